@@ -1,0 +1,213 @@
+"""The ``lacak`` command line: the root group, ``lacak plugins``, and helpers for plugin commands.
+
+Plugins add their groups through the ``register_commands(cli)`` hook. Any
+:class:`~lacak.LacakError` (and any usage error) a command raises becomes one
+line on stderr and exit status 2; ``lacak --debug ...`` (or ``LACAK_DEBUG=1``)
+shows the traceback instead.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import sys
+import warnings
+from collections.abc import Sequence
+from typing import Any
+
+import click
+
+from .errors import InvalidOptionError, LacakError
+from .plugins import PluginWarning
+from .registry import Registry, default_registry
+
+__all__ = ["LacakGroup", "echo_json", "main", "make_cli", "parse_size", "registry_of"]
+
+
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("lacak")
+    except PackageNotFoundError:
+        return "unknown"
+
+
+def _debug(args: Sequence[str]) -> bool:
+    return "--debug" in args or os.environ.get("LACAK_DEBUG", "") not in ("", "0")
+
+
+class LacakGroup(click.Group):
+    """A click group that reports errors as one line instead of a traceback."""
+
+    def main(
+        self,
+        args: Sequence[str] | None = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        **extra: Any,
+    ) -> Any:
+        argv = list(sys.argv[1:] if args is None else args)
+        try:
+            result = super().main(
+                argv, prog_name=prog_name or "lacak", complete_var=complete_var,
+                standalone_mode=False, **extra,
+            )
+        except LacakError as error:
+            if _debug(argv):
+                raise
+            click.echo(f"Error: {' '.join(str(error).split())}", err=True)
+            code = 2
+        except click.exceptions.Abort:
+            click.echo("Aborted.", err=True)
+            code = 1
+        except click.ClickException as error:
+            message = " ".join(error.format_message().split())
+            hint = ""
+            if isinstance(error, click.UsageError) and error.ctx is not None:
+                hint = f" (see '{error.ctx.command_path} --help')"
+            click.echo(f"Error: {message}{hint}", err=True)
+            code = error.exit_code
+        except OSError as error:  # e.g. an unwritable output file
+            if _debug(argv):
+                raise
+            click.echo(f"Error: {error.strerror or error}: {error.filename or ''}".rstrip(": "), err=True)
+            code = 1
+        else:
+            code = result if isinstance(result, int) else 0
+        if standalone_mode:
+            sys.exit(code)
+        return code
+
+
+def registry_of(ctx: click.Context | None = None) -> Registry:
+    """The registry the running CLI was built with (for plugin commands)."""
+    ctx = ctx or click.get_current_context(silent=True)
+    while ctx is not None:
+        if isinstance(ctx.obj, Registry):
+            return ctx.obj
+        ctx = ctx.parent
+    return default_registry()
+
+
+def echo_json(data: Any) -> None:
+    """Print ``data`` as indented JSON on stdout."""
+    click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+
+
+_SIZE = re.compile(r"^\s*(\d+)\s*[x×X,]\s*(\d+)\s*$")
+
+
+def parse_size(text: str, *, what: str = "size", minimum: int = 1) -> tuple[int, int]:
+    """``"3x4"`` → ``(3, 4)``; a single number ``"5"`` → ``(5, 5)``.
+
+    :raises InvalidOptionError: not of the form ``AxB`` or below ``minimum``.
+    """
+    match = _SIZE.match(text)
+    if match:
+        a, b = int(match.group(1)), int(match.group(2))
+    elif text.strip().isdigit():
+        a = b = int(text)
+    else:
+        raise InvalidOptionError(f"{what} must look like 3x4, got {text!r}")
+    if a < minimum or b < minimum:
+        raise InvalidOptionError(f"{what} must be at least {minimum}x{minimum}, got {text!r}")
+    return a, b
+
+
+def _plugins_command() -> click.Command:
+    @click.command("plugins")
+    @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+    @click.option("--all", "show_all", is_flag=True, help="List every registered component.")
+    @click.pass_context
+    def plugins(ctx: click.Context, as_json: bool, show_all: bool) -> None:
+        """List the installed plugins, what they registered, and those that failed."""
+        registry = registry_of(ctx)
+        infos = registry.plugins()
+        failures = registry.failures
+        if as_json:
+            echo_json(
+                {
+                    "plugins": [info.to_dict() for info in infos],
+                    "failures": [
+                        {"plugin": f.plugin, "stage": f.stage, "error": f.error,
+                         "distribution": f.distribution}
+                        for f in failures
+                    ],
+                }
+            )
+            return
+        from rich.console import Console
+        from rich.table import Table
+
+        console = Console()
+        table = Table(title="lacak plugins", title_justify="left")
+        table.add_column("plugin", style="bold")
+        table.add_column("version")
+        table.add_column("module")
+        table.add_column("registered")
+        for info in infos:
+            parts = []
+            for hook, names in info.registered.items():
+                label = hook.removeprefix("register_")
+                parts.append(
+                    f"{label}: {', '.join(names)}" if show_all else f"{len(names)} {label}"
+                )
+            if "register_commands" in info.hooks:
+                parts.append("commands")
+            version = info.version or ""
+            if info.distribution and info.distribution != "lacak":
+                version = f"{info.distribution} {version}".strip()
+            table.add_row(info.name, version, info.module, "\n".join(parts) if show_all else ", ".join(parts))
+        console.print(table)
+        if failures:
+            failed = Table(title="failed plugins (skipped)", title_justify="left", style="red")
+            failed.add_column("plugin", style="bold")
+            failed.add_column("stage")
+            failed.add_column("error")
+            for f in failures:
+                failed.add_row(f.plugin, f.stage, f.error)
+            console.print(failed)
+
+    return plugins
+
+
+def make_cli(registry: Registry | None = None) -> click.Group:
+    """Build the ``lacak`` command group with every plugin's commands added."""
+    registry = registry if registry is not None else default_registry()
+
+    @click.group(cls=LacakGroup, context_settings={"help_option_names": ["-h", "--help"]})
+    @click.version_option(_version(), "--version", "-V", prog_name="lacak")
+    @click.option("--debug", is_flag=True, help="Show tracebacks instead of one-line errors.")
+    @click.pass_context
+    def cli(ctx: click.Context, debug: bool) -> None:
+        """lacak: classic search and puzzle algorithms, extended by plugins.
+
+        Sliding-tile puzzles, mazes and Boggle come as built-in plugins; run
+        'lacak plugins' to see what is installed.
+        """
+        ctx.obj = registry
+
+    cli.add_command(_plugins_command())
+    registry.add_commands(cli)
+    return cli
+
+
+def _show_warning(message: Any, category: type[Warning], *_args: Any, **_kwargs: Any) -> None:
+    label = "warning" if issubclass(category, PluginWarning) else category.__name__
+    click.echo(f"{label}: {' '.join(str(message).split())}", err=True)
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """Entry point of the ``lacak`` script."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("default", PluginWarning)
+        warnings.showwarning = _show_warning
+        try:
+            cli = make_cli()
+        except LacakError as error:  # pragma: no cover - the registry isolates plugins
+            click.echo(f"Error: {error}", err=True)
+            sys.exit(2)
+        cli.main(args=argv, prog_name="lacak")

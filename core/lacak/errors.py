@@ -1,0 +1,102 @@
+"""The lacak exception hierarchy.
+
+Every error lacak raises on purpose derives from :class:`LacakError`. Each
+subclass also inherits the builtin exception it refines, so callers that
+already catch ``ValueError`` or ``KeyError`` keep working::
+
+    LacakError
+    ├── InvalidInputError (ValueError)
+    │   ├── InvalidPuzzleError
+    │   └── InvalidOptionError
+    ├── UnsolvableError (ValueError)
+    ├── UnknownComponentError (KeyError)
+    ├── DuplicateComponentError (ValueError)
+    ├── DictionaryError (ValueError)
+    ├── PluginError (RuntimeError)
+    └── LimitReachedError (RuntimeError)
+
+The command line turns any of them into one line on stderr and exit status 2.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from difflib import get_close_matches
+
+__all__ = [
+    "DictionaryError",
+    "DuplicateComponentError",
+    "InvalidInputError",
+    "InvalidOptionError",
+    "InvalidPuzzleError",
+    "LacakError",
+    "LimitReachedError",
+    "PluginError",
+    "UnknownComponentError",
+    "UnsolvableError",
+]
+
+
+class LacakError(Exception):
+    """Root of every error lacak raises on purpose."""
+
+
+class InvalidInputError(LacakError, ValueError):
+    """Input that cannot be parsed or does not make sense."""
+
+
+class InvalidPuzzleError(InvalidInputError):
+    """A puzzle, board or maze description that is malformed."""
+
+
+class InvalidOptionError(InvalidInputError):
+    """An option (size, weight, limit, parameter string) with a bad value."""
+
+
+class UnsolvableError(LacakError, ValueError):
+    """The instance has no solution at all (not merely none within the limits)."""
+
+
+class DuplicateComponentError(LacakError, ValueError):
+    """Two plugins registered a component under the same name."""
+
+
+class DictionaryError(LacakError, ValueError):
+    """A word list that cannot be read or is malformed."""
+
+
+class PluginError(LacakError, RuntimeError):
+    """A plugin failed to import, validate or register."""
+
+
+class LimitReachedError(LacakError, RuntimeError):
+    """A search stopped at one of its :class:`~lacak.Limits` before an answer."""
+
+
+class UnknownComponentError(LacakError, KeyError):
+    """No component of that kind is registered under that name.
+
+    It is also a :class:`KeyError`, so ``except KeyError`` catches it. The
+    message names what was asked for, the close matches, and what exists.
+
+    :param what: the kind of component, e.g. ``"strategy"`` or ``"heuristic for sliding"``.
+    :param name: the name that was asked for.
+    :param available: every name that does exist.
+    """
+
+    def __init__(self, what: str, name: str, available: Iterable[str]) -> None:
+        self.what = what
+        self.name = name
+        self.available = sorted(available)
+        self.suggestions = get_close_matches(name, self.available, n=3, cutoff=0.5)
+        super().__init__(what, name)
+
+    def __str__(self) -> str:  # KeyError would repr() the args; we want prose
+        message = f"unknown {self.what} {self.name!r}"
+        if self.suggestions:
+            message += "; did you mean " + " or ".join(repr(s) for s in self.suggestions) + "?"
+        if self.available:
+            message += " Available: " + ", ".join(self.available) + "."
+        else:
+            message += f" No {self.what} is registered."
+        return message

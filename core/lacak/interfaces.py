@@ -1,0 +1,387 @@
+"""What a puzzle, searcher, heuristic, generator and dictionary are.
+
+A :class:`Puzzle` is any object with ``kind``, ``initial``, ``is_goal`` and
+``successors``: the core never asks for a base class. The components that
+plugins register are small frozen records (:class:`Searcher`,
+:class:`Heuristic`, :class:`Generator`, :class:`PuzzleType`,
+:class:`DictionarySource`) that point at plain functions.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Hashable, Iterable, Mapping
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+
+import attrs
+
+from .errors import InvalidOptionError, InvalidPuzzleError
+
+if TYPE_CHECKING:
+    from .limits import Limits
+    from .results import SearchResult
+    from .trace import SearchTrace
+
+__all__ = [
+    "Dictionary",
+    "DictionarySource",
+    "Generator",
+    "Heuristic",
+    "Puzzle",
+    "PuzzleType",
+    "ReversiblePuzzle",
+    "Searcher",
+    "parse_options",
+]
+
+State = Hashable
+Action = Hashable
+
+
+@runtime_checkable
+class Puzzle(Protocol):
+    """A search problem.
+
+    ``successors(state)`` yields ``(action, next_state, step_cost)`` triples.
+    States must be hashable. ``kind`` names the puzzle type (``"sliding"``,
+    ``"maze"``, ...) so that heuristics registered for that kind apply.
+    """
+
+    kind: str
+    initial: Hashable
+
+    def is_goal(self, state: Hashable) -> bool:
+        """Whether ``state`` is a goal."""
+        ...
+
+    def successors(self, state: Hashable) -> Iterable[tuple[Hashable, Hashable, float]]:
+        """The ``(action, next_state, step_cost)`` triples leaving ``state``."""
+        ...
+
+
+@runtime_checkable
+class ReversiblePuzzle(Puzzle, Protocol):
+    """A puzzle with one explicit goal state and a way to search backwards.
+
+    Bidirectional searches need it. ``predecessors(state)`` yields
+    ``(action, previous_state, step_cost)`` where ``action`` leads from
+    ``previous_state`` to ``state``.
+    """
+
+    goal: Hashable
+
+    def predecessors(self, state: Hashable) -> Iterable[tuple[Hashable, Hashable, float]]:
+        """The ``(action, previous_state, step_cost)`` triples entering ``state``."""
+        ...
+
+
+def describe_state(puzzle: Any, state: Hashable) -> str:
+    """A short text for ``state``: the puzzle's ``format_state`` if it has one."""
+    formatter = getattr(puzzle, "format_state", None)
+    return formatter(state) if callable(formatter) else str(state)
+
+
+SearchFunction = Callable[..., "SearchResult"]
+
+
+@attrs.frozen(kw_only=True)
+class Searcher:
+    """A search strategy.
+
+    ``search(puzzle, *, heuristic, limits, trace, **options)`` returns a
+    :class:`~lacak.SearchResult`. ``heuristic`` is a :class:`Heuristic` or
+    ``None``; ``trace`` a :class:`~lacak.SearchTrace` to record into, or ``None``.
+    """
+
+    #: Name used on the command line and in :func:`lacak.solve`.
+    name: str
+    #: The function that searches.
+    search: SearchFunction = attrs.field(repr=False)
+    #: One line for listings.
+    description: str = ""
+    #: Whether it returns least-cost paths (with an admissible heuristic, if it uses one).
+    optimal: bool = False
+    #: ``"required"``, ``"optional"`` or ``"unused"``.
+    heuristic: str = attrs.field(
+        default="unused", validator=attrs.validators.in_(("required", "optional", "unused"))
+    )
+    #: Puzzle kinds it handles; empty means any :class:`Puzzle`.
+    kinds: frozenset[str] = attrs.field(default=frozenset(), converter=frozenset)
+    #: Extra keyword options ``search`` accepts, with their defaults.
+    options: Mapping[str, Any] = attrs.field(factory=dict)
+
+    def handles(self, puzzle: Any) -> bool:
+        """Whether this searcher can search ``puzzle``."""
+        return not self.kinds or getattr(puzzle, "kind", None) in self.kinds
+
+    def __call__(
+        self,
+        puzzle: Puzzle,
+        *,
+        heuristic: Heuristic | None = None,
+        limits: Limits | None = None,
+        trace: SearchTrace | None = None,
+        **options: Any,
+    ) -> SearchResult:
+        from .limits import UNLIMITED
+
+        unknown = sorted(set(options) - set(self.options))
+        if unknown:
+            known = ", ".join(sorted(self.options)) or "none"
+            raise InvalidOptionError(
+                f"strategy {self.name!r} takes no option {', '.join(map(repr, unknown))} "
+                f"(its options: {known})"
+            )
+        if not self.handles(puzzle):
+            raise InvalidPuzzleError(
+                f"strategy {self.name!r} solves {', '.join(sorted(self.kinds))} puzzles, "
+                f"not {getattr(puzzle, 'kind', type(puzzle).__name__)!r}"
+            )
+        if heuristic is None and self.heuristic == "required":
+            raise InvalidOptionError(f"strategy {self.name!r} needs a heuristic")
+        return self.search(
+            puzzle, heuristic=heuristic, limits=limits or UNLIMITED, trace=trace, **options
+        )
+
+
+Estimate = Callable[[Any, Hashable], float]
+
+
+def _convert_value(text: str, default: Any) -> Any:
+    if isinstance(default, bool):
+        lowered = text.lower()
+        if lowered in ("1", "true", "yes", "on"):
+            return True
+        if lowered in ("0", "false", "no", "off"):
+            return False
+        raise ValueError(text)
+    if isinstance(default, int):
+        return int(text)
+    if isinstance(default, float):
+        return float(text)
+    return text
+
+
+def parse_options(text: str, defaults: Mapping[str, Any], *, what: str) -> dict[str, Any]:
+    """Parse ``"a=1,b=2"`` (or positional ``"1,2"``) against typed ``defaults``.
+
+    Values take the type of their default. Positional values fill the options
+    in the order of ``defaults``.
+
+    >>> parse_options("w1=1,w2=2.5", {"w1": 1.0, "w2": 1.0}, what="weighted")
+    {'w1': 1.0, 'w2': 2.5}
+    >>> parse_options("2,3", {"w1": 1.0, "w2": 1.0}, what="weighted")
+    {'w1': 2.0, 'w2': 3.0}
+
+    :raises InvalidOptionError: unknown option, too many values, or a bad value.
+    """
+    values = dict(defaults)
+    names = list(defaults)
+    if not text.strip():
+        return values
+    for position, item in enumerate(text.split(",")):
+        key, sep, raw = item.partition("=")
+        if sep:
+            key, raw = key.strip(), raw.strip()
+            if key not in defaults:
+                raise InvalidOptionError(
+                    f"{what} has no option {key!r} (options: {', '.join(names) or 'none'})"
+                )
+        else:
+            if position >= len(names):
+                raise InvalidOptionError(
+                    f"{what} takes at most {len(names)} option(s) ({', '.join(names)}), "
+                    f"got {text!r}"
+                )
+            key, raw = names[position], key.strip()
+        try:
+            values[key] = _convert_value(raw, defaults[key])
+        except ValueError:
+            raise InvalidOptionError(
+                f"{what} option {key!r} must be a {type(defaults[key]).__name__}, got {raw!r}"
+            ) from None
+    return values
+
+
+@attrs.frozen(kw_only=True)
+class Heuristic:
+    """An estimate of the remaining cost from a state to the goal.
+
+    ``estimate(puzzle, state, **options)`` returns a number. A plugin that can
+    do better than calling it per state gives ``prepare(puzzle, **options)``,
+    which returns a one-argument function of the state (tables computed once
+    per puzzle). ``options`` holds the parameters and their defaults; a
+    configured copy comes from :meth:`configure`.
+
+    Admissible heuristics never overestimate; consistent ones also satisfy
+    ``h(s) <= cost(s, s') + h(s')`` for every step.
+    """
+
+    #: Name on the command line, unique within its ``kind``.
+    name: str
+    #: The puzzle kind it applies to (``"sliding"``, ``"maze"``, ...).
+    kind: str
+    #: ``estimate(puzzle, state, **options) -> number``.
+    estimate: Estimate = attrs.field(repr=False)
+    #: Never overestimates the true remaining cost.
+    admissible: bool = False
+    #: Never drops by more than the step cost along a step (implies admissible).
+    consistent: bool = False
+    #: One line for listings.
+    description: str = ""
+    #: ``prepare(puzzle, **options) -> (state -> number)``: the fast form.
+    prepare: Callable[..., Callable[[Hashable], float]] | None = attrs.field(
+        default=None, repr=False
+    )
+    #: Parameters with their defaults.
+    options: Mapping[str, Any] = attrs.field(factory=dict)
+    #: Custom parser for the text after ``name:``; default :func:`parse_options`.
+    parse: Callable[[str], Mapping[str, Any]] | None = attrs.field(default=None, repr=False)
+    #: Whether admissibility depends on the options (e.g. weights); see ``admissible_for``.
+    admissible_for: Callable[[Mapping[str, Any]], bool] | None = attrs.field(
+        default=None, repr=False
+    )
+
+    @property
+    def spec(self) -> str:
+        """``name`` followed by the options that differ from nothing: a readable label."""
+        if not self.options:
+            return self.name
+        return self.name + ":" + ",".join(f"{k}={v}" for k, v in self.options.items())
+
+    def configure(self, text: str = "", **options: Any) -> Heuristic:
+        """A copy with options set from ``"a=1,b=2"`` text and/or keywords.
+
+        :raises InvalidOptionError: for an unknown option or a bad value.
+        """
+        values = dict(self.options)
+        if text:
+            values.update(
+                self.parse(text)
+                if self.parse
+                else parse_options(text, self.options, what=f"heuristic {self.name!r}")
+            )
+        for key, value in options.items():
+            if key not in self.options:
+                raise InvalidOptionError(
+                    f"heuristic {self.name!r} has no option {key!r} "
+                    f"(options: {', '.join(self.options) or 'none'})"
+                )
+            values[key] = value
+        admissible = self.admissible_for(values) if self.admissible_for else self.admissible
+        return attrs.evolve(
+            self,
+            options=values,
+            admissible=admissible,
+            consistent=self.consistent and admissible,
+        )
+
+    def for_puzzle(self, puzzle: Any) -> Callable[[Hashable], float]:
+        """A function ``state -> estimate`` for ``puzzle``."""
+        if self.prepare is not None:
+            return self.prepare(puzzle, **self.options)
+        return functools.partial(self.estimate, puzzle, **self.options)
+
+    def __call__(self, puzzle: Any, state: Hashable) -> float:
+        return self.estimate(puzzle, state, **self.options)
+
+
+@attrs.frozen(kw_only=True)
+class Generator:
+    """Makes puzzle instances from a size and a seed.
+
+    ``make(size, seed, **options)``: the same size, seed and options give the
+    same instance on every machine.
+    """
+
+    #: The kind of instance it makes (``"maze"``, ``"sliding"``, ``"boggle"``).
+    kind: str
+    #: Algorithm name, unique within ``kind``.
+    name: str
+    #: ``make(size, seed, **options) -> instance``.
+    make: Callable[..., Any] = attrs.field(repr=False)
+    #: One line for listings.
+    description: str = ""
+    #: Extra keyword options ``make`` accepts, with their defaults.
+    options: Mapping[str, Any] = attrs.field(factory=dict)
+    #: Facts for listings and tests (``perfect``, ``uniform``, ``dead_ends``, ...).
+    metadata: Mapping[str, Any] = attrs.field(factory=dict)
+
+    def __call__(self, size: Any, seed: int | None = None, **options: Any) -> Any:
+        unknown = sorted(set(options) - set(self.options))
+        if unknown:
+            raise InvalidOptionError(
+                f"generator {self.name!r} takes no option {', '.join(map(repr, unknown))} "
+                f"(its options: {', '.join(sorted(self.options)) or 'none'})"
+            )
+        return self.make(size, seed, **options)
+
+
+@attrs.frozen(kw_only=True)
+class PuzzleType:
+    """A kind of puzzle: how to read one from text, and how to check one.
+
+    ``parse(text, **options)`` builds a puzzle (or instance) from its text
+    form. ``validate(instance)`` raises :class:`~lacak.InvalidPuzzleError` when
+    an instance (say, a generated maze) breaks the kind's invariants; the
+    generic generator contract tests call it on every generated instance.
+    """
+
+    #: The kind name (``"sliding"``, ``"maze"``, ``"boggle"``).
+    kind: str
+    #: ``parse(text, **options) -> puzzle``.
+    parse: Callable[..., Any] = attrs.field(repr=False)
+    #: One line for listings.
+    description: str = ""
+    #: ``validate(instance) -> None``, raising on a broken instance.
+    validate: Callable[[Any], None] | None = attrs.field(default=None, repr=False)
+
+    @property
+    def name(self) -> str:
+        """Puzzle types are catalogued by kind."""
+        return self.kind
+
+
+@attrs.frozen(kw_only=True)
+class Dictionary:
+    """A named, normalised word list."""
+
+    #: Name used to look it up (a file's stem for drop-in files).
+    name: str
+    #: BCP 47 language tag (``"id"``, ``"en"``), or ``""`` if unknown.
+    language: str
+    #: The words, normalised (NFC, upper case), sorted and unique.
+    words: tuple[str, ...] = attrs.field(converter=lambda ws: tuple(sorted(set(ws))), repr=False)
+    #: Where the words come from (and their licence).
+    source: str = ""
+    #: The letters words may use, or ``""`` when not declared.
+    alphabet: str = ""
+
+    def __len__(self) -> int:
+        return len(self.words)
+
+    def __contains__(self, word: object) -> bool:
+        return isinstance(word, str) and word in self._set
+
+    @functools.cached_property
+    def _set(self) -> frozenset[str]:
+        return frozenset(self.words)
+
+
+@attrs.frozen(kw_only=True)
+class DictionarySource:
+    """A dictionary that can be loaded on demand.
+
+    Listing dictionaries reads only these records; ``load()`` reads the words.
+    """
+
+    #: Name used to look it up.
+    name: str
+    #: ``load() -> Dictionary``.
+    load: Callable[[], Dictionary] = attrs.field(repr=False)
+    #: BCP 47 language tag, if known without loading.
+    language: str = ""
+    #: One line for listings (source, word count, ...).
+    description: str = ""
+    #: The file it is read from, if any.
+    path: str | None = None

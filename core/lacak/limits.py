@@ -1,0 +1,138 @@
+"""Bounds on a search, and the budget object searchers count against.
+
+Every searcher accepts a :class:`Limits` and stops cleanly, returning what it
+has, when one of them is reached. Searchers keep their counters in local
+variables on the hot path and ask a :class:`Budget` about them; the budget
+reads the clock only every few hundred checks, so a limit costs almost nothing.
+"""
+
+from __future__ import annotations
+
+import enum
+import time
+from typing import Any
+
+import attrs
+
+from .errors import InvalidOptionError
+
+__all__ = ["Budget", "Limits", "StopReason"]
+
+
+class StopReason(str, enum.Enum):
+    """Why a search stopped."""
+
+    #: A goal was reached.
+    GOAL = "goal"
+    #: The whole (reachable, depth-bounded) space was searched without a goal.
+    EXHAUSTED = "exhausted"
+    #: The goal may lie deeper than ``Limits.max_depth``.
+    DEPTH = "depth-limit"
+    #: ``Limits.max_expanded`` nodes were expanded.
+    NODES = "node-limit"
+    #: ``Limits.seconds`` elapsed.
+    TIME = "time-limit"
+    #: The frontier or closed set reached its size limit.
+    MEMORY = "memory-limit"
+
+    def __str__(self) -> str:
+        return self.value
+
+    @property
+    def is_limit(self) -> bool:
+        """True when a limit, not the search itself, ended the search."""
+        return self not in (StopReason.GOAL, StopReason.EXHAUSTED)
+
+
+def _non_negative(kind: type, name: str):  # type: ignore[no-untyped-def]
+    def check(_instance: object, attribute: attrs.Attribute, value: Any) -> None:
+        if value is None:
+            return
+        if isinstance(value, bool) or not isinstance(value, kind) or value < 0:
+            raise InvalidOptionError(
+                f"{name} must be a non-negative {'number' if kind is not int else 'integer'}, got {value!r}"
+            )
+
+    return check
+
+
+@attrs.frozen(kw_only=True)
+class Limits:
+    """Bounds that every searcher honours. ``None`` means unbounded.
+
+    >>> Limits(max_depth=20, seconds=1.5)
+    Limits(max_depth=20, max_expanded=None, seconds=1.5, max_frontier=None, max_closed=None)
+    """
+
+    #: Deepest level (number of moves from the start) a search may look at.
+    max_depth: int | None = attrs.field(default=None, validator=_non_negative(int, "max_depth"))
+    #: Most nodes a search may expand (check for the goal and generate children of).
+    max_expanded: int | None = attrs.field(
+        default=None, validator=_non_negative(int, "max_expanded")
+    )
+    #: Wall-clock seconds a search may run.
+    seconds: float | None = attrs.field(
+        default=None,
+        converter=lambda v: float(v) if isinstance(v, int) and not isinstance(v, bool) else v,
+        validator=_non_negative(float, "seconds"),
+    )
+    #: Largest frontier (open list) a search may hold.
+    max_frontier: int | None = attrs.field(
+        default=None, validator=_non_negative(int, "max_frontier")
+    )
+    #: Largest closed (visited) set a search may hold.
+    max_closed: int | None = attrs.field(default=None, validator=_non_negative(int, "max_closed"))
+
+    def start(self) -> Budget:
+        """Start the clock and return a :class:`Budget` for one search."""
+        return Budget(self)
+
+
+#: Limits with no bound at all.
+UNLIMITED = Limits()
+
+
+@attrs.define
+class Budget:
+    """A running search's view of its :class:`Limits`.
+
+    Call :meth:`exceeded` with the current counters; it returns the
+    :class:`StopReason` of the first limit reached, or ``None``.
+    """
+
+    limits: Limits
+    started: float = attrs.field(factory=time.perf_counter, init=False)
+    _calls: int = attrs.field(default=0, init=False)
+    _deadline: float | None = attrs.field(default=None, init=False)
+
+    #: How many :meth:`exceeded` calls may pass between two looks at the clock.
+    CLOCK_EVERY = 256
+
+    def __attrs_post_init__(self) -> None:
+        if self.limits.seconds is not None:
+            self._deadline = self.started + self.limits.seconds
+
+    def elapsed(self) -> float:
+        """Seconds since the budget was started."""
+        return time.perf_counter() - self.started
+
+    def exceeded(self, expanded: int, frontier: int = 0, closed: int = 0) -> StopReason | None:
+        """The first limit the counters have reached, or ``None``."""
+        limits = self.limits
+        if limits.max_expanded is not None and expanded >= limits.max_expanded:
+            return StopReason.NODES
+        if limits.max_frontier is not None and frontier > limits.max_frontier:
+            return StopReason.MEMORY
+        if limits.max_closed is not None and closed > limits.max_closed:
+            return StopReason.MEMORY
+        if self._deadline is not None:
+            self._calls += 1
+            if self._calls >= self.CLOCK_EVERY or expanded < self.CLOCK_EVERY:
+                self._calls = 0
+                if time.perf_counter() >= self._deadline:
+                    return StopReason.TIME
+        return None
+
+    def depth_allowed(self, depth: int) -> bool:
+        """Whether a node at ``depth`` may be generated."""
+        return self.limits.max_depth is None or depth <= self.limits.max_depth

@@ -1,0 +1,322 @@
+"""Catalogues of registered components, built from the plugins' hooks.
+
+The :class:`Registry` owns a pluggy plugin manager. The first time a kind of
+component is asked for, it calls each plugin's ``register_*`` hook on its own
+with a fresh ``register`` callable, so that a plugin that raises, or that
+registers a name another plugin already has, is reported and skipped while
+the other plugins' components stay available.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Iterator, Mapping
+from typing import Any, Generic, TypeVar
+
+import attrs
+import pluggy
+
+from .errors import DuplicateComponentError, LacakError, PluginError, UnknownComponentError
+from .interfaces import DictionarySource, Generator, Heuristic, PuzzleType, Searcher
+from .plugins import (
+    PluginFailure,
+    PluginInfo,
+    PluginLoader,
+    get_plugin_manager,
+    module_name,
+    one_line,
+    warn,
+)
+
+__all__ = ["Catalogue", "Registry", "default_registry", "reset_default_registry"]
+
+T = TypeVar("T")
+
+#: hook name -> (component class, what it is called in messages, is it grouped by kind)
+HOOKS: dict[str, tuple[type, str, bool]] = {
+    "register_puzzles": (PuzzleType, "puzzle kind", False),
+    "register_searchers": (Searcher, "strategy", False),
+    "register_heuristics": (Heuristic, "heuristic", True),
+    "register_generators": (Generator, "generator", True),
+    "register_dictionaries": (DictionarySource, "dictionary", False),
+}
+
+
+@attrs.define(eq=False)
+class Catalogue(Mapping[str, T], Generic[T]):
+    """Components of one sort, by name, with the plugin that registered each.
+
+    It is a read-only mapping; a missing name raises
+    :class:`~lacak.UnknownComponentError` listing close matches.
+    """
+
+    what: str
+    _items: dict[str, T] = attrs.field(factory=dict)
+    _owners: dict[str, str] = attrs.field(factory=dict)
+
+    def __getitem__(self, name: str) -> T:
+        try:
+            return self._items[name]
+        except KeyError:
+            raise UnknownComponentError(self.what, name, self._items) from None
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._items)
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def owner(self, name: str) -> str:
+        """The plugin that registered ``name``."""
+        self[name]  # raises UnknownComponentError for a missing name
+        return self._owners[name]
+
+    def _add(self, name: str, item: T, plugin: str) -> None:
+        if name in self._items:
+            raise DuplicateComponentError(
+                f"{self.what} {name!r} is registered by both plugin "
+                f"{self._owners[name]!r} and plugin {plugin!r}"
+            )
+        self._items[name] = item
+        self._owners[name] = plugin
+
+
+def _key(component: Any, grouped: bool) -> tuple[str, str]:
+    return (component.kind if grouped else "", component.name)
+
+
+@attrs.define(eq=False)
+class Registry:
+    """All plugins and what they registered.
+
+    :param entry_points: load the plugins named by entry points (the normal
+        case); ``False`` gives an empty registry for tests, to which plugins are
+        added with :meth:`add_plugin`.
+    :param environ: where ``LACAK_*`` variables are read (default ``os.environ``).
+    """
+
+    entry_points: bool = True
+    environ: Mapping[str, str] | None = None
+    pm: pluggy.PluginManager = attrs.field(factory=get_plugin_manager, init=False)
+    _loader: PluginLoader = attrs.field(init=False)
+    _loaded: bool = attrs.field(default=False, init=False)
+    _catalogues: dict[str, dict[str, Catalogue[Any]]] = attrs.field(factory=dict, init=False)
+    _registered: dict[str, dict[str, list[str]]] = attrs.field(factory=dict, init=False)
+    _hook_failures: list[PluginFailure] = attrs.field(factory=list, init=False)
+    _dictionary_cache: dict[str, Any] = attrs.field(factory=dict, init=False)
+    _lock: threading.RLock = attrs.field(factory=threading.RLock, init=False)
+
+    def __attrs_post_init__(self) -> None:
+        import os
+
+        self._loader = PluginLoader(self.pm, self.environ if self.environ is not None else os.environ)
+
+    # -- plugins ---------------------------------------------------------------
+
+    def load_plugins(self) -> Registry:
+        """Load the entry-point plugins once; later calls do nothing."""
+        with self._lock:
+            if not self._loaded:
+                self._loaded = True
+                if self.entry_points:
+                    self._loader.load_entry_points()
+                    self._invalidate()
+        return self
+
+    def add_plugin(self, plugin: object, name: str | None = None) -> str:
+        """Register a plugin module or object by hand (tests, notebooks).
+
+        :returns: the name it is registered under.
+        :raises PluginError: its hooks do not match the specifications.
+        """
+        self.load_plugins()
+        name = name or module_name(plugin)
+        self._loader.add(plugin, name)
+        self._invalidate()
+        return name
+
+    def remove_plugin(self, name: str) -> None:
+        """Unregister the plugin named ``name``."""
+        self.pm.unregister(name=name)
+        self._invalidate()
+
+    def _invalidate(self) -> None:
+        self._catalogues.clear()
+        self._registered.clear()
+        self._hook_failures.clear()
+        self._dictionary_cache.clear()
+
+    @property
+    def failures(self) -> list[PluginFailure]:
+        """Plugins that failed to load, and hooks that failed to register."""
+        self.load_plugins()
+        for hook in HOOKS:
+            self._catalogue_group(hook)
+        return [*self._loader.failures, *self._hook_failures]
+
+    def plugins(self) -> list[PluginInfo]:
+        """Every loaded plugin, with what it registered."""
+        self.load_plugins()
+        for hook in HOOKS:
+            self._catalogue_group(hook)
+        infos = []
+        for name, plugin in sorted(self.pm.list_name_plugin(), key=lambda p: p[0]):
+            if plugin is None:
+                continue
+            dist, version = self._loader.distributions.get(name, (None, None))
+            hooks = tuple(sorted(h.name for h in self.pm.get_hookcallers(plugin) or ()))
+            infos.append(
+                PluginInfo(
+                    name=name,
+                    module=module_name(plugin),
+                    distribution=dist,
+                    version=version,
+                    hooks=hooks,
+                    registered={
+                        hook: tuple(items)
+                        for hook, items in self._registered.get(name, {}).items()
+                    },
+                )
+            )
+        return infos
+
+    # -- catalogues --------------------------------------------------------------
+
+    def _catalogue_group(self, hook: str) -> dict[str, Catalogue[Any]]:
+        with self._lock:
+            if hook in self._catalogues:
+                return self._catalogues[hook]
+            self.load_plugins()
+            cls, what, grouped = HOOKS[hook]
+            groups: dict[str, Catalogue[Any]] = {}
+            self._catalogues[hook] = groups
+            caller = getattr(self.pm.hook, hook)
+            for impl in caller.get_hookimpls():
+                plugin_name = impl.plugin_name
+                staged: list[Any] = []
+
+                def register(component: Any, _staged: list[Any] = staged) -> None:
+                    if not isinstance(component, cls):
+                        raise PluginError(
+                            f"{hook} expects {cls.__name__} objects, got {type(component).__name__}"
+                        )
+                    _staged.append(component)
+
+                others = [p for p in self.pm.get_plugins() if p is not impl.plugin]
+                try:
+                    self.pm.subset_hook_caller(hook, remove_plugins=others)(register=register)
+                    seen: set[tuple[str, str]] = set()
+                    for component in staged:
+                        key = _key(component, grouped)
+                        existing = groups.get(key[0])
+                        if key in seen or (existing is not None and key[1] in existing):
+                            owner = plugin_name if existing is None or key in seen else existing._owners[key[1]]
+                            kind_label = f" for {key[0]}" if grouped else ""
+                            raise DuplicateComponentError(
+                                f"{what}{kind_label} {key[1]!r} is registered by both plugin "
+                                f"{owner!r} and plugin {plugin_name!r}"
+                            )
+                        seen.add(key)
+                except Exception as error:  # a plugin's bug must not break the others
+                    failure = PluginFailure(plugin=plugin_name, stage=hook, error=one_line(error))
+                    self._hook_failures.append(failure)
+                    warn(f"{failure}; its {what}s are skipped")
+                    continue
+                for component in staged:
+                    kind, name = _key(component, grouped)
+                    label = f"{what} for {kind}" if grouped else what
+                    groups.setdefault(kind, Catalogue(label))._add(name, component, plugin_name)
+                    self._registered.setdefault(plugin_name, {}).setdefault(hook, []).append(
+                        f"{kind}/{name}" if grouped else name
+                    )
+            return groups
+
+    def _kind_catalogue(self, hook: str, kind: str) -> Catalogue[Any]:
+        _cls, what, _grouped = HOOKS[hook]
+        groups = self._catalogue_group(hook)
+        if kind not in groups:
+            kinds = sorted(groups) or sorted(self.puzzle_types())
+            raise UnknownComponentError(f"puzzle kind (for {what}s)", kind, kinds)
+        return groups[kind]
+
+    def puzzle_types(self) -> Catalogue[PuzzleType]:
+        """Puzzle kinds by name."""
+        return self._catalogue_group("register_puzzles").get("") or Catalogue("puzzle kind")
+
+    def searchers(self) -> Catalogue[Searcher]:
+        """Search strategies by name."""
+        return self._catalogue_group("register_searchers").get("") or Catalogue("strategy")
+
+    def heuristics(self, kind: str) -> Catalogue[Heuristic]:
+        """Heuristics for puzzles of ``kind``, by name."""
+        return self._kind_catalogue("register_heuristics", kind)
+
+    def generators(self, kind: str) -> Catalogue[Generator]:
+        """Generators of ``kind`` instances, by name."""
+        return self._kind_catalogue("register_generators", kind)
+
+    def kinds(self, hook: str) -> list[str]:
+        """The puzzle kinds that have components for ``hook`` (e.g. ``"register_generators"``)."""
+        return sorted(self._catalogue_group(hook))
+
+    def dictionaries(self) -> Catalogue[DictionarySource]:
+        """Dictionary sources by name (not loaded)."""
+        return self._catalogue_group("register_dictionaries").get("") or Catalogue("dictionary")
+
+    # -- lookups with parsing ----------------------------------------------------
+
+    def heuristic(self, kind: str, spec: str) -> Heuristic:
+        """The heuristic named by ``spec`` (``"name"`` or ``"name:options"``), configured."""
+        name, _, options = spec.partition(":")
+        heuristic = self.heuristics(kind)[name.strip()]
+        return heuristic.configure(options) if options or heuristic.options else heuristic
+
+    def dictionary(self, name: str) -> Any:
+        """Load (once) and return the :class:`~lacak.Dictionary` called ``name``."""
+        with self._lock:
+            if name not in self._dictionary_cache:
+                source = self.dictionaries()[name]
+                try:
+                    self._dictionary_cache[name] = source.load()
+                except LacakError:
+                    raise
+                except Exception as error:
+                    raise PluginError(
+                        f"dictionary {name!r} failed to load: {one_line(error)}"
+                    ) from error
+            return self._dictionary_cache[name]
+
+    def add_commands(self, cli: Any, on_error: Callable[[PluginFailure], None] | None = None) -> None:
+        """Let every plugin add its commands to ``cli``; a failing plugin is skipped."""
+        self.load_plugins()
+        for impl in self.pm.hook.register_commands.get_hookimpls():
+            others = [p for p in self.pm.get_plugins() if p is not impl.plugin]
+            try:
+                self.pm.subset_hook_caller("register_commands", remove_plugins=others)(cli=cli)
+            except Exception as error:
+                failure = PluginFailure(
+                    plugin=impl.plugin_name, stage="register_commands", error=one_line(error)
+                )
+                self._loader.failures.append(failure)
+                warn(f"{failure}; its commands are skipped")
+
+
+_default: Registry | None = None
+_default_lock = threading.Lock()
+
+
+def default_registry() -> Registry:
+    """The process-wide registry, with the installed plugins loaded."""
+    global _default
+    with _default_lock:
+        if _default is None:
+            _default = Registry()
+        registry = _default
+    return registry.load_plugins()
+
+
+def reset_default_registry() -> None:
+    """Forget the process-wide registry (it is rebuilt on next use)."""
+    global _default
+    with _default_lock:
+        _default = None

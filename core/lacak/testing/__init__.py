@@ -1,0 +1,33 @@
+"""Test helpers for lacak plugins: hypothesis strategies, reference searches and contract suites.
+
+Needs ``pytest`` and ``hypothesis`` (``pip install lacak[test]``). A plugin
+author subclasses a contract and names a component::
+
+    from lacak.testing import HeuristicContract, strategies as lst
+
+    class TestGaschnig(HeuristicContract):
+        kind = "sliding"
+        heuristic = "gaschnig"
+
+        def puzzles(self):
+            return lst.registered_puzzles("sliding", ["123456780", "123405786"])
+
+pytest then runs every test of the contract against that component.
+"""
+
+from __future__ import annotations
+
+from . import strategies
+from .contracts import GeneratorContract, HeuristicContract, SearcherContract
+from .reference import GraphPuzzle, distances_to_goal, replay, shortest_cost
+
+__all__ = [
+    "GeneratorContract",
+    "GraphPuzzle",
+    "HeuristicContract",
+    "SearcherContract",
+    "distances_to_goal",
+    "replay",
+    "shortest_cost",
+    "strategies",
+]
