@@ -68,7 +68,9 @@ def resolve_heuristic(
             kind=getattr(puzzle, "kind", ""),
             estimate=heuristic,
         )
-    raise InvalidOptionError(f"a heuristic must be a name, a Heuristic or a function, not {heuristic!r}")
+    raise InvalidOptionError(
+        f"a heuristic must be a name, a Heuristic or a function, not {heuristic!r}"
+    )
 
 
 def solve(

@@ -52,8 +52,11 @@ class LacakGroup(click.Group):
         argv = list(sys.argv[1:] if args is None else args)
         try:
             result = super().main(
-                argv, prog_name=prog_name or "lacak", complete_var=complete_var,
-                standalone_mode=False, **extra,
+                argv,
+                prog_name=prog_name or "lacak",
+                complete_var=complete_var,
+                standalone_mode=False,
+                **extra,
             )
         except LacakError as error:
             if _debug(argv):
@@ -73,7 +76,9 @@ class LacakGroup(click.Group):
         except OSError as error:  # e.g. an unwritable output file
             if _debug(argv):
                 raise
-            click.echo(f"Error: {error.strerror or error}: {error.filename or ''}".rstrip(": "), err=True)
+            click.echo(
+                f"Error: {error.strerror or error}: {error.filename or ''}".rstrip(": "), err=True
+            )
             code = 1
         else:
             code = result if isinstance(result, int) else 0
@@ -132,8 +137,12 @@ def _plugins_command() -> click.Command:
                 {
                     "plugins": [info.to_dict() for info in infos],
                     "failures": [
-                        {"plugin": f.plugin, "stage": f.stage, "error": f.error,
-                         "distribution": f.distribution}
+                        {
+                            "plugin": f.plugin,
+                            "stage": f.stage,
+                            "error": f.error,
+                            "distribution": f.distribution,
+                        }
                         for f in failures
                     ],
                 }
@@ -160,7 +169,9 @@ def _plugins_command() -> click.Command:
             version = info.version or ""
             if info.distribution and info.distribution != "lacak":
                 version = f"{info.distribution} {version}".strip()
-            table.add_row(info.name, version, info.module, "\n".join(parts) if show_all else ", ".join(parts))
+            table.add_row(
+                info.name, version, info.module, "\n".join(parts) if show_all else ", ".join(parts)
+            )
         console.print(table)
         if failures:
             failed = Table(title="failed plugins (skipped)", title_justify="left", style="red")

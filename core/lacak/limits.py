@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import enum
 import time
+from collections.abc import Callable
 from typing import Any
 
 import attrs
@@ -44,11 +45,11 @@ class StopReason(str, enum.Enum):
         return self not in (StopReason.GOAL, StopReason.EXHAUSTED)
 
 
-def _non_negative(kind: type, name: str):  # type: ignore[no-untyped-def]
+def _non_negative(kind: Any, name: str) -> Callable[[object, Any, Any], None]:
     def check(_instance: object, attribute: attrs.Attribute, value: Any) -> None:
         if value is None:
             return
-        if isinstance(value, bool) or not isinstance(value, kind) or value < 0:
+        if isinstance(value, bool) or not isinstance(value, kind) or float(value) < 0:
             raise InvalidOptionError(
                 f"{name} must be a non-negative {'number' if kind is not int else 'integer'}, got {value!r}"
             )

@@ -109,7 +109,9 @@ class Registry:
     def __attrs_post_init__(self) -> None:
         import os
 
-        self._loader = PluginLoader(self.pm, self.environ if self.environ is not None else os.environ)
+        self._loader = PluginLoader(
+            self.pm, self.environ if self.environ is not None else os.environ
+        )
 
     # -- plugins ---------------------------------------------------------------
 
@@ -173,8 +175,7 @@ class Registry:
                     version=version,
                     hooks=hooks,
                     registered={
-                        hook: tuple(items)
-                        for hook, items in self._registered.get(name, {}).items()
+                        hook: tuple(items) for hook, items in self._registered.get(name, {}).items()
                     },
                 )
             )
@@ -210,7 +211,11 @@ class Registry:
                         key = _key(component, grouped)
                         existing = groups.get(key[0])
                         if key in seen or (existing is not None and key[1] in existing):
-                            owner = plugin_name if existing is None or key in seen else existing._owners[key[1]]
+                            owner = (
+                                plugin_name
+                                if existing is None or key in seen
+                                else existing._owners[key[1]]
+                            )
                             kind_label = f" for {key[0]}" if grouped else ""
                             raise DuplicateComponentError(
                                 f"{what}{kind_label} {key[1]!r} is registered by both plugin "
@@ -286,7 +291,9 @@ class Registry:
                     ) from error
             return self._dictionary_cache[name]
 
-    def add_commands(self, cli: Any, on_error: Callable[[PluginFailure], None] | None = None) -> None:
+    def add_commands(
+        self, cli: Any, on_error: Callable[[PluginFailure], None] | None = None
+    ) -> None:
         """Let every plugin add its commands to ``cli``; a failing plugin is skipped."""
         self.load_plugins()
         for impl in self.pm.hook.register_commands.get_hookimpls():

@@ -21,9 +21,7 @@ from .strategies import graph_puzzles, seeds
 
 __all__ = ["GeneratorContract", "HeuristicContract", "SearcherContract"]
 
-_SETTINGS = settings(
-    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow]
-)
+_SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 class _Contract:
@@ -58,7 +56,10 @@ class SearcherContract(_Contract):
 
     def _solve(self, puzzle: Any, **kwargs: Any) -> Any:
         return solve(
-            puzzle, self.strategy, heuristic=self.heuristic, registry=self._registry(),
+            puzzle,
+            self.strategy,
+            heuristic=self.heuristic,
+            registry=self._registry(),
             **{**self.options, **kwargs},
         )
 

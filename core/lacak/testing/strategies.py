@@ -29,6 +29,7 @@ def names(min_size: int = 1, max_size: int = 20) -> st.SearchStrategy[str]:
 @st.composite
 def limits(draw: st.DrawFn, *, allow_none: bool = True) -> Limits:
     """Arbitrary :class:`~lacak.Limits` with small bounds."""
+
     def opt(strategy: st.SearchStrategy[Any]) -> Any:
         return draw(st.none() | strategy) if allow_none else draw(strategy)
 
