@@ -139,9 +139,18 @@ class Searcher:
             )
         if heuristic is None and self.heuristic == "required":
             raise InvalidOptionError(f"strategy {self.name!r} needs a heuristic")
-        return self.search(
+        result = self.search(
             puzzle, heuristic=heuristic, limits=limits or UNLIMITED, trace=trace, **options
         )
+        # Fill in what every result should say, so searchers need not repeat it.
+        filled: dict[str, Any] = {}
+        if not result.strategy:
+            filled["strategy"] = self.name
+        if result.heuristic is None and heuristic is not None:
+            filled["heuristic"] = heuristic.spec
+        if result.trace is None and trace is not None:
+            filled["trace"] = trace
+        return attrs.evolve(result, **filled) if filled else result
 
 
 Estimate = Callable[[Any, Hashable], float]

@@ -1,0 +1,74 @@
+"""Limits and the budget searchers count against."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import lacak
+from lacak.testing import strategies as lst
+
+
+@given(limits=lst.limits())
+def test_limits_are_frozen_and_round_trip(limits: lacak.Limits) -> None:
+    import attrs
+
+    assert lacak.Limits(**attrs.asdict(limits)) == limits
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        limits.max_depth = 3  # type: ignore[misc]
+
+
+@given(
+    field=st.sampled_from(["max_depth", "max_expanded", "max_frontier", "max_closed"]),
+    value=st.one_of(st.integers(max_value=-1), st.floats(allow_nan=True), st.text(), st.booleans()),
+)
+def test_bad_integer_limits_are_rejected(field: str, value: object) -> None:
+    with pytest.raises(lacak.InvalidOptionError, match=field):
+        lacak.Limits(**{field: value})
+
+
+@given(value=st.one_of(st.floats(max_value=-1e-9), st.just("1s"), st.booleans()))
+def test_bad_seconds_are_rejected(value: object) -> None:
+    with pytest.raises(lacak.InvalidOptionError, match="seconds"):
+        lacak.Limits(seconds=value)  # type: ignore[arg-type]
+
+
+@given(limits=lst.limits(), expanded=st.integers(0, 10_000), frontier=st.integers(0, 10_000),
+       closed=st.integers(0, 10_000))
+def test_budget_reports_the_limit_reached(
+    limits: lacak.Limits, expanded: int, frontier: int, closed: int
+) -> None:
+    budget = limits.start()
+    reason = budget.exceeded(expanded, frontier, closed)
+    if limits.max_expanded is not None and expanded >= limits.max_expanded:
+        assert reason is lacak.StopReason.NODES
+    elif (limits.max_frontier is not None and frontier > limits.max_frontier) or (
+        limits.max_closed is not None and closed > limits.max_closed
+    ):
+        assert reason is lacak.StopReason.MEMORY
+    elif limits.seconds is None or limits.seconds > 60:
+        assert reason is None
+    if reason is not None:
+        assert reason.is_limit
+
+
+def test_zero_seconds_stops_at_once() -> None:
+    budget = lacak.Limits(seconds=0).start()
+    assert budget.exceeded(0) is lacak.StopReason.TIME
+
+
+@given(depth=st.integers(0, 100), limit=st.none() | st.integers(0, 100))
+def test_depth_allowed(depth: int, limit: int | None) -> None:
+    allowed = lacak.Limits(max_depth=limit).start().depth_allowed(depth)
+    assert allowed == (limit is None or depth <= limit)
+
+
+def test_stop_reasons_that_are_limits() -> None:
+    assert not lacak.StopReason.GOAL.is_limit
+    assert not lacak.StopReason.EXHAUSTED.is_limit
+    assert {r for r in lacak.StopReason if r.is_limit} == {
+        lacak.StopReason.DEPTH, lacak.StopReason.NODES, lacak.StopReason.TIME,
+        lacak.StopReason.MEMORY,
+    }
+    assert str(lacak.StopReason.DEPTH) == "depth-limit"
