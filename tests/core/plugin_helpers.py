@@ -111,7 +111,7 @@ class CorePlugin:
 
 def make_registry(*plugins: object) -> lacak.Registry:
     """An empty registry (no entry points) with ``plugins`` added."""
-    import lacak.testing  # noqa: F401  (GraphPuzzle for the generator above)
+    import lacak.testing
 
     registry = lacak.Registry(entry_points=False)
     for index, plugin in enumerate(plugins):

@@ -5,11 +5,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import lacak
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-
-import lacak
 from lacak.testing import GeneratorContract, GraphPuzzle, SearcherContract, replay, shortest_cost
 from lacak.testing import strategies as lst
 
@@ -141,7 +140,7 @@ def test_trace_exports() -> None:
     result = lacak.solve(puzzle, "test-dijkstra", trace=True, registry=REGISTRY)
     assert result.trace is not None and result.cost == 2
     data = json.loads(result.trace.to_json())
-    assert [n["parent"] for n in data["nodes"]][0] is None
+    assert data["nodes"][0]["parent"] is None
     assert sum(n["goal"] for n in data["nodes"]) == 1
     dot = result.trace.to_dot()
     assert dot.startswith("digraph") and "peripheries=2" in dot and "n0 -> n1" in dot

@@ -6,10 +6,9 @@ import json
 import textwrap
 from pathlib import Path
 
+import lacak
 import pytest
 from click.testing import CliRunner
-
-import lacak
 from lacak.cli import make_cli
 
 PLUGIN_SOURCE = '''

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
+import lacak
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-
-import lacak
 from lacak.testing import strategies as lst
 
 

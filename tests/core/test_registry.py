@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+import lacak
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-
-import lacak
 from lacak.testing import strategies as lst
 
 from .plugin_helpers import CorePlugin, make_registry
