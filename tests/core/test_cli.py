@@ -1,0 +1,94 @@
+"""The root command line: version, plugins, one-line errors."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from typing import Any
+
+import click
+import lacak
+from click.testing import CliRunner
+from lacak.cli import make_cli, parse_size
+
+from .plugin_helpers import CorePlugin, make_registry
+
+
+class CommandPlugin:
+    @lacak.hookimpl
+    def register_commands(self, cli: click.Group) -> None:
+        @cli.command("fail")
+        @click.argument("what")
+        def fail(what: str) -> None:
+            if what == "lacak":
+                raise lacak.InvalidPuzzleError("the board has\nan empty cell")
+            if what == "size":
+                parse_size("3by3")
+            raise RuntimeError("a bug")
+
+
+def run(*args: str, registry: Any = None) -> Any:
+    cli = make_cli(registry or make_registry(CorePlugin(), CommandPlugin()))
+    return CliRunner().invoke(cli, list(args))
+
+
+def test_version() -> None:
+    result = run("--version")
+    assert result.exit_code == 0 and result.output.startswith("lacak, version ")
+
+
+def test_lacak_errors_are_one_line_with_status_2() -> None:
+    result = run("fail", "lacak")
+    assert result.exit_code == 2
+    assert result.stderr == "Error: the board has an empty cell\n"
+    assert "Traceback" not in result.output
+    sized = run("fail", "size")
+    assert sized.exit_code == 2 and sized.stderr.count("\n") == 1
+    assert "3x4" in sized.stderr
+
+
+def test_usage_errors_are_one_line_with_status_2() -> None:
+    for args in (["nonsense"], ["plugins", "--bogus"], ["fail"]):
+        result = run(*args)
+        assert result.exit_code == 2, args
+        assert result.stderr.count("\n") == 1 and result.stderr.startswith("Error: "), args
+
+
+def test_debug_shows_the_exception() -> None:
+    result = run("--debug", "fail", "lacak")
+    assert isinstance(result.exception, lacak.InvalidPuzzleError)
+
+
+def test_plugins_command_lists_components() -> None:
+    result = run("plugins", "--all")
+    assert result.exit_code == 0
+    assert "test-dijkstra" in result.output and "commands" in result.output
+
+
+def test_plugin_commands_that_fail_to_register_are_skipped() -> None:
+    class BadCommands:
+        @lacak.hookimpl
+        def register_commands(self, cli: click.Group) -> None:
+            raise RuntimeError("no commands today")
+
+    import pytest
+
+    with pytest.warns(lacak.PluginWarning, match="no commands today"):
+        registry = make_registry(CorePlugin(), BadCommands(), CommandPlugin())
+        result = run("fail", "lacak", registry=registry)
+    assert result.exit_code == 2  # the other plugin's command still works
+
+
+def test_installed_script_runs_without_traceback() -> None:
+    """The real console script: plugin warnings and errors are single lines."""
+    proc = subprocess.run(
+        [sys.executable, "-m", "lacak", "plugins", "--json"], capture_output=True, text=True,
+        check=False,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert '"plugins"' in proc.stdout
+    bad = subprocess.run(
+        [sys.executable, "-m", "lacak", "no-such-command"], capture_output=True, text=True,
+        check=False,
+    )
+    assert bad.returncode == 2 and bad.stderr.count("\n") == 1
