@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from hypothesis import strategies as st
-
 import lacak
+from hypothesis import strategies as st
 from lacak.testing import HeuristicContract
 
 
