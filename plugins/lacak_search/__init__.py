@@ -1,0 +1,95 @@
+"""lacak_search: generic search strategies for any :class:`lacak.Puzzle`.
+
+Registers ``dfs``, ``bfs``, ``best-first``, ``astar``, ``weighted-astar``,
+``idastar``, ``uniform-cost`` and ``bidirectional-bfs``. They need nothing
+but the Puzzle protocol (``bidirectional-bfs`` also a goal state and
+``predecessors``); they honour :class:`lacak.Limits`, count honestly and
+record into a :class:`lacak.SearchTrace` when given one. See ``docs/search.md``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import lacak
+
+
+@lacak.hookimpl
+def register_searchers(register: Callable[[lacak.Searcher], None]) -> None:
+    """Register the generic strategies (their modules are imported only now)."""
+    from . import breadth, depth, priority
+
+    register(
+        lacak.Searcher(
+            name="dfs",
+            search=depth.dfs,
+            description="depth-first search to the depth limit; iterative deepening with iterative=true",
+            heuristic="unused",
+            options={"duplicates": "closed", "iterative": False},
+        )
+    )
+    register(
+        lacak.Searcher(
+            name="bfs",
+            search=breadth.bfs,
+            description="breadth-first search, level by level: fewest moves",
+            optimal=True,
+            heuristic="unused",
+            options={"duplicates": "closed"},
+        )
+    )
+    register(
+        lacak.Searcher(
+            name="bidirectional-bfs",
+            search=breadth.bidirectional_bfs,
+            description="breadth-first from the start and from the goal until they meet: fewest moves",
+            optimal=True,
+            heuristic="unused",
+        )
+    )
+    register(
+        lacak.Searcher(
+            name="uniform-cost",
+            search=priority.uniform_cost,
+            description="Dijkstra: cheapest path first, any non-negative step costs",
+            optimal=True,
+            heuristic="unused",
+        )
+    )
+    register(
+        lacak.Searcher(
+            name="best-first",
+            search=priority.best_first,
+            description="greedy best-first: open list ordered by the heuristic, closed list of checked nodes",
+            heuristic="required",
+            options={"duplicates": "closed"},
+        )
+    )
+    register(
+        lacak.Searcher(
+            name="astar",
+            search=priority.astar,
+            description="A*: smallest g + h first; optimal with an admissible heuristic",
+            optimal=True,
+            heuristic="required",
+            options={"duplicates": "closed"},
+        )
+    )
+    register(
+        lacak.Searcher(
+            name="weighted-astar",
+            search=priority.weighted_astar,
+            description="weighted A*: smallest g + weight*h first; cost at most weight x optimal",
+            heuristic="required",
+            options={"weight": 2.0, "duplicates": "closed"},
+        )
+    )
+    register(
+        lacak.Searcher(
+            name="idastar",
+            search=depth.idastar,
+            description="iterative-deepening A*: memory for one path only; optimal with an admissible heuristic",
+            optimal=True,
+            heuristic="optional",
+        )
+    )

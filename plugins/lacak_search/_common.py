@@ -1,0 +1,170 @@
+"""What the strategies share: search-tree nodes, duplicate policies, results.
+
+Every strategy builds a tree of :class:`Node` records (a state, its parent
+node, the action and step cost that led to it, its depth and path cost), so
+the path to a goal is read back by walking parents, whichever duplicate
+policy was used.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable
+from typing import Any
+
+import lacak
+from lacak import SearchResult, SearchStats, StopReason
+
+__all__ = [
+    "DUPLICATES",
+    "Counters",
+    "Node",
+    "check_duplicates",
+    "estimator",
+    "finish",
+    "on_path",
+]
+
+#: Duplicate policies: ``"parent"`` (the classic textbook rule: a child equal
+#: to its grandparent is not generated), ``"path"`` (no state twice on one
+#: path) and ``"closed"`` (no state twice in the whole search).
+DUPLICATES = ("parent", "path", "closed")
+
+
+class Node:
+    """One node of a search tree."""
+
+    __slots__ = ("action", "depth", "g", "h", "parent", "state", "step", "tid")
+
+    def __init__(
+        self,
+        state: Hashable,
+        parent: Node | None = None,
+        action: Hashable | None = None,
+        step: float = 0.0,
+        g: float = 0.0,
+        depth: int = 0,
+        h: float | None = None,
+        tid: int = -1,
+    ) -> None:
+        self.state = state
+        self.parent = parent
+        self.action = action
+        self.step = step
+        self.g = g
+        self.depth = depth
+        self.h = h
+        self.tid = tid
+
+    def path(self) -> tuple[list[Hashable], list[Hashable], float]:
+        """``(actions, states, cost)`` from the root to this node."""
+        actions: list[Hashable] = []
+        states: list[Hashable] = []
+        cost = 0.0
+        node: Node | None = self
+        while node is not None:
+            states.append(node.state)
+            if node.parent is not None:
+                actions.append(node.action)
+                cost += node.step
+            node = node.parent
+        actions.reverse()
+        states.reverse()
+        return actions, states, cost
+
+
+def on_path(node: Node, state: Hashable) -> bool:
+    """Whether ``state`` is ``node``'s state or one of its ancestors'."""
+    walk: Node | None = node
+    while walk is not None:
+        if walk.state == state:
+            return True
+        walk = walk.parent
+    return False
+
+
+def check_duplicates(value: str, strategy: str) -> str:
+    """Validate a ``duplicates`` option.
+
+    :raises InvalidOptionError: not one of :data:`DUPLICATES`.
+    """
+    if value not in DUPLICATES:
+        raise lacak.InvalidOptionError(
+            f"strategy {strategy!r}: duplicates must be one of {', '.join(DUPLICATES)}, "
+            f"got {value!r}"
+        )
+    return value
+
+
+def estimator(heuristic: lacak.Heuristic | None, puzzle: Any) -> Callable[[Hashable], float]:
+    """The heuristic's fast form for ``puzzle``, or ``h = 0`` without one."""
+    if heuristic is None:
+        return lambda _state: 0
+    return heuristic.for_puzzle(puzzle)
+
+
+class Counters:
+    """The honest counters of one search (kept in locals on hot paths, stored here at the end)."""
+
+    __slots__ = ("depth", "expanded", "generated", "iterations", "max_frontier")
+
+    def __init__(self) -> None:
+        self.expanded = 0
+        self.generated = 0
+        self.max_frontier = 0
+        self.depth = 0
+        self.iterations = 1
+
+
+def finish(
+    puzzle: Any,
+    *,
+    strategy: str,
+    heuristic: lacak.Heuristic | None,
+    budget: lacak.Budget,
+    counters: Counters,
+    stopped: StopReason,
+    goal: Node | None = None,
+    trace: lacak.SearchTrace | None = None,
+    path: tuple[list[Hashable], list[Hashable], float] | None = None,
+) -> SearchResult:
+    """Build the :class:`~lacak.SearchResult` of a search that stopped.
+
+    :param goal: the goal node when one was found (its path is the answer).
+    :param path: an explicit ``(actions, states, cost)`` instead of ``goal``
+        (bidirectional searches join two half paths).
+    """
+    stats = SearchStats(
+        expanded=counters.expanded,
+        generated=counters.generated,
+        max_frontier=counters.max_frontier,
+        depth=counters.depth,
+        seconds=budget.elapsed(),
+        iterations=counters.iterations,
+    )
+    label = heuristic.spec if heuristic is not None else None
+    if goal is not None:
+        if trace is not None and goal.tid >= 0:
+            trace.mark_goal(goal.tid)
+        path = goal.path()
+    if path is not None:
+        actions, states, cost = path
+        return SearchResult(
+            found=True,
+            actions=actions,
+            states=states,
+            cost=cost,
+            stopped=StopReason.GOAL,
+            stats=stats,
+            strategy=strategy,
+            heuristic=label,
+            trace=trace,
+        )
+    return SearchResult(
+        found=False,
+        states=(puzzle.initial,),
+        stopped=stopped,
+        stats=stats,
+        strategy=strategy,
+        heuristic=label,
+        trace=trace,
+    )

@@ -1,0 +1,264 @@
+"""Strategies driven by a priority queue: uniform-cost, greedy best-first, A*, weighted A*.
+
+One engine orders the open list by ``f = a*g + b*h`` (ties: smaller ``h``,
+then first generated):
+
+============== ===== ===== ==========================================
+strategy        a     b    what it is
+============== ===== ===== ==========================================
+uniform-cost    1     0    Dijkstra's algorithm: least cost, no heuristic
+best-first      0     1    greedy: always the node that looks closest
+astar           1     1    A*: least cost with an admissible heuristic
+weighted-astar  1     w    faster, at most ``w`` times the least cost
+============== ===== ===== ==========================================
+"""
+
+from __future__ import annotations
+
+import heapq
+import itertools
+import math
+from collections.abc import Hashable
+from typing import Any
+
+import lacak
+from lacak import StopReason
+
+from ._common import Counters, Node, check_duplicates, estimator, finish, on_path
+
+__all__ = ["astar", "best_first", "uniform_cost", "weighted_astar"]
+
+
+def _search(
+    puzzle: Any,
+    *,
+    strategy: str,
+    heuristic: lacak.Heuristic | None,
+    limits: lacak.Limits,
+    trace: lacak.SearchTrace | None,
+    g_weight: float,
+    h_weight: float,
+    duplicates: str,
+    reopen: bool,
+) -> lacak.SearchResult:
+    check_duplicates(duplicates, strategy)
+    est = estimator(heuristic if h_weight else None, puzzle)
+    budget = limits.start()
+    counters = Counters()
+    successors = puzzle.successors
+    is_goal = puzzle.is_goal
+    max_depth = limits.max_depth
+    counter = itertools.count()
+    closed = duplicates == "closed"
+    parent_only = duplicates == "parent"
+
+    h0 = est(puzzle.initial)
+    root = Node(puzzle.initial, h=h0)
+    if trace is not None:
+        root.tid = trace.add(None, root.state, h=h0 if heuristic is not None else None)
+    frontier: list[tuple[float, float, int, Node]] = [(h_weight * h0, h0, next(counter), root)]
+    # best g per state (closed: every state ever generated; reopened when a cheaper path shows up)
+    best: dict[Hashable, float] = {root.state: 0.0}
+    expanded = generated = 0
+    cut = False
+    goal: Node | None = None
+    stopped = StopReason.EXHAUSTED
+    while frontier:
+        _f, _h, _n, node = heapq.heappop(frontier)
+        if closed and node.g > best[node.state]:
+            continue  # a cheaper copy of this state was queued since
+        stop = budget.exceeded(expanded, len(frontier) + 1, len(best))
+        if stop is not None:
+            stopped = stop
+            break
+        expanded += 1
+        if trace is not None:
+            trace.expand(node.tid)
+        state = node.state
+        if is_goal(state):
+            goal, stopped = node, StopReason.GOAL
+            break
+        depth = node.depth + 1
+        if max_depth is not None and depth > max_depth:
+            if not cut:
+                cut = any(True for _ in successors(state))
+            continue
+        for action, child_state, cost in successors(state):
+            g = node.g + cost
+            if closed:
+                previous = best.get(child_state)
+                if previous is not None and (not reopen or g >= previous):
+                    continue
+                best[child_state] = g
+            elif parent_only:
+                if node.parent is not None and child_state == node.parent.state:
+                    continue
+            elif on_path(node, child_state):
+                continue
+            h = est(child_state)
+            child = Node(child_state, node, action, cost, g, depth, h)
+            generated += 1
+            if trace is not None:
+                child.tid = trace.add(
+                    node.tid,
+                    child_state,
+                    action,
+                    depth=depth,
+                    g=g,
+                    h=h if heuristic is not None else None,
+                )
+            heapq.heappush(frontier, (g_weight * g + h_weight * h, h, next(counter), child))
+        if depth > counters.depth and frontier:
+            counters.depth = depth
+        if len(frontier) > counters.max_frontier:
+            counters.max_frontier = len(frontier)
+    else:
+        stopped = StopReason.DEPTH if cut else StopReason.EXHAUSTED
+    counters.expanded = expanded
+    counters.generated = generated
+    return finish(
+        puzzle,
+        strategy=strategy,
+        heuristic=heuristic if h_weight else None,
+        budget=budget,
+        counters=counters,
+        stopped=stopped,
+        goal=goal,
+        trace=trace,
+    )
+
+
+def uniform_cost(
+    puzzle: Any,
+    *,
+    heuristic: lacak.Heuristic | None = None,
+    limits: lacak.Limits,
+    trace: lacak.SearchTrace | None = None,
+) -> lacak.SearchResult:
+    """Uniform-cost search (Dijkstra): expand the cheapest path first.
+
+    Returns a least-cost path for any non-negative step costs. The heuristic
+    is not used.
+
+    Examples
+    --------
+    >>> import lacak
+    >>> from lacak.testing import GraphPuzzle
+    >>> g = GraphPuzzle(edges={0: (("a", 1, 5), ("b", 2, 1)), 1: (("c", 3, 1),),
+    ...                        2: (("d", 3, 1),)}, initial=0, goals={3})
+    >>> lacak.solve(g, "uniform-cost").cost
+    2.0
+    """
+    return _search(
+        puzzle,
+        strategy="uniform-cost",
+        heuristic=None,
+        limits=limits,
+        trace=trace,
+        g_weight=1.0,
+        h_weight=0.0,
+        duplicates="closed",
+        reopen=True,
+    )
+
+
+def best_first(
+    puzzle: Any,
+    *,
+    heuristic: lacak.Heuristic | None = None,
+    limits: lacak.Limits,
+    trace: lacak.SearchTrace | None = None,
+    duplicates: str = "closed",
+) -> lacak.SearchResult:
+    """Greedy best-first search: always expand the open node with the smallest ``h``.
+
+    The textbook version keeps two lists: *open* (generated, not yet checked,
+    ordered by the heuristic) and *closed* (checked). Fast but not optimal.
+
+    :param duplicates: ``"closed"`` (default) never generates a state twice;
+        ``"parent"`` only refuses a child equal to its grandparent (the
+        textbook rule, use it with a depth limit); ``"path"`` refuses states
+        already on the node's path.
+    """
+    return _search(
+        puzzle,
+        strategy="best-first",
+        heuristic=heuristic,
+        limits=limits,
+        trace=trace,
+        g_weight=0.0,
+        h_weight=1.0,
+        duplicates=duplicates,
+        reopen=False,
+    )
+
+
+def astar(
+    puzzle: Any,
+    *,
+    heuristic: lacak.Heuristic | None = None,
+    limits: lacak.Limits,
+    trace: lacak.SearchTrace | None = None,
+    duplicates: str = "closed",
+) -> lacak.SearchResult:
+    """A* search (Hart, Nilsson and Raphael 1968): expand the smallest ``f = g + h``.
+
+    With an admissible heuristic the path is a least-cost one; closed states
+    are reopened when a cheaper path to them appears, so an admissible but
+    inconsistent heuristic still gives optimal paths.
+
+    :param duplicates: ``"closed"`` (default, graph search), ``"parent"`` or
+        ``"path"`` (tree search with the textbook duplicate rules).
+
+    Examples
+    --------
+    >>> import lacak
+    >>> puzzle = lacak.parse("sliding", "123405786")
+    >>> lacak.solve(puzzle, "astar", heuristic="manhattan").actions
+    ('D', 'R')
+    """
+    return _search(
+        puzzle,
+        strategy="astar",
+        heuristic=heuristic,
+        limits=limits,
+        trace=trace,
+        g_weight=1.0,
+        h_weight=1.0,
+        duplicates=duplicates,
+        reopen=True,
+    )
+
+
+def weighted_astar(
+    puzzle: Any,
+    *,
+    heuristic: lacak.Heuristic | None = None,
+    limits: lacak.Limits,
+    trace: lacak.SearchTrace | None = None,
+    weight: float = 2.0,
+    duplicates: str = "closed",
+) -> lacak.SearchResult:
+    """Weighted A* (Pohl 1970): expand the smallest ``f = g + weight * h``.
+
+    With an admissible heuristic the path costs at most ``weight`` times the
+    least cost, and usually far fewer nodes are expanded than by A*.
+
+    :param weight: the heuristic's weight, ``>= 1`` (``1`` is plain A*).
+    :raises InvalidOptionError: a weight below 1 or not finite.
+    """
+    if not (isinstance(weight, int | float) and math.isfinite(weight) and weight >= 1):
+        raise lacak.InvalidOptionError(
+            f"weighted-astar: weight must be a number >= 1, got {weight!r}"
+        )
+    return _search(
+        puzzle,
+        strategy="weighted-astar",
+        heuristic=heuristic,
+        limits=limits,
+        trace=trace,
+        g_weight=1.0,
+        h_weight=float(weight),
+        duplicates=duplicates,
+        reopen=True,
+    )
