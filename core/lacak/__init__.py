@@ -15,7 +15,7 @@ entry-point group) bring everything else.
 
 from __future__ import annotations
 
-from . import batch, paths
+from . import batch, dictionary_files, paths
 from .api import (
     dictionaries,
     dictionary,
@@ -29,6 +29,7 @@ from .api import (
     searchers,
     solve,
 )
+from .dictionary_files import LoadReport, SkippedWord, normalize_word
 from .errors import (
     DictionaryError,
     DuplicateComponentError,
@@ -76,6 +77,7 @@ __all__ = [
     "LacakError",
     "LimitReachedError",
     "Limits",
+    "LoadReport",
     "PluginError",
     "PluginFailure",
     "PluginInfo",
@@ -88,6 +90,7 @@ __all__ = [
     "SearchStats",
     "SearchTrace",
     "Searcher",
+    "SkippedWord",
     "StopReason",
     "TraceNode",
     "UnknownComponentError",
@@ -98,11 +101,13 @@ __all__ = [
     "describe_state",
     "dictionaries",
     "dictionary",
+    "dictionary_files",
     "generate",
     "generators",
     "heuristics",
     "hookimpl",
     "hookspec",
+    "normalize_word",
     "parse",
     "parse_options",
     "paths",

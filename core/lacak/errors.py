@@ -62,7 +62,17 @@ class DuplicateComponentError(LacakError, ValueError):
 
 
 class DictionaryError(LacakError, ValueError):
-    """A word list that cannot be read or is malformed."""
+    """A word list that cannot be read or is malformed.
+
+    Errors about a file carry where it happened (also in the message).
+    """
+
+    #: The file (or other origin) that is malformed, when known.
+    path: str | None = None
+    #: 1-based line of the problem in the file, when known.
+    line: int | None = None
+    #: 1-based column of the problem in the file, when known.
+    column: int | None = None
 
 
 class PluginError(LacakError, RuntimeError):

@@ -1,0 +1,700 @@
+"""The dictionary file format: reading, normalising, caching and writing word lists.
+
+A dictionary file is UTF-8 JSON in one of three shapes:
+
+``list``
+    a plain list of words: ``["abad", "abadi", ...]``;
+``seed``
+    an object of word lists keyed by first letter (the original format):
+    ``{"A": ["ABAD", "ABADI"], "B": ["BABA"]}``;
+``object``
+    an object with metadata and ``words`` (a list, or a seed-style object)::
+
+        {"name": "eng", "title": "English (SCOWL size 50)", "language": "en",
+         "source": "Debian wamerican 2020.12.07-2", "license": "...",
+         "alphabet": "ABCDEFGHIJKLMNOPQRSTUVWXYZ", "words": ["aback", ...]}
+
+    Known metadata keys are ``name``, ``title``, ``language``, ``source``,
+    ``license``, ``alphabet`` and ``description``; other keys are ignored
+    with a note in the :class:`LoadReport`.
+
+Every word is normalised by :func:`normalize_word`: Unicode NFC, then upper
+case, with one exception: German ``ß`` becomes the capital sharp s ``ẞ``
+(U+1E9E), *not* ``SS`` as :meth:`str.upper` would make it, so the letter is
+kept and ``MASSE`` and ``MAẞE`` stay two words. A normalised word must be
+made of letters (Unicode categories ``L*``, with combining marks ``M*``
+allowed after a letter); when the file declares an ``alphabet`` every
+letter must also be in it. Words that fail are skipped and reported, with
+the reason, in :attr:`LoadReport.skipped`; duplicates after normalisation
+are counted. A file that cannot be read, is not JSON, has values of the
+wrong type or has no usable word raises :class:`~lacak.DictionaryError`
+naming the file, the line and the column.
+
+Loading a file keeps a compiled form (:mod:`marshal` of the normalised
+words) in ``lacak.paths.cache_dir("dictionaries")``, keyed by a hash of the
+file's bytes, so the next load of the same content skips JSON parsing and
+normalisation. A damaged cache entry is ignored and rewritten.
+
+>>> import lacak
+>>> d = lacak.Dictionary.from_json('{"language": "de", "words": ["Straße", "maß", "ÄRGER", "x-y"]}',
+...                                name="mini")
+>>> d.words
+('MAẞ', 'STRAẞE', 'ÄRGER')
+>>> d.report.skipped
+(SkippedWord(word='x-y', reason="contains '-', which is not a letter"),)
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import marshal
+import os
+import sys
+import tempfile
+import unicodedata
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from .errors import DictionaryError
+
+if TYPE_CHECKING:
+    from .interfaces import Dictionary
+
+__all__ = [
+    "DICTIONARY_FORMATS",
+    "LoadReport",
+    "SkippedWord",
+    "dump_dictionary",
+    "load_dictionary",
+    "normalize_word",
+    "parse_dictionary",
+    "word_problem",
+    "words_dictionary",
+]
+
+#: The shapes :func:`dump_dictionary` can write (and the loader reads).
+DICTIONARY_FORMATS = ("object", "seed", "list")
+
+#: Metadata keys of the ``object`` format (besides ``words``).
+METADATA_KEYS = ("name", "title", "language", "source", "license", "alphabet", "description")
+
+#: Bumped whenever normalisation or the cached layout changes.
+_CACHE_VERSION = 1
+_CACHE_SALT = (
+    f"lacak-dictionary/{_CACHE_VERSION}/unicode-{unicodedata.unidata_version}"
+    f"/marshal-{marshal.version}/py{sys.version_info[0]}.{sys.version_info[1]}"
+).encode()
+
+
+@attrs.frozen
+class SkippedWord:
+    """A word left out of a dictionary, and why."""
+
+    #: The word as written in the file.
+    word: str
+    #: Why it was left out (``"contains '-', which is not a letter"``, ...).
+    reason: str
+
+
+@attrs.frozen(kw_only=True)
+class LoadReport:
+    """What loading a dictionary file found besides the words."""
+
+    #: The file read (or ``"<string>"``).
+    origin: str = "<string>"
+    #: ``"list"``, ``"seed"``, ``"object"`` (or ``"words"`` for a Python iterable).
+    format: str = "list"
+    #: Entries read, before normalisation.
+    entries: int = 0
+    #: Entries equal to an earlier entry once normalised.
+    duplicates: int = 0
+    #: Entries left out, with the reason.
+    skipped: tuple[SkippedWord, ...] = ()
+    #: Remarks: unknown metadata keys ignored, a name that differs from the file's stem, ...
+    notes: tuple[str, ...] = ()
+    #: Whether the words came from the compiled cache.
+    cached: bool = attrs.field(default=False, eq=False)
+
+    def reasons(self) -> dict[str, int]:
+        """How many words were skipped for each kind of reason."""
+        counts: dict[str, int] = {}
+        for item in self.skipped:
+            kind = _reason_kind(item.reason)
+            counts[kind] = counts.get(kind, 0) + 1
+        return counts
+
+    def summary(self) -> str:
+        """One line: entries, skipped by reason, duplicates."""
+        parts = [f"{self.entries} entries"]
+        if self.skipped:
+            reasons = ", ".join(f"{n} {kind}" for kind, n in sorted(self.reasons().items()))
+            parts.append(f"{len(self.skipped)} skipped ({reasons})")
+        if self.duplicates:
+            parts.append(f"{self.duplicates} duplicates")
+        return ", ".join(parts)
+
+
+def _reason_kind(reason: str) -> str:
+    if reason.startswith("contains"):
+        return "not letters" if "not a letter" in reason else "outside the alphabet"
+    return reason.split(":")[0]
+
+
+# -- normalisation ---------------------------------------------------------------
+
+
+def normalize_word(word: str) -> str:
+    """The canonical form of ``word``: NFC, upper case, ``ß`` → ``ẞ``.
+
+    Surrounding white space is removed. Other plugins (a Boggle board, a
+    word to check) use it so their letters compare equal to dictionary words.
+
+    >>> normalize_word("straße")
+    'STRAẞE'
+    >>> normalize_word("cafe\\u0301")  # e + combining acute -> É
+    'CAFÉ'
+    """
+    word = word.strip()
+    if word.isascii():
+        return word.upper()
+    word = unicodedata.normalize("NFC", word).replace("ß", "ẞ").upper()
+    return unicodedata.normalize("NFC", word)
+
+
+def word_problem(word: str, alphabet: frozenset[str] | None = None) -> str | None:
+    """Why the normalised ``word`` cannot be a dictionary word, or ``None`` if it can.
+
+    >>> word_problem("ABAD") is None
+    True
+    >>> word_problem("ABA-ABA")
+    "contains '-', which is not a letter"
+    >>> word_problem("CAFÉ", frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZ"))
+    "contains 'É', which is outside the alphabet"
+    """
+    if not word:
+        return "empty"
+    if not word.isalpha():
+        for position, char in enumerate(word):
+            if char.isalpha():
+                continue
+            if position and unicodedata.category(char).startswith("M"):
+                continue
+            return f"contains {_show(char)}, which is not a letter"
+    if alphabet is not None:
+        for char in word:
+            if char not in alphabet:
+                return f"contains {_show(char)}, which is outside the alphabet"
+    return None
+
+
+def _show(char: str) -> str:
+    if char.isprintable() and not char.isspace() and not unicodedata.category(char).startswith("M"):
+        return repr(char)
+    return f"U+{ord(char):04X}"
+
+
+def _normalize_alphabet(alphabet: str) -> str:
+    seen: dict[str, None] = {}
+    for char in normalize_word(alphabet):
+        if not char.isspace() and char != ",":
+            seen.setdefault(char, None)
+    return "".join(seen)
+
+
+def _normalize_words(
+    raw: Iterable[str], alphabet: str
+) -> tuple[list[str], int, int, list[SkippedWord]]:
+    """Normalise, check and deduplicate; returns ``(words, entries, duplicates, skipped)``."""
+    letters = frozenset(alphabet) if alphabet else None
+    kept: set[str] = set()
+    skipped: list[SkippedWord] = []
+    entries = duplicates = 0
+    for entry in raw:
+        entries += 1
+        word = normalize_word(entry)
+        if word in kept:
+            duplicates += 1
+            continue
+        problem = word_problem(word, letters)
+        if problem is not None:
+            skipped.append(SkippedWord(entry, problem))
+            continue
+        kept.add(word)
+    return sorted(kept), entries, duplicates, skipped
+
+
+# -- JSON reading with positions ---------------------------------------------------
+
+_PathStep = int | tuple[str, int]
+
+
+def _json_type(value: Any) -> str:
+    if isinstance(value, _Pairs):
+        return "an object"
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, (int, float)):
+        return f"the number {value!r}"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, list):
+        return "a list"
+    return "an object"
+
+
+def _skip(text: str, pos: int) -> int:
+    """The first offset at or after ``pos`` that is not JSON white space."""
+    while pos < len(text) and text[pos] in " \t\n\r":
+        pos += 1
+    return pos
+
+
+def _locate(text: str, path: list[_PathStep]) -> int | None:
+    """Offset of the value at ``path`` (list indexes, ``(key, nth occurrence)``), if found.
+
+    Only called to describe an error, so it re-scans the text rather than
+    slowing down the normal parse.
+    """
+    decoder = json.JSONDecoder()
+    scanstring = json.decoder.scanstring  # type: ignore[attr-defined]
+    try:
+        pos = _skip(text, 0)
+        for step in path:
+            pos = _skip(text, pos + 1)  # after [ or {
+            if isinstance(step, int):
+                for _ in range(step):
+                    _, pos = decoder.raw_decode(text, pos)
+                    pos = _skip(text, _skip(text, pos) + 1)  # after ,
+                continue
+            key, nth = step
+            seen = 0
+            while True:
+                name, pos = scanstring(text, pos + 1)
+                pos = _skip(text, _skip(text, pos) + 1)  # after :
+                if name == key:
+                    seen += 1
+                    if seen == nth:
+                        break
+                _, pos = decoder.raw_decode(text, pos)
+                pos = _skip(text, _skip(text, pos) + 1)  # after ,
+        return pos
+    except (ValueError, IndexError):  # pragma: no cover - best effort
+        return None
+
+
+def _line_column(text: str, offset: int) -> tuple[int, int]:
+    line = text.count("\n", 0, offset) + 1
+    return line, offset - (text.rfind("\n", 0, offset) + 1) + 1
+
+
+def _where(origin: str, line: int | None = None, column: int | None = None) -> str:
+    if line is None:
+        return origin
+    return f"{origin}, line {line}, column {column}"
+
+
+def _error(
+    origin: str, message: str, text: str | None = None, path: list[_PathStep] | None = None
+) -> DictionaryError:
+    line = column = None
+    if text is not None and path is not None:
+        offset = _locate(text, path)
+        if offset is not None:
+            line, column = _line_column(text, offset)
+    error = DictionaryError(f"{_where(origin, line, column)}: {message}")
+    error.path, error.line, error.column = origin, line, column
+    return error
+
+
+class _Pairs(list[tuple[str, Any]]):
+    """An object's key/value pairs in file order (duplicate keys kept)."""
+
+
+def _decode(text: str, origin: str) -> Any:
+    if not text.strip():
+        raise _error(origin, "the file is empty (expected a JSON list of words or an object)")
+    try:
+        return json.loads(text, object_pairs_hook=_Pairs)
+    except json.JSONDecodeError as error:
+        exc = DictionaryError(
+            f"{_where(origin, error.lineno, error.colno)}: not valid JSON: {error.msg}"
+        )
+        exc.path, exc.line, exc.column = origin, error.lineno, error.colno
+        raise exc from None
+    except RecursionError:
+        raise _error(origin, "not valid JSON: nested too deeply") from None
+
+
+def _check_unique_keys(
+    pairs: _Pairs, text: str, origin: str, prefix: list[_PathStep]
+) -> dict[str, Any]:
+    result: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in result:
+            nth = sum(1 for k, _ in pairs if k == key)
+            raise _error(
+                origin, f"the key {key!r} appears more than once", text, [*prefix, (key, nth)]
+            )
+        result[key] = value
+    return result
+
+
+def _word_list(value: Any, text: str, origin: str, path: list[_PathStep], what: str) -> list[str]:
+    if not isinstance(value, list) or isinstance(value, _Pairs):
+        raise _error(origin, f"{what} must be a list of words, not {_json_type(value)}", text, path)
+    for index, item in enumerate(value):
+        if not isinstance(item, str):
+            raise _error(
+                origin,
+                f"word {index} of {what} must be a string, not {_json_type(item)}",
+                text,
+                [*path, index],
+            )
+    return value
+
+
+def _seed_words(pairs: _Pairs, text: str, origin: str, path: list[_PathStep]) -> list[str]:
+    groups = _check_unique_keys(pairs, text, origin, path)
+    words: list[str] = []
+    for key, value in groups.items():
+        nth = 1
+        words.extend(
+            _word_list(value, text, origin, [*path, (key, nth)], f"the list under {key!r}")
+        )
+    return words
+
+
+@attrs.frozen
+class _Parsed:
+    format: str
+    words: list[str]
+    metadata: dict[str, str]
+    notes: list[str]
+
+
+def _parse(text: str, origin: str) -> _Parsed:
+    data = _decode(text, origin)
+    if isinstance(data, _Pairs):
+        top = _check_unique_keys(data, text, origin, [])
+        if "words" not in top:
+            found = [key for key in METADATA_KEYS if key in top]
+            if found:
+                raise _error(
+                    origin,
+                    f"the object has metadata ({', '.join(found)}) but no 'words' key",
+                    text,
+                    [],
+                )
+            return _Parsed("seed", _seed_words(data, text, origin, []), {}, [])
+        metadata: dict[str, str] = {}
+        notes: list[str] = []
+        for key, value in top.items():
+            if key == "words":
+                continue
+            if key not in METADATA_KEYS:
+                notes.append(f"unknown key {key!r} ignored")
+                continue
+            if not isinstance(value, str):
+                raise _error(
+                    origin, f"{key!r} must be a string, not {_json_type(value)}", text, [(key, 1)]
+                )
+            metadata[key] = value
+        raw = top["words"]
+        if isinstance(raw, _Pairs):
+            words = _seed_words(raw, text, origin, [("words", 1)])
+        else:
+            words = _word_list(raw, text, origin, [("words", 1)], "'words'")
+        return _Parsed("object", words, metadata, notes)
+    if isinstance(data, list):
+        return _Parsed("list", _word_list(data, text, origin, [], "the file"), {}, [])
+    raise _error(
+        origin,
+        f"expected a JSON list of words or an object, not {_json_type(data)}",
+        text,
+        [],
+    )
+
+
+# -- building Dictionary objects -----------------------------------------------------
+
+
+def _make(
+    *,
+    name: str,
+    words: list[str] | tuple[str, ...],
+    metadata: Mapping[str, str],
+    alphabet: str,
+    report: LoadReport,
+) -> Dictionary:
+    from .interfaces import Dictionary
+
+    return Dictionary(
+        name=name,
+        language=metadata.get("language", ""),
+        words=tuple(words),
+        source=metadata.get("source", ""),
+        alphabet=alphabet,
+        title=metadata.get("title", ""),
+        license=metadata.get("license", ""),
+        report=report,
+    )
+
+
+def _compile(parsed: _Parsed, *, name: str, origin: str, allow_empty: bool = False) -> Dictionary:
+    alphabet = _normalize_alphabet(parsed.metadata.get("alphabet", ""))
+    bad = [char for char in alphabet if word_problem(char) is not None]
+    if bad:
+        raise DictionaryError(
+            f"{origin}: the alphabet contains {', '.join(map(_show, bad))}, which are not letters"
+        )
+    words, entries, duplicates, skipped = _normalize_words(parsed.words, alphabet)
+    if not words and not allow_empty:
+        if not entries:
+            raise _error(origin, "the file contains no words")
+        reasons = LoadReport(skipped=tuple(skipped), entries=entries).summary()
+        raise _error(origin, f"none of the words in the file is usable ({reasons})")
+    notes = list(parsed.notes)
+    file_name = parsed.metadata.get("name")
+    if file_name and file_name != name:
+        notes.append(f"the file calls itself {file_name!r}; it is loaded as {name!r}")
+    report = LoadReport(
+        origin=origin,
+        format=parsed.format,
+        entries=entries,
+        duplicates=duplicates,
+        skipped=tuple(skipped),
+        notes=tuple(notes),
+    )
+    return _make(name=name, words=words, metadata=parsed.metadata, alphabet=alphabet, report=report)
+
+
+def parse_dictionary(
+    text: str | bytes, *, name: str | None = None, origin: str = "<string>"
+) -> Dictionary:
+    """Read a dictionary from JSON text (see the module documentation for the formats).
+
+    :param text: the JSON document (bytes are decoded as UTF-8, a BOM is allowed).
+    :param name: the dictionary's name; default the file's ``name`` metadata,
+        else the stem of ``origin``.
+    :param origin: where the text comes from, for messages.
+    :returns: the normalised :class:`~lacak.Dictionary`, with its
+        :class:`LoadReport` as ``report``.
+    :raises DictionaryError: malformed JSON, values of the wrong type, or no usable word.
+    """
+    if isinstance(text, bytes):
+        text = _decode_bytes(text, origin)
+    elif text.startswith("\ufeff"):
+        text = text[1:]
+    parsed = _parse(text, origin)
+    if name is None:
+        name = parsed.metadata.get("name") or _stem(origin)
+    return _compile(parsed, name=name, origin=origin)
+
+
+def _stem(origin: str) -> str:
+    stem = Path(origin).stem if origin and not origin.startswith("<") else ""
+    return stem or "dictionary"
+
+
+def _decode_bytes(data: bytes, origin: str) -> str:
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        start = error.start
+        line = data.count(b"\n", 0, start) + 1
+        column = start - (data.rfind(b"\n", 0, start) + 1) + 1
+        exc = DictionaryError(
+            f"{_where(origin, line, column)}: not UTF-8 text (byte 0x{data[start]:02X})"
+        )
+        exc.path, exc.line, exc.column = origin, line, column
+        raise exc from None
+
+
+def words_dictionary(
+    words: Iterable[str],
+    *,
+    name: str,
+    language: str = "",
+    alphabet: str = "",
+    source: str = "",
+    title: str = "",
+    license: str = "",
+) -> Dictionary:
+    """Normalise a Python iterable of words into a :class:`~lacak.Dictionary`.
+
+    Words that are not letters (or outside ``alphabet``) are skipped and
+    reported in ``report``; an empty result is allowed.
+    """
+    metadata = {
+        "language": language,
+        "source": source,
+        "title": title,
+        "alphabet": alphabet,
+        "license": license,
+    }
+    parsed = _Parsed("words", list(words), metadata, [])
+    return _compile(parsed, name=name, origin="<words>", allow_empty=True)
+
+
+# -- the compiled cache ----------------------------------------------------------------
+
+
+def _cache_file(digest: str) -> Path | None:
+    try:
+        from .paths import cache_dir
+
+        return cache_dir("dictionaries") / f"{digest}.marshal"
+    except OSError:
+        return None
+
+
+def _read_cache(path: Path, name: str, origin: str) -> Dictionary | None:
+    try:
+        payload = marshal.loads(path.read_bytes())
+    except (OSError, EOFError, ValueError, TypeError):
+        return None
+    try:
+        tag, fmt, metadata, alphabet, words, entries, duplicates, skipped, notes = payload
+        if tag != _CACHE_VERSION or not isinstance(words, tuple):
+            return None
+        if not all(type(word) is str for word in words):
+            return None
+        if not (isinstance(metadata, dict) and isinstance(alphabet, str) and isinstance(fmt, str)):
+            return None
+        report = LoadReport(
+            origin=origin,
+            format=fmt,
+            entries=int(entries),
+            duplicates=int(duplicates),
+            skipped=tuple(SkippedWord(str(w), str(r)) for w, r in skipped),
+            notes=tuple(str(note) for note in notes),
+            cached=True,
+        )
+        notes_list = list(report.notes)
+        file_name = metadata.get("name")
+        notes_list = [n for n in notes_list if not n.startswith("the file calls itself")]
+        if file_name and file_name != name:
+            notes_list.append(f"the file calls itself {file_name!r}; it is loaded as {name!r}")
+        report = attrs.evolve(report, notes=tuple(notes_list))
+        return _make(name=name, words=words, metadata=metadata, alphabet=alphabet, report=report)
+    except (TypeError, ValueError, AttributeError):
+        return None
+
+
+def _write_cache(path: Path, dictionary: Dictionary, metadata: Mapping[str, str]) -> None:
+    report = dictionary.report
+    assert report is not None
+    payload = (
+        _CACHE_VERSION,
+        report.format,
+        dict(metadata),
+        dictionary.alphabet,
+        dictionary.words,
+        report.entries,
+        report.duplicates,
+        tuple((item.word, item.reason) for item in report.skipped),
+        tuple(note for note in report.notes if not note.startswith("the file calls itself")),
+    )
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=".tmp-", dir=path.parent)
+        try:
+            with os.fdopen(fd, "wb") as handle:
+                handle.write(marshal.dumps(payload))
+            os.replace(tmp, path)
+        except BaseException:
+            Path(tmp).unlink(missing_ok=True)
+            raise
+    except OSError:  # a read-only cache only costs speed
+        pass
+
+
+def load_dictionary(
+    path: str | os.PathLike[str], name: str | None = None, *, cache: bool = True
+) -> Dictionary:
+    """Read a dictionary file, using the compiled cache when its content was seen before.
+
+    :param path: the JSON file.
+    :param name: the dictionary's name; default the file's stem.
+    :param cache: read and write the compiled form in
+        ``lacak.paths.cache_dir("dictionaries")``.
+    :returns: the normalised :class:`~lacak.Dictionary`; ``report.cached`` says
+        whether it came from the cache.
+    :raises DictionaryError: the file cannot be read or is malformed (the
+        message names the file, line and column).
+    """
+    file = Path(path)
+    origin = str(file)
+    name = name if name is not None else (file.stem or "dictionary")
+    try:
+        data = file.read_bytes()
+    except OSError as error:
+        raise _error(origin, f"cannot be read: {error.strerror or error}") from None
+    entry: Path | None = None
+    if cache:
+        hasher = hashlib.blake2b(_CACHE_SALT, digest_size=20)
+        hasher.update(data)
+        digest = hasher.hexdigest()
+        entry = _cache_file(digest)
+        if entry is not None and entry.is_file():
+            cached = _read_cache(entry, name, origin)
+            if cached is not None:
+                return cached
+    text = _decode_bytes(data, origin)
+    parsed = _parse(text, origin)
+    dictionary = _compile(parsed, name=name, origin=origin)
+    if entry is not None:
+        _write_cache(entry, dictionary, parsed.metadata)
+    return dictionary
+
+
+# -- writing ------------------------------------------------------------------------------
+
+
+def dump_dictionary(dictionary: Dictionary, format: str = "object") -> str:
+    """The JSON text of ``dictionary``, one word per line.
+
+    :param format: ``"object"`` (metadata and a word list), ``"seed"`` (lists
+        keyed by first letter, no metadata) or ``"list"`` (a plain list).
+    :raises InvalidOptionError: an unknown format.
+    """
+    from .errors import InvalidOptionError
+
+    if format not in DICTIONARY_FORMATS:
+        raise InvalidOptionError(
+            f"unknown dictionary format {format!r} (formats: {', '.join(DICTIONARY_FORMATS)})"
+        )
+
+    def word_lines(words: Iterable[str], indent: str) -> str:
+        return ",\n".join(indent + json.dumps(word, ensure_ascii=False) for word in words)
+
+    if format == "list":
+        return "[\n" + word_lines(dictionary.words, "") + "\n]\n"
+    if format == "seed":
+        groups: dict[str, list[str]] = {}
+        for word in dictionary.words:
+            groups.setdefault(word[0], []).append(word)
+        body = ",\n".join(
+            f"{json.dumps(letter, ensure_ascii=False)}: [\n{word_lines(words, '')}\n]"
+            for letter, words in groups.items()
+        )
+        return "{\n" + body + "\n}\n"
+    metadata = {
+        "name": dictionary.name,
+        "title": dictionary.title,
+        "language": dictionary.language,
+        "source": dictionary.source,
+        "license": dictionary.license,
+        "alphabet": dictionary.alphabet,
+    }
+    head = "".join(
+        f"  {json.dumps(key)}: {json.dumps(value, ensure_ascii=False)},\n"
+        for key, value in metadata.items()
+        if value
+    )
+    return "{\n" + head + '  "words": [\n' + word_lines(dictionary.words, "") + "\n]}\n"
