@@ -1,0 +1,308 @@
+"""``lacak dictionaries list|show|validate|export``.
+
+The ``--json`` output of each command is documented in ``docs/dictionaries.md``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import click
+import lacak
+from lacak.cli import echo_json, registry_of
+
+from .folders import ORIGIN_LABELS, scan
+
+__all__ = ["dictionaries_group"]
+
+EXPORT_FORMATS = ("json", "seed", "list", "txt")
+
+
+@click.group("dictionaries")
+def dictionaries_group() -> None:
+    """Word lists: list, show, validate and export them.
+
+    Drop a JSON word list into the user folder or a folder named in
+    LACAK_DICTIONARY_PATH and it is available by its file name (without
+    .json) everywhere a dictionary is asked for.
+    """
+
+
+def _origin_of(registry: lacak.Registry, name: str, path: str | None) -> str:
+    for entry in scan().active:
+        if entry.name == name and path is not None and str(entry.path) == path:
+            return entry.origin
+    try:
+        return f"plugin {registry.dictionaries().owner(name)}"
+    except KeyError:  # pragma: no cover - listed names are registered
+        return ""
+
+
+def _record(dictionary: lacak.Dictionary, path: str | None, origin: str) -> dict[str, Any]:
+    return {
+        "name": dictionary.name,
+        "language": dictionary.language,
+        "title": dictionary.title,
+        "words": len(dictionary),
+        "source": dictionary.source,
+        "license": dictionary.license,
+        "path": path,
+        "origin": origin,
+    }
+
+
+@dictionaries_group.command("list")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@click.pass_context
+def list_command(ctx: click.Context, as_json: bool) -> None:
+    """List every dictionary: name, language, words, source and file.
+
+    Each one is loaded (from the compiled cache when possible) to count its
+    words; a malformed file is listed as a problem and the others still work.
+    """
+    registry = registry_of(ctx)
+    found = scan()
+    rows: list[dict[str, Any]] = []
+    problems: list[dict[str, Any]] = []
+    catalogue = registry.dictionaries()
+    for name in sorted(catalogue):
+        source = catalogue[name]
+        origin = _origin_of(registry, name, source.path)
+        try:
+            dictionary = registry.dictionary(name)
+        except lacak.LacakError as error:
+            problems.append(
+                {"name": name, "path": source.path, "origin": origin, "error": str(error)}
+            )
+            continue
+        rows.append(_record(dictionary, source.path, origin))
+    shadowed = [
+        {
+            "name": entry.name,
+            "path": str(entry.path),
+            "origin": entry.origin,
+            "shadowed_by": str(entry.shadowed_by),
+        }
+        for entry in found.shadowed
+    ]
+    folders = [
+        {"path": str(folder.path), "origin": folder.origin, "exists": folder.exists}
+        for folder in found.folders
+    ]
+    if as_json:
+        echo_json(
+            {"dictionaries": rows, "problems": problems, "shadowed": shadowed, "folders": folders}
+        )
+        return
+    from rich.console import Console
+    from rich.table import Table
+
+    console = Console()
+    table = Table(title="lacak dictionaries", title_justify="left")
+    for column in ("name", "language", "words", "source", "path"):
+        table.add_column(column, justify="right" if column == "words" else "left")
+    for row in rows:
+        title = row["title"] or row["source"] or ""
+        table.add_row(
+            row["name"], row["language"], str(row["words"]), title, _short_path(row["path"])
+        )
+    console.print(table)
+    if problems:
+        console.print("[red]not usable (skipped):[/red]")
+        for problem in problems:
+            console.print(f"  {problem['name']}: {problem['error']}", markup=False)
+    for item in shadowed:
+        console.print(
+            f"{item['name']}: {item['path']} is shadowed by {item['shadowed_by']}", markup=False
+        )
+    searched = ", ".join(
+        f"{folder['path']} ({ORIGIN_LABELS[folder['origin']]}"
+        + ("" if folder["exists"] else ", missing")
+        + ")"
+        for folder in folders
+        if folder["origin"] != "packaged"
+    )
+    console.print(f"folders searched: {searched}", markup=False, soft_wrap=True)
+
+
+def _short_path(path: str | None) -> str:
+    if path is None:
+        return ""
+    try:
+        return "~/" + str(Path(path).relative_to(Path.home()))
+    except ValueError:
+        return path
+
+
+def _load(ctx: click.Context, name: str) -> tuple[lacak.Dictionary, str | None]:
+    """A registered dictionary by name, or a file by path."""
+    registry = registry_of(ctx)
+    catalogue = registry.dictionaries()
+    if name in catalogue:
+        return registry.dictionary(name), catalogue[name].path
+    path = Path(name)
+    if path.suffix.lower() == ".json" and path.is_file():
+        return lacak.Dictionary.from_file(path), str(path)
+    catalogue[name]  # raises UnknownComponentError with close matches
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
+def _report_record(dictionary: lacak.Dictionary, limit: int | None) -> dict[str, Any]:
+    report = dictionary.report or lacak.LoadReport(entries=len(dictionary), format="words")
+    skipped = report.skipped if limit is None else report.skipped[:limit]
+    return {
+        "format": report.format,
+        "entries": report.entries,
+        "duplicates": report.duplicates,
+        "skipped_count": len(report.skipped),
+        "skipped": [{"word": item.word, "reason": item.reason} for item in skipped],
+        "notes": list(report.notes),
+    }
+
+
+def _echo_report(dictionary: lacak.Dictionary, limit: int | None) -> None:
+    report = dictionary.report
+    if report is None:
+        return
+    click.echo(f"read:      {report.summary()} ({report.format} format)")
+    for note in report.notes:
+        click.echo(f"note:      {note}")
+    shown = report.skipped if limit is None else report.skipped[:limit]
+    for item in shown:
+        click.echo(f"skipped:   {item.word!r}: {item.reason}")
+    if len(shown) < len(report.skipped):
+        click.echo(f"           ... and {len(report.skipped) - len(shown)} more skipped")
+
+
+def _limit(value: int) -> int | None:
+    return None if value == 0 else value
+
+
+@dictionaries_group.command("show")
+@click.argument("name")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@click.option(
+    "--limit",
+    type=click.IntRange(min=0),
+    default=20,
+    show_default=True,
+    help="Words (and skipped words) to show; 0 for all.",
+)
+@click.pass_context
+def show_command(ctx: click.Context, name: str, as_json: bool, limit: int) -> None:
+    """Show a dictionary (by name, or a .json file): metadata, counts and its first words."""
+    dictionary, path = _load(ctx, name)
+    most = _limit(limit)
+    words = dictionary.words if most is None else dictionary.words[:most]
+    if as_json:
+        echo_json(
+            {
+                "name": dictionary.name,
+                "title": dictionary.title,
+                "language": dictionary.language,
+                "source": dictionary.source,
+                "license": dictionary.license,
+                "alphabet": dictionary.alphabet,
+                "letters": dictionary.letters,
+                "path": path,
+                "count": len(dictionary),
+                **_report_record(dictionary, most),
+                "words": list(words),
+            }
+        )
+        return
+    click.echo(f"name:      {dictionary.name}")
+    for label, value in (
+        ("title", dictionary.title),
+        ("language", dictionary.language),
+        ("source", dictionary.source),
+        ("license", dictionary.license),
+        ("alphabet", dictionary.alphabet),
+        ("path", path),
+    ):
+        if value:
+            click.echo(f"{label + ':':10} {value}")
+    click.echo(f"words:     {len(dictionary)}")
+    _echo_report(dictionary, most)
+    if words:
+        more = f" ... (+{len(dictionary) - len(words)})" if len(words) < len(dictionary) else ""
+        click.echo("first:     " + " ".join(words) + more)
+
+
+@dictionaries_group.command("validate")
+@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@click.option("--strict", is_flag=True, help="Fail when any word is skipped.")
+@click.option(
+    "--limit",
+    type=click.IntRange(min=0),
+    default=20,
+    show_default=True,
+    help="Skipped words to show; 0 for all.",
+)
+def validate_command(file: Path, as_json: bool, strict: bool, limit: int) -> None:
+    """Check a dictionary file: is it well formed, and which words would be skipped?
+
+    Exit status 0 when it can be used, 2 (with the file, line and column)
+    when it cannot; with --strict, skipped words also make it fail.
+    """
+    dictionary = lacak.Dictionary.from_file(file, cache=False)
+    report = dictionary.report
+    assert report is not None
+    if strict and report.skipped:
+        first = report.skipped[0]
+        raise lacak.DictionaryError(
+            f"{file}: {len(report.skipped)} word(s) would be skipped, "
+            f"the first {first.word!r}: {first.reason}"
+        )
+    most = _limit(limit)
+    if as_json:
+        echo_json(
+            {
+                "file": str(file),
+                "valid": True,
+                "name": dictionary.name,
+                "language": dictionary.language,
+                "alphabet": dictionary.alphabet,
+                "count": len(dictionary),
+                **_report_record(dictionary, most),
+            }
+        )
+        return
+    click.echo(f"{file}: valid, {len(dictionary)} words")
+    _echo_report(dictionary, most)
+
+
+@dictionaries_group.command("export")
+@click.argument("name")
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(EXPORT_FORMATS),
+    default="json",
+    show_default=True,
+    help="json: object with metadata; seed: lists by first letter; list: JSON list; "
+    "txt: one word per line.",
+)
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False, writable=True, path_type=Path),
+    help="Write to this file instead of standard output.",
+)
+@click.pass_context
+def export_command(ctx: click.Context, name: str, fmt: str, output: Path | None) -> None:
+    """Write a dictionary's normalised words (by name, or a .json file)."""
+    dictionary, _path = _load(ctx, name)
+    if fmt == "txt":
+        text = "".join(word + "\n" for word in dictionary.words)
+    else:
+        text = dictionary.to_json("object" if fmt == "json" else fmt)
+    if output is None:
+        click.echo(text, nl=False)
+        return
+    output.write_text(text, encoding="utf-8")
+    click.echo(f"wrote {len(dictionary)} words to {output}", err=True)
+
+

@@ -1,0 +1,172 @@
+"""Finding dictionary files: the packaged ones, the user folder and ``LACAK_DICTIONARY_PATH``."""
+
+from __future__ import annotations
+
+import functools
+import os
+import re
+from collections.abc import Mapping
+from pathlib import Path
+
+import attrs
+import lacak
+
+__all__ = ["ENV_VAR", "Folder", "Scan", "WordListFile", "packaged_folder", "scan"]
+
+#: Folders (or single files) searched before the user folder, ``os.pathsep``-separated.
+ENV_VAR = "LACAK_DICTIONARY_PATH"
+
+#: Where a file was found, in order of precedence, with a label for listings.
+ORIGIN_LABELS = {"path": ENV_VAR, "user": "user folder", "packaged": "packaged"}
+
+
+@attrs.frozen
+class Folder:
+    """A place searched for dictionary files."""
+
+    #: The folder (or single file).
+    path: Path
+    #: ``"path"`` (from ``LACAK_DICTIONARY_PATH``), ``"user"`` or ``"packaged"``.
+    origin: str
+
+    @property
+    def exists(self) -> bool:
+        """Whether the folder (or file) is there."""
+        return self.path.exists()
+
+
+@attrs.frozen
+class WordListFile:
+    """A dictionary file found in one of the folders."""
+
+    #: The dictionary's name: the file's stem.
+    name: str
+    #: The file.
+    path: Path
+    #: Where it was found (a key of :data:`ORIGIN_LABELS`).
+    origin: str
+    #: The file that wins over this one, when shadowed.
+    shadowed_by: Path | None = None
+
+    def source(self) -> lacak.DictionarySource:
+        """The :class:`lacak.DictionarySource` that loads this file on demand."""
+        language, title = peek_metadata(self.path)
+        description = title or f"{ORIGIN_LABELS[self.origin]} word list {self.path.name}"
+        return lacak.DictionarySource(
+            name=self.name,
+            load=functools.partial(lacak.Dictionary.from_file, self.path, self.name),
+            language=language,
+            description=description,
+            path=str(self.path),
+        )
+
+
+@attrs.frozen
+class Scan:
+    """What the folders hold."""
+
+    #: The folders searched, in order of precedence.
+    folders: tuple[Folder, ...]
+    #: The files that are registered (first one found for each name).
+    active: tuple[WordListFile, ...]
+    #: Files hidden by an earlier file of the same name.
+    shadowed: tuple[WordListFile, ...]
+
+
+def packaged_folder() -> Path | None:
+    """The folder of the packaged word lists, or ``None`` when not on a file system."""
+    from importlib.resources import files
+
+    try:
+        folder = files("lacak_dictionaries.data")
+    except ModuleNotFoundError:  # pragma: no cover - broken installation
+        return None
+    return folder if isinstance(folder, Path) else None
+
+
+def folders(environ: Mapping[str, str] | None = None) -> list[Folder]:
+    """The places searched, first match wins."""
+    env = os.environ if environ is None else environ
+    found = [
+        Folder(Path(part).expanduser(), "path")
+        for part in env.get(ENV_VAR, "").split(os.pathsep)
+        if part.strip()
+    ]
+    found.append(Folder(lacak.paths.user_data_dir() / "dictionaries", "user"))
+    packaged = packaged_folder()
+    if packaged is not None:
+        found.append(Folder(packaged, "packaged"))
+    return found
+
+
+def _files(folder: Folder) -> list[Path]:
+    path = folder.path
+    try:
+        if path.is_file():
+            return [path] if path.suffix.lower() == ".json" else []
+        if not path.is_dir():
+            return []
+        return sorted(
+            child
+            for child in path.iterdir()
+            if child.suffix.lower() == ".json"
+            and not child.name.startswith(".")
+            and child.is_file()
+        )
+    except OSError:  # an unreadable folder hides nothing else
+        return []
+
+
+def scan(environ: Mapping[str, str] | None = None) -> Scan:
+    """Find every dictionary file; later files with a taken name are shadowed."""
+    places = folders(environ)
+    active: dict[str, WordListFile] = {}
+    shadowed: list[WordListFile] = []
+    for folder in places:
+        for path in _files(folder):
+            name = path.stem
+            if name in active:
+                if active[name].path.resolve() != path.resolve():
+                    shadowed.append(
+                        WordListFile(name, path, folder.origin, shadowed_by=active[name].path)
+                    )
+                continue
+            active[name] = WordListFile(name, path, folder.origin)
+    return Scan(tuple(places), tuple(active.values()), tuple(shadowed))
+
+
+_META = re.compile(r'"(language|title)"\s*:\s*"((?:[^"\\]|\\.)*)"')
+
+
+def peek_metadata(path: Path, size: int = 4096) -> tuple[str, str]:
+    """``(language, title)`` from the head of an object-format file, without loading it.
+
+    Files written by lacak put the metadata before the words, so the first
+    few kilobytes hold it; anything unexpected gives ``("", "")``.
+    """
+    try:
+        with path.open("rb") as handle:
+            head = handle.read(size).decode("utf-8-sig", errors="ignore")
+    except OSError:
+        return "", ""
+    if not head.lstrip().startswith("{"):
+        return "", ""
+    words_at = head.find('"words"')
+    if words_at >= 0:
+        head = head[:words_at]
+    found = {}
+    for key, value in _META.findall(head):
+        try:
+            found.setdefault(key, _json_string(value))
+        except ValueError:
+            continue
+    return found.get("language", ""), found.get("title", "")
+
+
+def _json_string(body: str) -> str:
+    import json
+
+    value = json.loads(f'"{body}"')
+    if not isinstance(value, str):  # pragma: no cover - a string literal is a string
+        raise ValueError(body)
+    return value
