@@ -1,0 +1,146 @@
+"""lacak_sliding: sliding-tile puzzles (the 8-puzzle, the 15-puzzle, any width x height).
+
+Registers the ``sliding`` puzzle kind, its heuristics (``misplaced``,
+``manhattan``, ``weighted``, ``linear-conflict``), its scramblers
+(``random``, ``walk``), the specialised strategies ``astar-tiles`` and
+``bfs-tiles``, and the ``lacak sliding`` commands. See ``docs/sliding.md``.
+
+Modules are imported inside the hooks so that starting ``lacak`` stays fast.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import lacak
+
+
+@lacak.hookimpl
+def register_puzzles(register: Callable[[lacak.PuzzleType], None]) -> None:
+    """The ``sliding`` kind: ``lacak.parse("sliding", "123450786", goal=..., size=...)``."""
+    from . import puzzle
+
+    register(
+        lacak.PuzzleType(
+            kind="sliding",
+            parse=puzzle.parse,
+            validate=puzzle.validate,
+            description="sliding-tile puzzles: tiles row by row, 0 = blank (123450786)",
+        )
+    )
+
+
+@lacak.hookimpl
+def register_heuristics(register: Callable[[lacak.Heuristic], None]) -> None:
+    """Misplaced tiles (H1), Manhattan distance (H2), ``w1*H1 + w2*H2``, linear conflict."""
+    from . import heuristics as h
+
+    register(
+        lacak.Heuristic(
+            name="misplaced",
+            kind="sliding",
+            estimate=h.misplaced,
+            prepare=h.prepare_misplaced,
+            admissible=True,
+            consistent=True,
+            description="H1: tiles not on their goal cell",
+        )
+    )
+    register(
+        lacak.Heuristic(
+            name="manhattan",
+            kind="sliding",
+            estimate=h.manhattan,
+            prepare=h.prepare_manhattan,
+            admissible=True,
+            consistent=True,
+            description="H2: sum of the tiles' row and column distances to their goal cells",
+        )
+    )
+    register(
+        lacak.Heuristic(
+            name="weighted",
+            kind="sliding",
+            estimate=h.weighted,
+            prepare=h.prepare_weighted,
+            admissible=False,
+            consistent=True,
+            admissible_for=h.weighted_admissible,
+            options={"w1": 1.0, "w2": 1.0},
+            description="w1*H1 + w2*H2 (weighted:w1=1,w2=2); admissible only when w1 + w2 <= 1",
+        )
+    )
+    register(
+        lacak.Heuristic(
+            name="linear-conflict",
+            kind="sliding",
+            estimate=h.linear_conflict,
+            prepare=h.prepare_linear_conflict,
+            admissible=True,
+            consistent=True,
+            description="Manhattan + 2 per tile that must leave its goal row or column",
+        )
+    )
+
+
+@lacak.hookimpl
+def register_generators(register: Callable[[lacak.Generator], None]) -> None:
+    """``random`` (uniform over solvable boards) and ``walk`` (k random moves from the goal)."""
+    from . import generators
+
+    register(
+        lacak.Generator(
+            kind="sliding",
+            name="random",
+            make=generators.random_board,
+            description="a board drawn uniformly from all boards that can reach the goal",
+            options={"goal": ""},
+            metadata={"uniform": True},
+        )
+    )
+    register(
+        lacak.Generator(
+            kind="sliding",
+            name="walk",
+            make=generators.random_walk,
+            description="the goal scrambled by k random blank moves (never undoing the last)",
+            options={"moves": 50, "goal": ""},
+            metadata={"uniform": False},
+        )
+    )
+
+
+@lacak.hookimpl
+def register_searchers(register: Callable[[lacak.Searcher], None]) -> None:
+    """``astar-tiles`` and ``bfs-tiles``: the sliding-puzzle fast paths."""
+    from . import tiles_astar
+
+    register(
+        lacak.Searcher(
+            name="astar-tiles",
+            search=tiles_astar.astar_tiles,
+            description="A* for sliding puzzles: int-encoded boards, incremental heuristics, bucket queue",
+            optimal=True,
+            heuristic="required",
+            kinds={"sliding"},
+        )
+    )
+    register(
+        lacak.Searcher(
+            name="bfs-tiles",
+            search=tiles_astar.bfs_tiles,
+            description="breadth-first search for sliding puzzles on int-encoded boards: fewest moves",
+            optimal=True,
+            heuristic="unused",
+            kinds={"sliding"},
+        )
+    )
+
+
+@lacak.hookimpl
+def register_commands(cli: Any) -> None:
+    """``lacak sliding solve|scramble|strategies|heuristics``."""
+    from .cli import sliding
+
+    cli.add_command(sliding)

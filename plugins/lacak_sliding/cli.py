@@ -1,0 +1,6 @@
+import click
+
+
+@click.group()
+def sliding():
+    """Sliding-tile puzzles."""

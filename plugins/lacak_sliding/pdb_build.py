@@ -1,0 +1,275 @@
+"""Building pattern databases: a vectorised breadth-first search of an abstract space.
+
+A pattern database for a group of tiles holds, for every placement of those
+tiles on the board, the fewest moves *of those tiles* needed to bring them to
+their goal cells. The other tiles are indistinguishable and moving them costs
+nothing, so the blank roams freely through the connected region of cells the
+group does not occupy. An abstract state is therefore a placement plus the
+blank's region (named by its lowest cell); a move slides one group tile into
+an adjacent cell of the region, costs 1, and leaves the blank where the tile
+was. Because every real move moves exactly one tile, the sums over disjoint
+groups never overestimate: the databases are *additive* (Korf and Felner 2002).
+
+Placements are numbered by a perfect hash (the rank of a k-permutation of the
+cells, :class:`Placements`), so the database is one byte per placement. The
+search runs level by level on numpy arrays: each level's frontier is expanded
+for every tile and direction at once, the children are ranked, the ones seen
+before are dropped (a bitmask of visited regions per placement), and the rest
+form the next level.
+
+This module needs numpy; it is imported only when a database is built or loaded.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+
+import numpy as np
+
+__all__ = ["Placements", "build_database", "neighbour_table", "region_tables"]
+
+#: Placements of the frontier expanded at once (bounds the memory of one step).
+CHUNK = 1 << 19
+
+#: ``progress(level, placements_done, placements_total)``
+Progress = Callable[[int, int, int], None]
+
+
+def neighbour_table(width: int, height: int) -> np.ndarray:
+    """``table[d, p]``: the cell next to ``p`` in direction ``d`` (up, down, left, right), or ``n``.
+
+    ``n = width * height`` is a sentinel cell that is never free, so a move off
+    the board is simply never legal.
+    """
+    n = width * height
+    table = np.full((4, n), n, dtype=np.int64)
+    for p in range(n):
+        r, c = divmod(p, width)
+        if r > 0:
+            table[0, p] = p - width
+        if r < height - 1:
+            table[1, p] = p + width
+        if c > 0:
+            table[2, p] = p - 1
+        if c < width - 1:
+            table[3, p] = p + 1
+    return table
+
+
+def _grow(region: np.ndarray, free: np.ndarray, width: int, n: int) -> np.ndarray:
+    """One flood step: ``region`` plus its free neighbours (bitmasks of cells)."""
+    not_first_col = sum(1 << p for p in range(n) if p % width)
+    not_last_col = sum(1 << p for p in range(n) if p % width != width - 1)
+    grown = (
+        region
+        | (region << width)
+        | (region >> width)
+        | ((region << 1) & not_first_col)
+        | ((region >> 1) & not_last_col)
+    )
+    return grown & free
+
+
+def flood(seed: np.ndarray, free: np.ndarray, width: int, n: int) -> np.ndarray:
+    """The connected regions of ``free`` cells containing the ``seed`` cells (int64 bitmasks)."""
+    region = seed & free
+    active = np.arange(region.size)
+    sub_region, sub_free = region, free
+    while active.size:
+        grown = _grow(sub_region, sub_free, width, n)
+        changed = grown != sub_region
+        region[active] = grown
+        active = active[changed]
+        sub_region, sub_free = grown[changed], sub_free[changed]
+    return region
+
+
+def lowest_cell(mask: np.ndarray) -> np.ndarray:
+    """The index of the lowest set bit of each (non-zero) int64 mask."""
+    low = (mask & -mask).astype(np.float64)
+    return np.log2(low).astype(np.int64)
+
+
+_REGION_TABLES: dict[tuple[int, int], tuple[np.ndarray, np.ndarray]] = {}
+
+
+def region_tables(width: int, height: int) -> tuple[np.ndarray, np.ndarray] | None:
+    """For boards of at most 16 cells: ``(region, lowest)`` indexed by ``free * n + cell``.
+
+    ``region`` is the connected region of the free-cell mask holding ``cell``;
+    ``lowest`` is that region's lowest cell. Larger boards flood on demand.
+    """
+    n = width * height
+    if n > 16:
+        return None
+    key = (width, height)
+    if key not in _REGION_TABLES:
+        free = np.repeat(np.arange(1 << n, dtype=np.int64), n)
+        seed = np.tile(np.int64(1) << np.arange(n, dtype=np.int64), 1 << n)
+        region = flood(seed, free, width, n)
+        lowest = np.where(region != 0, lowest_cell(np.where(region == 0, 1, region)), n)
+        _REGION_TABLES[key] = (region.astype(np.uint32), lowest.astype(np.uint8))
+    return _REGION_TABLES[key]
+
+
+class Placements:
+    """Perfect hashing of the placements of ``k`` distinct tiles on ``n`` cells.
+
+    A placement ``(p0, ..., pk-1)`` (tile ``i`` on cell ``pi``) gets the rank
+    ``sum(d_i * w_i)`` where ``d_i = p_i - #{j < i : p_j < p_i}`` is ``p_i``'s
+    index among the cells the earlier tiles left free and ``w_i = (n-i-1)!/(n-k)!``.
+    Ranks run over ``0 .. n!/(n-k)! - 1`` in lexicographic order of the placements.
+
+    >>> pl = Placements(4, 2)
+    >>> pl.size, int(pl.rank(np.array([[0], [1]]))[0]), int(pl.rank(np.array([[3], [2]]))[0])
+    (12, 0, 11)
+    """
+
+    def __init__(self, n: int, k: int) -> None:
+        if not 1 <= k < n:
+            raise ValueError(f"need 1 <= k < n, got n={n}, k={k}")
+        self.n = n
+        self.k = k
+        self.size = math.perm(n, k)
+        self.weights = [math.perm(n - i - 1, k - i - 1) for i in range(k)]
+
+    def rank(self, pos: np.ndarray) -> np.ndarray:
+        """Ranks of placements given as a ``(k, m)`` array of cells (row ``i``: tile ``i``)."""
+        total = np.zeros(pos.shape[1], dtype=np.int64)
+        for i in range(self.k):
+            row = pos[i]
+            digit = row.astype(np.uint8)
+            for j in range(i):
+                np.subtract(digit, pos[j] < row, out=digit, casting="unsafe")
+            total += digit.astype(np.int64) * self.weights[i]
+        return total
+
+    def sparse_indices(self) -> np.ndarray:
+        """For every rank, in order, the placement's *sparse* index ``sum(p_i * n**i)``.
+
+        Search code keeps that index up to date with one addition per move and
+        looks it up in an expanded table of ``n**k`` bytes.
+        """
+        n = self.n
+        index = np.zeros(1, dtype=np.int64)
+        used = np.zeros(1, dtype=np.int64)
+        cells = np.arange(n, dtype=np.int64)
+        for i in range(self.k):
+            rows, cols = np.nonzero(((used[:, None] >> cells) & 1) == 0)
+            index = index[rows] + cols * n**i
+            used = used[rows] | (np.int64(1) << cols)
+        return index
+
+    def placements(self) -> np.ndarray:
+        """Every placement in rank order as a ``(k, size)`` uint8 array (small cases, tests)."""
+        n = self.n
+        index = self.sparse_indices()
+        return np.stack([(index // n**i) % n for i in range(self.k)]).astype(np.uint8)
+
+
+def build_database(
+    width: int,
+    height: int,
+    goal: Sequence[int],
+    tiles: Sequence[int],
+    *,
+    progress: Progress | None = None,
+) -> np.ndarray:
+    """The pattern database of ``tiles``: one uint8 distance per placement rank.
+
+    :param width: board width.
+    :param height: board height.
+    :param goal: the goal state (tiles row by row, 0 = blank).
+    :param tiles: the group, in the order that defines the placement ranks.
+    :param progress: called after each level with
+        ``(level, placements reached, placements in total)``.
+    :returns: array ``dist`` with ``dist[rank]`` the least number of moves of
+        the group's tiles that brings the placement to the goal (255 would mean
+        unreachable, which cannot happen on a connected board).
+    """
+    n = width * height
+    k = len(tiles)
+    where = {tile: cell for cell, tile in enumerate(goal)}
+    hasher = Placements(n, k)
+    size = hasher.size
+    nbr = neighbour_table(width, height)
+    tables = region_tables(width, height)
+    full = (1 << n) - 1
+    vis_type = np.uint16 if n <= 16 else np.uint32 if n <= 32 else np.uint64
+    visited = np.zeros(size, dtype=vis_type)
+    dist = np.full(size, 255, dtype=np.uint8)
+    one = np.int64(1)
+
+    def regions(free: np.ndarray, cell: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """(region mask, lowest cell) of the free region holding ``cell``."""
+        if tables is not None:
+            flat = free * n + cell
+            return tables[0][flat].astype(np.int64), tables[1][flat].astype(np.int64)
+        region = flood(one << cell, free, width, n)
+        return region, lowest_cell(region)
+
+    start = np.array([[where[t]] for t in tiles], dtype=np.uint8)
+    occ0 = sum(1 << where[t] for t in tiles)
+    _, low0 = regions(np.array([full ^ occ0], dtype=np.int64), np.array([where[0]]))
+    rank0 = hasher.rank(start)
+    visited[rank0] |= (one << low0).astype(vis_type)
+    dist[rank0] = 0
+    frontier_pos, frontier_low = start, low0.astype(np.uint8)
+    reached = 1
+    level = 0
+    if progress:
+        progress(level, reached, size)
+    while frontier_low.size:
+        next_pos: list[np.ndarray] = []
+        next_low: list[np.ndarray] = []
+        for begin in range(0, frontier_low.size, CHUNK):
+            pos = frontier_pos[:, begin : begin + CHUNK]
+            low = frontier_low[begin : begin + CHUNK].astype(np.int64)
+            cells = pos.astype(np.int64)
+            occ = np.zeros(low.size, dtype=np.int64)
+            for i in range(k):
+                occ |= one << cells[i]
+            free = full ^ occ
+            region, _ = regions(free, low)
+            cand_pos, cand_low = [], []
+            for i in range(k):
+                p = cells[i]
+                for d in range(4):
+                    q = nbr[d][p]
+                    sel = np.flatnonzero((region >> q) & 1)
+                    if not sel.size:
+                        continue
+                    ps, qs = p[sel], q[sel]
+                    child = pos[:, sel]
+                    child[i] = qs
+                    _, lows = regions(free[sel] ^ (one << ps) ^ (one << qs), ps)
+                    cand_pos.append(child)
+                    cand_low.append(lows)
+            if not cand_low:
+                continue
+            child_pos = np.concatenate(cand_pos, axis=1)
+            child_low = np.concatenate(cand_low)
+            ranks = hasher.rank(child_pos)
+            fresh = np.flatnonzero(((visited[ranks].astype(np.int64) >> child_low) & 1) == 0)
+            if not fresh.size:
+                continue
+            keys = ranks[fresh] * n + child_low[fresh]
+            _, first = np.unique(keys, return_index=True)
+            keep = fresh[first]
+            ranks, child_low = ranks[keep], child_low[keep]
+            np.bitwise_or.at(visited, ranks, (one << child_low).astype(vis_type))
+            new = ranks[dist[ranks] == 255]
+            dist[new] = level + 1
+            reached += np.unique(new).size
+            next_pos.append(child_pos[:, keep])
+            next_low.append(child_low.astype(np.uint8))
+        level += 1
+        if next_low:
+            frontier_pos = np.concatenate(next_pos, axis=1)
+            frontier_low = np.concatenate(next_low)
+        else:
+            frontier_low = np.zeros(0, dtype=np.uint8)
+        if progress:
+            progress(level, reached, size)
+    return dist

@@ -1,0 +1,444 @@
+"""The sliding-tile puzzle: boards of any width x height, parsing, solvability.
+
+A state is a tuple of ints, the tiles row by row, ``0`` for the blank:
+``(1, 2, 3, 4, 5, 0, 7, 8, 6)`` is written ``123450786``. An action names
+the direction the **blank** moves: ``U``, ``D``, ``L``, ``R``.
+
+>>> p = SlidingPuzzle.from_string("123450786")
+>>> [(a, p.format_state(s)) for a, s, _ in p.successors(p.initial)]
+[('D', '123456780'), ('L', '123405786'), ('U', '120453786')]
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from typing import Any, ClassVar
+
+import attrs
+import lacak
+
+__all__ = [
+    "MOVES",
+    "OPPOSITE",
+    "SlidingPuzzle",
+    "goal_tiles",
+    "inversions",
+    "is_solvable",
+    "parse_size_text",
+    "parse_tiles",
+    "solvability_problem",
+]
+
+#: Blank moves in the order children are generated (the order of the
+#: classic 8-puzzle move table: down, right, left, up).
+MOVES: tuple[tuple[str, int, int], ...] = (("D", 1, 0), ("R", 0, 1), ("L", 0, -1), ("U", -1, 0))
+#: The move that undoes each move.
+OPPOSITE = {"U": "D", "D": "U", "L": "R", "R": "L"}
+
+NOTATIONS = ("compact", "spaces", "commas", "rows")
+
+
+def goal_tiles(width: int, height: int) -> tuple[int, ...]:
+    """The default goal: tiles in order, blank last (``123456780``)."""
+    n = width * height
+    return (*range(1, n), 0)
+
+
+def inversions(tiles: Sequence[int]) -> int:
+    """Pairs of tiles in the wrong order, read row by row, the blank ignored.
+
+    >>> inversions((1, 2, 3, 4, 5, 6, 8, 7, 0))
+    1
+    """
+    seq = [t for t in tiles if t]
+    return sum(1 for i, a in enumerate(seq) for b in seq[i + 1 :] if a > b)
+
+
+def _invariant(tiles: Sequence[int], width: int) -> int:
+    # Odd widths: every move keeps the parity of the inversions. Even widths: a
+    # vertical move changes the inversions by width-1 (odd) and the blank's row
+    # by one, so inversions + blank row keeps its parity.
+    value = inversions(tiles)
+    if width % 2 == 0:
+        value += list(tiles).index(0) // width
+    return value % 2
+
+
+def is_solvable(tiles: Sequence[int], goal: Sequence[int], width: int) -> bool:
+    """Whether moves can turn ``tiles`` into ``goal`` on a board ``width`` wide.
+
+    >>> is_solvable((1, 2, 3, 4, 5, 6, 8, 7, 0), goal_tiles(3, 3), 3)
+    False
+    """
+    return _invariant(tiles, width) == _invariant(goal, width)
+
+
+def solvability_problem(tiles: Sequence[int], goal: Sequence[int], width: int) -> str | None:
+    """Why ``tiles`` cannot reach ``goal`` (one sentence), or ``None`` when it can."""
+    if is_solvable(tiles, goal, width):
+        return None
+    a, b = inversions(tiles), inversions(goal)
+
+    def parity(v: int) -> str:
+        return "even" if v % 2 == 0 else "odd"
+
+    if width % 2:
+        why = (
+            f"on a board {width} wide every move keeps the parity of the number of inversions "
+            f"(pairs of tiles in the wrong order, read row by row, blank ignored); the start has "
+            f"{a} ({parity(a)}) and the goal has {b} ({parity(b)})"
+        )
+    else:
+        ra = list(tiles).index(0) // width + 1
+        rb = list(goal).index(0) // width + 1
+        why = (
+            f"on a board {width} wide every move keeps the parity of the number of inversions "
+            f"(pairs of tiles in the wrong order, read row by row, blank ignored) plus the row of "
+            f"the blank; the start has {a} inversions with the blank in row {ra} "
+            f"({parity(a + ra)}), the goal has {b} with the blank in row {rb} ({parity(b + rb)})"
+        )
+    return why + "; swapping any two tiles of the start would make it solvable"
+
+
+_ROWS = re.compile(r"\s*[/\n;]\s*")
+_TOKEN = re.compile(r"[\s,]+")
+
+
+def parse_size_text(size: Any) -> tuple[int, int] | None:
+    """``"4x3"``, ``(4, 3)`` or ``4`` -> ``(width, height)``; ``None`` stays ``None``.
+
+    :raises InvalidOptionError: not a size, or smaller than 2x2.
+    """
+    if size is None or size == "":
+        return None
+    if isinstance(size, str):
+        from lacak.cli import parse_size
+
+        width, height = parse_size(size, what="size (WxH)", minimum=2)
+    elif isinstance(size, int) and not isinstance(size, bool):
+        width = height = size
+    else:
+        try:
+            width, height = (int(v) for v in size)
+        except (TypeError, ValueError):
+            raise lacak.InvalidOptionError(
+                f"size must be WxH or (width, height), got {size!r}"
+            ) from None
+    if width < 2 or height < 2:
+        raise lacak.InvalidOptionError(f"a sliding puzzle is at least 2x2, got {width}x{height}")
+    return width, height
+
+
+def parse_tiles(
+    text: str, size: tuple[int, int] | None = None, *, what: str = "board"
+) -> tuple[tuple[int, ...], int, int, str]:
+    """Read a board: ``"123450786"``, ``"1 2 3 / 4 5 0 / 7 8 6"``, ``"1,2,3,..."``.
+
+    :param size: ``(width, height)``; needed when the tile count is not a
+        square and the text has no rows.
+    :returns: ``(tiles, width, height, notation)``.
+    :raises InvalidPuzzleError: malformed text, a size mismatch, or tiles
+        that are not ``0 .. n-1`` each exactly once.
+    """
+    if not isinstance(text, str):
+        raise lacak.InvalidPuzzleError(f"the {what} must be text, got {type(text).__name__}")
+    stripped = text.strip()
+    if not stripped:
+        raise lacak.InvalidPuzzleError(f"the {what} is empty")
+    rows: list[list[str]] | None = None
+    if _ROWS.search(stripped):
+        rows = [_TOKEN.split(r.strip()) for r in _ROWS.split(stripped) if r.strip()]
+        tokens = [t for r in rows for t in r]
+        notation = "rows"
+        if len(rows) == 1:
+            rows = None
+    elif "," in stripped:
+        tokens = [t.strip() for t in stripped.split(",")]
+        notation = "commas"
+    elif re.search(r"\s", stripped):
+        tokens = stripped.split()
+        notation = "spaces"
+    else:
+        tokens = list(stripped)
+        notation = "compact"
+    for token in tokens:
+        if not token.isdigit() or not token.isascii():
+            hint = (
+                ""
+                if notation != "compact"
+                else " (past 9 tiles, separate them by spaces or commas)"
+            )
+            raise lacak.InvalidPuzzleError(
+                f"the {what} {stripped!r} holds {token!r}, which is not a tile number{hint}"
+            )
+    tiles = tuple(int(t) for t in tokens)
+    n = len(tiles)
+    if rows is not None:
+        widths = {len(r) for r in rows}
+        if len(widths) != 1:
+            raise lacak.InvalidPuzzleError(
+                f"the rows of the {what} {stripped!r} have different lengths "
+                f"({', '.join(str(len(r)) for r in rows)})"
+            )
+        width, height = widths.pop(), len(rows)
+        if size is not None and (width, height) != size:
+            raise lacak.InvalidPuzzleError(
+                f"the {what} {stripped!r} is {width}x{height}, but the size is {size[0]}x{size[1]}"
+            )
+    elif size is not None:
+        width, height = size
+        if n != width * height:
+            raise lacak.InvalidPuzzleError(
+                f"the {what} {stripped!r} has {n} tiles, but a {width}x{height} board has "
+                f"{width * height}"
+            )
+    else:
+        side = int(round(n**0.5))
+        if side * side != n:
+            raise lacak.InvalidPuzzleError(
+                f"the {what} {stripped!r} has {n} tiles, which is not a square board; "
+                f"give the size (--size WxH) or write it in rows ('1 2 3 / 4 5 0')"
+            )
+        width = height = side
+    if width < 2 or height < 2:
+        raise lacak.InvalidPuzzleError(
+            f"a sliding puzzle is at least 2x2, the {what} {stripped!r} is {width}x{height}"
+        )
+    check_tiles(tiles, width * height, what=f"the {what} {stripped!r}")
+    if notation == "compact" and n > 10:
+        notation = "spaces"
+    return tiles, width, height, notation
+
+
+def check_tiles(tiles: Sequence[int], n: int, *, what: str) -> None:
+    """Raise unless ``tiles`` holds ``0 .. n-1`` each exactly once."""
+    if len(tiles) != n:
+        raise lacak.InvalidPuzzleError(f"{what} has {len(tiles)} tiles, expected {n}")
+    if sorted(tiles) == list(range(n)):
+        return
+    counts: dict[int, int] = {}
+    for t in tiles:
+        counts[t] = counts.get(t, 0) + 1
+    problems = []
+    repeated = sorted(t for t, c in counts.items() if c > 1)
+    missing = sorted(set(range(n)) - set(counts))
+    extra = sorted(t for t in counts if t >= n)
+    if repeated:
+        problems.append("repeats " + ", ".join(map(str, repeated)))
+    if missing:
+        problems.append("lacks " + ", ".join(map(str, missing)))
+    if extra:
+        problems.append(f"has tiles past {n - 1}: " + ", ".join(map(str, extra)))
+    raise lacak.InvalidPuzzleError(
+        f"{what} {' and '.join(problems)} (it must hold 0 to {n - 1} once each, 0 = blank)"
+    )
+
+
+def _neighbours(width: int, height: int) -> tuple[tuple[tuple[str, int], ...], ...]:
+    table = []
+    for p in range(width * height):
+        r, c = divmod(p, width)
+        moves = []
+        for action, dr, dc in MOVES:
+            rr, cc = r + dr, c + dc
+            if 0 <= rr < height and 0 <= cc < width:
+                moves.append((action, rr * width + cc))
+        table.append(tuple(moves))
+    return tuple(table)
+
+
+@attrs.frozen(kw_only=True)
+class SlidingPuzzle:
+    """A sliding-tile puzzle: a ``width`` x ``height`` board, a start and a goal.
+
+    It is a :class:`lacak.ReversiblePuzzle`: ``successors`` moves the blank
+    forwards, ``predecessors`` backwards, every move costs 1. Construct it
+    with :meth:`from_string` (or :func:`lacak.parse`); the constructor checks
+    the tiles but not solvability.
+
+    Examples
+    --------
+    >>> p = SlidingPuzzle.from_string("1 2 3 / 4 5 0 / 7 8 6", goal="103425786")
+    >>> p.width, p.height, p.initial
+    (3, 3, (1, 2, 3, 4, 5, 0, 7, 8, 6))
+    >>> p.format_state(p.goal)
+    '1 0 3 / 4 2 5 / 7 8 6'
+    """
+
+    kind: ClassVar[str] = "sliding"
+    #: Heuristic used when a strategy needs one and none is named.
+    default_heuristic: ClassVar[str] = "manhattan"
+
+    #: Columns.
+    width: int
+    #: Rows.
+    height: int
+    #: The start: tiles row by row, 0 = blank.
+    initial: tuple[int, ...] = attrs.field(converter=tuple)
+    #: The goal, same layout; default tiles in order with the blank last.
+    goal: tuple[int, ...] = attrs.field(converter=tuple)
+    #: How states are written: ``compact``, ``spaces``, ``commas`` or ``rows``.
+    notation: str = attrs.field(default="", eq=False)
+    #: The seed a generator made it from, if any.
+    seed: int | None = attrs.field(default=None, eq=False)
+    _moves: tuple[tuple[tuple[str, int], ...], ...] = attrs.field(init=False, eq=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        for name in ("width", "height"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int) or value < 2:
+                raise lacak.InvalidPuzzleError(
+                    f"a sliding puzzle's {name} must be >= 2, got {value!r}"
+                )
+        n = self.width * self.height
+        check_tiles(self.initial, n, what="the start")
+        check_tiles(self.goal, n, what="the goal")
+        notation = self.notation or ("compact" if n <= 10 else "spaces")
+        if notation not in NOTATIONS or (notation == "compact" and n > 10):
+            raise lacak.InvalidOptionError(f"unknown or unusable notation {self.notation!r}")
+        object.__setattr__(self, "notation", notation)
+        object.__setattr__(self, "_moves", _neighbours(self.width, self.height))
+
+    # -- construction --------------------------------------------------------
+
+    @classmethod
+    def from_string(
+        cls,
+        text: str,
+        *,
+        goal: str | Sequence[int] | None = None,
+        size: Any = None,
+        allow_unsolvable: bool = False,
+    ) -> SlidingPuzzle:
+        """Parse a start board (and optionally a goal board).
+
+        :param text: ``"123450786"``, ``"1 2 3 / 4 5 0 / 7 8 6"`` or a space or
+            comma separated list.
+        :param goal: the goal in any of those forms, or a tuple; default
+            tiles in order with the blank last.
+        :param size: ``"WxH"`` or ``(width, height)`` for boards that are not square.
+        :param allow_unsolvable: skip the solvability check.
+        :raises InvalidPuzzleError: malformed text or tiles.
+        :raises UnsolvableError: the goal cannot be reached from the start (the
+            message says why).
+        """
+        tiles, width, height, notation = parse_tiles(text, parse_size_text(size))
+        if goal is None or goal == "":
+            goal_t = goal_tiles(width, height)
+        elif isinstance(goal, str):
+            goal_t, *_ = parse_tiles(goal, (width, height), what="goal")
+        else:
+            goal_t = tuple(goal)
+        puzzle = cls(width=width, height=height, initial=tiles, goal=goal_t, notation=notation)
+        if not allow_unsolvable:
+            puzzle.check_solvable()
+        return puzzle
+
+    def check_solvable(self) -> None:
+        """Raise :class:`lacak.UnsolvableError`, saying why, when the goal is unreachable."""
+        problem = solvability_problem(self.initial, self.goal, self.width)
+        if problem:
+            raise lacak.UnsolvableError(
+                f"{self.format_state(self.initial)} cannot reach the goal "
+                f"{self.format_state(self.goal)}: {problem}"
+            )
+
+    @property
+    def solvable(self) -> bool:
+        """Whether the goal can be reached from the start."""
+        return is_solvable(self.initial, self.goal, self.width)
+
+    def with_initial(self, tiles: Iterable[int]) -> SlidingPuzzle:
+        """The same board and goal with another start."""
+        return attrs.evolve(self, initial=tuple(tiles))
+
+    # -- the Puzzle protocol -------------------------------------------------
+
+    def is_goal(self, state: tuple[int, ...]) -> bool:
+        """Whether ``state`` is the goal."""
+        return state == self.goal
+
+    def successors(self, state: tuple[int, ...]) -> list[tuple[str, tuple[int, ...], int]]:
+        """``(blank move, next state, 1)`` for each legal move, in the order D, R, L, U."""
+        blank = state.index(0)
+        out = []
+        for action, other in self._moves[blank]:
+            tiles = list(state)
+            tiles[blank] = tiles[other]
+            tiles[other] = 0
+            out.append((action, tuple(tiles), 1))
+        return out
+
+    def predecessors(self, state: tuple[int, ...]) -> list[tuple[str, tuple[int, ...], int]]:
+        """``(move, previous state, 1)``: ``move`` leads from the previous state to ``state``."""
+        return [(OPPOSITE[a], s, c) for a, s, c in self.successors(state)]
+
+    def neighbours(self, position: int) -> tuple[tuple[str, int], ...]:
+        """``(move, position)`` pairs the blank can go to from ``position``."""
+        return self._moves[position]
+
+    def apply(self, state: tuple[int, ...], action: str) -> tuple[int, ...]:
+        """The state after the blank moves ``action``.
+
+        :raises InvalidOptionError: the move would leave the board or is not U/D/L/R.
+        """
+        blank = state.index(0)
+        for a, other in self._moves[blank]:
+            if a == action:
+                tiles = list(state)
+                tiles[blank], tiles[other] = tiles[other], 0
+                return tuple(tiles)
+        raise lacak.InvalidOptionError(
+            f"the blank cannot move {action!r} from {self.format_state(state)}"
+        )
+
+    # -- text ----------------------------------------------------------------
+
+    def format_state(self, state: Sequence[int], notation: str | None = None) -> str:
+        """Write ``state`` in this puzzle's notation (the one it was read in)."""
+        notation = notation or self.notation
+        if notation == "compact":
+            return "".join(map(str, state))
+        if notation == "commas":
+            return ",".join(map(str, state))
+        if notation == "rows":
+            w = self.width
+            return " / ".join(
+                " ".join(map(str, state[r * w : (r + 1) * w])) for r in range(self.height)
+            )
+        return " ".join(map(str, state))
+
+    def board(self, state: Sequence[int]) -> str:
+        """A multi-line picture of ``state`` with the blank shown as ``.``."""
+        cell = len(str(self.width * self.height - 1))
+        lines = []
+        for r in range(self.height):
+            row = state[r * self.width : (r + 1) * self.width]
+            lines.append(" ".join(("." if t == 0 else str(t)).rjust(cell) for t in row))
+        return "\n".join(lines)
+
+
+def validate(instance: Any) -> None:
+    """The :class:`lacak.PuzzleType` check: a well-formed, solvable sliding puzzle.
+
+    :raises InvalidPuzzleError: not a :class:`SlidingPuzzle` or malformed.
+    :raises UnsolvableError: its goal cannot be reached.
+    """
+    if not isinstance(instance, SlidingPuzzle):
+        raise lacak.InvalidPuzzleError(f"not a sliding puzzle: {type(instance).__name__}")
+    n = instance.width * instance.height
+    check_tiles(instance.initial, n, what="the start")
+    check_tiles(instance.goal, n, what="the goal")
+    instance.check_solvable()
+
+
+def parse(
+    text: str,
+    *,
+    goal: str | Sequence[int] | None = None,
+    size: Any = None,
+    allow_unsolvable: bool = False,
+) -> SlidingPuzzle:
+    """The :class:`lacak.PuzzleType` parser: :meth:`SlidingPuzzle.from_string`."""
+    return SlidingPuzzle.from_string(text, goal=goal, size=size, allow_unsolvable=allow_unsolvable)
