@@ -107,7 +107,10 @@ def weighted_table(width: int, height: int, goal: Sequence[int], w1: float, w2: 
     def num(v: float) -> float:
         return int(v) if float(v).is_integer() else v
 
-    table = [[num(w1 * a + w2 * b) for a, b in zip(ra, rb)] for ra, rb in zip(mis, man)]
+    table = [
+        [num(w1 * a + w2 * b) for a, b in zip(ra, rb, strict=True)]
+        for ra, rb in zip(mis, man, strict=True)
+    ]
     return TileTable("weighted", width, height, goal, table)
 
 
@@ -119,7 +122,7 @@ def misplaced(puzzle: Any, state: Sequence[int]) -> int:
     >>> misplaced(p, p.initial)
     3
     """
-    return sum(1 for t, g in zip(state, puzzle.goal) if t and t != g)
+    return sum(1 for t, g in zip(state, puzzle.goal, strict=True) if t and t != g)
 
 
 def manhattan(puzzle: Any, state: Sequence[int]) -> int:

@@ -194,7 +194,7 @@ def parse_tiles(
                 f"{width * height}"
             )
     else:
-        side = int(round(n**0.5))
+        side = round(n**0.5)
         if side * side != n:
             raise lacak.InvalidPuzzleError(
                 f"the {what} {stripped!r} has {n} tiles, which is not a square board; "

@@ -12,6 +12,7 @@ walking from the goal to a neighbour with a smaller ``g``.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Hashable
 from typing import Any
 
@@ -118,7 +119,7 @@ def _result(
         )
     width = puzzle.width
     names = {width: "D", -width: "U", 1: "R", -1: "L"}
-    actions = [names[b.index(0) - a.index(0)] for a, b in zip(path, path[1:])]
+    actions = [names[b.index(0) - a.index(0)] for a, b in itertools.pairwise(path)]
     return SearchResult(
         found=True,
         actions=actions,
