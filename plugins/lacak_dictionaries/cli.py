@@ -117,11 +117,9 @@ def list_command(ctx: click.Context, as_json: bool) -> None:
             f"{item['name']}: {item['path']} is shadowed by {item['shadowed_by']}", markup=False
         )
     searched = ", ".join(
-        f"{folder['path']} ({ORIGIN_LABELS[folder['origin']]}"
-        + ("" if folder["exists"] else ", missing")
-        + ")"
-        for folder in folders
-        if folder["origin"] != "packaged"
+        f"{folder.path} ({ORIGIN_LABELS[folder.origin]}{'' if folder.exists else ', missing'})"
+        for folder in found.folders
+        if folder.origin != "packaged"
     )
     console.print(f"folders searched: {searched}", markup=False, soft_wrap=True)
 
@@ -304,5 +302,3 @@ def export_command(ctx: click.Context, name: str, fmt: str, output: Path | None)
         return
     output.write_text(text, encoding="utf-8")
     click.echo(f"wrote {len(dictionary)} words to {output}", err=True)
-
-

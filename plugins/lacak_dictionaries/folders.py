@@ -154,7 +154,7 @@ def peek_metadata(path: Path, size: int = 4096) -> tuple[str, str]:
     words_at = head.find('"words"')
     if words_at >= 0:
         head = head[:words_at]
-    found = {}
+    found: dict[str, str] = {}
     for key, value in _META.findall(head):
         try:
             found.setdefault(key, _json_string(value))

@@ -1,0 +1,17 @@
+"""Isolation for dictionary tests: a private cache and user folder, no LACAK_DICTIONARY_PATH."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+
+@pytest.fixture(autouse=True)
+def isolated_folders(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """Point the cache and user-data folders into ``tmp_path``."""
+    monkeypatch.setenv("LACAK_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setenv("LACAK_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.delenv("LACAK_DICTIONARY_PATH", raising=False)
+    yield tmp_path

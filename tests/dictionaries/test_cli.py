@@ -1,0 +1,213 @@
+"""``lacak dictionaries list|show|validate|export`` end to end."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+import lacak
+import pytest
+from click.testing import CliRunner
+from lacak.cli import make_cli
+
+PACKAGED = ["deu", "eng", "ind", "ita", "spa", "swe"]
+
+
+def run(*args: str) -> Any:
+    """Run the CLI with a fresh registry (so environment changes are seen)."""
+    return CliRunner().invoke(make_cli(lacak.Registry()), ["dictionaries", *args])
+
+
+def one_line_error(result: Any, fragment: str) -> None:
+    assert result.exit_code == 2, result.output
+    assert result.stderr.count("\n") == 1 and result.stderr.startswith("Error: ")
+    assert fragment in result.stderr
+    assert "Traceback" not in result.output
+
+
+def write(path: Path, body: object) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(body, ensure_ascii=False), "utf-8")
+    return path
+
+
+def test_list_json_packaged() -> None:
+    result = run("list", "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert set(data) == {"dictionaries", "problems", "shadowed", "folders"}
+    assert [row["name"] for row in data["dictionaries"]] == PACKAGED
+    for row in data["dictionaries"]:
+        assert set(row) == {
+            "name",
+            "language",
+            "title",
+            "words",
+            "source",
+            "license",
+            "path",
+            "origin",
+        }
+        assert row["origin"] == "packaged" and row["words"] > 20_000
+        assert row["source"].startswith("Debian package") and row["license"]
+    assert data["problems"] == [] and data["shadowed"] == []
+    assert [f["origin"] for f in data["folders"]] == ["user", "packaged"]
+
+
+def test_list_table() -> None:
+    result = run("list")
+    assert result.exit_code == 0
+    for name in PACKAGED:
+        assert f" {name} " in result.stdout
+    assert "folders searched:" in result.stdout
+
+
+def test_drop_in_folder_and_env_path_end_to_end(
+    isolated_folders: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    write(
+        isolated_folders / "data" / "dictionaries" / "mine.json",
+        {"language": "en", "title": "Mine", "words": ["zebra", "Yak"]},
+    )
+    env_dir = isolated_folders / "extra"
+    write(env_dir / "eng.json", ["cat"])
+    bad = env_dir / "broken.json"
+    bad.write_text('{"words": ["a",]}')
+    monkeypatch.setenv("LACAK_DICTIONARY_PATH", str(env_dir) + os.pathsep)
+    data = json.loads(run("list", "--json").stdout)
+    rows = {row["name"]: row for row in data["dictionaries"]}
+    assert rows["mine"]["origin"] == "user" and rows["mine"]["words"] == 2
+    assert rows["mine"]["title"] == "Mine"
+    assert rows["eng"]["origin"] == "path" and rows["eng"]["words"] == 1
+    assert rows["ind"]["origin"] == "packaged"
+    (problem,) = data["problems"]
+    assert problem["name"] == "broken" and problem["origin"] == "path"
+    assert f"{bad}, line 1, column 16" in problem["error"]
+    (shadow,) = data["shadowed"]
+    assert shadow["name"] == "eng" and shadow["origin"] == "packaged"
+    assert shadow["shadowed_by"] == str(env_dir / "eng.json")
+    table = run("list")
+    assert table.exit_code == 0
+    assert "broken" in table.stdout and "not usable" in table.stdout
+    assert "is shadowed by" in table.stdout
+    shown = json.loads(run("show", "mine", "--json").stdout)
+    assert shown["words"] == ["YAK", "ZEBRA"]
+    one_line_error(run("show", "broken"), "line 1, column 16")
+
+
+def test_show_json_schema_and_limit() -> None:
+    result = run("show", "ind", "--json", "--limit", "3")
+    assert result.exit_code == 0
+    data = json.loads(result.stdout)
+    assert set(data) == {
+        "name",
+        "title",
+        "language",
+        "source",
+        "license",
+        "alphabet",
+        "letters",
+        "path",
+        "count",
+        "format",
+        "entries",
+        "duplicates",
+        "skipped_count",
+        "skipped",
+        "notes",
+        "words",
+    }
+    assert data["name"] == "ind" and data["language"] == "id"
+    assert data["words"] == ["A", "AB", "ABA"]
+    assert data["count"] == len(lacak.Registry().dictionary("ind"))
+    everything = json.loads(run("show", "ind", "--json", "--limit", "0").stdout)
+    assert len(everything["words"]) == data["count"]
+
+
+def test_show_text_and_a_file_path(isolated_folders: Path) -> None:
+    path = write(isolated_folders / "loose.json", ["kata", "kata-kata", "Kata"])
+    result = run("show", str(path))
+    assert result.exit_code == 0
+    assert "words:     1" in result.stdout
+    assert "skipped:   'kata-kata': contains '-', which is not a letter" in result.stdout
+    assert "1 duplicates" in result.stdout
+
+
+def test_show_unknown_name_suggests() -> None:
+    one_line_error(run("show", "engl"), "did you mean 'eng'")
+
+
+def test_validate_ok_and_json(isolated_folders: Path) -> None:
+    path = write(isolated_folders / "ok.json", {"alphabet": "abc", "words": ["ab", "abd", "cab"]})
+    result = run("validate", str(path))
+    assert result.exit_code == 0
+    assert result.stdout.startswith(f"{path}: valid, 2 words")
+    assert "'abd': contains 'D', which is outside the alphabet" in result.stdout
+    data = json.loads(run("validate", str(path), "--json").stdout)
+    assert data["valid"] is True and data["count"] == 2 and data["skipped_count"] == 1
+    assert data["skipped"] == [
+        {"word": "abd", "reason": "contains 'D', which is outside the alphabet"}
+    ]
+    assert data["alphabet"] == "ABC" and data["format"] == "object"
+
+
+def test_validate_strict(isolated_folders: Path) -> None:
+    path = write(isolated_folders / "ok.json", ["ab", "a b"])
+    one_line_error(run("validate", str(path), "--strict"), "1 word(s) would be skipped")
+    clean = write(isolated_folders / "clean.json", ["ab"])
+    assert run("validate", str(clean), "--strict").exit_code == 0
+
+
+@pytest.mark.parametrize(
+    ("text", "fragment"),
+    [
+        ('[\n"a",\n"b"', "line 3, column 4: not valid JSON"),
+        ('{"A": [1]}', "line 1, column 8: word 0 of the list under 'A' must be a string"),
+        ("", "the file is empty"),
+        ("[]", "the file contains no words"),
+    ],
+)
+def test_validate_malformed_is_one_line_exit_2(
+    isolated_folders: Path, text: str, fragment: str
+) -> None:
+    path = isolated_folders / "bad.json"
+    path.write_text(text)
+    result = run("validate", str(path))
+    one_line_error(result, fragment)
+    assert str(path) in result.stderr
+
+
+def test_validate_missing_file(isolated_folders: Path) -> None:
+    one_line_error(run("validate", str(isolated_folders / "nope.json")), "cannot be read")
+
+
+@pytest.mark.parametrize("fmt", ["json", "seed", "list"])
+def test_export_round_trips(isolated_folders: Path, fmt: str) -> None:
+    target = isolated_folders / f"out-{fmt}.json"
+    result = run("export", "ind", "--format", fmt, "-o", str(target))
+    assert result.exit_code == 0, result.output
+    original = lacak.Registry().dictionary("ind")
+    again = lacak.Dictionary.from_file(target, "ind")
+    assert again.words == original.words
+    if fmt == "json":
+        assert again == original and again.license == original.license
+
+
+def test_export_txt_to_stdout() -> None:
+    result = run("export", "eng", "--format", "txt")
+    assert result.exit_code == 0
+    lines = result.stdout.splitlines()
+    assert lines == list(lacak.Registry().dictionary("eng").words)
+
+
+def test_export_bad_format_is_a_usage_error() -> None:
+    result = run("export", "eng", "--format", "yaml")
+    assert result.exit_code == 2 and result.stderr.count("\n") == 1
+
+
+def test_help_lists_the_commands() -> None:
+    result = run("--help")
+    for command in ("list", "show", "validate", "export"):
+        assert command in result.stdout

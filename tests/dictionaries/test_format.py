@@ -1,0 +1,299 @@
+"""The dictionary file format in the core: formats, normalisation, skipped words, errors."""
+
+from __future__ import annotations
+
+import json
+import tempfile
+import unicodedata
+from pathlib import Path
+
+import lacak
+import pytest
+from hypothesis import example, given
+from hypothesis import strategies as st
+from lacak.dictionary_files import dump_dictionary, normalize_word, word_problem
+
+from .strategies import any_words, decomposed, expected_form, simple_words
+
+FORMATS = ("list", "seed", "object")
+
+
+def write_format(words: list[str], fmt: str, **metadata: str) -> str:
+    """Raw ``words`` as JSON in ``fmt``, written independently of lacak's writer."""
+    if fmt == "list":
+        return json.dumps(words, ensure_ascii=False)
+    groups: dict[str, list[str]] = {}
+    for word in words:
+        groups.setdefault(word[:1].upper() or "?", []).append(word)
+    if fmt == "seed":
+        return json.dumps(groups, ensure_ascii=False, indent=1)
+    return json.dumps({**metadata, "words": words}, ensure_ascii=False, indent=2)
+
+
+# -- round trips ---------------------------------------------------------------------
+
+
+@given(st.lists(simple_words(), min_size=1, max_size=30), st.sampled_from(FORMATS))
+@example(["Straße", "STRASSE", "maß"], "list")
+@example(["abad", "ABAD", "Abad"], "seed")
+def test_round_trip_simple_words(words: list[str], fmt: str) -> None:
+    """Any list of letters written in any format loads as its documented normal forms."""
+    dictionary = lacak.Dictionary.from_json(write_format(words, fmt), name="t")
+    expected = sorted({expected_form(word) for word in words})
+    assert list(dictionary.words) == expected
+    report = dictionary.report
+    assert report is not None and report.format == fmt
+    assert report.entries == len(words)
+    assert report.skipped == ()
+    assert report.duplicates == len(words) - len(expected)
+
+
+@given(st.lists(any_words(), min_size=1, max_size=30), st.sampled_from(FORMATS))
+def test_every_entry_is_kept_skipped_or_a_duplicate(words: list[str], fmt: str) -> None:
+    """Arbitrary strings: kept words are letters in normal form; the rest are reported."""
+    text = write_format(words, fmt)
+    try:
+        dictionary = lacak.Dictionary.from_json(text, name="t")
+    except lacak.DictionaryError as error:
+        assert "usable" in str(error)
+        assert all(word_problem(normalize_word(w)) is not None for w in words)
+        return
+    report = dictionary.report
+    assert report is not None
+    assert len(dictionary) + len(report.skipped) + report.duplicates == len(words)
+    for word in dictionary.words:
+        assert word_problem(word) is None
+        assert normalize_word(word) == word
+        assert unicodedata.is_normalized("NFC", word)
+    assert {item.word for item in report.skipped} <= set(words)
+    for item in report.skipped:
+        assert item.reason == word_problem(normalize_word(item.word))
+        assert item.reason is not None
+
+
+@given(st.lists(simple_words(), min_size=1, max_size=30), st.sampled_from(FORMATS))
+def test_writer_and_reader_round_trip(words: list[str], fmt: str) -> None:
+    """``to_json`` in every format reads back to an equal dictionary."""
+    original = lacak.Dictionary.from_words(
+        words, name="t", language="de", source="tests", title="Test", license="CC0-1.0"
+    )
+    again = lacak.Dictionary.from_json(original.to_json(fmt), name="t")
+    assert again.words == original.words
+    if fmt == "object":
+        assert again == original
+        assert again.license == "CC0-1.0"
+
+
+@given(st.lists(simple_words(), min_size=1, max_size=20))
+def test_decomposed_accents_are_composed(words: list[str]) -> None:
+    nfc = lacak.Dictionary.from_words(words, name="a")
+    nfd = lacak.Dictionary.from_words([decomposed(word) for word in words], name="a")
+    assert nfc.words == nfd.words
+
+
+@given(any_words())
+def test_normalize_word_is_idempotent(word: str) -> None:
+    once = normalize_word(word)
+    assert normalize_word(once) == once
+
+
+@given(st.lists(simple_words(), min_size=1, max_size=10))
+def test_file_and_text_loading_agree(words: list[str]) -> None:
+    text = write_format(words, "object", language="en")
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "mine.json"
+        path.write_text(text, encoding="utf-8")
+        from_file = lacak.Dictionary.from_file(path, cache=False)
+    assert from_file == lacak.Dictionary.from_json(text, name="mine")
+    assert from_file.name == "mine" and from_file.language == "en"
+
+
+# -- normalisation decisions -------------------------------------------------------------
+
+
+def test_sharp_s_is_kept_as_capital_sharp_s() -> None:
+    assert normalize_word("Straße") == "STRAẞE"
+    assert normalize_word("STRAẞE") == "STRAẞE"
+    d = lacak.Dictionary.from_words(["Masse", "Maße"], name="de")
+    assert d.words == ("MASSE", "MAẞE")
+
+
+def test_whitespace_around_words_is_ignored_inside_is_not() -> None:
+    d = lacak.Dictionary.from_json('["  abad\\n", "aba aba"]', name="t")
+    assert d.words == ("ABAD",)
+    assert d.report is not None
+    assert d.report.skipped == (
+        lacak.SkippedWord("aba aba", "contains U+0020, which is not a letter"),
+    )
+
+
+def test_skipped_words_say_why() -> None:
+    text = json.dumps(
+        {"alphabet": "abcdefghijklmnopqrstuvwxyz", "words": ["cat", "café", "don't", "", "b2b"]}
+    )
+    d = lacak.Dictionary.from_json(text, name="t")
+    assert d.words == ("CAT",)
+    assert d.alphabet == "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+    reasons = {item.word: item.reason for item in d.report.skipped}  # type: ignore[union-attr]
+    assert reasons == {
+        "café": "contains 'É', which is outside the alphabet",
+        "don't": 'contains "\'", which is not a letter',
+        "": "empty",
+        "b2b": "contains '2', which is not a letter",
+    }
+    assert d.report.reasons() == {  # type: ignore[union-attr]
+        "outside the alphabet": 1,
+        "not letters": 2,
+        "empty": 1,
+    }
+    assert "4 skipped" in d.report.summary()  # type: ignore[union-attr]
+
+
+def test_combining_marks_after_a_letter_are_letters() -> None:
+    # j + combining caron has no precomposed capital: upper() gives J + U+030C
+    d = lacak.Dictionary.from_words(["ǰa", "\u030ca"], name="t")
+    assert d.words == ("J\u030cA",)
+    assert d.report is not None and d.report.skipped[0].reason.startswith("contains U+030C")
+
+
+def test_metadata_and_notes() -> None:
+    text = json.dumps(
+        {
+            "name": "english",
+            "title": "Tiny English",
+            "language": "en",
+            "source": "a test",
+            "license": "CC0-1.0",
+            "alphabet": "A B C D E F G H I J K L M N O P Q R S T U V W X Y Z",
+            "version": 3,
+            "words": {"C": ["cat"], "D": ["dog"]},
+        }
+    )
+    named = lacak.Dictionary.from_json(text)
+    assert (named.name, named.title, named.language, named.source, named.license) == (
+        "english",
+        "Tiny English",
+        "en",
+        "a test",
+        "CC0-1.0",
+    )
+    assert named.alphabet == "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+    assert named.report is not None and named.report.format == "object"
+    assert named.report.notes == ("unknown key 'version' ignored",)
+    renamed = lacak.Dictionary.from_json(text, name="eng")
+    assert renamed.name == "eng"
+    assert "the file calls itself 'english'; it is loaded as 'eng'" in renamed.report.notes  # type: ignore[union-attr]
+
+
+def test_letters_are_the_alphabet_or_the_letters_used() -> None:
+    assert lacak.Dictionary.from_words(["bca", "ab"], name="t").letters == "ABC"
+    declared = lacak.Dictionary.from_words(["ab"], name="t", alphabet="abcd")
+    assert declared.letters == "ABCD"
+
+
+def test_dump_rejects_unknown_format() -> None:
+    d = lacak.Dictionary.from_words(["a"], name="t")
+    with pytest.raises(lacak.InvalidOptionError, match="formats: object, seed, list"):
+        dump_dictionary(d, "yaml")
+
+
+def test_bom_is_accepted() -> None:
+    assert lacak.Dictionary.from_json('\ufeff["a"]', name="t").words == ("A",)
+    assert lacak.Dictionary.from_json(b'\xef\xbb\xbf["a"]', name="t").words == ("A",)
+
+
+# -- malformed files ----------------------------------------------------------------------
+
+MALFORMED = [
+    # (file text, message fragment, line, column)
+    ('[\n  "abad",\n  "abadi" "x"\n]', "not valid JSON: Expecting ',' delimiter", 3, 11),
+    (
+        '{"A": ["ABAD"],\n "B": ["BABA", 12]}',
+        "word 1 of the list under 'B' must be a string, not the number 12",
+        2,
+        16,
+    ),
+    ('{"words": ["a", null]}', "word 1 of 'words' must be a string, not null", 1, 17),
+    (
+        '{"words": {"A": ["ab", {"x": 1}]}}',
+        "word 1 of the list under 'A' must be a string, not an object",
+        1,
+        24,
+    ),
+    ('{"A": "ABAD"}', "the list under 'A' must be a list of words, not a string", 1, 7),
+    ('{"language": 5, "words": []}', "'language' must be a string, not the number 5", 1, 14),
+    ('{"language": "en"}', "has metadata (language) but no 'words' key", 1, 1),
+    ('{"A": ["X"],\n"A": ["Y"]}', "the key 'A' appears more than once", 2, 6),
+    ('"abad"', "expected a JSON list of words or an object, not a string", 1, 1),
+    ("42", "not the number 42", 1, 1),
+    ("[1]", "word 0 of the file must be a string, not the number 1", 1, 2),
+    ("[true]", "not a boolean", 1, 2),
+]
+
+
+@pytest.mark.parametrize(("text", "message", "line", "column"), MALFORMED)
+def test_malformed_files_name_file_line_and_column(
+    tmp_path: Path, text: str, message: str, line: int, column: int
+) -> None:
+    path = tmp_path / "broken.json"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(lacak.DictionaryError) as caught:
+        lacak.Dictionary.from_file(path)
+    error = caught.value
+    assert str(error) == f"{path}, line {line}, column {column}: {message}" or (
+        str(error).startswith(f"{path}, line {line}, column {column}: ") and message in str(error)
+    )
+    assert (error.path, error.line, error.column) == (str(path), line, column)
+    assert isinstance(error, ValueError)
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (b"", "the file is empty"),
+        (b"  \n\t", "the file is empty"),
+        (b"[]", "the file contains no words"),
+        (b'{"words": {}}', "the file contains no words"),
+        (b"{}", "the file contains no words"),
+        (b'["1", "a-b"]', "none of the words in the file is usable (2 entries, 2 skipped"),
+    ],
+)
+def test_empty_files_are_errors(tmp_path: Path, content: bytes, message: str) -> None:
+    path = tmp_path / "empty.json"
+    path.write_bytes(content)
+    with pytest.raises(lacak.DictionaryError, match=r"empty\.json") as caught:
+        lacak.Dictionary.from_file(path)
+    assert message in str(caught.value)
+
+
+def test_not_utf8_names_line_and_column(tmp_path: Path) -> None:
+    path = tmp_path / "latin1.json"
+    path.write_bytes('[\n"ab",\n"smörgås"]'.encode("latin-1"))
+    with pytest.raises(lacak.DictionaryError) as caught:
+        lacak.Dictionary.from_file(path)
+    assert str(caught.value) == f"{path}, line 3, column 4: not UTF-8 text (byte 0xF6)"
+
+
+def test_missing_file(tmp_path: Path) -> None:
+    with pytest.raises(lacak.DictionaryError, match=r"nope\.json: cannot be read"):
+        lacak.Dictionary.from_file(tmp_path / "nope.json")
+
+
+def test_bad_alphabet(tmp_path: Path) -> None:
+    with pytest.raises(lacak.DictionaryError, match="alphabet contains '1'"):
+        lacak.Dictionary.from_json('{"alphabet": "AB1", "words": ["a"]}', origin="x.json")
+
+
+def test_deeply_nested_json_is_a_dictionary_error() -> None:
+    with pytest.raises(lacak.DictionaryError, match=r"x\.json"):
+        lacak.Dictionary.from_json("[" * 100_000 + "]" * 100_000, origin="x.json")
+
+
+@given(st.text(max_size=40))
+def test_any_text_either_loads_or_raises_dictionary_error(text: str) -> None:
+    try:
+        dictionary = lacak.Dictionary.from_json(text, origin="fuzz.json")
+    except lacak.DictionaryError as error:
+        assert str(error).startswith("fuzz.json")
+    else:
+        assert len(dictionary) > 0
