@@ -56,7 +56,7 @@ def test_walk_is_within_k_moves(size: tuple[int, int], seed: int, moves: int) ->
 
 
 @settings(max_examples=20)
-@given(size=st.sampled_from([(2, 2), (2, 3), (3, 3)]), goal_seed=lst.seeds(), seed=lst.seeds())
+@given(size=st.sampled_from([(2, 2), (2, 3), (3, 2)]), goal_seed=lst.seeds(), seed=lst.seeds())
 def test_custom_goals(size: tuple[int, int], goal_seed: int, seed: int) -> None:
     goal = random_board(size, goal_seed).initial
     text = ",".join(map(str, goal))
