@@ -46,16 +46,14 @@ normalisation. A damaged cache entry is ignored and rewritten.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import marshal
 import os
 import sys
-import tempfile
 import unicodedata
 from collections.abc import Iterable, Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import attrs
 
@@ -370,8 +368,7 @@ def _seed_words(pairs: _Pairs, text: str, origin: str, path: list[_PathStep]) ->
     return words
 
 
-@attrs.frozen
-class _Parsed:
+class _Parsed(NamedTuple):
     format: str
     words: list[str]
     metadata: dict[str, str]
@@ -601,6 +598,8 @@ def _write_cache(path: Path, dictionary: Dictionary, metadata: Mapping[str, str]
         tuple((item.word, item.reason) for item in report.skipped),
         tuple(note for note in report.notes if not note.startswith("the file calls itself")),
     )
+    import tempfile
+
     try:
         fd, tmp = tempfile.mkstemp(prefix=".tmp-", dir=path.parent)
         try:
@@ -637,7 +636,9 @@ def load_dictionary(
         raise _error(origin, f"cannot be read: {error.strerror or error}") from None
     entry: Path | None = None
     if cache:
-        hasher = hashlib.blake2b(_CACHE_SALT, digest_size=20)
+        from hashlib import blake2b  # imported here: hashlib costs milliseconds at start-up
+
+        hasher = blake2b(_CACHE_SALT, digest_size=20)
         hasher.update(data)
         digest = hasher.hexdigest()
         entry = _cache_file(digest)
