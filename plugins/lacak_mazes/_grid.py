@@ -1,0 +1,105 @@
+"""Grid machinery for the generators: padded flat grids, neighbour tables, links to cells.
+
+The walking generators work on a *padded* grid: row ``r``, column ``c`` of
+the maze is index ``(r + 1) * P + c`` with ``P = width + 1``. Row 0, row
+``height + 1`` and column ``width`` of every padded row are sentinels, so
+the four neighbours of a cell are simply ``i - P``, ``i + 1``, ``i + P`` and
+``i - 1`` with no bounds checks: a sentinel is marked so that it never looks
+unvisited.
+
+Generators that build a spanning tree record, for every cell but the root,
+the side that leads to its parent (its *link*); :func:`maze_from_links` turns
+that into open-side bitmasks with numpy.
+"""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any
+
+import numpy as np
+
+from ._common import E, N, Rng, S, W
+from .maze import Maze
+
+__all__ = [
+    "SENTINEL",
+    "Padded",
+    "maze_from_links",
+    "permutation_table",
+]
+
+#: Value of a sentinel cell in a padded ``state`` bytearray.
+SENTINEL = 2
+
+
+class Padded:
+    """A padded flat grid for a ``height x width`` maze.
+
+    ``state`` holds 0 for unvisited cells, ``SENTINEL`` around the grid.
+    ``link`` holds, per cell, the bit of the side that leads to its parent.
+    """
+
+    def __init__(self, height: int, width: int) -> None:
+        self.height = height
+        self.width = width
+        self.P = P = width + 1
+        self.size = (height + 2) * P
+        self.state = bytearray([SENTINEL]) * self.size
+        blank = bytes(width)
+        for row in range(1, height + 1):
+            self.state[row * P : row * P + width] = blank
+        self.link = bytearray(self.size)
+        #: ``(offset, back bit)`` per direction N, E, S, W: moving by ``offset``
+        #: reaches a cell whose side ``back bit`` faces where we came from.
+        self.steps = ((-P, S), (1, W), (P, N), (-1, E))
+
+    def index(self, row: int, col: int) -> int:
+        """Padded index of a maze cell."""
+        return (row + 1) * self.P + col
+
+    def cell(self, index: int) -> tuple[int, int]:
+        """Maze cell of a padded index."""
+        row, col = divmod(index, self.P)
+        return row - 1, col
+
+    def first(self) -> int:
+        """Padded index of cell (0, 0)."""
+        return self.P
+
+    def random_cell(self, rng: Rng) -> int:
+        """Padded index of a uniformly random cell."""
+        pick = int(rng.below(self.height * self.width, 1)[0])
+        return self.index(*divmod(pick, self.width))
+
+    def links(self) -> np.ndarray:
+        """The ``height x width`` link array (a view into ``link``)."""
+        grid = np.frombuffer(self.link, dtype=np.uint8).reshape(self.height + 2, self.P)
+        return grid[1 : self.height + 1, : self.width]
+
+
+def permutation_table(steps: tuple[Any, ...]) -> list[tuple[Any, ...]]:
+    """The 24 orders of the four ``steps``; a cell takes one at random.
+
+    Trying a cell's neighbours in a uniformly random order and taking the
+    first unvisited one picks uniformly among the unvisited neighbours, each
+    time the cell is looked at again too (the relative order of the untried
+    neighbours stays uniform), so one random number per cell replaces one per
+    decision.
+    """
+    return [tuple(steps[i] for i in order) for order in itertools.permutations(range(4))]
+
+
+def maze_from_links(links: np.ndarray, **fields: Any) -> Maze:
+    """A maze from a link array: each cell is open towards its parent, and the parent back.
+
+    :param links: ``height x width`` array of 0 (the root) or the bit (N, E, S, W)
+        of the side leading to the cell's parent.
+    """
+    links = np.asarray(links, dtype=np.uint8)
+    cells = links.copy()
+    cells[:-1, :] |= (links[1:, :] == N) * np.uint8(S)
+    cells[1:, :] |= (links[:-1, :] == S) * np.uint8(N)
+    cells[:, :-1] |= (links[:, 1:] == W) * np.uint8(E)
+    cells[:, 1:] |= (links[:, :-1] == E) * np.uint8(W)
+    return Maze(cells, **fields)

@@ -1,0 +1,507 @@
+"""``lacak maze ...``: generate, solve, measure and list maze generators.
+
+Imported on every ``lacak`` start (to add the group), so it imports only
+click and lacak at module level; the maze modules load when a command runs.
+"""
+
+from __future__ import annotations
+
+import shutil
+import sys
+from pathlib import Path
+from typing import Any
+
+import click
+import lacak
+from lacak.cli import echo_json, parse_size, registry_of
+
+__all__ = ["maze"]
+
+_FORMATS = ("unicode", "text", "svg", "png", "json")
+_SUFFIXES = {".svg": "svg", ".png": "png", ".json": "json", ".txt": "unicode"}
+
+
+def _cell(text: str | None, what: str) -> tuple[int, int] | None:
+    if text is None:
+        return None
+    parts = text.replace(" ", "").split(",")
+    try:
+        row, col = (int(part) for part in parts)
+    except ValueError:
+        raise lacak.InvalidOptionError(
+            f"{what} must look like ROW,COL (e.g. 0,0), got {text!r}"
+        ) from None
+    return row, col
+
+
+def _options(pairs: tuple[str, ...], defaults: dict[str, Any], what: str) -> dict[str, Any]:
+    if not pairs:
+        return {}
+    values = lacak.parse_options(",".join(pairs), defaults, what=what)
+    return {key: values[key] for key in (p.partition("=")[0].strip() for p in pairs)}
+
+
+def _colors(pairs: tuple[str, ...]) -> dict[str, str]:
+    from .render import COLORS
+
+    colors = {}
+    for pair in pairs:
+        name, sep, value = pair.partition("=")
+        name = name.strip()
+        if not sep or name not in COLORS:
+            raise lacak.InvalidOptionError(
+                f"--color takes NAME=COLOUR with NAME one of {', '.join(COLORS)}, got {pair!r}"
+            )
+        colors[name] = value.strip()
+    return colors
+
+
+def _format_of(format: str | None, output: str | None) -> str:
+    if format is not None:
+        return format
+    if output and output != "-":
+        return _SUFFIXES.get(Path(output).suffix.lower(), "unicode")
+    return "unicode"
+
+
+def _terminal_size() -> tuple[int, int]:
+    size = shutil.get_terminal_size((80, 24))
+    return size.columns, size.lines
+
+
+def _emit(
+    maze: Any,
+    format: str,
+    output: str | None,
+    *,
+    caption: str,
+    cell_width: int | None,
+    picture: dict[str, Any],
+) -> None:
+    """Write the maze picture to ``output`` (a file) or stdout."""
+    from .render import best_cell_width, render, rich_text
+
+    if format in ("text", "unicode"):
+        width = cell_width or best_cell_width(maze.width, _terminal_size()[0])
+        options: dict[str, Any] = {"cell_width": width}
+    elif format in ("svg", "png"):
+        options = picture
+    else:
+        options = {}
+    data = render(maze, format, **options)
+    if output and output != "-":
+        path = Path(output)
+        if isinstance(data, bytes):
+            path.write_bytes(data)
+        else:
+            path.write_text(data + ("" if data.endswith("\n") else "\n"), encoding="utf-8")
+        click.echo(f"wrote {path} ({caption})", err=True)
+        return
+    stdout = click.get_text_stream("stdout")
+    if isinstance(data, bytes):
+        if stdout.isatty():
+            raise lacak.InvalidOptionError("PNG is binary: give -o FILE.png (or pipe the output)")
+        sys.stdout.buffer.write(data)
+        sys.stdout.flush()
+        return
+    if format in ("text", "unicode") and stdout.isatty():
+        from rich.console import Console
+
+        console = Console(highlight=False)
+        console.print(
+            rich_text(maze, unicode=format == "unicode", cell_width=options["cell_width"]),
+            soft_wrap=True,
+        )
+        console.print(caption, style="dim", soft_wrap=True)
+        return
+    click.echo(data)
+    if format in ("text", "unicode"):
+        click.echo(caption)
+
+
+def _caption(maze: Any) -> str:
+    parts = [f"{maze.algorithm or 'maze'} {maze.height}x{maze.width}"]
+    if maze.seed is not None:
+        parts.append(f"seed {maze.seed}")
+    if maze.solution is not None:
+        parts.append(f"solution {len(maze.solution) - 1} steps")
+    elif maze.start is not None:
+        parts.append(f"start {list(maze.start)}, end {list(maze.end)}")
+    return ", ".join(parts)
+
+
+_picture_options = [
+    click.option(
+        "-f",
+        "--format",
+        type=click.Choice(_FORMATS),
+        default=None,
+        help="Picture format (default: from -o's suffix, else unicode).",
+    ),
+    click.option(
+        "-o",
+        "--output",
+        type=click.Path(dir_okay=False, writable=True),
+        default=None,
+        help="Write to FILE instead of the terminal.",
+    ),
+    click.option(
+        "--cell-width",
+        type=click.IntRange(1, 5),
+        default=None,
+        help="Characters per cell in text pictures (default: widest that fits).",
+    ),
+    click.option("--cell-size", type=int, default=None, help="Pixels per cell (SVG, PNG)."),
+    click.option(
+        "--wall-width", type=int, default=None, help="Wall thickness in pixels (SVG, PNG)."
+    ),
+    click.option(
+        "--color",
+        "colors",
+        multiple=True,
+        metavar="NAME=COLOUR",
+        help="wall, background, solution, start or end colour (SVG, PNG); repeatable.",
+    ),
+]
+
+
+def _with_picture_options(function: Any) -> Any:
+    for option in reversed(_picture_options):
+        function = option(function)
+    return function
+
+
+def _picture(
+    cell_size: int | None, wall_width: int | None, colors: tuple[str, ...]
+) -> dict[str, Any]:
+    picture: dict[str, Any] = {"cell_size": cell_size, "wall_width": wall_width}
+    picture.update(_colors(colors))
+    return picture
+
+
+@click.group("maze")
+def maze() -> None:
+    """Generate, solve, draw and measure mazes."""
+
+
+@maze.command("generate")
+@click.option(
+    "-a",
+    "--algorithm",
+    default="hunt-and-kill",
+    show_default=True,
+    help="Generator (see 'lacak maze algorithms').",
+)
+@click.option(
+    "-s",
+    "--size",
+    default=None,
+    metavar="HxW",
+    help="Rows x columns (default: what fits the terminal).",
+)
+@click.option(
+    "--seed",
+    type=click.IntRange(min=0),
+    default=None,
+    help="Random seed (default: a fresh one, shown with the maze).",
+)
+@click.option(
+    "-O",
+    "--option",
+    "gen_options",
+    multiple=True,
+    metavar="KEY=VALUE",
+    help="Generator option, e.g. policy=mix; repeatable.",
+)
+@click.option(
+    "--endpoints", is_flag=True, help="Suggest a start and end: the ends of the longest path."
+)
+@click.option("--start", default=None, metavar="ROW,COL", help="Start cell (implies --endpoints).")
+@click.option("--end", default=None, metavar="ROW,COL", help="End cell (implies --endpoints).")
+@click.option("--solution", is_flag=True, help="Show the solution (implies --endpoints).")
+@_with_picture_options
+@click.pass_context
+def generate(
+    ctx: click.Context,
+    algorithm: str,
+    size: str | None,
+    seed: int | None,
+    gen_options: tuple[str, ...],
+    endpoints: bool,
+    start: str | None,
+    end: str | None,
+    solution: bool,
+    format: str | None,
+    output: str | None,
+    cell_width: int | None,
+    cell_size: int | None,
+    wall_width: int | None,
+    colors: tuple[str, ...],
+) -> None:
+    """Generate a maze and draw it (default: Unicode in the terminal).
+
+    \b
+    Examples:
+      lacak maze generate --size 10x25 --seed 7 --solution
+      lacak maze generate -a wilson -s 40x60 --seed 1 --solution -o maze.png
+      lacak maze generate -a growing-tree -O policy=mix -s 20x40 -f json -o maze.json
+    """
+    from .render import best_cell_width
+
+    registry = registry_of(ctx)
+    generator = registry.generators("maze")[algorithm]
+    fmt = _format_of(format, output)
+    picture = _picture(cell_size, wall_width, colors)
+    if size is None:
+        columns, lines = _terminal_size()
+        width = cell_width or 3
+        cols = max(2, (columns - 1) // (width + 1))
+        rows = max(2, (lines - 4) // 2)
+        if cell_width is None:
+            cell_width = best_cell_width(cols, columns)
+        shape = (rows, cols)
+    else:
+        shape = parse_size(size, what="maze size")
+    options = _options(gen_options, dict(generator.options), f"generator {algorithm!r}")
+    result = generator(shape, seed, **options)
+    first, last = _cell(start, "--start"), _cell(end, "--end")
+    if endpoints or solution or first is not None or last is not None:
+        result = result.with_endpoints(first, last, solution=solution)
+    _emit(result, fmt, output, caption=_caption(result), cell_width=cell_width, picture=picture)
+
+
+def _read_maze(file: str) -> Any:
+    from .maze import Maze
+
+    if file == "-":
+        text = click.get_text_stream("stdin").read()
+    else:
+        try:
+            text = Path(file).read_text(encoding="utf-8")
+        except UnicodeDecodeError:
+            raise lacak.InvalidPuzzleError(f"{file} is not a UTF-8 text file") from None
+    return Maze.from_json(text)
+
+
+def _search_report(result: Any, puzzle: Any) -> dict[str, Any]:
+    return {
+        "strategy": result.strategy,
+        "heuristic": result.heuristic,
+        "found": result.found,
+        "stopped": str(result.stopped),
+        "start": list(puzzle.initial),
+        "end": list(puzzle.goal),
+        "length": result.length,
+        "cost": result.cost,
+        "actions": "".join(result.actions),
+        "path": [list(state) for state in result.states] if result.found else None,
+        "stats": result.stats.to_dict(),
+    }
+
+
+@maze.command("solve")
+@click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
+@click.option(
+    "--strategy",
+    default="tree-path",
+    show_default=True,
+    help="Any registered strategy (lacak plugins --all): tree-path, dead-end-fill, "
+    "wall-follower, bfs, astar, ...",
+)
+@click.option(
+    "--heuristic", default=None, help="Heuristic for strategies that use one (manhattan)."
+)
+@click.option(
+    "-S",
+    "--strategy-option",
+    "strategy_options",
+    multiple=True,
+    metavar="KEY=VALUE",
+    help="Strategy option, e.g. hand=left; repeatable.",
+)
+@click.option(
+    "--start", default=None, metavar="ROW,COL", help="Start (default: the file's, else suggested)."
+)
+@click.option(
+    "--end", default=None, metavar="ROW,COL", help="End (default: the file's, else suggested)."
+)
+@click.option("--json", "as_json", is_flag=True, help="Print the search result as JSON.")
+@_with_picture_options
+@click.pass_context
+def solve(
+    ctx: click.Context,
+    file: str,
+    strategy: str,
+    heuristic: str | None,
+    strategy_options: tuple[str, ...],
+    start: str | None,
+    end: str | None,
+    as_json: bool,
+    format: str | None,
+    output: str | None,
+    cell_width: int | None,
+    cell_size: int | None,
+    wall_width: int | None,
+    colors: tuple[str, ...],
+) -> None:
+    """Solve the maze in FILE (JSON, '-' for stdin) and draw it with its solution.
+
+    Without --start/--end the file's endpoints are used, and if it has none,
+    the ends of the longest path.
+    """
+    registry = registry_of(ctx)
+    loaded = _read_maze(file)
+    picture = _picture(cell_size, wall_width, colors)
+    first = _cell(start, "--start") or loaded.start
+    last = _cell(end, "--end") or loaded.end
+    if first is None or last is None:
+        suggested = loaded.with_endpoints(first, last, solution=False)
+        first, last = suggested.start, suggested.end
+    puzzle = loaded.puzzle(first, last)
+    searcher = registry.searchers()[strategy]
+    options = _options(strategy_options, dict(searcher.options), f"strategy {strategy!r}")
+    result = lacak.solve(puzzle, searcher, heuristic=heuristic, registry=registry, **options)
+    if as_json:
+        echo_json(_search_report(result, puzzle))
+        return
+    result.check()
+    solved = loaded.with_solution(result.states)
+    caption = _caption(solved) + f", {result.strategy}: {result.stats.expanded} cells expanded"
+    _emit(
+        solved,
+        _format_of(format, output),
+        output,
+        caption=caption,
+        cell_width=cell_width,
+        picture=picture,
+    )
+
+
+@maze.command("stats")
+@click.argument("file", required=False, type=click.Path(dir_okay=False, allow_dash=True))
+@click.option(
+    "-a",
+    "--algorithm",
+    default="hunt-and-kill",
+    show_default=True,
+    help="Generator, when no FILE is given.",
+)
+@click.option(
+    "-s",
+    "--size",
+    default="50x50",
+    show_default=True,
+    metavar="HxW",
+    help="Size, when no FILE is given.",
+)
+@click.option(
+    "--seed", type=click.IntRange(min=0), default=None, help="Seed, when no FILE is given."
+)
+@click.option(
+    "-O",
+    "--option",
+    "gen_options",
+    multiple=True,
+    metavar="KEY=VALUE",
+    help="Generator option; repeatable.",
+)
+@click.option(
+    "--endpoints",
+    is_flag=True,
+    help="Add the longest path as the solution first (its length is then reported).",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@click.pass_context
+def stats(
+    ctx: click.Context,
+    file: str | None,
+    algorithm: str,
+    size: str,
+    seed: int | None,
+    gen_options: tuple[str, ...],
+    endpoints: bool,
+    as_json: bool,
+) -> None:
+    """Texture statistics of the maze in FILE, or of a freshly generated one.
+
+    Dead-end share, corridor straightness, junctions and branching, solution length.
+    """
+    if file is not None:
+        subject = _read_maze(file)
+    else:
+        generator = registry_of(ctx).generators("maze")[algorithm]
+        options = _options(gen_options, dict(generator.options), f"generator {algorithm!r}")
+        subject = generator(parse_size(size, what="maze size"), seed, **options)
+    if endpoints and subject.solution is None:
+        subject = subject.with_endpoints()
+    numbers = subject.stats()
+    if as_json:
+        echo_json(numbers)
+        return
+    labels = {
+        "dead_end_share": "dead ends",
+        "straightness": "straight corridors",
+        "junction_share": "junctions",
+        "branching": "ways on at a junction",
+    }
+    width = max(len(key) for key in numbers)
+    for key, value in numbers.items():
+        if value is None:
+            continue
+        shown = (
+            f"{value:.1%}"
+            if key in ("dead_end_share", "straightness", "junction_share", "solution_share")
+            else value
+        )
+        note = f"  ({labels[key]})" if key in labels else ""
+        click.echo(f"{key:<{width}}  {shown}{note}")
+
+
+@maze.command("algorithms")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@click.pass_context
+def algorithms(ctx: click.Context, as_json: bool) -> None:
+    """List the maze generators with their metadata (third-party ones too)."""
+    catalogue = registry_of(ctx).generators("maze")
+    rows = []
+    for name in sorted(catalogue):
+        generator = catalogue[name]
+        meta = dict(generator.metadata)
+        rows.append(
+            {
+                "name": name,
+                "description": generator.description,
+                "perfect": meta.get("perfect"),
+                "uniform": meta.get("uniform"),
+                "dead_ends": meta.get("dead_ends"),
+                "texture": meta.get("texture"),
+                "options": dict(generator.options),
+                "plugin": catalogue.owner(name),
+            }
+        )
+    if as_json:
+        echo_json(rows)
+        return
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title="maze generators", title_justify="left")
+    table.add_column("name", no_wrap=True, style="bold")
+    table.add_column("perfect")
+    table.add_column("uniform")
+    table.add_column("dead ends", justify="right")
+    table.add_column("description (options)")
+    for row in rows:
+        options = ", ".join(f"{k}={v}" for k, v in row["options"].items())
+        table.add_row(
+            row["name"],
+            _yes(row["perfect"]),
+            _yes(row["uniform"]),
+            f"{row['dead_ends']:.0%}" if isinstance(row["dead_ends"], (int, float)) else "?",
+            row["description"] + (f" [dim]({options})[/dim]" if options else ""),
+        )
+    Console().print(table)
+
+
+def _yes(value: Any) -> str:
+    return "?" if value is None else ("yes" if value else "no")

@@ -1,0 +1,663 @@
+"""The :class:`Maze`: a grid of open-side bitmasks, its endpoints and solution, and JSON.
+
+A maze of ``height x width`` cells stores one byte per cell, a bitmask of the
+sides that are open (``N=1, E=2, S=4, W=8``: a bit is set when that side is a
+passage). A valid maze has two-sided passages (if a cell is open to the east,
+its east neighbour is open to the west) that never lead out of the grid; a
+*perfect* maze is also a spanning tree: connected, with ``cells - 1``
+passages, so exactly one path joins any two cells.
+
+>>> from lacak_mazes import Maze
+>>> maze = Maze.from_rows([[2, 12], [0, 1]])   # (0,0)-(0,1), (0,1)-(1,1); (1,0) cut off
+>>> maze.passages, maze.is_perfect()
+(2, False)
+>>> Maze.from_rows([[6, 12], [1, 1]]).is_perfect()
+True
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+import attrs
+import lacak
+
+from ._common import BIT, DIRECTIONS, DX, DY, OPPOSITE, E, N, S, W
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from .puzzle import MazePuzzle
+
+__all__ = ["Cell", "Maze"]
+
+Cell = tuple[int, int]
+
+#: Number of open sides of each bitmask.
+POPCOUNT = tuple(bin(mask).count("1") for mask in range(16))
+
+
+def _readonly_cells(value: Any) -> np.ndarray:
+    import numpy as np
+
+    if isinstance(value, np.ndarray) and value.dtype == np.uint8 and not value.flags.writeable:
+        array = value
+    else:
+        array = np.array(value, dtype=np.uint8, copy=True)
+        array.setflags(write=False)
+    if array.ndim != 2 or array.shape[0] < 1 or array.shape[1] < 1:
+        raise lacak.InvalidPuzzleError(
+            f"maze cells must be a non-empty 2-D grid, got shape {array.shape}"
+        )
+    return array
+
+
+def _cell_or_none(value: Any) -> Cell | None:
+    if value is None:
+        return None
+    try:
+        row, col = value
+        return (int(row), int(col))
+    except (TypeError, ValueError):
+        raise lacak.InvalidPuzzleError(f"a cell is [row, col], got {value!r}") from None
+
+
+def _path_or_none(value: Any) -> tuple[Cell, ...] | None:
+    if value is None:
+        return None
+    cells = []
+    for item in value:
+        cell = _cell_or_none(item)
+        assert cell is not None
+        cells.append(cell)
+    return tuple(cells)
+
+
+@functools.lru_cache(maxsize=64)
+def _steps(width: int) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """For each bitmask: ``(flat offset, back bit)`` of every open side."""
+    offset = {N: -width, E: 1, S: width, W: -1}
+    return tuple(
+        tuple((offset[bit], OPPOSITE[bit]) for bit in (N, E, S, W) if mask & bit)
+        for mask in range(16)
+    )
+
+
+def _bfs(cells: bytes, width: int, source: int, target: int = -1) -> tuple[list[int], bytearray]:
+    """Breadth-first search over flat cell indices.
+
+    :returns: the cells in the order reached (the last is a farthest one when
+        no ``target`` stops the search early) and, per cell, the bit of the
+        side that leads back towards ``source`` (0 for ``source`` and unreached cells).
+    """
+    steps = _steps(width)
+    came = bytearray(len(cells))
+    seen = bytearray(len(cells))
+    seen[source] = 1
+    queue = [source]
+    append = queue.append
+    for here in queue:
+        if here == target:
+            break
+        for offset, back in steps[cells[here]]:
+            there = here + offset
+            if not seen[there]:
+                seen[there] = 1
+                came[there] = back
+                append(there)
+    return queue, came
+
+
+def _trace_back(came: bytearray, width: int, source: int, target: int) -> list[int]:
+    """Flat cells from ``source`` to ``target`` following ``came`` back from ``target``."""
+    offset = {N: -width, E: 1, S: width, W: -1}
+    path = [target]
+    here = target
+    while here != source:
+        here += offset[came[here]]
+        path.append(here)
+    path.reverse()
+    return path
+
+
+@attrs.frozen(eq=False, repr=False)
+class Maze:
+    """A rectangular maze, immutable.
+
+    Build one with a generator (``lacak.generate("maze", "wilson", (10, 20), seed=1)``),
+    from JSON (:meth:`from_json`), or from rows of bitmasks (:meth:`from_rows`).
+    The constructor checks every invariant and raises
+    :class:`~lacak.InvalidPuzzleError` with the first offending cell.
+    """
+
+    #: The open-side bitmasks, ``height x width``, as a read-only ``numpy.uint8`` array.
+    cells: np.ndarray = attrs.field(converter=_readonly_cells)
+    #: Suggested or chosen start cell ``(row, col)``, or ``None``.
+    start: Cell | None = attrs.field(default=None, kw_only=True, converter=_cell_or_none)
+    #: End cell ``(row, col)``, or ``None``.
+    end: Cell | None = attrs.field(default=None, kw_only=True, converter=_cell_or_none)
+    #: The path from ``start`` to ``end`` (both included), or ``None``.
+    solution: tuple[Cell, ...] | None = attrs.field(
+        default=None, kw_only=True, converter=_path_or_none
+    )
+    #: Name of the generator that made it (``""`` if unknown).
+    algorithm: str = attrs.field(default="", kw_only=True)
+    #: The seed it was generated from, or ``None``.
+    seed: int | None = attrs.field(default=None, kw_only=True)
+
+    kind = "maze"
+
+    def __attrs_post_init__(self) -> None:
+        self._check_cells()
+        for name in ("start", "end"):
+            cell = getattr(self, name)
+            if cell is not None and not self.contains(cell):
+                raise lacak.InvalidPuzzleError(
+                    f"{name} {list(cell)} is outside the {self.height}x{self.width} maze"
+                )
+        if self.solution is not None:
+            self._check_solution(self.solution)
+        if not isinstance(self.algorithm, str):
+            raise lacak.InvalidPuzzleError(f"algorithm must be a string, got {self.algorithm!r}")
+        if self.seed is not None and (
+            isinstance(self.seed, bool) or not isinstance(self.seed, int)
+        ):
+            raise lacak.InvalidPuzzleError(f"seed must be an integer or null, got {self.seed!r}")
+
+    # -- construction ------------------------------------------------------------
+
+    @classmethod
+    def from_rows(cls, rows: Sequence[Sequence[int]], **fields: Any) -> Maze:
+        """A maze from rows of bitmasks (lists of ints 0-15).
+
+        :param fields: ``start``, ``end``, ``solution``, ``algorithm``, ``seed``.
+        :raises InvalidPuzzleError: a ragged grid, a bad bitmask or a broken passage.
+        """
+        import numpy as np
+
+        if isinstance(rows, np.ndarray):
+            return cls(rows, **fields)
+        if not isinstance(rows, Sequence) or isinstance(rows, (str, bytes)) or not rows:
+            raise lacak.InvalidPuzzleError("maze cells must be a non-empty list of rows")
+        width = None
+        for number, row in enumerate(rows):
+            if not isinstance(row, Sequence) or isinstance(row, (str, bytes)):
+                raise lacak.InvalidPuzzleError(f"row {number} of the maze cells is not a list")
+            if width is None:
+                width = len(row)
+            elif len(row) != width:
+                raise lacak.InvalidPuzzleError(
+                    f"row {number} of the maze cells has {len(row)} cells, row 0 has {width}"
+                )
+            for col, value in enumerate(row):
+                if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 15:
+                    raise lacak.InvalidPuzzleError(
+                        f"cell [{number}, {col}] must be a bitmask 0-15 (N=1, E=2, S=4, W=8), "
+                        f"got {value!r}"
+                    )
+        return cls(np.array(rows, dtype=np.uint8), **fields)
+
+    @classmethod
+    def from_edges(cls, east: np.ndarray, south: np.ndarray, **fields: Any) -> Maze:
+        """A maze from passage arrays.
+
+        :param east: ``height x width`` booleans; ``east[r, c]`` opens ``(r, c)``-``(r, c+1)``
+            (the last column is ignored).
+        :param south: ``height x width`` booleans; ``south[r, c]`` opens ``(r, c)``-``(r+1, c)``
+            (the last row is ignored).
+        """
+        import numpy as np
+
+        east = np.asarray(east, dtype=bool)
+        south = np.asarray(south, dtype=bool)
+        cells = np.zeros(east.shape, dtype=np.uint8)
+        e = east[:, :-1]
+        s = south[:-1, :]
+        cells[:, :-1] |= e * np.uint8(E)
+        cells[:, 1:] |= e * np.uint8(W)
+        cells[:-1, :] |= s * np.uint8(S)
+        cells[1:, :] |= s * np.uint8(N)
+        return cls(cells, **fields)
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Maze:
+        """A maze from the JSON object :meth:`to_dict` writes (see ``docs/mazes.md``).
+
+        :raises InvalidPuzzleError: a missing or malformed field, a broken passage, an
+            endpoint outside the grid, or a solution that is not a path from start to end.
+        """
+        if not isinstance(data, Mapping):
+            raise lacak.InvalidPuzzleError(f"a maze is a JSON object, got {type(data).__name__}")
+        if "cells" not in data:
+            raise lacak.InvalidPuzzleError("maze JSON has no 'cells'")
+        rows = data["cells"]
+        maze_fields: dict[str, Any] = {}
+        for key in ("start", "end"):
+            value = data.get(key)
+            if value is not None and not _is_cell(value):
+                raise lacak.InvalidPuzzleError(
+                    f"maze {key!r} must be [row, col] or null, got {value!r}"
+                )
+            maze_fields[key] = value
+        solution = data.get("solution")
+        if solution is not None:
+            if not isinstance(solution, list) or not all(_is_cell(c) for c in solution):
+                raise lacak.InvalidPuzzleError(
+                    "maze 'solution' must be a list of [row, col] cells or null"
+                )
+            maze_fields["solution"] = solution
+        algorithm = data.get("algorithm") or ""
+        if not isinstance(algorithm, str):
+            raise lacak.InvalidPuzzleError(f"maze 'algorithm' must be a string, got {algorithm!r}")
+        seed = data.get("seed")
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+            raise lacak.InvalidPuzzleError(f"maze 'seed' must be an integer or null, got {seed!r}")
+        maze = cls.from_rows(rows, algorithm=algorithm, seed=seed, **maze_fields)
+        for key, actual in (("height", maze.height), ("width", maze.width)):
+            declared = data.get(key, actual)
+            if isinstance(declared, bool) or not isinstance(declared, int) or declared != actual:
+                raise lacak.InvalidPuzzleError(
+                    f"maze {key!r} is {declared!r} but 'cells' has {actual} "
+                    f"{'rows' if key == 'height' else 'columns'}"
+                )
+        return maze
+
+    @classmethod
+    def from_json(cls, text: str | bytes, **_options: Any) -> Maze:
+        """Read a maze from its JSON text (the schema of :meth:`to_dict`).
+
+        :raises InvalidPuzzleError: the text is not JSON, or not a valid maze.
+        """
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as error:
+            raise lacak.InvalidPuzzleError(
+                f"maze JSON is not valid JSON: {error.msg} at line {error.lineno} column {error.colno}"
+            ) from None
+        except (TypeError, UnicodeDecodeError) as error:
+            raise lacak.InvalidPuzzleError(f"maze JSON could not be read: {error}") from None
+        return cls.from_dict(data)
+
+    # -- checks ------------------------------------------------------------------
+
+    def _check_cells(self) -> None:
+        import numpy as np
+
+        cells = self.cells
+        bad = cells > 15
+        if bad.any():
+            r, c = np.argwhere(bad)[0]
+            raise lacak.InvalidPuzzleError(
+                f"cell [{r}, {c}] must be a bitmask 0-15 (N=1, E=2, S=4, W=8), got {cells[r, c]}"
+            )
+        edges = (
+            ("north", cells[0, :], N, lambda i: (0, i)),
+            ("south", cells[-1, :], S, lambda i: (self.height - 1, i)),
+            ("west", cells[:, 0], W, lambda i: (i, 0)),
+            ("east", cells[:, -1], E, lambda i: (i, self.width - 1)),
+        )
+        for name, line, bit, where in edges:
+            out = (line & bit) != 0
+            if out.any():
+                r, c = where(int(np.argmax(out)))
+                raise lacak.InvalidPuzzleError(
+                    f"cell [{r}, {c}] has a passage {name} out of the grid"
+                )
+        east = (cells[:, :-1] & E) != 0
+        west = (cells[:, 1:] & W) != 0
+        if (east != west).any():
+            r, c = np.argwhere(east != west)[0]
+            if east[r, c]:
+                raise lacak.InvalidPuzzleError(
+                    f"cell [{r}, {c}] is open to the east but cell [{r}, {c + 1}] is not open to the west"
+                )
+            raise lacak.InvalidPuzzleError(
+                f"cell [{r}, {c + 1}] is open to the west but cell [{r}, {c}] is not open to the east"
+            )
+        south = (cells[:-1, :] & S) != 0
+        north = (cells[1:, :] & N) != 0
+        if (south != north).any():
+            r, c = np.argwhere(south != north)[0]
+            if south[r, c]:
+                raise lacak.InvalidPuzzleError(
+                    f"cell [{r}, {c}] is open to the south but cell [{r + 1}, {c}] is not open to the north"
+                )
+            raise lacak.InvalidPuzzleError(
+                f"cell [{r + 1}, {c}] is open to the north but cell [{r}, {c}] is not open to the south"
+            )
+
+    def _check_solution(self, path: Sequence[Cell]) -> None:
+        if self.start is None or self.end is None:
+            raise lacak.InvalidPuzzleError("a maze with a solution needs a start and an end")
+        if not path or path[0] != self.start or path[-1] != self.end:
+            raise lacak.InvalidPuzzleError(
+                f"the solution must run from start {list(self.start)} to end {list(self.end)}"
+            )
+        self.check_path(path, what="the solution")
+
+    def check_path(self, path: Sequence[Cell], *, what: str = "the path") -> None:
+        """Check that consecutive cells of ``path`` are joined by passages.
+
+        :raises InvalidPuzzleError: a cell outside the grid, or a step through a wall.
+        """
+        cells = self.cells
+        previous = None
+        for step, cell in enumerate(path):
+            if not self.contains(cell):
+                raise lacak.InvalidPuzzleError(
+                    f"{what} leaves the grid at step {step}: {list(cell)}"
+                )
+            if previous is not None:
+                bit = _direction_bit(previous, cell)
+                if bit is None or not cells[previous] & bit:
+                    raise lacak.InvalidPuzzleError(
+                        f"{what} goes through a wall at step {step}: {list(previous)} to {list(cell)}"
+                    )
+            previous = cell
+
+    def contains(self, cell: Cell) -> bool:
+        """Whether ``cell`` is inside the grid."""
+        row, col = cell
+        return 0 <= row < self.height and 0 <= col < self.width
+
+    def check_cell(self, cell: Any, what: str = "cell") -> Cell:
+        """``cell`` as a ``(row, col)`` tuple inside the grid.
+
+        :raises InvalidPuzzleError: not a pair of integers, or outside the grid.
+        """
+        if not _is_cell(cell):
+            raise lacak.InvalidPuzzleError(f"{what} must be (row, col), got {cell!r}")
+        row, col = int(cell[0]), int(cell[1])
+        if not self.contains((row, col)):
+            raise lacak.InvalidPuzzleError(
+                f"{what} [{row}, {col}] is outside the {self.height}x{self.width} maze "
+                f"(rows 0-{self.height - 1}, columns 0-{self.width - 1})"
+            )
+        return row, col
+
+    # -- shape and passages ----------------------------------------------------
+
+    @property
+    def height(self) -> int:
+        """Number of rows."""
+        return int(self.cells.shape[0])
+
+    @property
+    def width(self) -> int:
+        """Number of columns."""
+        return int(self.cells.shape[1])
+
+    @property
+    def shape(self) -> tuple[int, int]:
+        """``(height, width)``."""
+        return self.height, self.width
+
+    @property
+    def size(self) -> int:
+        """Number of cells."""
+        return self.height * self.width
+
+    @functools.cached_property
+    def _bytes(self) -> bytes:
+        return self.cells.tobytes()
+
+    @functools.cached_property
+    def passages(self) -> int:
+        """Number of passages (open walls between two cells)."""
+        import numpy as np
+
+        table = np.array(POPCOUNT, dtype=np.int64)
+        return int(table[self.cells].sum()) // 2
+
+    def degrees(self) -> np.ndarray:
+        """Number of open sides of every cell, as a ``height x width`` array."""
+        import numpy as np
+
+        return np.array(POPCOUNT, dtype=np.uint8)[self.cells]
+
+    def is_open(self, cell: Cell, direction: str) -> bool:
+        """Whether ``cell`` has a passage towards ``direction`` (``"N"``, ``"E"``, ``"S"``, ``"W"``)."""
+        return bool(self.cells[cell] & BIT[direction])
+
+    def neighbors(self, cell: Cell) -> list[tuple[str, Cell]]:
+        """``(direction, cell)`` for each passage leaving ``cell``, in N, E, S, W order."""
+        mask = int(self.cells[cell])
+        row, col = cell
+        return [
+            (letter, (row + DY[bit], col + DX[bit]))
+            for letter, bit in zip(DIRECTIONS, (N, E, S, W), strict=False)
+            if mask & bit
+        ]
+
+    @functools.cached_property
+    def _connected(self) -> bool:
+        queue, _came = _bfs(self._bytes, self.width, 0)
+        return len(queue) == self.size
+
+    def is_connected(self) -> bool:
+        """Whether every cell can be reached from every other."""
+        return self._connected
+
+    def is_perfect(self) -> bool:
+        """Whether exactly one path joins any two cells (a spanning tree of the grid)."""
+        return self.passages == self.size - 1 and self._connected
+
+    def validate_perfect(self) -> None:
+        """Raise unless the maze is perfect.
+
+        :raises InvalidPuzzleError: naming the passage count or the cut-off cell.
+        """
+        if self.passages != self.size - 1 and self.passages >= self.size:
+            raise lacak.InvalidPuzzleError(
+                f"the maze has {self.passages} passages for {self.size} cells, so it has loops "
+                f"(a perfect maze has {self.size - 1})"
+            )
+        queue, _came = _bfs(self._bytes, self.width, 0)
+        if len(queue) != self.size:
+            reached = bytearray(self.size)
+            for index in queue:
+                reached[index] = 1
+            first = reached.find(0)
+            raise lacak.InvalidPuzzleError(
+                f"the maze is not connected: cell {list(divmod(first, self.width))} "
+                f"cannot be reached from [0, 0]"
+            )
+        if self.passages != self.size - 1:  # pragma: no cover - connected needs >= size - 1
+            raise lacak.InvalidPuzzleError("the maze is not a spanning tree")
+
+    # -- paths and endpoints -----------------------------------------------------
+
+    def _flat(self, cell: Cell) -> int:
+        return cell[0] * self.width + cell[1]
+
+    def _cell(self, index: int) -> Cell:
+        return divmod(index, self.width)
+
+    def path(self, start: Cell, end: Cell) -> tuple[Cell, ...]:
+        """A shortest path from ``start`` to ``end`` (the only one in a perfect maze).
+
+        :raises InvalidPuzzleError: an endpoint outside the grid.
+        :raises UnsolvableError: no path joins them.
+        """
+        start = self.check_cell(start, "start")
+        end = self.check_cell(end, "end")
+        source, target = self._flat(start), self._flat(end)
+        _queue, came = _bfs(self._bytes, self.width, source, target)
+        if source != target and not came[target]:
+            raise lacak.UnsolvableError(f"no path joins {list(start)} and {list(end)} in this maze")
+        width = self.width
+        return tuple(divmod(i, width) for i in _trace_back(came, width, source, target))
+
+    def farthest_pair(self) -> tuple[Cell, Cell]:
+        """The two ends of a longest path: the diameter of the tree, by two breadth-first passes.
+
+        Exact for perfect mazes; for others, the pair the double sweep finds in the
+        part of the maze reachable from ``[0, 0]``. The returned start is the
+        endpoint that comes first row by row.
+        """
+        first, _came = _bfs(self._bytes, self.width, 0)
+        a = first[-1]
+        second, _came = _bfs(self._bytes, self.width, a)
+        b = second[-1]
+        a, b = min(a, b), max(a, b)
+        return self._cell(a), self._cell(b)
+
+    def with_endpoints(
+        self, start: Cell | None = None, end: Cell | None = None, *, solution: bool = True
+    ) -> Maze:
+        """A copy with a start, an end and (by default) the solution between them.
+
+        Missing endpoints are suggested: both ends of the longest path (the
+        diameter), or, when only one is given, the cell farthest from it.
+
+        :raises InvalidPuzzleError: an endpoint outside the grid.
+        :raises UnsolvableError: no path joins the endpoints (a maze that is not connected).
+        """
+        if start is not None:
+            start = self.check_cell(start, "start")
+        if end is not None:
+            end = self.check_cell(end, "end")
+        if start is None and end is None:
+            start, end = self.farthest_pair()
+        elif start is None or end is None:
+            given = start if start is not None else end
+            assert given is not None
+            queue, _came = _bfs(self._bytes, self.width, self._flat(given))
+            other = self._cell(queue[-1])
+            start, end = (given, other) if start is not None else (other, given)
+        path = self.path(start, end) if solution else None
+        return attrs.evolve(self, start=start, end=end, solution=path)
+
+    def with_solution(self, path: Iterable[Cell]) -> Maze:
+        """A copy whose solution is ``path`` (its ends become start and end).
+
+        :raises InvalidPuzzleError: ``path`` is empty or goes through a wall.
+        """
+        cells = tuple((int(r), int(c)) for r, c in path)
+        if not cells:
+            raise lacak.InvalidPuzzleError("a solution has at least one cell")
+        return attrs.evolve(self, start=cells[0], end=cells[-1], solution=cells)
+
+    def without_endpoints(self) -> Maze:
+        """A copy with no start, end or solution."""
+        return attrs.evolve(self, start=None, end=None, solution=None)
+
+    def puzzle(self, start: Cell | None = None, end: Cell | None = None) -> MazePuzzle:
+        """This maze as a search problem from ``start`` to ``end`` (default: its own endpoints).
+
+        >>> import lacak
+        >>> maze = lacak.generate("maze", "kruskal", (4, 4), seed=2).with_endpoints()
+        >>> lacak.solve(maze.puzzle(), "tree-path").length == len(maze.solution) - 1
+        True
+
+        :raises InvalidPuzzleError: no endpoint given and the maze has none.
+        """
+        from .puzzle import MazePuzzle
+
+        return MazePuzzle.of(self, start, end)
+
+    # -- other forms ----------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON object: ``height``, ``width``, ``algorithm``, ``seed``, ``cells``,
+        ``start``, ``end``, ``solution`` (see ``docs/mazes.md``)."""
+        return {
+            "height": self.height,
+            "width": self.width,
+            "algorithm": self.algorithm,
+            "seed": self.seed,
+            "cells": self.cells.tolist(),
+            "start": list(self.start) if self.start is not None else None,
+            "end": list(self.end) if self.end is not None else None,
+            "solution": [list(c) for c in self.solution] if self.solution is not None else None,
+        }
+
+    def to_json(self) -> str:
+        """The JSON text, one row of cells per line."""
+        data = self.to_dict()
+        rows = data.pop("cells")
+        solution = data.pop("solution")
+        head = {k: data[k] for k in ("height", "width", "algorithm", "seed")}
+        lines = ["{"]
+        lines += [f"  {json.dumps(k)}: {json.dumps(v)}," for k, v in head.items()]
+        lines.append('  "cells": [')
+        lines += [
+            "    " + json.dumps(row, separators=(",", ":")) + ("," if i < len(rows) - 1 else "")
+            for i, row in enumerate(rows)
+        ]
+        lines.append("  ],")
+        lines.append(f'  "start": {json.dumps(data["start"])},')
+        lines.append(f'  "end": {json.dumps(data["end"])},')
+        lines.append(f'  "solution": {json.dumps(solution, separators=(",", ":"))}')
+        lines.append("}")
+        return "\n".join(lines)
+
+    def render(self, format: str = "unicode", **options: Any) -> str | bytes:
+        """A picture: ``"text"`` (ASCII), ``"unicode"`` (box drawing), ``"svg"``, ``"png"``
+        (bytes) or ``"json"``. Options: see :func:`lacak_mazes.render.render`."""
+        from .render import render
+
+        return render(self, format, **options)
+
+    def stats(self) -> dict[str, Any]:
+        """Texture statistics; see :func:`lacak_mazes.stats.maze_stats`."""
+        from .stats import maze_stats
+
+        return maze_stats(self)
+
+    # -- identity ---------------------------------------------------------------------
+
+    def _key(self) -> tuple[Any, ...]:
+        return (
+            self.cells.shape,
+            self._bytes,
+            self.start,
+            self.end,
+            self.solution,
+            self.algorithm,
+            self.seed,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Maze):
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        extra = f", seed={self.seed}" if self.seed is not None else ""
+        ends = f", start={self.start}, end={self.end}" if self.start is not None else ""
+        return f"<Maze {self.height}x{self.width} {self.algorithm or 'maze'}{extra}{ends}>"
+
+    def __str__(self) -> str:
+        from .render import render_text
+
+        return render_text(self, unicode=True)
+
+
+def _is_cell(value: Any) -> bool:
+    if not isinstance(value, (list, tuple)) or len(value) != 2:
+        return False
+    return all(_is_int(v) for v in value)
+
+
+def _is_int(value: Any) -> bool:
+    if isinstance(value, bool):
+        return False
+    if isinstance(value, int):
+        return True
+    try:
+        import numpy as np
+    except ImportError:  # pragma: no cover
+        return False
+    return isinstance(value, np.integer)
+
+
+def _direction_bit(a: Cell, b: Cell) -> int | None:
+    dr, dc = b[0] - a[0], b[1] - a[1]
+    return {(-1, 0): N, (0, 1): E, (1, 0): S, (0, -1): W}.get((dr, dc))

@@ -1,0 +1,396 @@
+"""Pictures of mazes: terminal text (ASCII or Unicode box drawing), SVG and PNG.
+
+Text pictures put the walls on a character grid: line ``2r`` holds the
+corners and horizontal walls above row ``r``, line ``2r + 1`` the vertical
+walls and the ``cell_width`` characters inside each cell. The start is ``S``,
+the end ``E``, and the solution a dotted line through the cell centres.
+:func:`rich_text` gives the same picture with colours for a terminal.
+
+SVG and PNG draw walls ``wall_width`` thick on a grid of ``cell_size``
+pixels, the solution as a line through the cell centres, and the start and
+end as discs. Colours are CSS names or ``#rrggbb``.
+
+>>> from lacak_mazes import Maze
+>>> print(render_text(Maze.from_rows([[6, 12], [1, 1]]), unicode=False))
++-+-+
+|   |
++ + +
+| | |
++-+-+
+"""
+
+from __future__ import annotations
+
+import io
+import itertools
+from typing import TYPE_CHECKING, Any
+
+import lacak
+
+from ._common import E, N, S, W
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from .maze import Maze
+
+__all__ = [
+    "COLORS",
+    "FORMATS",
+    "best_cell_width",
+    "render",
+    "render_png",
+    "render_svg",
+    "render_text",
+    "rich_text",
+]
+
+#: Output formats.
+FORMATS = ("text", "unicode", "svg", "png", "json")
+
+#: Default colours of the pictures.
+COLORS = {
+    "wall": "#1f2933",
+    "background": "#ffffff",
+    "solution": "#e4572e",
+    "start": "#2e933c",
+    "end": "#c0392b",
+}
+
+#: Light box-drawing glyph for each set of arms (up=1, right=2, down=4, left=8).
+_BOX = " ╵╶└╷│┌├╴┘─┴┐┤┬┼"
+
+#: Terminal colours (rich styles) of the markers.
+_STYLES = {"path": "bold yellow", "start": "bold green", "end": "bold red"}
+
+
+def _walls(maze: Maze) -> tuple[np.ndarray, np.ndarray]:
+    """``(horizontal, vertical)`` wall arrays.
+
+    ``horizontal[r, c]`` (``r`` in 0..height): a wall above cell ``(r, c)``;
+    ``vertical[r, c]`` (``c`` in 0..width): a wall left of cell ``(r, c)``.
+    """
+    import numpy as np
+
+    cells = maze.cells
+    h, w = maze.shape
+    horizontal = np.ones((h + 1, w), dtype=bool)
+    horizontal[1:h, :] = (cells[:-1, :] & S) == 0
+    vertical = np.ones((h, w + 1), dtype=bool)
+    vertical[:, 1:w] = (cells[:, :-1] & E) == 0
+    return horizontal, vertical
+
+
+def best_cell_width(width: int, columns: int) -> int:
+    """3 characters per cell (square-looking) when ``width`` cells fit in ``columns``, else 1.
+
+    (Even widths put the solution's dots off centre, so they are only used when asked for.)
+    """
+    return 3 if width * 4 + 1 <= columns else 1
+
+
+def _char_grid(
+    maze: Maze, unicode: bool, cell_width: int, show_solution: bool
+) -> tuple[np.ndarray, list[tuple[int, int, str]]]:
+    import numpy as np
+
+    k = cell_width
+    h, w = maze.shape
+    horizontal, vertical = _walls(maze)
+    lines, cols = 2 * h + 1, w * (k + 1) + 1
+    grid = np.full((lines, cols), ord(" "), dtype=np.uint32)
+    # arms of each corner (r in 0..h, c in 0..w)
+    up = np.zeros((h + 1, w + 1), dtype=np.uint8)
+    up[1:, :] = vertical
+    down = np.zeros((h + 1, w + 1), dtype=np.uint8)
+    down[:-1, :] = vertical
+    left = np.zeros((h + 1, w + 1), dtype=np.uint8)
+    left[:, 1:] = horizontal
+    right = np.zeros((h + 1, w + 1), dtype=np.uint8)
+    right[:, :-1] = horizontal
+    arms = up * N | right * E | down * S | left * W
+    if unicode:
+        corner = np.array([ord(ch) for ch in _BOX], dtype=np.uint32)[arms]
+        dash, bar = ord("─"), ord("│")
+    else:
+        corner = np.where(arms > 0, ord("+"), ord(" ")).astype(np.uint32)
+        dash, bar = ord("-"), ord("|")
+    grid[0::2, 0 :: k + 1] = corner
+    for offset in range(1, k + 1):
+        grid[0::2, offset :: k + 1] = np.where(horizontal, dash, ord(" "))
+    grid[1::2, 0 :: k + 1] = np.where(vertical, bar, ord(" "))
+    marks: list[tuple[int, int, str]] = []
+    centre = 1 + k // 2
+
+    def position(cell: tuple[int, int]) -> tuple[int, int]:
+        return 2 * cell[0] + 1, cell[1] * (k + 1) + centre
+
+    if show_solution and maze.solution is not None:
+        dot, link = (ord("•"), ord("·")) if unicode else (ord("*"), ord("."))
+        path = [position(cell) for cell in maze.solution]
+        for (y1, x1), (y2, x2) in itertools.pairwise(path):
+            if y1 == y2:
+                lo, hi = sorted((x1, x2))
+                grid[y1, lo + 1 : hi] = link
+                marks += [(y1, x, "path") for x in range(lo + 1, hi)]
+            else:
+                lo, hi = sorted((y1, y2))
+                grid[lo + 1 : hi, x1] = link
+                marks += [(y, x1, "path") for y in range(lo + 1, hi)]
+        for y, x in path:
+            grid[y, x] = dot
+            marks.append((y, x, "path"))
+    for name, letter in (("start", "S"), ("end", "E")):
+        cell = getattr(maze, name)
+        if cell is not None:
+            y, x = position(cell)
+            grid[y, x] = ord(letter)
+            marks.append((y, x, name))
+    return grid, marks
+
+
+def _lines(grid: np.ndarray) -> list[str]:
+    import numpy as np
+
+    _rows, cols = grid.shape
+    text = np.ascontiguousarray(grid).view(np.dtype(f"U{cols}")).ravel()
+    return [str(line) for line in text]
+
+
+def render_text(
+    maze: Maze, *, unicode: bool = True, cell_width: int = 1, show_solution: bool = True
+) -> str:
+    """The maze as lines of text: ASCII (``+--+``, ``|``) or Unicode box drawing.
+
+    :param cell_width: characters inside each cell (1-5); 3 looks square in most terminals.
+    :param show_solution: mark the solution, when the maze has one.
+    :raises InvalidOptionError: a cell width outside 1-5.
+    """
+    _check_range("cell width", cell_width, 1, 5)
+    grid, _marks = _char_grid(maze, unicode, cell_width, show_solution)
+    return "\n".join(_lines(grid))
+
+
+def rich_text(
+    maze: Maze, *, unicode: bool = True, cell_width: int = 1, show_solution: bool = True
+) -> Any:
+    """The picture of :func:`render_text` as a :class:`rich.text.Text` with coloured markers."""
+    from rich.text import Text
+
+    _check_range("cell width", cell_width, 1, 5)
+    grid, marks = _char_grid(maze, unicode, cell_width, show_solution)
+    lines = _lines(grid)
+    stride = grid.shape[1] + 1
+    text = Text("\n".join(lines))
+    for y, x, kind in marks:
+        text.stylize(_STYLES[kind], y * stride + x, y * stride + x + 1)
+    return text
+
+
+def _check_range(what: str, value: Any, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise lacak.InvalidOptionError(f"{what} must be a whole number {low}-{high}, got {value!r}")
+    return value
+
+
+def _colors(options: dict[str, Any]) -> dict[str, tuple[int, int, int]]:
+    from PIL import ImageColor
+
+    colors = {}
+    for name, default in COLORS.items():
+        value = options.get(name) or default
+        try:
+            colors[name] = ImageColor.getrgb(value)[:3]
+        except (ValueError, AttributeError):
+            raise lacak.InvalidOptionError(
+                f"{name} colour {value!r} is not a colour name or #rrggbb"
+            ) from None
+    return colors
+
+
+def _hex(rgb: tuple[int, int, int]) -> str:
+    return "#{:02x}{:02x}{:02x}".format(*rgb)
+
+
+def _geometry(maze: Maze, cell_size: int | None, wall_width: int | None) -> tuple[int, int]:
+    if cell_size is None:
+        cell_size = max(4, min(16, 4000 // max(maze.height, maze.width)))
+    _check_range("cell size", cell_size, 2, 200)
+    if wall_width is None:
+        wall_width = max(1, cell_size // 8)
+    _check_range("wall width", wall_width, 1, 100)
+    if wall_width >= cell_size:
+        raise lacak.InvalidOptionError(
+            f"wall width ({wall_width}) must be less than the cell size ({cell_size})"
+        )
+    return cell_size, wall_width
+
+
+def render_svg(
+    maze: Maze,
+    *,
+    cell_size: int | None = None,
+    wall_width: int | None = None,
+    show_solution: bool = True,
+    **colors: str,
+) -> str:
+    """The maze as an SVG document.
+
+    :param cell_size: pixels per cell (default: 16, less for big mazes).
+    :param wall_width: wall thickness in pixels (default: an eighth of the cell).
+    :param colors: ``wall``, ``background``, ``solution``, ``start``, ``end``.
+    :raises InvalidOptionError: a bad size or colour.
+    """
+    import numpy as np
+
+    cs, ww = _geometry(maze, cell_size, wall_width)
+    palette = {name: _hex(rgb) for name, rgb in _colors(colors).items()}
+    horizontal, vertical = _walls(maze)
+    h, w = maze.shape
+    margin = ww / 2
+    width, height = w * cs + ww, h * cs + ww
+    parts: list[str] = []
+    # horizontal walls, merged into runs
+    for r in range(h + 1):
+        row = np.concatenate(([False], horizontal[r], [False]))
+        edges = np.flatnonzero(row[1:] != row[:-1])
+        y = r * cs + margin
+        for a, b in zip(edges[0::2], edges[1::2], strict=False):
+            parts.append(f"M{a * cs:g} {y:g}H{b * cs + ww:g}")
+    for c in range(w + 1):
+        col = np.concatenate(([False], vertical[:, c], [False]))
+        edges = np.flatnonzero(col[1:] != col[:-1])
+        x = c * cs + margin
+        for a, b in zip(edges[0::2], edges[1::2], strict=False):
+            parts.append(f"M{x:g} {a * cs:g}V{b * cs + ww:g}")
+    title = f"{maze.algorithm or 'maze'} {h}x{w}" + (
+        f", seed {maze.seed}" if maze.seed is not None else ""
+    )
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+        f'viewBox="0 0 {width} {height}">',
+        f"<title>{title}</title>",
+        f'<rect width="{width}" height="{height}" fill="{palette["background"]}"/>',
+    ]
+
+    def centre(cell: tuple[int, int]) -> tuple[float, float]:
+        return cell[1] * cs + margin + cs / 2, cell[0] * cs + margin + cs / 2
+
+    if show_solution and maze.solution is not None and len(maze.solution) > 1:
+        points = " ".join(f"{x:g},{y:g}" for x, y in map(centre, maze.solution))
+        out.append(
+            f'<polyline points="{points}" fill="none" stroke="{palette["solution"]}" '
+            f'stroke-width="{max(1.0, (cs - ww) / 3):g}" stroke-linecap="round" '
+            f'stroke-linejoin="round"/>'
+        )
+    out.append(
+        f'<path d="{"".join(parts)}" stroke="{palette["wall"]}" stroke-width="{ww}" '
+        f'stroke-linecap="square" fill="none"/>'
+    )
+    for name in ("start", "end"):
+        cell = getattr(maze, name)
+        if cell is not None:
+            x, y = centre(cell)
+            out.append(
+                f'<circle cx="{x:g}" cy="{y:g}" r="{max(1.0, (cs - ww) / 2.6):g}" '
+                f'fill="{palette[name]}"><title>{name}</title></circle>'
+            )
+    out.append("</svg>")
+    return "\n".join(out) + "\n"
+
+
+def render_png(
+    maze: Maze,
+    *,
+    cell_size: int | None = None,
+    wall_width: int | None = None,
+    show_solution: bool = True,
+    **colors: str,
+) -> bytes:
+    """The maze as PNG bytes (Pillow); options as for :func:`render_svg`.
+
+    Walls are drawn in one go with numpy (a block grid of corners, walls and
+    cells, each block stretched to its pixel size), so big mazes are quick.
+    """
+    import numpy as np
+    from PIL import Image, ImageDraw, PngImagePlugin
+
+    cs, ww = _geometry(maze, cell_size, wall_width)
+    palette = _colors(colors)
+    h, w = maze.shape
+    horizontal, vertical = _walls(maze)
+    blocks = np.zeros((2 * h + 1, 2 * w + 1), dtype=bool)
+    blocks[0::2, 1::2] = horizontal
+    blocks[1::2, 0::2] = vertical
+    corners = np.zeros((h + 1, w + 1), dtype=bool)
+    corners[:, :-1] |= horizontal
+    corners[:, 1:] |= horizontal
+    corners[:-1, :] |= vertical
+    corners[1:, :] |= vertical
+    blocks[0::2, 0::2] = corners
+    row_sizes = np.tile([ww, cs - ww], h + 1)[: 2 * h + 1]
+    col_sizes = np.tile([ww, cs - ww], w + 1)[: 2 * w + 1]
+    mask = np.repeat(np.repeat(blocks, row_sizes, axis=0), col_sizes, axis=1)
+    pixels = np.empty((*mask.shape, 3), dtype=np.uint8)
+    pixels[...] = palette["background"]
+    pixels[mask] = palette["wall"]
+    image = Image.fromarray(pixels, "RGB")
+    draw = ImageDraw.Draw(image)
+
+    def centre(cell: tuple[int, int]) -> tuple[float, float]:
+        return cell[1] * cs + ww + (cs - ww - 1) / 2, cell[0] * cs + ww + (cs - ww - 1) / 2
+
+    if show_solution and maze.solution is not None and len(maze.solution) > 1:
+        draw.line(
+            [centre(cell) for cell in maze.solution],
+            fill=palette["solution"],
+            width=max(1, (cs - ww) // 3),
+            joint="curve",
+        )
+    radius = max(1.0, (cs - ww) / 2.6)
+    for name in ("start", "end"):
+        cell = getattr(maze, name)
+        if cell is not None:
+            x, y = centre(cell)
+            draw.ellipse((x - radius, y - radius, x + radius, y + radius), fill=palette[name])
+    info = PngImagePlugin.PngInfo()
+    info.add_text("Title", f"{maze.algorithm or 'maze'} {h}x{w}")
+    if maze.seed is not None:
+        info.add_text("Comment", f"seed {maze.seed}")
+    buffer = io.BytesIO()
+    image.save(buffer, "PNG", pnginfo=info, optimize=False)
+    return buffer.getvalue()
+
+
+def render(maze: Maze, format: str = "unicode", **options: Any) -> str | bytes:
+    """Render ``maze`` as ``format``: one of :data:`FORMATS`.
+
+    Options: ``cell_width`` and ``show_solution`` for text formats;
+    ``cell_size``, ``wall_width``, ``show_solution`` and the colours for SVG and PNG.
+
+    :raises InvalidOptionError: an unknown format or option.
+    """
+    if format in ("text", "unicode"):
+        allowed = {"cell_width", "show_solution"}
+    elif format in ("svg", "png"):
+        allowed = {"cell_size", "wall_width", "show_solution", *COLORS}
+    elif format == "json":
+        allowed = set()
+    else:
+        raise lacak.InvalidOptionError(
+            f"unknown maze format {format!r}; choose one of {', '.join(FORMATS)}"
+        )
+    unknown = sorted(set(options) - allowed)
+    if unknown:
+        raise lacak.InvalidOptionError(
+            f"format {format!r} takes no option {', '.join(map(repr, unknown))}"
+        )
+    if format == "text":
+        return render_text(maze, unicode=False, **options)
+    if format == "unicode":
+        return render_text(maze, unicode=True, **options)
+    if format == "svg":
+        return render_svg(maze, **options)
+    if format == "png":
+        return render_png(maze, **options)
+    return maze.to_json()

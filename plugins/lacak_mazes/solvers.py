@@ -1,0 +1,513 @@
+"""The maze plugin's own solvers, registered as strategies for ``kind="maze"``.
+
+============== ============================ ======================================
+strategy       works on                     returns
+============== ============================ ======================================
+tree-path      any maze                     a shortest path (the only path in a
+                                            perfect maze); a breadth-first search
+                                            on flat cell indices, the fast one
+dead-end-fill  any maze                     a shortest path: dead ends are filled
+                                            until only corridors between the ends
+                                            and loops remain, then searched
+wall-follower  perfect mazes (or ends on    the walk of a hand kept on one wall,
+               the outer wall)              loops erased; in a maze with loops it
+                                            can circle an island and give up
+============== ============================ ======================================
+
+The generic strategies of the search plugin (``bfs``, ``astar`` with the
+``manhattan`` heuristic, ...) solve mazes too, through :class:`MazePuzzle`.
+"""
+
+from __future__ import annotations
+
+import itertools
+import time
+from collections.abc import Hashable
+from typing import Any
+
+import lacak
+from lacak import SearchResult, SearchStats, StopReason
+
+from ._common import E, N, S, W
+
+__all__ = ["SEARCHERS", "dead_end_filling", "tree_path", "wall_follower"]
+
+_LETTER = {N: "N", E: "E", S: "S", W: "W"}
+
+
+def _unpack(puzzle: Any) -> tuple[Any, int, int, int]:
+    maze = getattr(puzzle, "maze", None)
+    if maze is None or not hasattr(maze, "cells"):
+        raise lacak.InvalidPuzzleError(
+            "the maze strategies need a MazePuzzle (maze.puzzle(start, end))"
+        )
+    width = maze.width
+    start = puzzle.initial[0] * width + puzzle.initial[1]
+    goal = puzzle.goal[0] * width + puzzle.goal[1]
+    return maze, width, start, goal
+
+
+def _result(
+    found: bool,
+    flat_path: list[int],
+    width: int,
+    *,
+    stopped: StopReason,
+    expanded: int,
+    generated: int,
+    max_frontier: int,
+    depth: int,
+    started: float,
+    strategy: str,
+    initial: Hashable,
+) -> SearchResult:
+    stats = SearchStats(
+        expanded=expanded,
+        generated=generated,
+        max_frontier=max_frontier,
+        depth=depth,
+        seconds=time.perf_counter() - started,
+    )
+    if not found:
+        return SearchResult(
+            found=False, states=(initial,), stopped=stopped, stats=stats, strategy=strategy
+        )
+    states = [divmod(i, width) for i in flat_path]
+    actions = [_step_letter(a, b, width) for a, b in itertools.pairwise(flat_path)]
+    return SearchResult(
+        found=True,
+        actions=actions,
+        states=states,
+        cost=float(len(actions)),
+        stopped=StopReason.GOAL,
+        stats=stats,
+        strategy=strategy,
+    )
+
+
+def _step_letter(a: int, b: int, width: int) -> str:
+    delta = b - a
+    if delta == 1 and b % width:
+        return "E"
+    if delta == -1 and a % width:
+        return "W"
+    if delta == width:
+        return "S"
+    if delta == -width:
+        return "N"
+    return "E" if delta == 1 else "W"  # pragma: no cover - width 1 never moves sideways
+
+
+def _offsets(width: int) -> dict[int, int]:
+    return {N: -width, E: 1, S: width, W: -1}
+
+
+def _steps(width: int) -> tuple[tuple[tuple[int, int], ...], ...]:
+    offset = _offsets(width)
+    back = {N: S, E: W, S: N, W: E}
+    return tuple(
+        tuple((offset[bit], back[bit]) for bit in (N, E, S, W) if mask & bit) for mask in range(16)
+    )
+
+
+def _trace_path(came: bytearray, width: int, source: int, target: int) -> list[int]:
+    offset = _offsets(width)
+    path = [target]
+    here = target
+    while here != source:
+        here += offset[came[here]]
+        path.append(here)
+    path.reverse()
+    return path
+
+
+def _breadth_first(
+    puzzle: Any,
+    *,
+    limits: lacak.Limits,
+    trace: lacak.SearchTrace | None,
+    strategy: str,
+    blocked: bytearray | None = None,
+    already: int = 0,
+    started: float | None = None,
+) -> SearchResult:
+    """Breadth-first search over flat indices, skipping ``blocked`` cells.
+
+    ``already`` counts expansions done before (by dead-end filling).
+    """
+    maze, width, start, goal = _unpack(puzzle)
+    started = time.perf_counter() if started is None else started
+    cells = maze._bytes
+    steps = _steps(width)
+    came = bytearray(len(cells))
+    seen = bytearray(len(cells)) if blocked is None else bytearray(blocked)
+    seen[start] = 1
+    queue = [start]
+    append = queue.append
+    checked = limits != lacak.UNLIMITED or trace is not None
+    if not checked:
+        # the fast loop: no counters but the frontier high-water mark
+        found = False
+        top = 1
+        position = 0
+        for here in queue:
+            if here == goal:
+                found = True
+                break
+            for offset, back in steps[cells[here]]:
+                there = here + offset
+                if not seen[there]:
+                    seen[there] = 1
+                    came[there] = back
+                    append(there)
+            position += 1
+            if len(queue) - position > top:
+                top = len(queue) - position
+        expanded = position + 1 if found else position
+        path = _trace_path(came, width, start, goal) if found else []
+        return _result(
+            found,
+            path,
+            width,
+            stopped=StopReason.GOAL if found else StopReason.EXHAUSTED,
+            expanded=already + expanded,
+            generated=len(queue) - 1,
+            max_frontier=top,
+            depth=len(path) - 1 if found else _depth_of(queue[-1], came, width, start),
+            started=started,
+            strategy=strategy,
+            initial=puzzle.initial,
+        )
+    return _breadth_first_checked(
+        puzzle,
+        cells,
+        steps,
+        came,
+        seen,
+        queue,
+        width,
+        start,
+        goal,
+        limits=limits,
+        trace=trace,
+        strategy=strategy,
+        already=already,
+        started=started,
+    )
+
+
+def _depth_of(cell: int, came: bytearray, width: int, start: int) -> int:
+    return len(_trace_path(came, width, start, cell)) - 1
+
+
+def _breadth_first_checked(
+    puzzle: Any,
+    cells: bytes,
+    steps: Any,
+    came: bytearray,
+    seen: bytearray,
+    queue: list[int],
+    width: int,
+    start: int,
+    goal: int,
+    *,
+    limits: lacak.Limits,
+    trace: lacak.SearchTrace | None,
+    strategy: str,
+    already: int,
+    started: float,
+) -> SearchResult:
+    budget = limits.start()
+    depth_of = {start: 0}
+    ids = {start: trace.add(None, puzzle.initial, None, depth=0, g=0.0) if trace else -1}
+    expanded = already
+    generated = 0
+    top = 1
+    deepest = 0
+    cut = False
+    stopped = StopReason.EXHAUSTED
+    found = False
+    position = 0
+    while position < len(queue):
+        reason = budget.exceeded(expanded, len(queue) - position, len(depth_of))
+        if reason is not None:
+            stopped = reason
+            break
+        here = queue[position]
+        position += 1
+        expanded += 1
+        if trace is not None:
+            trace.expand(ids[here])
+        if here == goal:
+            found = True
+            if trace is not None and trace.nodes and ids[here] >= 0:
+                trace.nodes[ids[here]].goal = True
+            break
+        depth = depth_of[here] + 1
+        for offset, back in steps[cells[here]]:
+            there = here + offset
+            if seen[there]:
+                continue
+            if not budget.depth_allowed(depth):
+                cut = True
+                continue
+            seen[there] = 1
+            came[there] = back
+            depth_of[there] = depth
+            queue.append(there)
+            generated += 1
+            deepest = max(deepest, depth)
+            if trace is not None:
+                ids[there] = trace.add(
+                    ids[here],
+                    divmod(there, width),
+                    _LETTER[{S: N, W: E, N: S, E: W}[back]],
+                    depth=depth,
+                    g=float(depth),
+                )
+        top = max(top, len(queue) - position)
+    if not found and stopped is StopReason.EXHAUSTED and cut:
+        stopped = StopReason.DEPTH
+    path = _trace_path(came, width, start, goal) if found else []
+    return _result(
+        found,
+        path,
+        width,
+        stopped=StopReason.GOAL if found else stopped,
+        expanded=expanded,
+        generated=generated,
+        max_frontier=top,
+        depth=deepest,
+        started=started,
+        strategy=strategy,
+        initial=puzzle.initial,
+    )
+
+
+def tree_path(
+    puzzle: Any,
+    *,
+    heuristic: Any = None,
+    limits: lacak.Limits = lacak.UNLIMITED,
+    trace: lacak.SearchTrace | None = None,
+) -> SearchResult:
+    """The path between the puzzle's ends by breadth-first search on flat cell indices.
+
+    In a perfect maze it is the only path; in any maze it is a shortest one.
+    Solves a 1000x1000 maze in well under a second.
+
+    >>> import lacak
+    >>> maze = lacak.generate("maze", "wilson", (5, 5), seed=3).with_endpoints()
+    >>> result = lacak.solve(maze.puzzle(), "tree-path")
+    >>> result.states == maze.solution
+    True
+    """
+    return _breadth_first(puzzle, limits=limits, trace=trace, strategy="tree-path")
+
+
+def dead_end_filling(
+    puzzle: Any,
+    *,
+    heuristic: Any = None,
+    limits: lacak.Limits = lacak.UNLIMITED,
+    trace: lacak.SearchTrace | None = None,
+) -> SearchResult:
+    """Fill dead ends until none is left, then follow what remains.
+
+    Steps: every cell with one opening (other than the start and the end) is
+    a dead end; fill it, which may turn its neighbour into a dead end, and so
+    on. In a perfect maze only the solution is left; in a maze with loops,
+    the loops stay open and a breadth-first search through what is left finds
+    a shortest path (filled cells are never on one).
+
+    ``stats.expanded`` counts the filled cells plus the cells searched after.
+    """
+    maze, width, start, goal = _unpack(puzzle)
+    started = time.perf_counter()
+    import numpy as np
+
+    cells = maze._bytes
+    steps = _steps(width)
+    degree = bytearray(maze.degrees().tobytes())
+    filled = bytearray(len(cells))
+    dead = np.flatnonzero(np.frombuffer(bytes(degree), dtype=np.uint8) == 1).tolist()
+    stack = [cell for cell in dead if cell != start and cell != goal]
+    budget = limits.start() if limits != lacak.UNLIMITED else None
+    count = 0
+    while stack:
+        if budget is not None:
+            reason = budget.exceeded(count)
+            if reason is not None:
+                return _result(
+                    False,
+                    [],
+                    width,
+                    stopped=reason,
+                    expanded=count,
+                    generated=0,
+                    max_frontier=len(stack),
+                    depth=0,
+                    started=started,
+                    strategy="dead-end-fill",
+                    initial=puzzle.initial,
+                )
+        here = stack.pop()
+        filled[here] = 1
+        count += 1
+        for offset, _back in steps[cells[here]]:
+            there = here + offset
+            if not filled[there]:
+                degree[there] -= 1
+                if degree[there] == 1 and there != start and there != goal:
+                    stack.append(there)
+    return _breadth_first(
+        puzzle,
+        limits=limits,
+        trace=trace,
+        strategy="dead-end-fill",
+        blocked=filled,
+        already=count,
+        started=started,
+    )
+
+
+#: For each heading (bit) and hand: the order of sides to try.
+_RIGHT = {N: (E, N, W, S), E: (S, E, N, W), S: (W, S, E, N), W: (N, W, S, E)}
+_LEFT = {N: (W, N, E, S), E: (N, E, S, W), S: (E, S, W, N), W: (S, W, N, E)}
+
+
+def wall_follower(
+    puzzle: Any,
+    *,
+    heuristic: Any = None,
+    limits: lacak.Limits = lacak.UNLIMITED,
+    trace: lacak.SearchTrace | None = None,
+    hand: str = "right",
+    erase_loops: bool = True,
+) -> SearchResult:
+    """Walk with one hand on the wall until the end.
+
+    Steps: at each cell, turn towards the ``hand`` side if it is open, else go
+    straight, else turn the other way, else go back. In a perfect maze (and
+    whenever both ends touch the outer wall) this always reaches the end; in a
+    maze with loops it may circle an island forever, which is detected (the
+    same cell faced the same way twice) and reported as ``exhausted``.
+
+    :param hand: ``"right"`` or ``"left"``.
+    :param erase_loops: return the walk with its back-and-forth erased (in a
+        perfect maze: the solution) instead of every step walked.
+    :raises lacak.InvalidOptionError: an unknown hand.
+    """
+    maze, width, start, goal = _unpack(puzzle)
+    if hand not in ("right", "left"):
+        raise lacak.InvalidOptionError(
+            f"wall-follower option 'hand' is right or left, got {hand!r}"
+        )
+    started = time.perf_counter()
+    turns = _RIGHT if hand == "right" else _LEFT
+    offset = _offsets(width)
+    cells = maze._bytes
+    budget = limits.start()
+    seen = bytearray(len(cells) * 16)
+    heading = N
+    here = start
+    walk = [here]
+    ids = [trace.add(None, puzzle.initial, None, depth=0, g=0.0)] if trace is not None else []
+    stopped = StopReason.EXHAUSTED
+    found = False
+    steps = 0
+    while True:
+        reason = budget.exceeded(steps)
+        if reason is not None:
+            stopped = reason
+            break
+        if trace is not None:
+            trace.expand(ids[-1])
+        steps += 1
+        if here == goal:
+            found = True
+            break
+        mask = cells[here]
+        if not mask:
+            break  # a closed cell: nowhere to go
+        key = here * 16 + heading
+        if seen[key]:
+            break  # circling an island
+        seen[key] = 1
+        for side in turns[heading]:
+            if mask & side:
+                heading = side
+                break
+        if not budget.depth_allowed(len(walk)):
+            stopped = StopReason.DEPTH
+            break
+        here += offset[heading]
+        walk.append(here)
+        if trace is not None:
+            ids.append(
+                trace.add(
+                    ids[-1],
+                    divmod(here, width),
+                    _LETTER[heading],
+                    depth=len(walk) - 1,
+                    g=float(len(walk) - 1),
+                )
+            )
+    if found and trace is not None and ids and ids[-1] >= 0:
+        trace.nodes[ids[-1]].goal = True
+    path = _erase_loops(walk) if found and erase_loops else walk
+    return _result(
+        found,
+        path,
+        width,
+        stopped=StopReason.GOAL if found else stopped,
+        expanded=steps,
+        generated=len(walk) - 1,
+        max_frontier=1,
+        depth=len(walk) - 1,
+        started=started,
+        strategy="wall-follower",
+        initial=puzzle.initial,
+    )
+
+
+def _erase_loops(walk: list[int]) -> list[int]:
+    """The walk with every loop cut out (chronological loop erasure)."""
+    path: list[int] = []
+    where: dict[int, int] = {}
+    for cell in walk:
+        if cell in where:
+            cut = where[cell] + 1
+            for gone in path[cut:]:
+                del where[gone]
+            del path[cut:]
+        else:
+            where[cell] = len(path)
+            path.append(cell)
+    return path
+
+
+SEARCHERS: tuple[lacak.Searcher, ...] = (
+    lacak.Searcher(
+        name="tree-path",
+        search=tree_path,
+        description="breadth-first on flat cell indices: the maze path, fast (any maze)",
+        optimal=True,
+        kinds={"maze"},
+    ),
+    lacak.Searcher(
+        name="dead-end-fill",
+        search=dead_end_filling,
+        description="fill dead ends until only the way through is left (any maze)",
+        optimal=True,
+        kinds={"maze"},
+    ),
+    lacak.Searcher(
+        name="wall-follower",
+        search=wall_follower,
+        description="keep one hand on the wall (perfect mazes; may circle islands otherwise)",
+        optimal=False,
+        kinds={"maze"},
+        options={"hand": "right", "erase_loops": True},
+    ),
+)
