@@ -215,7 +215,7 @@ def astar(
     >>> import lacak
     >>> puzzle = lacak.parse("sliding", "123405786")
     >>> lacak.solve(puzzle, "astar", heuristic="manhattan").actions
-    ('D', 'R')
+    ('R', 'D')
     """
     return _search(
         puzzle,
