@@ -297,3 +297,29 @@ def test_any_text_either_loads_or_raises_dictionary_error(text: str) -> None:
         assert str(error).startswith("fuzz.json")
     else:
         assert len(dictionary) > 0
+
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(max_size=6),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=5), inner, max_size=4)
+    ),
+    max_leaves=12,
+)
+
+
+@given(JSON_VALUES, st.sampled_from([None, 0, 2]))
+def test_any_json_value_loads_or_points_into_the_file(value: object, indent: int | None) -> None:
+    """Whatever the structure, the result is a dictionary or an error located inside the text."""
+    text = json.dumps(value, indent=indent, ensure_ascii=False)
+    try:
+        dictionary = lacak.Dictionary.from_json(text, origin="fuzz.json")
+    except lacak.DictionaryError as error:
+        assert str(error).startswith("fuzz.json")
+        if error.line is not None:
+            lines = text.split("\n")
+            assert 1 <= error.line <= len(lines)
+            assert error.column is not None and 1 <= error.column <= len(lines[error.line - 1]) + 1
+    else:
+        assert len(dictionary) > 0
+        assert all(word_problem(word) is None for word in dictionary.words)
