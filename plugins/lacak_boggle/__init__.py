@@ -1,0 +1,204 @@
+"""Boggle for lacak: boards, real dice, a word-graph solver, scores, word checks and pictures.
+
+Registered through the ``lacak`` entry-point group like any plugin:
+
+- puzzle kind ``boggle`` (``lacak.parse("boggle", "AHORJ/QQUOI/...")``);
+- strategy ``boggle``: every word on a board (``lacak.solve(board)``);
+- generators ``classic4``, ``classic4-1976``, ``big5``, ``superbig6`` (real
+  dice, shaken) and ``random`` (letters weighted by a dictionary);
+- commands ``lacak boggle solve|shake|check|dice``.
+
+The library API is importable from here (loaded on first use, so that
+starting ``lacak`` stays fast)::
+
+    from lacak_boggle import Board, solve_board, check, solve_many, shake
+
+Dictionaries come from the registry (``lacak.dictionary("eng")``); this
+plugin never imports the dictionaries plugin.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+import lacak
+
+__all__ = [
+    "BLANK",
+    "DEFAULT_DICTIONARY",
+    "DICE_SETS",
+    "Board",
+    "BoggleResult",
+    "DiceSet",
+    "FoundWord",
+    "WordCheck",
+    "WordGraph",
+    "board_renderable",
+    "board_svg",
+    "check",
+    "compile_dictionary",
+    "official_min_length",
+    "random_board",
+    "resolve_dictionary",
+    "score",
+    "shake",
+    "solve_board",
+    "solve_many",
+]
+
+_EXPORTS = {
+    "BLANK": "board",
+    "Board": "board",
+    "official_min_length": "board",
+    "DEFAULT_DICTIONARY": "solver",
+    "check": "solver",
+    "resolve_dictionary": "solver",
+    "solve_board": "solver",
+    "BoggleResult": "results",
+    "FoundWord": "results",
+    "WordCheck": "results",
+    "score": "results",
+    "DICE_SETS": "dice",
+    "DiceSet": "dice",
+    "random_board": "dice",
+    "shake": "dice",
+    "WordGraph": "wordgraph",
+    "compile_dictionary": "wordgraph",
+    "board_renderable": "render",
+    "board_svg": "render",
+    "solve_many": "batch",
+}
+
+#: The dice sets registered as generators (see :mod:`lacak_boggle.dice`).
+DICE_NAMES = ("classic4", "classic4-1976", "big5", "superbig6")
+
+
+def __getattr__(name: str) -> Any:
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module 'lacak_boggle' has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *__all__])
+
+
+def _parse(text: str, **options: Any) -> Any:
+    from .board import Board
+
+    board = Board.from_string(text)
+    if options:
+        from .solver import resolve_dictionary
+
+        dictionary = options.pop("dictionary", None)
+        min_length = options.pop("min_length", None)
+        if options:
+            raise lacak.InvalidOptionError(
+                f"boggle boards take no option {', '.join(map(repr, sorted(options)))} "
+                "(options: dictionary, min_length)"
+            )
+        board = board.with_dictionary(resolve_dictionary(dictionary), min_length)
+    return board
+
+
+def _validate(instance: Any) -> None:
+    from .board import validate_board
+
+    validate_board(instance)
+
+
+def _search(puzzle: Any, **kwargs: Any) -> Any:
+    from .solver import search_board
+
+    return search_board(puzzle, **kwargs)
+
+
+def _shake(name: str) -> Any:
+    def make(size: Any = None, seed: int | None = None) -> Any:
+        from .dice import DICE_SETS, _check_size, shake
+
+        _check_size(size, DICE_SETS[name])
+        return shake(name, seed)
+
+    make.__name__ = f"shake_{name.replace('-', '_')}"
+    return make
+
+
+def _random(size: Any = None, seed: int | None = None, dictionary: Any = None) -> Any:
+    from .dice import random_board
+
+    return random_board((4, 4) if size is None else size, seed, dictionary=dictionary)
+
+
+_DICE_INFO = {
+    "classic4": (4, 4, "4x4 Boggle: shake the 1987 'New Boggle' dice"),
+    "classic4-1976": (4, 4, "4x4 Boggle: shake the original (1976-1986) dice"),
+    "big5": (5, 5, "5x5 Big Boggle: shake the original dice"),
+    "superbig6": (6, 6, "6x6 Super Big Boggle: shake the dice (digraph and blank faces)"),
+}
+
+
+@lacak.hookimpl
+def register_puzzles(register: Any) -> None:
+    """The ``boggle`` puzzle kind."""
+    register(
+        lacak.PuzzleType(
+            kind="boggle",
+            parse=_parse,
+            validate=_validate,
+            description="Boggle boards: rows split by / or newlines, tiles by spaces when "
+            "one has several letters (A QU E / ...)",
+        )
+    )
+
+
+@lacak.hookimpl
+def register_searchers(register: Any) -> None:
+    """The ``boggle`` strategy."""
+    register(
+        lacak.Searcher(
+            name="boggle",
+            search=_search,
+            description="every word on a Boggle board: depth-first walk of the board and a "
+            "compiled word graph together",
+            kinds=frozenset({"boggle"}),
+            options={"dictionary": None, "min_length": None, "all_paths": False},
+        )
+    )
+
+
+@lacak.hookimpl
+def register_generators(register: Any) -> None:
+    """Dice sets and random letters."""
+    for name, (rows, cols, description) in _DICE_INFO.items():
+        register(
+            lacak.Generator(
+                kind="boggle",
+                name=name,
+                make=_shake(name),
+                description=description,
+                metadata={"rows": rows, "cols": cols, "dice": rows * cols},
+            )
+        )
+    register(
+        lacak.Generator(
+            kind="boggle",
+            name="random",
+            make=_random,
+            description="random letters weighted by a dictionary's letter frequencies "
+            "(size ROWSxCOLS, default 4x4)",
+            options={"dictionary": None},
+        )
+    )
+
+
+@lacak.hookimpl
+def register_commands(cli: Any) -> None:
+    """``lacak boggle ...``."""
+    from .cli import boggle
+
+    cli.add_command(boggle)

@@ -1,0 +1,400 @@
+"""The Boggle board: a grid of tiles, its text forms, and its Puzzle view.
+
+A tile is exactly the letters written on it: ``"A"``, the two-letter dice
+face ``"QU"`` (written ``Qu`` on the die), ``"TH"``, ``"IN"`` ... A blank
+tile, written ``#`` (the black faces of Super Big Boggle), can never be part
+of a word. Cells are addressed ``[row, col]`` from the top-left corner, and a
+path is a sequence of such cells.
+
+Text forms (see :meth:`Board.from_string`)::
+
+    AHORJ/QQUOI/SSCPD/MUPSM/AUULI      one character per tile, rows split by "/"
+    AHORJ\\nQQUOI\\n...                  rows on separate lines
+    A QU E / T H # / ...               tiles split by spaces (needed for "QU")
+    A,QU,E/T,H,#                       or by commas
+    AQuE/TH#                           compact: a capital letter starts a tile,
+                                       lower-case letters continue it
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Hashable, Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
+
+import attrs
+import lacak
+
+if TYPE_CHECKING:
+    from .wordgraph import WordGraph
+
+__all__ = [
+    "BLANK",
+    "Board",
+    "Cell",
+    "Path",
+    "neighbours",
+    "normalise_tile",
+    "official_min_length",
+    "validate_board",
+]
+
+#: How a blank tile is written.
+BLANK = "#"
+
+Cell = tuple[int, int]
+Path = tuple[Cell, ...]
+
+
+def normalise_tile(text: str) -> str:
+    """A tile's canonical spelling, the same as dictionary words get
+    (:func:`lacak.normalize_word`: NFC, upper case, ``ß`` as ``ẞ``).
+
+    >>> normalise_tile(" qu ")
+    'QU'
+    >>> normalise_tile("ß")
+    'ẞ'
+    """
+    return lacak.normalize_word(text)
+
+
+def official_min_length(rows: int, cols: int) -> int:
+    """The official shortest word: 3 letters up to 16 tiles (4x4), 4 on larger boards.
+
+    >>> official_min_length(4, 4), official_min_length(5, 5)
+    (3, 4)
+    """
+    return 3 if rows * cols <= 16 else 4
+
+
+@functools.lru_cache(maxsize=64)
+def neighbours(rows: int, cols: int) -> tuple[tuple[int, ...], ...]:
+    """For each cell (row-major index), its up to eight neighbours in ascending index order."""
+    out = []
+    for r in range(rows):
+        for c in range(cols):
+            out.append(
+                tuple(
+                    rr * cols + cc
+                    for rr in range(r - 1, r + 2)
+                    for cc in range(c - 1, c + 2)
+                    if 0 <= rr < rows and 0 <= cc < cols and (rr, cc) != (r, c)
+                )
+            )
+    return tuple(out)
+
+
+def _is_tile(tile: str) -> bool:
+    return tile == BLANK or (tile != "" and tile.isalpha())
+
+
+def _convert_tiles(rows: Iterable[Iterable[str]]) -> tuple[tuple[str, ...], ...]:
+    if isinstance(rows, str):
+        raise lacak.InvalidPuzzleError(
+            "tiles must be rows of tiles; parse text with Board.from_string"
+        )
+    out = []
+    for r, row in enumerate(rows):
+        if isinstance(row, str):
+            raise lacak.InvalidPuzzleError(
+                f"row {r} must be a sequence of tiles, not the string {row!r}"
+            )
+        cells = []
+        for c, tile in enumerate(row):
+            if not isinstance(tile, str):
+                raise lacak.InvalidPuzzleError(f"the tile at [{r}, {c}] is not text: {tile!r}")
+            cells.append(normalise_tile(tile))
+        out.append(tuple(cells))
+    return tuple(out)
+
+
+def _validate_tiles(_instance: Any, _attribute: Any, rows: tuple[tuple[str, ...], ...]) -> None:
+    if not rows:
+        raise lacak.InvalidPuzzleError("the board has no rows")
+    width = len(rows[0])
+    for r, row in enumerate(rows):
+        if not row:
+            raise lacak.InvalidPuzzleError(f"row {r} is empty")
+        if len(row) != width:
+            raise lacak.InvalidPuzzleError(
+                f"ragged board: row {r} has {len(row)} tiles but row 0 has {width}"
+            )
+        for c, tile in enumerate(row):
+            if tile == "":
+                raise lacak.InvalidPuzzleError(
+                    f"empty cell at [{r}, {c}] (write # for a blank tile)"
+                )
+            if not _is_tile(tile):
+                raise lacak.InvalidPuzzleError(
+                    f"tile {tile!r} at [{r}, {c}] is not made of letters (write # for a blank tile)"
+                )
+
+
+def _validate_min_length(_instance: Any, _attribute: Any, value: int | None) -> None:
+    if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
+        raise lacak.InvalidOptionError(f"min_length must be a positive integer, got {value!r}")
+
+
+_ROW_SPLIT = re.compile(r"\s*(?:/|\r?\n)\s*")
+
+
+def _split_compact(row: str) -> list[str]:
+    """One tile per character, unless the row mixes cases: then ``Qu`` is one tile."""
+    letters = [ch for ch in row if ch.isalpha()]
+    mixed = any(ch.isupper() for ch in letters) and any(ch.islower() for ch in letters)
+    if not mixed:
+        return list(row)
+    tiles: list[str] = []
+    for ch in row:
+        if ch.islower() and tiles and tiles[-1][-1].isalpha():
+            tiles[-1] += ch
+        else:
+            tiles.append(ch)
+    return tiles
+
+
+def _split_row(row: str, r: int) -> list[str]:
+    if "," in row:
+        tiles = [part.strip() for part in row.split(",")]
+        for c, tile in enumerate(tiles):
+            if not tile:
+                raise lacak.InvalidPuzzleError(
+                    f"empty cell at [{r}, {c}] (write # for a blank tile)"
+                )
+        return tiles
+    if any(ch.isspace() for ch in row):
+        return row.split()
+    return _split_compact(row)
+
+
+@attrs.frozen(kw_only=True)
+class Board:
+    """A Boggle board of any size (at least 1x1), and a :class:`lacak.Puzzle`.
+
+    As a Puzzle, a state is the path walked so far (a tuple of ``(row, col)``
+    cells, ``()`` at the start), an action is the next cell, each step costs 1,
+    and the goals are the paths that spell a word of :attr:`dictionary` with at
+    least :attr:`min_length` letters. With a dictionary attached, successors
+    only extend paths that still spell the start of some word, so any generic
+    strategy (``bfs``, ``dfs``, ...) can search a board; the ``boggle``
+    strategy finds every word at once.
+
+    Build boards with :meth:`from_string` or :meth:`from_rows`.
+
+    >>> board = Board.from_string("CAT/XQuY")
+    >>> board.shape, board.tiles[1]
+    ((2, 3), ('X', 'QU', 'Y'))
+    >>> str(board)
+    'C A T / X QU Y'
+    """
+
+    #: The puzzle kind: the ``boggle`` strategy and generators apply.
+    kind: ClassVar[str] = "boggle"
+    #: The strategy :func:`lacak.solve` uses when none is named.
+    default_strategy: ClassVar[str] = "boggle"
+    #: The empty path: where every search starts.
+    initial: ClassVar[tuple[Cell, ...]] = ()
+
+    #: The tiles, row by row: upper-case letters (``"QU"`` is one tile) or ``"#"`` for a blank.
+    tiles: tuple[tuple[str, ...], ...] = attrs.field(
+        converter=_convert_tiles, validator=_validate_tiles
+    )
+    #: The word list that decides the goals when the board is searched as a Puzzle.
+    dictionary: lacak.Dictionary | None = attrs.field(default=None, eq=False, repr=False)
+    #: Shortest word that counts; ``None`` means the official rule (:func:`official_min_length`).
+    min_length: int | None = attrs.field(
+        default=None, eq=False, repr=False, validator=_validate_min_length
+    )
+    #: The seed the board was shaken with, when it was generated (not part of equality).
+    seed: int | None = attrs.field(default=None, eq=False, repr=False)
+
+    # -- building ----------------------------------------------------------------
+
+    @classmethod
+    def from_string(cls, text: str) -> Board:
+        """Read a board from text (see the module documentation for the forms).
+
+        :raises InvalidPuzzleError: no tiles, an empty row or cell, ragged rows,
+            or a tile that is not letters or ``#``.
+
+        >>> Board.from_string("AHORJ/QQUOI/SSCPD/MUPSM/AUULI").shape
+        (5, 5)
+        >>> Board.from_string("a qu / # e").tiles
+        (('A', 'QU'), ('#', 'E'))
+        """
+        if not isinstance(text, str):
+            raise lacak.InvalidPuzzleError(f"a board must be text, not {type(text).__name__}")
+        stripped = text.strip()
+        if not stripped:
+            raise lacak.InvalidPuzzleError("the board is empty")
+        rows = []
+        for r, row in enumerate(_ROW_SPLIT.split(stripped)):
+            if not row:
+                raise lacak.InvalidPuzzleError(f"row {r} of the board is empty")
+            rows.append(_split_row(row, r))
+        return cls(tiles=rows)
+
+    @classmethod
+    def from_rows(cls, rows: Sequence[Sequence[str]]) -> Board:
+        """A board from rows of tile strings, e.g. ``[["A", "Qu"], ["#", "E"]]``.
+
+        :raises InvalidPuzzleError: as :meth:`from_string`.
+        """
+        return cls(tiles=rows)
+
+    @classmethod
+    def parse(cls, value: str | Sequence[Sequence[str]] | Board) -> Board:
+        """A board from text, rows of tiles, or a board (returned as is)."""
+        if isinstance(value, Board):
+            return value
+        if isinstance(value, str):
+            return cls.from_string(value)
+        return cls.from_rows(value)
+
+    def with_dictionary(
+        self, dictionary: lacak.Dictionary | None, min_length: int | None = None
+    ) -> Board:
+        """The same board whose Puzzle goals are the words of ``dictionary``."""
+        return attrs.evolve(self, dictionary=dictionary, min_length=min_length)
+
+    # -- shape and text ---------------------------------------------------------------
+
+    @property
+    def rows(self) -> int:
+        """Number of rows."""
+        return len(self.tiles)
+
+    @property
+    def cols(self) -> int:
+        """Number of columns."""
+        return len(self.tiles[0])
+
+    @property
+    def shape(self) -> tuple[int, int]:
+        """``(rows, cols)``."""
+        return len(self.tiles), len(self.tiles[0])
+
+    @property
+    def flat(self) -> tuple[str, ...]:
+        """The tiles in row-major order (cell ``r * cols + c``)."""
+        return tuple(tile for row in self.tiles for tile in row)
+
+    def tile(self, cell: Sequence[int]) -> str:
+        """The tile at ``(row, col)``."""
+        r, c = cell
+        return self.tiles[r][c]
+
+    def to_text(self) -> str:
+        """The canonical text form, which :meth:`from_string` reads back.
+
+        One character per tile (``"CAT/DOG"``) when every tile is a single
+        character, otherwise tiles split by spaces (``"C A T / X QU Y"``).
+        """
+        if all(len(tile) == 1 for row in self.tiles for tile in row):
+            return "/".join("".join(row) for row in self.tiles)
+        return " / ".join(" ".join(row) for row in self.tiles)
+
+    def __str__(self) -> str:
+        return self.to_text()
+
+    def to_rows(self) -> list[list[str]]:
+        """The tiles as a JSON-ready list of rows."""
+        return [list(row) for row in self.tiles]
+
+    @property
+    def effective_min_length(self) -> int:
+        """:attr:`min_length`, or the official minimum for this board's size."""
+        return self.min_length if self.min_length is not None else official_min_length(*self.shape)
+
+    # -- paths ----------------------------------------------------------------------
+
+    def neighbours(self, cell: Sequence[int]) -> Iterator[Cell]:
+        """The up to eight cells around ``cell``, in row-major order."""
+        r, c = cell
+        cols = self.cols
+        for index in neighbours(self.rows, cols)[r * cols + c]:
+            yield divmod(index, cols)
+
+    def spell(self, path: Iterable[Sequence[int]]) -> str:
+        """The letters the tiles along ``path`` spell (no checks)."""
+        return "".join(self.tiles[r][c] for r, c in path)
+
+    def is_path(self, path: Sequence[Sequence[int]]) -> bool:
+        """Whether ``path`` is a legal word path: on the board, adjacent steps,
+        no tile used twice, no blank tile."""
+        seen: set[tuple[int, int]] = set()
+        previous: tuple[int, int] | None = None
+        rows, cols = self.shape
+        for cell in path:
+            if len(cell) != 2:
+                return False
+            r, c = int(cell[0]), int(cell[1])
+            if not (0 <= r < rows and 0 <= c < cols) or (r, c) in seen:
+                return False
+            if self.tiles[r][c] == BLANK:
+                return False
+            if previous is not None and max(abs(r - previous[0]), abs(c - previous[1])) != 1:
+                return False
+            seen.add((r, c))
+            previous = (r, c)
+        return bool(path)
+
+    # -- the Puzzle protocol ----------------------------------------------------------
+
+    def _graph(self) -> WordGraph:
+        if self.dictionary is None:
+            raise lacak.InvalidPuzzleError(
+                "this board has no dictionary, so it has no goals; "
+                "use board.with_dictionary(lacak.dictionary(name)) to search it as a puzzle"
+            )
+        from .wordgraph import compile_dictionary
+
+        return compile_dictionary(self.dictionary)
+
+    def is_goal(self, state: Hashable) -> bool:
+        """Whether the path ``state`` spells a word of the dictionary that is long enough.
+
+        :raises InvalidPuzzleError: the board has no dictionary.
+        """
+        graph = self._graph()
+        path: tuple[Cell, ...] = state  # type: ignore[assignment]
+        if not path:
+            return False
+        word = self.spell(path)
+        return len(word) >= self.effective_min_length and graph.contains(word)
+
+    def successors(self, state: Hashable) -> Iterator[tuple[Cell, tuple[Cell, ...], float]]:
+        """``(next cell, longer path, 1.0)`` for every free, non-blank neighbour of the
+        path's last cell (every non-blank cell for the empty path). With a
+        dictionary, only paths that still spell the start of a word are given."""
+        path: tuple[Cell, ...] = state  # type: ignore[assignment]
+        graph = self._graph() if self.dictionary is not None else None
+        if path:
+            used = set(path)
+            candidates: Iterable[Cell] = (n for n in self.neighbours(path[-1]) if n not in used)
+        else:
+            candidates = ((r, c) for r in range(self.rows) for c in range(self.cols))
+        prefix = self.spell(path) if graph is not None else ""
+        for cell in candidates:
+            tile = self.tiles[cell[0]][cell[1]]
+            if tile == BLANK:
+                continue
+            if graph is not None and not graph.has_prefix(prefix + tile):
+                continue
+            yield cell, (*path, cell), 1.0
+
+    def format_state(self, state: Hashable) -> str:
+        """A path as the letters it spells (``"QUE"``), or ``"·"`` for the empty path."""
+        path: tuple[Cell, ...] = state  # type: ignore[assignment]
+        return self.spell(path) if path else "·"
+
+
+def validate_board(board: Any) -> None:
+    """Check a generated instance: a :class:`Board` of letters and blanks.
+
+    :raises InvalidPuzzleError: it is not a board, or breaks a board invariant.
+    """
+    if not isinstance(board, Board):
+        raise lacak.InvalidPuzzleError(f"expected a Boggle Board, got {type(board).__name__}")
+    _validate_tiles(board, None, board.tiles)

@@ -1,0 +1,312 @@
+"""``lacak boggle``: solve, shake, check, list dice, and solve many boards."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import click
+import lacak
+from lacak.cli import echo_json, parse_size, registry_of
+
+__all__ = ["boggle"]
+
+_DICTIONARY_HELP = (
+    "Dictionary name (see 'lacak dictionaries list') or a dictionary file; "
+    "default eng (or $LACAK_BOGGLE_DICTIONARY)."
+)
+
+
+def _read_board(text: str) -> Any:
+    from .board import Board
+
+    if text == "-":
+        text = click.get_text_stream("stdin").read()
+    return Board.from_string(text)
+
+
+def _min_length(value: int | None) -> int | None:
+    if value is not None and value < 1:
+        raise lacak.InvalidOptionError(f"--min-length must be at least 1, got {value}")
+    return value
+
+
+def _console() -> Any:
+    from rich.console import Console
+
+    return Console(highlight=False)
+
+
+def _write_svg(path: str, svg: str) -> None:
+    Path(path).write_text(svg, encoding="utf-8")
+
+
+@click.group("boggle")
+def boggle() -> None:
+    """Boggle boards: find every word, shake real dice, check a word.
+
+    Boards are rows split by '/' (or newlines), one character per tile, or
+    tiles split by spaces when a tile has several letters:
+    'AHORJ/QQUOI/SSCPD/MUPSM/AUULI', 'A QU E / T H #'. A '#' is a blank tile.
+    """
+
+
+@boggle.command("solve")
+@click.argument("board")
+@click.option("-d", "--dictionary", default=None, metavar="NAME|FILE", help=_DICTIONARY_HELP)
+@click.option(
+    "-m",
+    "--min-length",
+    type=int,
+    default=None,
+    help="Shortest word that counts (default: 3 up to 4x4, 4 on larger boards).",
+)
+@click.option("--all-paths", is_flag=True, help="List every path of every word.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON (see docs/boggle.md).")
+@click.option(
+    "--svg", "svg", default=None, metavar="FILE", help="Draw the board and the best word."
+)
+@click.pass_context
+def solve_command(
+    ctx: click.Context,
+    board: str,
+    dictionary: str | None,
+    min_length: int | None,
+    all_paths: bool,
+    as_json: bool,
+    svg: str | None,
+) -> None:
+    """Find every word on BOARD ('-' reads it from stdin)."""
+    from .solver import solve_board
+
+    parsed = _read_board(board)
+    result = solve_board(
+        parsed,
+        dictionary,
+        min_length=_min_length(min_length),
+        all_paths=all_paths,
+        registry=registry_of(ctx),
+    )
+    best = result.best()
+    if svg:
+        from .render import board_svg
+
+        caption = f"{best.word} ({best.score} points)" if best else "no words"
+        _write_svg(svg, board_svg(parsed, best.path if best else None, caption=caption))
+    if as_json:
+        echo_json(result.to_dict())
+        return
+    from rich.columns import Columns
+
+    from .render import board_renderable
+
+    console = _console()
+    title = f"best: {best.word} ({best.score})" if best else None
+    console.print(board_renderable(parsed, best.path if best else None, title=title))
+    console.print(
+        f"[bold]{result.count}[/] words, [bold]{result.score}[/] points "
+        f"(dictionary {result.dictionary}, at least {result.min_length} letters)"
+    )
+    ordered = sorted(result.words, key=lambda w: (-w.score, -len(w.word), w.word))
+    if all_paths:
+        for word in ordered:
+            paths = "  ".join(json.dumps([list(c) for c in p]) for p in word.paths)
+            console.print(f"{word.word} ({word.score}): {paths}")
+    elif ordered:
+        console.print(Columns([f"{w.word} [dim]{w.score}[/]" for w in ordered], padding=(0, 2)))
+
+
+@boggle.command("shake")
+@click.option(
+    "--dice",
+    default="classic4",
+    show_default=True,
+    type=click.Choice(["classic4", "classic4-1976", "big5", "superbig6", "random"]),
+    help="Which dice to shake; 'random' draws letters weighted by a dictionary.",
+)
+@click.option(
+    "--seed", type=int, default=None, help="Same seed, same board (default: a new one, printed)."
+)
+@click.option("--size", default="4x4", show_default=True, help="Board size for --dice random.")
+@click.option(
+    "-d",
+    "--dictionary",
+    default=None,
+    metavar="NAME|FILE",
+    help="Letter frequencies for --dice random.",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@click.pass_context
+def shake_command(
+    ctx: click.Context,
+    dice: str,
+    seed: int | None,
+    size: str,
+    dictionary: str | None,
+    as_json: bool,
+) -> None:
+    """Shake a set of dice into a board (print it and its seed)."""
+    from .dice import random_board, shake
+
+    if seed is not None and seed < 0:
+        raise lacak.InvalidOptionError(f"--seed must be a non-negative integer, got {seed}")
+    if dice == "random":
+        board = random_board(
+            parse_size(size, what="--size"), seed, dictionary=dictionary, registry=registry_of(ctx)
+        )
+    else:
+        board = shake(dice, seed)
+    if as_json:
+        echo_json(
+            {"dice": dice, "seed": board.seed, "board": board.to_rows(), "text": board.to_text()}
+        )
+        return
+    from .render import board_renderable
+
+    console = _console()
+    console.print(board_renderable(board))
+    console.print(board.to_text())
+    console.print(f"[dim]dice {dice}, seed {board.seed}[/]")
+
+
+@boggle.command("check")
+@click.argument("board")
+@click.argument("word")
+@click.option("-d", "--dictionary", default=None, metavar="NAME|FILE", help=_DICTIONARY_HELP)
+@click.option("-m", "--min-length", type=int, default=None, help="Shortest word that counts.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@click.option(
+    "--svg", "svg", default=None, metavar="FILE", help="Draw the board and the word's path."
+)
+@click.pass_context
+def check_command(
+    ctx: click.Context,
+    board: str,
+    word: str,
+    dictionary: str | None,
+    min_length: int | None,
+    as_json: bool,
+    svg: str | None,
+) -> int:
+    """Is WORD on BOARD, where, and is it in the dictionary?
+
+    Exits with status 0 when the word counts (on the board, in the
+    dictionary, long enough), 1 when it does not, 2 on bad input.
+    """
+    from .solver import check
+
+    parsed = _read_board(board)
+    answer = check(
+        parsed, word, dictionary, min_length=_min_length(min_length), registry=registry_of(ctx)
+    )
+    if svg:
+        from .render import board_svg
+
+        caption = f"{answer.word}: {'valid' if answer.valid else 'not valid'}"
+        _write_svg(svg, board_svg(parsed, answer.path, caption=caption))
+    if as_json:
+        echo_json(answer.to_dict())
+    else:
+        from .render import board_renderable
+
+        console = _console()
+        console.print(board_renderable(parsed, answer.path))
+        if answer.on_board:
+            where = json.dumps([list(c) for c in answer.path or ()])
+            more = f" (and {len(answer.paths) - 1} more paths)" if len(answer.paths) > 1 else ""
+            console.print(f"{answer.word} is on the board: {where}{more}")
+        else:
+            console.print(f"{answer.word} is not on the board")
+        console.print(
+            f"{answer.word} is {'' if answer.in_dictionary else 'not '}in dictionary "
+            f"{answer.dictionary}"
+        )
+        if not answer.long_enough:
+            console.print(f"{answer.word} is shorter than {answer.min_length} letters")
+        verdict = f"valid, {answer.score} points" if answer.valid else "does not count"
+        console.print(f"[bold]{verdict}[/]")
+    return 0 if answer.valid else 1
+
+
+@boggle.command("dice")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+def dice_command(as_json: bool) -> None:
+    """List the dice sets 'shake' knows, with every die's faces."""
+    from .dice import DICE_SETS
+
+    if as_json:
+        echo_json(
+            [
+                {
+                    "name": d.name,
+                    "rows": d.rows,
+                    "cols": d.cols,
+                    "description": d.description,
+                    "dice": [list(die) for die in d.dice],
+                }
+                for d in DICE_SETS.values()
+            ]
+        )
+        return
+    from .render import display_tile
+
+    for d in DICE_SETS.values():
+        click.echo(f"{d.name} ({d.rows}x{d.cols}): {d.description}")
+        click.echo("  " + " ".join("".join(display_tile(f) for f in die) for die in d.dice))
+
+
+@boggle.command("solve-many")
+@click.argument("source", default="-")
+@click.option("-d", "--dictionary", default=None, metavar="NAME|FILE", help=_DICTIONARY_HELP)
+@click.option("-m", "--min-length", type=int, default=None, help="Shortest word that counts.")
+@click.option(
+    "--engine",
+    type=click.Choice(["auto", "numpy", "dfs"]),
+    default="auto",
+    show_default=True,
+    help="Batch engine.",
+)
+@click.option(
+    "--workers", type=int, default=1, show_default=True, help="Processes (0: one per core)."
+)
+@click.option(
+    "--json", "as_json", is_flag=True, help="Print one JSON object per board (JSON lines)."
+)
+@click.pass_context
+def solve_many_command(
+    ctx: click.Context,
+    source: str,
+    dictionary: str | None,
+    min_length: int | None,
+    engine: str,
+    workers: int,
+    as_json: bool,
+) -> None:
+    """Solve every board in SOURCE (a file, or '-' for stdin), one board per line."""
+    from .batch import solve_many
+
+    if workers < 0:
+        raise lacak.InvalidOptionError(f"--workers must be 0 or more, got {workers}")
+    if source == "-":
+        text = click.get_text_stream("stdin").read()
+    else:
+        try:
+            text = Path(source).read_text(encoding="utf-8")
+        except OSError as error:
+            raise lacak.InvalidInputError(f"cannot read {source!r}: {error.strerror}") from None
+    lines = [line.strip() for line in text.splitlines()]
+    boards = [line for line in lines if line]
+    results = solve_many(
+        boards,
+        dictionary,
+        min_length=_min_length(min_length),
+        engine=engine,
+        workers=None if workers == 0 else workers,
+        registry=registry_of(ctx),
+    )
+    for result in results:
+        if as_json:
+            click.echo(json.dumps(result.to_dict(), ensure_ascii=False))
+        else:
+            click.echo(f"{result.count}\t{result.score}\t{result.board.to_text()}")

@@ -1,0 +1,211 @@
+"""Scores and the results of solving a board or checking a word."""
+
+from __future__ import annotations
+
+import functools
+from typing import Any
+
+import attrs
+import lacak
+
+from .board import Board, Cell
+
+__all__ = ["SCORE_TABLE", "BoggleResult", "FoundWord", "WordCheck", "score"]
+
+#: Official points by word length in letters (``QU`` counts two); 8 and more score 11.
+SCORE_TABLE: dict[int, int] = {3: 1, 4: 1, 5: 2, 6: 3, 7: 5}
+
+
+def score(length: int) -> int:
+    """Official Boggle points for a word of ``length`` letters.
+
+    3-4 letters 1, 5 letters 2, 6 letters 3, 7 letters 5, 8 or more 11; words
+    shorter than 3 letters (allowed with a lower minimum length) score 0.
+
+    >>> [score(n) for n in range(2, 10)]
+    [0, 1, 1, 2, 3, 5, 11, 11]
+    """
+    if length >= 8:
+        return 11
+    return SCORE_TABLE.get(length, 0)
+
+
+def _cells(path: tuple[int, ...], cols: int) -> tuple[Cell, ...]:
+    return tuple(divmod(index, cols) for index in path)
+
+
+@attrs.frozen(kw_only=True)
+class FoundWord:
+    """A word found on a board."""
+
+    #: The word, as the dictionary spells it (upper case).
+    word: str
+    #: Its first path in row-major depth-first order: ``((row, col), ...)``.
+    path: tuple[Cell, ...]
+    #: Official points (:func:`score` of the word's length in letters).
+    score: int
+    #: Every path that spells it when all paths were asked for, else just ``(path,)``.
+    paths: tuple[tuple[Cell, ...], ...]
+
+    def to_dict(self, *, all_paths: bool = False) -> dict[str, Any]:
+        """``{"word", "path": [[row, col], ...], "score"}`` (plus ``"paths"`` when asked)."""
+        out: dict[str, Any] = {
+            "word": self.word,
+            "path": [list(cell) for cell in self.path],
+            "score": self.score,
+        }
+        if all_paths:
+            out["paths"] = [[list(cell) for cell in p] for p in self.paths]
+        return out
+
+
+@attrs.frozen(kw_only=True)
+class BoggleResult(lacak.SearchResult):
+    """Every word on a board: a :class:`lacak.SearchResult` with more to say.
+
+    As a SearchResult it describes one goal, the *best* word (most points,
+    then most letters, then alphabetical first): ``actions`` are that word's
+    cells, ``states`` the growing paths, ``cost`` its number of tiles;
+    ``found`` is true when the board has any word. The whole answer is in
+    :attr:`words` (alphabetical), :attr:`count` and :attr:`score`.
+
+    ``entries`` is the compact form the solvers produce,
+    ``(word, ((cell index, ...), ...))`` with row-major cell indices; the
+    :class:`FoundWord` records in :attr:`words` are made from it on first use.
+    """
+
+    #: The board that was solved.
+    board: Board
+    #: The dictionary's name.
+    dictionary: str
+    #: The shortest word length that counted.
+    min_length: int
+    #: ``(word, paths)`` pairs in alphabetical order; paths as row-major cell indices.
+    entries: tuple[tuple[str, tuple[tuple[int, ...], ...]], ...] = attrs.field(
+        default=(), repr=False
+    )
+    #: Whether every path of every word was collected (else one path per word).
+    all_paths: bool = False
+    #: ``False`` when a limit stopped the search early: the words are those found so far.
+    complete: bool = True
+
+    @functools.cached_property
+    def words(self) -> tuple[FoundWord, ...]:
+        """The words found, alphabetical, each with its path and score."""
+        cols = self.board.cols
+        out = []
+        for word, paths in self.entries:
+            cells = tuple(_cells(p, cols) for p in paths)
+            out.append(FoundWord(word=word, path=cells[0], score=score(len(word)), paths=cells))
+        return tuple(out)
+
+    @property
+    def word_list(self) -> list[str]:
+        """The words alone, alphabetical."""
+        return [word for word, _ in self.entries]
+
+    @property
+    def count(self) -> int:
+        """Number of words found."""
+        return len(self.entries)
+
+    @property
+    def score(self) -> int:
+        """Total official points of all words found."""
+        return sum(score(len(word)) for word, _ in self.entries)
+
+    def __contains__(self, word: object) -> bool:
+        return isinstance(word, str) and self.get(word) is not None
+
+    def get(self, word: str) -> FoundWord | None:
+        """The :class:`FoundWord` for ``word`` (any case), or ``None``."""
+        from .board import normalise_tile
+
+        wanted = normalise_tile(word)
+        for found in self.words:
+            if found.word == wanted:
+                return found
+        return None
+
+    def best(self) -> FoundWord | None:
+        """The best word (most points, most letters, alphabetical first), or ``None``."""
+        if not self.entries:
+            return None
+        return min(self.words, key=lambda w: (-w.score, -len(w.word), w.word))
+
+    def to_dict(self) -> dict[str, Any]:
+        """The documented ``--json`` form.
+
+        ``{"board": [[tile, ...], ...], "dictionary", "min_length",
+        "words": [{"word", "path": [[row, col], ...], "score"}, ...],
+        "count", "score"}``, plus ``"complete": false`` when a limit cut the
+        search short.
+        """
+        out: dict[str, Any] = {
+            "board": self.board.to_rows(),
+            "dictionary": self.dictionary,
+            "min_length": self.min_length,
+            "words": [w.to_dict(all_paths=self.all_paths) for w in self.words],
+            "count": self.count,
+            "score": self.score,
+        }
+        if not self.complete:
+            out["complete"] = False
+        return out
+
+
+@attrs.frozen(kw_only=True)
+class WordCheck:
+    """Whether a word is on a board and in a dictionary (see :func:`~lacak_boggle.check`)."""
+
+    #: The word as checked (normalised: NFC, upper case).
+    word: str
+    #: The dictionary's name.
+    dictionary: str
+    #: The shortest word length that counts on this board.
+    min_length: int
+    #: Every path spelling the word, in row-major depth-first order (first = the one ``solve`` reports).
+    paths: tuple[tuple[Cell, ...], ...]
+    #: Whether the dictionary has the word.
+    in_dictionary: bool
+
+    @property
+    def on_board(self) -> bool:
+        """Whether the tiles spell the word along some path."""
+        return bool(self.paths)
+
+    @property
+    def path(self) -> tuple[Cell, ...] | None:
+        """The first path, or ``None``."""
+        return self.paths[0] if self.paths else None
+
+    @property
+    def long_enough(self) -> bool:
+        """Whether it has at least :attr:`min_length` letters."""
+        return len(self.word) >= self.min_length
+
+    @property
+    def valid(self) -> bool:
+        """On the board, in the dictionary and long enough: a word ``solve`` lists."""
+        return self.on_board and self.in_dictionary and self.long_enough
+
+    @property
+    def score(self) -> int:
+        """Its points if valid, else 0."""
+        return score(len(self.word)) if self.valid else 0
+
+    def to_dict(self) -> dict[str, Any]:
+        """``{"word", "dictionary", "min_length", "on_board", "in_dictionary",
+        "long_enough", "valid", "score", "path", "paths"}``."""
+        return {
+            "word": self.word,
+            "dictionary": self.dictionary,
+            "min_length": self.min_length,
+            "on_board": self.on_board,
+            "in_dictionary": self.in_dictionary,
+            "long_enough": self.long_enough,
+            "valid": self.valid,
+            "score": self.score,
+            "path": None if self.path is None else [list(c) for c in self.path],
+            "paths": [[list(c) for c in p] for p in self.paths],
+        }

@@ -1,0 +1,577 @@
+"""Finding every word on a board: a depth-first walk of the board and the word graph together.
+
+The walk starts at every tile and moves to free neighbours (a bitmask holds the
+tiles in use, neighbour lists are precomputed per board shape), following the
+word graph's edge for the tile's letters at each step; a path no word starts
+with is dropped at once. Every tile with one column in the graph (a letter,
+or a dice digraph such as ``QU``) takes one table lookup; other multi-letter
+tiles are walked letter by letter. Words are recognised by the rank summed
+along the path (their index in the dictionary), so no string is built until
+the result is assembled.
+
+Neighbours are tried in row-major order and starting tiles too, so the first
+path found for a word is its lexicographically smallest sequence of cell
+indices: the path :func:`solve_board`, :func:`check` and the batch engines
+all report.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import lacak
+
+from .board import BLANK, Board, neighbours
+from .results import BoggleResult, WordCheck
+from .wordgraph import WordGraph, compile_dictionary
+
+__all__ = [
+    "DEFAULT_DICTIONARY",
+    "check",
+    "resolve_dictionary",
+    "search_board",
+    "solve_board",
+]
+
+#: The dictionary used when none is named (override with ``LACAK_BOGGLE_DICTIONARY``).
+DEFAULT_DICTIONARY = "eng"
+
+DictionaryLike = lacak.Dictionary | str | os.PathLike[str] | None
+
+
+def default_dictionary_name() -> str:
+    """``LACAK_BOGGLE_DICTIONARY`` if set, else :data:`DEFAULT_DICTIONARY`."""
+    return os.environ.get("LACAK_BOGGLE_DICTIONARY", "").strip() or DEFAULT_DICTIONARY
+
+
+def _looks_like_file(text: str) -> bool:
+    return (
+        os.sep in text
+        or "/" in text
+        or text.lower().endswith((".json", ".txt"))
+        or (os.path.isfile(text) and not text.isidentifier())
+    )
+
+
+def resolve_dictionary(
+    dictionary: DictionaryLike, *, registry: lacak.Registry | None = None
+) -> lacak.Dictionary:
+    """Turn a name, a file path or a :class:`lacak.Dictionary` into a Dictionary.
+
+    ``None`` means :func:`default_dictionary_name`. A string with a path
+    separator or a ``.json``/``.txt`` suffix is read as a file with
+    ``lacak.Dictionary.from_file``; any other string names a registered
+    dictionary.
+
+    :raises UnknownComponentError: no dictionary has that name.
+    :raises DictionaryError: the file cannot be read.
+    """
+    if isinstance(dictionary, lacak.Dictionary):
+        return dictionary
+    if dictionary is None:
+        dictionary = default_dictionary_name()
+    if isinstance(dictionary, os.PathLike) or _looks_like_file(str(dictionary)):
+        path = Path(dictionary)
+        if not path.is_file():
+            raise lacak.DictionaryError(f"dictionary file {str(path)!r} does not exist")
+        reader = getattr(lacak.Dictionary, "from_file", None)
+        if reader is None:  # pragma: no cover - the dictionaries issue adds it to the core
+            raise lacak.DictionaryError(
+                "this lacak cannot read dictionary files (no lacak.Dictionary.from_file)"
+            )
+        result: lacak.Dictionary = reader(path)
+        return result
+    if not isinstance(dictionary, str):
+        raise lacak.InvalidOptionError(
+            f"a dictionary must be a name, a file or a lacak.Dictionary, not {dictionary!r}"
+        )
+    return lacak.dictionary(dictionary, registry=registry)
+
+
+# -- preparing a board for a graph ---------------------------------------------------
+
+
+def _tile_columns(board: Board, graph: WordGraph, name: str) -> list[tuple[int, ...] | None]:
+    """Per cell: the graph columns its tile walks (one for letters and digraphs), or
+    ``None`` for a blank.
+
+    :raises InvalidPuzzleError: a tile uses a letter outside the dictionary's alphabet.
+    """
+    out: list[tuple[int, ...] | None] = []
+    cols = board.cols
+    for index, tile in enumerate(board.flat):
+        if tile == BLANK:
+            out.append(None)
+            continue
+        whole = graph.column(tile)
+        if whole:
+            out.append((whole,))
+            continue
+        steps = tuple(graph.column(ch) for ch in tile)
+        if not all(steps):
+            bad = "".join(sorted({ch for ch in tile if not graph.column(ch)}))
+            letters = "".join(sorted(graph.letters))
+            r, c = divmod(index, cols)
+            raise lacak.InvalidPuzzleError(
+                f"tile {tile!r} at [{r}, {c}] uses {bad!r}, which is outside the alphabet "
+                f"of dictionary {name!r} ({letters or 'no letters'})"
+            )
+        out.append(steps)
+    return out
+
+
+# -- the fast walk -----------------------------------------------------------------------
+
+
+def _walk_fast(
+    graph: WordGraph, columns: list[int], shape: tuple[int, int]
+) -> tuple[dict[int, list[int]], int, int, int]:
+    """Every word, first path each, on a board whose tiles are all one column.
+
+    :returns: ``(found, expanded, generated, deepest)`` where ``found`` maps a
+        word's rank to its first path (cell indices).
+    """
+    table = graph.transitions
+    ranks = graph.ranks
+    rows, width = shape
+    cells = rows * width
+    around = neighbours(rows, width)
+    nbrs = [tuple([(m, 1 << m, columns[m]) for m in around[i] if columns[m]]) for i in range(cells)]
+    found: dict[int, list[int]] = {}
+    path = [0] * (cells + 1)
+    expanded = 0
+    leaves = 0
+    deepest = 0
+
+    def walk(cell: int, offset: int, rank: int, visited: int, depth: int) -> None:
+        nonlocal expanded, leaves, deepest
+        expanded += 1
+        if depth > deepest:
+            deepest = depth
+        after = depth + 1
+        for m, bit, col in nbrs[cell]:
+            if visited & bit:
+                continue
+            child = table[offset + col]
+            if not child:
+                continue
+            r = rank + ranks[offset + col]
+            path[depth] = m
+            if child < 0:
+                leaves += 1
+                if r not in found:
+                    found[r] = path[:after]
+                continue
+            if table[child] and r not in found:
+                found[r] = path[:after]
+            walk(m, child, r, visited | bit, after)
+
+    starts = 0
+    for start in range(cells):
+        col = columns[start]
+        if not col:
+            continue
+        child = table[col]
+        if not child:
+            continue
+        starts += 1
+        r = ranks[col]
+        path[0] = start
+        if child < 0:
+            leaves += 1
+            if r not in found:
+                found[r] = [start]
+            continue
+        if table[child] and r not in found:
+            found[r] = [start]
+        walk(start, child, r, 1 << start, 1)
+    # the root is expanded too; generated = every prefix path created
+    return found, expanded + 1, expanded + leaves, max(deepest, 1 if starts else 0)
+
+
+# -- the general walk ----------------------------------------------------------------------
+
+
+def _walk_general(
+    graph: WordGraph,
+    board: Board,
+    steps: list[tuple[int, ...] | None],
+    *,
+    all_paths: bool,
+    limits: lacak.Limits,
+    trace: lacak.SearchTrace | None,
+) -> tuple[dict[int, list[list[int]]], lacak.SearchStats, lacak.StopReason | None, bool]:
+    """The same walk for any tiles, with all paths, limits and tracing.
+
+    :returns: ``(found, stats, limit reason or None, depth-cut)``; ``found``
+        maps a rank to its paths (all of them, or the first).
+    """
+    table, ranks = graph.transitions, graph.ranks
+    rows, width = board.shape
+    cells = rows * width
+    around = neighbours(rows, width)
+    nbrs = [tuple(m for m in around[i] if steps[m] is not None) for i in range(cells)]
+    starts = tuple(m for m in range(cells) if steps[m] is not None)
+    budget = limits.start()
+    max_depth = limits.max_depth
+    found: dict[int, list[list[int]]] = {}
+    path: list[int] = []
+    counters = {"expanded": 0, "generated": 0, "deepest": 0}
+    state: dict[str, Any] = {"stopped": None, "cut": False}
+
+    def advance(offset: int, rank: int, columns: tuple[int, ...]) -> tuple[int, int] | None:
+        for col in columns:
+            if offset < 0:
+                return None
+            child = table[offset + col]
+            if not child:
+                return None
+            rank += ranks[offset + col]
+            offset = child
+        return offset, rank
+
+    def cell_path() -> tuple[tuple[int, int], ...]:
+        return tuple(divmod(i, width) for i in path)
+
+    def walk(successors: Sequence[int], offset: int, rank: int, visited: int, node: int) -> None:
+        reason = budget.exceeded(counters["expanded"], len(path))
+        if reason is not None:
+            state["stopped"] = reason
+            return
+        depth = len(path)
+        if max_depth is not None and depth >= max_depth:
+            state["cut"] = True
+            return
+        counters["expanded"] += 1
+        if trace is not None:
+            trace.expand(node)
+        for m in successors:
+            if visited >> m & 1:
+                continue
+            moved = advance(offset, rank, steps[m])  # type: ignore[arg-type]
+            if moved is None:
+                continue
+            child, r = moved
+            counters["generated"] += 1
+            path.append(m)
+            if depth + 1 > counters["deepest"]:
+                counters["deepest"] = depth + 1
+            child_node = -1
+            if trace is not None:
+                child_node = trace.add(
+                    node, cell_path(), divmod(m, width), depth=depth + 1, g=float(depth + 1)
+                )
+            if child < 0 or table[child]:
+                if r not in found:
+                    found[r] = [list(path)]
+                elif all_paths:
+                    found[r].append(list(path))
+            if child >= 0:
+                walk(nbrs[m], child, r, visited | (1 << m), child_node)
+            path.pop()
+            if state["stopped"] is not None:
+                return
+
+    root = trace.add(None, (), None, depth=0, g=0.0) if trace is not None else -1
+    walk(starts, 0, 0, 0, root)
+    stats = lacak.SearchStats(
+        expanded=counters["expanded"],
+        generated=counters["generated"],
+        max_frontier=counters["deepest"],
+        depth=counters["deepest"],
+        seconds=budget.elapsed(),
+    )
+    return found, stats, state["stopped"], state["cut"]
+
+
+# -- results ------------------------------------------------------------------------------
+
+
+def _assemble(
+    board: Board,
+    name: str,
+    graph: WordGraph,
+    found: dict[int, Any],
+    *,
+    min_length: int,
+    all_paths: bool,
+    stats: lacak.SearchStats,
+    stopped: lacak.StopReason | None = None,
+    cut: bool = False,
+    nested: bool = False,
+) -> BoggleResult:
+    words = graph.words
+    if nested:
+        entries = tuple(
+            (words[r], tuple(tuple(p) for p in found[r]))
+            for r in sorted(found)
+            if len(words[r]) >= min_length
+        )
+    else:
+        entries = tuple(
+            (words[r], (tuple(found[r]),)) for r in sorted(found) if len(words[r]) >= min_length
+        )
+    return make_result(
+        board, name, entries, min_length=min_length, all_paths=all_paths, stats=stats,
+        stopped=stopped, cut=cut,
+    )  # fmt: skip
+
+
+def make_result(
+    board: Board,
+    name: str,
+    entries: tuple[tuple[str, tuple[tuple[int, ...], ...]], ...],
+    *,
+    min_length: int,
+    all_paths: bool,
+    stats: lacak.SearchStats,
+    stopped: lacak.StopReason | None = None,
+    cut: bool = False,
+    strategy: str = "boggle",
+) -> BoggleResult:
+    """Build the :class:`BoggleResult` for ``entries`` (sorted ``(word, paths)`` pairs)."""
+    complete = stopped is None and not cut
+    if entries:
+        _word, best_paths = min(entries, key=lambda e: (-_points(e[0]), -len(e[0]), e[0]))
+        width = board.cols
+        cells = tuple(divmod(i, width) for i in best_paths[0])
+        states = tuple(cells[:k] for k in range(len(cells) + 1))
+        return BoggleResult(
+            found=True,
+            actions=cells,
+            states=states,
+            cost=float(len(cells)),
+            stopped=lacak.StopReason.GOAL,
+            stats=stats,
+            strategy=strategy,
+            board=board,
+            dictionary=name,
+            min_length=min_length,
+            entries=entries,
+            all_paths=all_paths,
+            complete=complete,
+        )
+    if stopped is not None:
+        reason = stopped
+    elif cut:
+        reason = lacak.StopReason.DEPTH
+    else:
+        reason = lacak.StopReason.EXHAUSTED
+    return BoggleResult(
+        found=False,
+        actions=(),
+        states=((),),
+        stopped=reason,
+        stats=stats,
+        strategy=strategy,
+        board=board,
+        dictionary=name,
+        min_length=min_length,
+        entries=(),
+        all_paths=all_paths,
+        complete=complete,
+    )
+
+
+def _points(word: str) -> int:
+    n = len(word)
+    return 11 if n >= 8 else (5 if n == 7 else (3 if n == 6 else (2 if n == 5 else int(n >= 3))))
+
+
+def _check_min_length(min_length: int | None, board: Board) -> int:
+    if min_length is None:
+        return board.effective_min_length
+    if isinstance(min_length, bool) or not isinstance(min_length, int) or min_length < 1:
+        raise lacak.InvalidOptionError(f"min_length must be a positive integer, got {min_length!r}")
+    return min_length
+
+
+def solve_board(
+    board: Board | str,
+    dictionary: DictionaryLike = None,
+    *,
+    min_length: int | None = None,
+    all_paths: bool = False,
+    limits: lacak.Limits | None = None,
+    trace: lacak.SearchTrace | None = None,
+    registry: lacak.Registry | None = None,
+) -> BoggleResult:
+    """Find every word of ``dictionary`` on ``board``.
+
+    :param board: a :class:`Board` or its text form.
+    :param dictionary: a :class:`lacak.Dictionary`, a registered name, a file,
+        or ``None`` for the board's own dictionary, else the default (``eng``).
+    :param min_length: shortest word that counts, in letters (``QU`` counts
+        two); default the official rule: 3 up to 4x4, 4 on larger boards.
+    :param all_paths: collect every path of every word, not only the first.
+    :param limits: stop early (``max_expanded``, ``seconds``, ``max_depth`` in
+        tiles); the result then has ``complete=False``.
+    :param trace: record the search tree.
+    :returns: a :class:`BoggleResult` (words alphabetical, one path each).
+    :raises InvalidPuzzleError: a bad board, or a tile outside the dictionary's alphabet.
+    :raises InvalidOptionError: a bad ``min_length``.
+
+    Examples
+    --------
+    >>> import lacak
+    >>> words = lacak.Dictionary(name="tiny", language="en", words=["CAT", "ACT", "TAX", "AT"])
+    >>> result = solve_board("CAT/XQY", words, min_length=2)
+    >>> result.word_list, result.score
+    (['ACT', 'AT', 'CAT', 'TAX'], 3)
+    >>> result.words[0].path
+    ((0, 1), (0, 0), (0, 2))
+    """
+    started = time.perf_counter()
+    board = Board.parse(board)
+    if dictionary is None and board.dictionary is not None:
+        dictionary = board.dictionary
+        if min_length is None:
+            min_length = board.min_length
+    words = resolve_dictionary(dictionary, registry=registry)
+    min_length = _check_min_length(min_length, board)
+    graph = compile_dictionary(words)
+    steps = _tile_columns(board, graph, words.name)
+    unlimited = limits is None or limits == lacak.UNLIMITED
+    if (
+        unlimited
+        and trace is None
+        and not all_paths
+        and all(s is None or len(s) == 1 for s in steps)
+    ):
+        columns = [0 if s is None else s[0] for s in steps]
+        found, expanded, generated, deepest = _walk_fast(graph, columns, board.shape)
+        stats = lacak.SearchStats(
+            expanded=expanded,
+            generated=generated,
+            max_frontier=deepest,
+            depth=deepest,
+            seconds=time.perf_counter() - started,
+        )
+        return _assemble(
+            board, words.name, graph, found, min_length=min_length, all_paths=False, stats=stats
+        )
+    found_all, stats, stopped, cut = _walk_general(
+        graph, board, steps, all_paths=all_paths, limits=limits or lacak.UNLIMITED, trace=trace
+    )
+    result = _assemble(
+        board, words.name, graph, found_all, min_length=min_length, all_paths=all_paths,
+        stats=stats, stopped=stopped, cut=cut, nested=True,
+    )  # fmt: skip
+    if trace is not None and result.found:
+        _mark_goal(trace, result.actions)
+    return result
+
+
+def _mark_goal(trace: lacak.SearchTrace, actions: tuple[Any, ...]) -> None:
+    for node in trace.nodes:
+        if node.state == actions:
+            trace.mark_goal(node.id)
+            return
+
+
+def search_board(
+    puzzle: Any,
+    *,
+    heuristic: lacak.Heuristic | None = None,
+    limits: lacak.Limits | None = None,
+    trace: lacak.SearchTrace | None = None,
+    dictionary: DictionaryLike = None,
+    min_length: int | None = None,
+    all_paths: bool = False,
+) -> BoggleResult:
+    """The ``boggle`` strategy: :func:`solve_board` behind the :class:`lacak.Searcher` interface.
+
+    The board's own dictionary (``board.with_dictionary(...)``) is used unless
+    ``dictionary`` is given. ``heuristic`` is ignored (the word graph prunes).
+    """
+    if not isinstance(puzzle, Board):
+        raise lacak.InvalidPuzzleError(
+            f"the boggle strategy solves Boggle boards, not {type(puzzle).__name__}"
+        )
+    return solve_board(
+        puzzle,
+        dictionary,
+        min_length=min_length,
+        all_paths=all_paths,
+        limits=limits,
+        trace=trace,
+    )
+
+
+# -- checking one word ----------------------------------------------------------------------
+
+
+def _word_paths(board: Board, word: str) -> list[tuple[tuple[int, int], ...]]:
+    """Every path whose tiles spell exactly ``word``, in row-major depth-first order."""
+    rows, width = board.shape
+    flat = board.flat
+    around = neighbours(rows, width)
+    out: list[tuple[tuple[int, int], ...]] = []
+    path: list[int] = []
+
+    def extend(candidates: Sequence[int], done: int, visited: int) -> None:
+        for m in candidates:
+            tile = flat[m]
+            if visited >> m & 1 or tile == BLANK or not word.startswith(tile, done):
+                continue
+            path.append(m)
+            reached = done + len(tile)
+            if reached == len(word):
+                out.append(tuple(divmod(i, width) for i in path))
+            else:
+                extend(around[m], reached, visited | (1 << m))
+            path.pop()
+
+    if word:
+        extend(range(rows * width), 0, 0)
+    return out
+
+
+def check(
+    board: Board | str,
+    word: str,
+    dictionary: DictionaryLike = None,
+    *,
+    min_length: int | None = None,
+    registry: lacak.Registry | None = None,
+) -> WordCheck:
+    """Is ``word`` on ``board`` (where?), is it in ``dictionary``, and does it count?
+
+    Agrees with :func:`solve_board`: ``check(...).valid`` exactly when the word
+    is in the solve result, with the same first path.
+
+    >>> import lacak
+    >>> words = lacak.Dictionary(name="tiny", language="en", words=["CAT", "ACT"])
+    >>> answer = check("CAT/XQY", "cat", words)
+    >>> answer.valid, answer.path
+    (True, ((0, 0), (0, 1), (0, 2)))
+    >>> check("CAT/XQY", "TAC", words).on_board, check("CAT/XQY", "TAC", words).in_dictionary
+    (True, False)
+
+    :raises InvalidPuzzleError: a bad board.
+    :raises InvalidOptionError: an empty word or a bad ``min_length``.
+    """
+    from .board import normalise_tile
+
+    board = Board.parse(board)
+    if dictionary is None and board.dictionary is not None:
+        dictionary = board.dictionary
+        if min_length is None:
+            min_length = board.min_length
+    wanted = normalise_tile(word) if isinstance(word, str) else ""
+    if not wanted or not wanted.isalpha():
+        raise lacak.InvalidOptionError(f"the word to check must be letters, got {word!r}")
+    words = resolve_dictionary(dictionary, registry=registry)
+    min_length = _check_min_length(min_length, board)
+    graph = compile_dictionary(words)
+    return WordCheck(
+        word=wanted,
+        dictionary=words.name,
+        min_length=min_length,
+        paths=tuple(_word_paths(board, wanted)),
+        in_dictionary=graph.contains(wanted),
+    )

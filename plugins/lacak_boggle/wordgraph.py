@@ -1,0 +1,461 @@
+"""A dictionary compiled for Boggle: a minimal word graph (DAWG) in dense tables.
+
+The words are folded into a minimal deterministic acyclic automaton (Daciuk's
+incremental algorithm over the sorted words), so shared prefixes *and*
+suffixes are stored once: the 64k-word English list becomes about 23k states.
+Each state is one row of two flat ``int32`` tables with one column per symbol:
+
+- ``transitions[row * stride + col]``: the next state's row, premultiplied by
+  ``stride`` (so the solver adds a column and indexes again), ``0`` when there
+  is no such edge, and ``-1`` for the final state that has no way on (most
+  words end there). Column 0 holds ``1`` when the state ends a word.
+- ``ranks[row * stride + col]``: how many dictionary words sort before every
+  word that takes this edge, counted from the state. Summing it along a path
+  gives the word's index in ``dictionary.words`` (a minimal perfect hash), so
+  the solver needs no strings until the end.
+
+Columns are the letters in code-point order, then the two-letter faces of
+real dice (``AN ER HE IN QU TH``) whose letters the dictionary uses, so a
+``QU`` tile is one step. Other multi-letter tiles are walked letter by letter.
+
+Compiled graphs are cached in memory (per dictionary object and per content)
+and on disk in ``lacak.paths.cache_dir("boggle")``, keyed by a SHA-256 of the
+words, so a dictionary is compiled once per machine.
+"""
+
+from __future__ import annotations
+
+import array
+import contextlib
+import hashlib
+import itertools
+import json
+import os
+import sys
+import tempfile
+import threading
+import weakref
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import attrs
+import lacak
+
+if TYPE_CHECKING:
+    import numpy as np
+
+__all__ = ["DIGRAPHS", "WordGraph", "compile_dictionary", "compile_words", "load_graph"]
+
+#: Bump when the on-disk layout or the compilation changes.
+FORMAT = 1
+#: Multi-letter faces found on real dice, given their own column when possible.
+DIGRAPHS = ("AN", "ER", "HE", "IN", "QU", "TH")
+_MAGIC = b"LACAK-BOGGLE-DAWG\n"
+
+
+@attrs.frozen(eq=False, kw_only=True)
+class WordGraph:
+    """A compiled dictionary (see the module documentation for the layout)."""
+
+    #: SHA-256 of the compiled content (words and alphabet), the cache key.
+    digest: str
+    #: The dictionary's words; a path's summed rank indexes this tuple.
+    words: tuple[str, ...] = attrs.field(repr=False)
+    #: The symbol of each column; column 0 (``""``) is the end-of-word flag.
+    columns: tuple[str, ...]
+    #: Number of rows (states other than the final sink).
+    states: int
+    #: Flat transition table (see the module documentation).
+    transitions: array.array = attrs.field(repr=False)
+    #: Flat rank table, same shape.
+    ranks: array.array = attrs.field(repr=False)
+    #: Seconds spent compiling or loading.
+    seconds: float = 0.0
+    #: Whether it was read from the disk cache.
+    from_cache: bool = False
+    _index: dict[str, int] = attrs.field(init=False, repr=False)
+    _numpy: list[Any] = attrs.field(init=False, repr=False, factory=list)
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "_index", {s: i for i, s in enumerate(self.columns) if s})
+
+    @property
+    def stride(self) -> int:
+        """Columns per row."""
+        return len(self.columns)
+
+    @property
+    def letters(self) -> frozenset[str]:
+        """The single letters the words use."""
+        return frozenset(s for s in self.columns if len(s) == 1)
+
+    def column(self, symbol: str) -> int:
+        """The column of a letter or compiled digraph, or 0 when it has none."""
+        return self._index.get(symbol, 0)
+
+    def walk(self, text: str, offset: int = 0, rank: int = 0) -> tuple[int, int] | None:
+        """Follow ``text`` letter by letter from the state at ``offset``.
+
+        :returns: ``(offset, rank)`` after the last letter (offset ``-1`` is the
+            final sink), or ``None`` when no word continues that way.
+        """
+        table, ranks, index = self.transitions, self.ranks, self._index
+        for ch in text:
+            if offset < 0:
+                return None
+            col = index.get(ch)
+            if col is None:
+                return None
+            child = table[offset + col]
+            if not child:
+                return None
+            rank += ranks[offset + col]
+            offset = child
+        return offset, rank
+
+    def is_final(self, offset: int) -> bool:
+        """Whether the state at ``offset`` ends a word."""
+        return offset < 0 or bool(self.transitions[offset])
+
+    def has_prefix(self, text: str) -> bool:
+        """Whether some word starts with ``text``."""
+        return self.walk(text) is not None
+
+    def contains(self, word: str) -> bool:
+        """Whether ``word`` is a word of the dictionary."""
+        end = self.walk(word)
+        return end is not None and word != "" and self.is_final(end[0])
+
+    def rank(self, word: str) -> int | None:
+        """The index of ``word`` in :attr:`words`, or ``None``."""
+        end = self.walk(word)
+        if end is None or word == "" or not self.is_final(end[0]):
+            return None
+        return end[1]
+
+    def lengths(self) -> np.ndarray:
+        """Each word's length in letters, by rank, as a numpy array."""
+        if len(self._numpy) < 3:
+            import numpy as np
+
+            self.arrays()
+            self._numpy.append(
+                np.fromiter(map(len, self.words), dtype=np.int32, count=len(self.words))
+            )
+        return self._numpy[2]
+
+    def arrays(self) -> tuple[np.ndarray, np.ndarray]:
+        """The two tables as read-only numpy ``int32`` arrays (no copy)."""
+        if not self._numpy:
+            import numpy as np
+
+            self._numpy.append(np.frombuffer(self.transitions, dtype=np.int32))
+            self._numpy.append(np.frombuffer(self.ranks, dtype=np.int32))
+        return self._numpy[0], self._numpy[1]
+
+
+# -- compiling -------------------------------------------------------------------------
+
+
+def _symbols(words: Sequence[str], alphabet: str) -> tuple[str, ...]:
+    letters = set(alphabet)
+    for word in words:
+        letters.update(word)
+    ordered = sorted(letters)
+    digraphs = [d for d in DIGRAPHS if all(ch in letters for ch in d)]
+    return ("", *ordered, *digraphs)
+
+
+def _digest(words: Sequence[str], columns: Sequence[str]) -> str:
+    h = hashlib.sha256()
+    h.update(f"lacak-boggle-dawg/{FORMAT}\n".encode())
+    h.update("\t".join(columns).encode())
+    h.update(b"\n")
+    h.update("\n".join(words).encode())
+    return h.hexdigest()
+
+
+def _minimal_automaton(
+    words: Sequence[str], index: dict[str, int]
+) -> tuple[list[dict[int, int]], list[bool]]:
+    """Daciuk et al.'s incremental construction over sorted, unique words."""
+    edges: list[dict[int, int]] = [{}]
+    final: list[bool] = [False]
+    register: dict[tuple[bool, tuple[tuple[int, int], ...]], int] = {}
+    unchecked: list[tuple[int, int, int]] = []
+
+    def minimise(down_to: int) -> None:
+        while len(unchecked) > down_to:
+            parent, col, child = unchecked.pop()
+            key = (final[child], tuple(sorted(edges[child].items())))
+            same = register.get(key)
+            if same is None:
+                register[key] = child
+            else:
+                edges[parent][col] = same
+
+    previous = ""
+    for word in words:
+        common = 0
+        limit = min(len(previous), len(word))
+        while common < limit and previous[common] == word[common]:
+            common += 1
+        minimise(common)
+        state = unchecked[-1][2] if unchecked else 0
+        for ch in word[common:]:
+            new = len(edges)
+            edges.append({})
+            final.append(False)
+            col = index[ch]
+            edges[state][col] = new
+            unchecked.append((state, col, new))
+            state = new
+        final[state] = True
+        previous = word
+    minimise(0)
+    return edges, final
+
+
+def compile_words(words: Sequence[str], alphabet: str = "") -> WordGraph:
+    """Compile sorted, unique, non-empty ``words`` (no caching).
+
+    :param alphabet: letters to give columns even if no word uses them.
+    """
+    import time
+
+    import numpy as np
+
+    started = time.perf_counter()
+    if any(a >= b for a, b in itertools.pairwise(words)):
+        raise lacak.DictionaryError("words must be sorted and unique to be compiled")
+    if any(not w for w in words):
+        raise lacak.DictionaryError("a dictionary word is empty")
+    columns = _symbols(words, alphabet)
+    stride = len(columns)
+    index = {s: i for i, s in enumerate(columns) if len(s) == 1}
+    edges, final = _minimal_automaton(words, index)
+
+    # Number the reachable states breadth-first; the edge-less final state (the
+    # sink) gets no row and is written -1.
+    order = [0]
+    row_of = {0: 0}
+    sink = None
+    for state in order:
+        for child in edges[state].values():
+            if child in row_of or child == sink:
+                continue
+            if not edges[child]:
+                sink = child
+                continue
+            row_of[child] = len(order)
+            order.append(child)
+
+    count: dict[int, int] = {}
+
+    def words_below(state: int) -> int:
+        if state not in count:
+            count[state] = int(final[state]) + sum(words_below(c) for c in edges[state].values())
+        return count[state]
+
+    if len(words) > 0:
+        sys.setrecursionlimit(max(sys.getrecursionlimit(), max(map(len, words)) + 100))
+        words_below(0)
+
+    rows = len(order)
+    table = np.zeros((rows, stride), dtype=np.int64)
+    ranks = np.zeros((rows, stride), dtype=np.int64)
+    for row, state in enumerate(order):
+        table[row, 0] = int(final[state])
+        before = int(final[state])
+        for col, child in sorted(edges[state].items()):
+            table[row, col] = -1 if child == sink else row_of[child] * stride
+            ranks[row, col] = before
+            before += count[child]
+
+    for j, symbol in enumerate(columns):
+        if len(symbol) < 2:
+            continue
+        first, second = index[symbol[0]], index[symbol[1]]
+        via = table[:, first]
+        ok = via > 0
+        middle = via[ok] // stride
+        target = table[middle, second]
+        rank = ranks[ok, first] + ranks[middle, second]
+        table[ok, j] = target
+        ranks[ok, j] = np.where(target != 0, rank, 0)
+
+    if table.size and (abs(table).max() >= 2**31 or ranks.max() >= 2**31):
+        raise lacak.DictionaryError("the dictionary is too large to compile for Boggle")
+    return WordGraph(
+        digest=_digest(words, columns),
+        words=tuple(words),
+        columns=columns,
+        states=rows,
+        transitions=array.array("i", table.astype("<i4").ravel().tobytes()),
+        ranks=array.array("i", ranks.astype("<i4").ravel().tobytes()),
+        seconds=time.perf_counter() - started,
+    )
+
+
+# -- caching --------------------------------------------------------------------------
+
+_lock = threading.RLock()
+_by_id: dict[int, tuple[Any, WordGraph]] = {}
+_by_digest: dict[str, WordGraph] = {}
+_MAX_DIGESTS = 8
+
+
+def _cache_file(digest: str) -> Path | None:
+    try:
+        return lacak.paths.cache_dir("boggle") / f"{digest}.dawg"
+    except OSError:
+        return None
+
+
+def _read(path: Path, words: tuple[str, ...] | None, digest: str) -> WordGraph | None:
+    """Load a cached graph; ``words`` (when known) saves decoding the stored ones."""
+    import time
+
+    started = time.perf_counter()
+    try:
+        data = path.read_bytes()
+    except OSError:
+        return None
+    if not data.startswith(_MAGIC):
+        return None
+    end = data.find(b"\n", len(_MAGIC))
+    try:
+        meta = json.loads(data[len(_MAGIC) : end])
+    except ValueError:
+        return None
+    columns = tuple(meta.get("columns", ()))
+    stride, rows = len(columns), meta.get("states", -1)
+    body = memoryview(data)[end + 1 :]
+    size = rows * stride * 4
+    if (
+        meta.get("format") != FORMAT
+        or meta.get("digest") != digest
+        or (words is not None and meta.get("words") != len(words))
+        or len(body) < 2 * size
+    ):
+        return None
+    if words is None:
+        text = bytes(body[2 * size :]).decode("utf-8")
+        words = tuple(text.split("\n")) if text else ()
+        if len(words) != meta.get("words"):
+            return None
+    table, ranks = array.array("i"), array.array("i")
+    table.frombytes(body[:size])
+    ranks.frombytes(body[size : 2 * size])
+    if sys.byteorder == "big":  # pragma: no cover - stored little-endian
+        table.byteswap()
+        ranks.byteswap()
+    return WordGraph(
+        digest=digest,
+        words=words,
+        columns=columns,
+        states=rows,
+        transitions=table,
+        ranks=ranks,
+        seconds=time.perf_counter() - started,
+        from_cache=True,
+    )
+
+
+def _write(path: Path, graph: WordGraph) -> None:
+    meta = {
+        "format": FORMAT,
+        "digest": graph.digest,
+        "words": len(graph.words),
+        "states": graph.states,
+        "columns": list(graph.columns),
+    }
+    table, ranks = array.array("i", graph.transitions), array.array("i", graph.ranks)
+    if sys.byteorder == "big":  # pragma: no cover
+        table.byteswap()
+        ranks.byteswap()
+    try:
+        fd, tmp = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
+    except OSError:  # a read-only cache is not an error: we just compile next time
+        return
+    try:
+        with os.fdopen(fd, "wb") as out:
+            out.write(_MAGIC)
+            out.write(json.dumps(meta).encode() + b"\n")
+            out.write(table.tobytes())
+            out.write(ranks.tobytes())
+            out.write("\n".join(graph.words).encode("utf-8"))
+        os.replace(tmp, path)
+    except OSError:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+
+
+def _remember(graph: WordGraph) -> None:
+    if graph.digest not in _by_digest and len(_by_digest) >= _MAX_DIGESTS:
+        _by_digest.pop(next(iter(_by_digest)))
+    _by_digest[graph.digest] = graph
+
+
+def load_graph(digest: str, words: Sequence[str] | None = None, alphabet: str = "") -> WordGraph:
+    """The graph with this digest: from memory, the disk cache, or compiled from ``words``.
+
+    Batch workers use it to get the parent's graph without pickling it.
+
+    :raises DictionaryError: not cached and no ``words`` given.
+    """
+    with _lock:
+        graph = _by_digest.get(digest)
+        if graph is not None:
+            return graph
+        path = _cache_file(digest)
+        graph = _read(path, None, digest) if path is not None else None
+        if graph is None:
+            if words is None:
+                raise lacak.DictionaryError(f"no compiled dictionary {digest[:12]} in the cache")
+            graph = compile_words(tuple(words), alphabet)
+            if graph.digest != digest:
+                raise lacak.DictionaryError("the words do not match the compiled dictionary")
+        _remember(graph)
+        return graph
+
+
+def compile_dictionary(dictionary: lacak.Dictionary, *, use_cache: bool = True) -> WordGraph:
+    """The :class:`WordGraph` of ``dictionary``, compiled once and cached.
+
+    Lookups of the same dictionary object are a dict access; a dictionary with
+    the same words (and alphabet) is read from the disk cache, which loads the
+    64k-word English graph in a few milliseconds.
+
+    :param use_cache: ``False`` compiles afresh and touches no cache.
+    :raises DictionaryError: the words cannot be compiled.
+    """
+    if not use_cache:
+        return compile_words(dictionary.words, dictionary.alphabet)
+    with _lock:
+        hit = _by_id.get(id(dictionary))
+        if hit is not None and hit[0]() is dictionary:
+            return hit[1]
+        words = tuple(dictionary.words)
+        columns = _symbols(words, dictionary.alphabet)
+        digest = _digest(words, columns)
+        graph = _by_digest.get(digest)
+        if graph is None:
+            path = _cache_file(digest)
+            graph = _read(path, words, digest) if path is not None else None
+            if graph is None:
+                graph = compile_words(words, dictionary.alphabet)
+                if path is not None:
+                    _write(path, graph)
+            _remember(graph)
+        try:
+            ref: Any = weakref.ref(dictionary)
+        except TypeError:
+            ref = None
+        if ref is not None:
+            stale = [k for k, (r, _) in _by_id.items() if r() is None]
+            for k in stale:
+                del _by_id[k]
+            _by_id[id(dictionary)] = (ref, graph)
+        return graph
