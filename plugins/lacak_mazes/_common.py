@@ -149,12 +149,23 @@ class Rng:
         keys = self.raw(count)
         return np.argsort(keys, kind="stable").astype(np.int64)
 
+    def blocks(self, draw: Any) -> Iterator[Any]:
+        """Chain lists from ``draw(count)``; blocks start small and double up to BLOCK,
+        so a tiny maze draws few numbers and a big one few blocks."""
+        size = 64
+
+        def block() -> list[Any]:
+            nonlocal size
+            values = draw(size).tolist()
+            size = min(size * 2, self.BLOCK)
+            return values  # type: ignore[no-any-return]
+
+        return itertools.chain.from_iterable(iter(block, None))
+
     def float_stream(self) -> Iterator[float]:
         """An endless iterator of floats in [0, 1), refilled in blocks (``next`` is cheap)."""
-        return itertools.chain.from_iterable(iter(lambda: self.floats(self.BLOCK).tolist(), None))
+        return self.blocks(self.floats)
 
     def below_stream(self, bound: int) -> Iterator[int]:
         """An endless iterator of integers in ``range(bound)``, refilled in blocks."""
-        return itertools.chain.from_iterable(
-            iter(lambda: self.below(bound, self.BLOCK).tolist(), None)
-        )
+        return self.blocks(lambda count: self.below(bound, count))

@@ -65,7 +65,8 @@ def aldous_broder(height: int, width: int, seed: int) -> Maze:
     entered[start] = True
     count = 1
     shifts = np.arange(0, 64, 2, dtype=np.uint64)
-    block = 1 << 12  # raw numbers per block (32 steps each); grows up to 2**16
+    # raw numbers per block (32 steps each): from about the cell count, doubling up to 2**16
+    block = max(4, min(1 << 12, n // 32))
     last_row, last_col = y, x
     while count < n:
         moves = ((rng.raw(block)[:, None] >> shifts) & np.uint64(3)).astype(np.intp).ravel()

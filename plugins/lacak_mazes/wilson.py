@@ -39,15 +39,13 @@ def wilson(height: int, width: int, seed: int) -> Maze:
     offsets = np.array([-P, 1, P, -1], dtype=np.int64)
     bit_of = {-P: 1, 1: 2, P: 4, -1: 8}
 
-    def moves() -> list[int]:
+    def moves(count: int) -> np.ndarray:
         # 32 two-bit directions per 64 random bits, shifted out explicitly
         # (not a byte view) so the stream is the same on every machine.
-        raw = rng.raw(4096)[:, None] >> np.arange(0, 64, 2, dtype=np.uint64)
-        return offsets[(raw & np.uint64(3)).astype(np.int64).ravel()].tolist()
+        raw = rng.raw(max(1, count // 32))[:, None] >> np.arange(0, 64, 2, dtype=np.uint64)
+        return offsets[(raw & np.uint64(3)).astype(np.int64).ravel()]
 
-    import itertools
-
-    step = itertools.chain.from_iterable(iter(moves, None)).__next__
+    step = rng.blocks(moves).__next__
     exits = [0] * grid.size
     root = grid.index(height // 2, width // 2)
     state[root] = 1

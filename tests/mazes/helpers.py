@@ -1,0 +1,206 @@
+"""Slow, obviously correct references for the maze tests."""
+
+from __future__ import annotations
+
+import heapq
+import itertools
+from collections import deque
+from collections.abc import Iterator
+
+import numpy as np
+from hypothesis import strategies as st
+
+from lacak_mazes import Maze
+from lacak_mazes._common import E, N, S, W
+
+
+def grid_edges(height: int, width: int) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+    """Every pair of neighbouring cells, east pairs first then south pairs."""
+    edges = [((r, c), (r, c + 1)) for r in range(height) for c in range(width - 1)]
+    edges += [((r, c), (r + 1, c)) for r in range(height - 1) for c in range(width)]
+    return edges
+
+
+def maze_from_pairs(height: int, width: int, pairs) -> Maze:  # type: ignore[no-untyped-def]
+    """A maze with a passage between each pair of neighbouring cells given."""
+    cells = np.zeros((height, width), dtype=np.uint8)
+    for (r1, c1), (r2, c2) in pairs:
+        if r1 == r2:
+            cells[r1, min(c1, c2)] |= E
+            cells[r1, max(c1, c2)] |= W
+        else:
+            cells[min(r1, r2), c1] |= S
+            cells[max(r1, r2), c1] |= N
+    return Maze(cells)
+
+
+def is_tree(height: int, width: int, pairs) -> bool:  # type: ignore[no-untyped-def]
+    """Union-find check: ``cells - 1`` pairs and no cycle."""
+    parent = {(r, c): (r, c) for r in range(height) for c in range(width)}
+
+    def find(x):  # type: ignore[no-untyped-def]
+        while parent[x] != x:
+            x = parent[x]
+        return x
+
+    if len(pairs) != height * width - 1:
+        return False
+    for a, b in pairs:
+        ra, rb = find(a), find(b)
+        if ra == rb:
+            return False
+        parent[ra] = rb
+    return True
+
+
+def spanning_trees(height: int, width: int) -> Iterator[Maze]:
+    """Every perfect maze of the grid, by brute force over edge subsets."""
+    edges = grid_edges(height, width)
+    for subset in itertools.combinations(edges, height * width - 1):
+        if is_tree(height, width, subset):
+            yield maze_from_pairs(height, width, subset)
+
+
+def distances(maze: Maze, source: tuple[int, int]) -> dict[tuple[int, int], int]:
+    """Breadth-first distances from ``source`` using ``maze.neighbors``."""
+    dist = {source: 0}
+    queue = deque([source])
+    while queue:
+        cell = queue.popleft()
+        for _d, other in maze.neighbors(cell):
+            if other not in dist:
+                dist[other] = dist[cell] + 1
+                queue.append(other)
+    return dist
+
+
+def diameter(maze: Maze) -> int:
+    """Longest shortest path between two cells, by all-pairs BFS."""
+    best = 0
+    for r in range(maze.height):
+        for c in range(maze.width):
+            best = max(best, max(distances(maze, (r, c)).values()))
+    return best
+
+
+def kruskal_reference(height: int, width: int, east_rank, south_rank):  # type: ignore[no-untyped-def]
+    """The textbook loop: walls by rank, union-find."""
+    walls = [(east_rank[r, c], (r, c), (r, c + 1)) for r in range(height) for c in range(width - 1)]
+    walls += [
+        (south_rank[r, c], (r, c), (r + 1, c)) for r in range(height - 1) for c in range(width)
+    ]
+    walls.sort()
+    parent: dict = {}
+
+    def find(x):  # type: ignore[no-untyped-def]
+        parent.setdefault(x, x)
+        while parent[x] != x:
+            x = parent[x]
+        return x
+
+    kept = []
+    for _rank, a, b in walls:
+        ra, rb = find(a), find(b)
+        if ra != rb:
+            parent[ra] = rb
+            kept.append((a, b))
+    return maze_from_pairs(height, width, kept)
+
+
+def prim_reference(height: int, width: int, east_rank, south_rank, start=(0, 0)):  # type: ignore[no-untyped-def]
+    """The textbook loop: a heap of walls leaving the tree."""
+    weight = {}
+    for r in range(height):
+        for c in range(width - 1):
+            weight[((r, c), (r, c + 1))] = weight[((r, c + 1), (r, c))] = east_rank[r, c]
+    for r in range(height - 1):
+        for c in range(width):
+            weight[((r, c), (r + 1, c))] = weight[((r + 1, c), (r, c))] = south_rank[r, c]
+    inside = {start}
+    heap = [(w, a, b) for (a, b), w in weight.items() if a == start]
+    heapq.heapify(heap)
+    kept = []
+    while heap:
+        _w, a, b = heapq.heappop(heap)
+        if b in inside:
+            continue
+        inside.add(b)
+        kept.append((a, b))
+        for (x, y), w in weight.items():
+            if x == b and y not in inside:
+                heapq.heappush(heap, (w, x, y))
+    return maze_from_pairs(height, width, kept)
+
+
+@st.composite
+def braid_mazes(draw, max_side: int = 7):  # type: ignore[no-untyped-def]
+    """Valid mazes that need not be perfect: a random subset of passages."""
+    height = draw(st.integers(1, max_side))
+    width = draw(st.integers(1, max_side))
+    edges = grid_edges(height, width)
+    keep = draw(st.lists(st.booleans(), min_size=len(edges), max_size=len(edges)))
+    return maze_from_pairs(height, width, [e for e, k in zip(edges, keep, strict=True) if k])
+
+
+@st.composite
+def perfect_mazes(draw, max_side: int = 9, algorithm: str | None = None):  # type: ignore[no-untyped-def]
+    """Generated perfect mazes of random size, algorithm and seed."""
+    import lacak
+
+    names = sorted(lacak.generators("maze"))
+    name = algorithm or draw(st.sampled_from(names))
+    height = draw(st.integers(1, max_side))
+    width = draw(st.integers(1, max_side))
+    seed = draw(st.integers(0, 2**32))
+    return lacak.generate("maze", name, (height, width), seed=seed)
+
+
+@st.composite
+def cells_of(draw, maze: Maze):  # type: ignore[no-untyped-def]
+    """A cell of ``maze``."""
+    return (draw(st.integers(0, maze.height - 1)), draw(st.integers(0, maze.width - 1)))
+
+
+def hunt_and_kill_reference(height: int, width: int, seed: int) -> Maze:
+    """Hunt-and-kill as the reference describes it: each hunt scans from the top row.
+
+    It draws the same random numbers in the same order as the fast version
+    (a neighbour order per cell, the start cell, then floats to pick the
+    visited neighbour a hunted cell joins), so the two must agree exactly.
+    """
+    from lacak_mazes._common import Rng
+    from lacak_mazes._grid import Padded, maze_from_links, permutation_table
+
+    rng = Rng(seed, salt=1)
+    grid = Padded(height, width)
+    orders = permutation_table(grid.steps)
+    choice = rng.below(24, grid.size).tolist()
+    rand = rng.float_stream()
+    here = grid.random_cell(rng)
+    grid.state[here] = 1
+    opposite = {1: 4, 2: 8, 4: 1, 8: 2}
+    cells = [grid.index(r, c) for r in range(height) for c in range(width)]
+    while True:
+        moved = True
+        while moved:
+            moved = False
+            for offset, back in orders[choice[here]]:
+                if grid.state[here + offset] == 0:
+                    here += offset
+                    grid.state[here] = 1
+                    grid.link[here] = back
+                    moved = True
+                    break
+        target = None
+        for cell in cells:  # the full scan, from the top every time
+            if grid.state[cell] == 0 and any(grid.state[cell + o] == 1 for o, _b in grid.steps):
+                target = cell
+                break
+        if target is None:
+            break
+        joins = [(o, b) for o, b in grid.steps if grid.state[target + o] == 1]
+        _offset, back = joins[int(next(rand) * len(joins))]
+        grid.link[target] = opposite[back]
+        grid.state[target] = 1
+        here = target
+    return maze_from_links(grid.links())
