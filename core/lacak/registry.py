@@ -206,35 +206,27 @@ class Registry:
                 others = [p for p in self.pm.get_plugins() if p is not impl.plugin]
                 try:
                     self.pm.subset_hook_caller(hook, remove_plugins=others)(register=register)
-                    seen: set[tuple[str, str]] = set()
-                    for component in staged:
-                        key = _key(component, grouped)
-                        existing = groups.get(key[0])
-                        if key in seen or (existing is not None and key[1] in existing):
-                            owner = (
-                                plugin_name
-                                if existing is None or key in seen
-                                else existing._owners[key[1]]
-                            )
-                            kind_label = f" for {key[0]}" if grouped else ""
-                            raise DuplicateComponentError(
-                                f"{what}{kind_label} {key[1]!r} is registered by both plugin "
-                                f"{owner!r} and plugin {plugin_name!r}"
-                            )
-                        seen.add(key)
                 except Exception as error:  # a plugin's bug must not break the others
-                    failure = PluginFailure(plugin=plugin_name, stage=hook, error=one_line(error))
-                    self._hook_failures.append(failure)
-                    warn(f"{failure}; its {what}s are skipped")
+                    self._hook_failed(plugin_name, hook, error, f"its {what}s are skipped")
                     continue
                 for component in staged:
                     kind, name = _key(component, grouped)
                     label = f"{what} for {kind}" if grouped else what
-                    groups.setdefault(kind, Catalogue(label))._add(name, component, plugin_name)
+                    try:
+                        groups.setdefault(kind, Catalogue(label))._add(name, component, plugin_name)
+                    except DuplicateComponentError as error:
+                        # only the clashing component is skipped; the first one stays
+                        self._hook_failed(plugin_name, hook, error, "the second one is skipped")
+                        continue
                     self._registered.setdefault(plugin_name, {}).setdefault(hook, []).append(
                         f"{kind}/{name}" if grouped else name
                     )
             return groups
+
+    def _hook_failed(self, plugin: str, hook: str, error: BaseException, consequence: str) -> None:
+        failure = PluginFailure(plugin=plugin, stage=hook, error=one_line(error))
+        self._hook_failures.append(failure)
+        warn(f"{failure}; {consequence}")
 
     def _kind_catalogue(self, hook: str, kind: str) -> Catalogue[Any]:
         _cls, what, _grouped = HOOKS[hook]

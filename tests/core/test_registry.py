@@ -118,8 +118,22 @@ def test_duplicate_within_one_plugin_is_reported() -> None:
 
     with pytest.warns(lacak.PluginWarning, match="registered by both"):
         registry = make_registry(Twice())
-        with pytest.raises(lacak.UnknownComponentError):
-            registry.heuristics("k")
+        assert list(registry.heuristics("k")) == ["h"]
+    (failure,) = registry.failures
+    assert "'plugin0' and plugin 'plugin0'" in failure.error
+
+
+def test_a_duplicate_skips_only_the_clashing_component() -> None:
+    class Other:
+        @lacak.hookimpl
+        def register_dictionaries(self, register: Any) -> None:
+            for name in ("tiny", "other"):
+                register(lacak.DictionarySource(name=name, load=lambda: None))
+
+    with pytest.warns(lacak.PluginWarning, match="dictionary 'tiny' is registered by both"):
+        registry = make_registry(CorePlugin(), Other())
+        assert sorted(registry.dictionaries()) == ["other", "tiny"]
+    assert registry.dictionaries().owner("tiny") == "plugin0"
 
 
 def test_a_plugin_that_raises_while_registering_is_skipped() -> None:
