@@ -97,7 +97,7 @@ def _emit(
             path.write_text(data + ("" if data.endswith("\n") else "\n"), encoding="utf-8")
         click.echo(f"wrote {path} ({caption})", err=True)
         return
-    stdout = click.get_text_stream("stdout")
+    stdout = sys.stdout
     if isinstance(data, bytes):
         if stdout.isatty():
             raise lacak.InvalidOptionError("PNG is binary: give -o FILE.png (or pipe the output)")
@@ -274,7 +274,7 @@ def _read_maze(file: str) -> Any:
     from .maze import Maze
 
     if file == "-":
-        text = click.get_text_stream("stdin").read()
+        text = sys.stdin.read()
     else:
         try:
             text = Path(file).read_text(encoding="utf-8")

@@ -9,7 +9,6 @@ from collections.abc import Iterator
 
 import numpy as np
 from hypothesis import strategies as st
-
 from lacak_mazes import Maze
 from lacak_mazes._common import E, N, S, W
 

@@ -5,11 +5,10 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+import lacak
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-import lacak
 from lacak.testing import GeneratorContract
 from lacak.testing import strategies as lst
 from lacak_mazes import Maze

@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import json
 
+import lacak
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-import lacak
 from lacak_mazes import Maze
 
 from .helpers import (

@@ -10,9 +10,8 @@ from __future__ import annotations
 import math
 from collections import Counter
 
-import pytest
-
 import lacak
+import pytest
 
 from .helpers import spanning_trees
 

@@ -1,0 +1,276 @@
+"""``lacak maze ...`` end to end with click's CliRunner."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import lacak
+import pytest
+from click.testing import CliRunner
+from lacak.cli import make_cli
+from lacak_mazes import Maze
+
+
+@pytest.fixture(scope="module")
+def cli():  # type: ignore[no-untyped-def]
+    return make_cli()
+
+
+def run(cli, *args: str, input: str | None = None):  # type: ignore[no-untyped-def]
+    return CliRunner().invoke(cli, list(args), input=input, catch_exceptions=False)
+
+
+def one_line_error(result) -> str:  # type: ignore[no-untyped-def]
+    assert result.exit_code == 2, (result.exit_code, result.output)
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("Error: "), result.stderr
+    assert "Traceback" not in result.output
+    return lines[0]
+
+
+def test_generate_draws_the_readme_demo(cli) -> None:  # type: ignore[no-untyped-def]
+    result = run(cli, "maze", "generate", "--size", "10x19", "--seed", "7", "--solution")
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.rstrip("\n").split("\n")
+    assert len(lines) == 2 * 10 + 1 + 1  # the maze and a caption
+    assert all(len(line) <= 80 for line in lines)
+    assert lines[0].startswith("┌───") and lines[-2].startswith("└───")
+    assert lines[-1].startswith("hunt-and-kill 10x19, seed 7, solution ")
+    picture = "\n".join(lines[:-1])
+    maze = lacak.generate("maze", "hunt-and-kill", (10, 19), seed=7).with_endpoints()
+    from lacak_mazes.render import render_text
+
+    assert picture == render_text(maze, cell_width=3)
+    wide = run(cli, "maze", "generate", "--size", "12x30", "--seed", "7", "--solution")
+    assert all(len(line) <= 80 for line in wide.stdout.splitlines())
+
+
+def test_generate_without_size_fits_the_terminal(cli) -> None:  # type: ignore[no-untyped-def]
+    result = run(cli, "maze", "generate", "--format", "text")
+    assert result.exit_code == 0
+    lines = result.stdout.splitlines()
+    assert max(len(line) for line in lines) <= 80 and len(lines) <= 24
+    assert "seed " in lines[-1]  # the seed picked is shown, to reproduce the maze
+    seed = int(lines[-1].split("seed ")[1].split(",")[0])
+    size = lines[-1].split()[1].rstrip(",")
+    again = run(cli, "maze", "generate", "--format", "text", "--size", size, "--seed", str(seed))
+    assert again.stdout == result.stdout
+
+
+def test_generate_json_round_trips(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    result = run(
+        cli,
+        "maze",
+        "generate",
+        "-a",
+        "wilson",
+        "-s",
+        "5x7",
+        "--seed",
+        "3",
+        "--endpoints",
+        "-f",
+        "json",
+    )
+    assert result.exit_code == 0
+    maze = Maze.from_json(result.stdout)
+    assert maze == lacak.generate("maze", "wilson", (5, 7), seed=3).with_endpoints(solution=False)
+    data = json.loads(result.stdout)
+    assert data["solution"] is None and data["start"] is not None
+    out = tmp_path / "maze.json"
+    saved = run(
+        cli,
+        "maze",
+        "generate",
+        "-a",
+        "wilson",
+        "-s",
+        "5x7",
+        "--seed",
+        "3",
+        "--solution",
+        "-o",
+        str(out),
+    )
+    assert saved.exit_code == 0 and "wrote" in saved.stderr
+    assert Maze.from_json(out.read_text()).solution is not None
+
+
+def test_generate_options_and_pictures(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    png, svg = tmp_path / "m.png", tmp_path / "m.svg"
+    result = run(
+        cli,
+        "maze",
+        "generate",
+        "-a",
+        "growing-tree",
+        "-O",
+        "policy=mix",
+        "-O",
+        "newest=0.3",
+        "-s",
+        "8x8",
+        "--seed",
+        "1",
+        "--solution",
+        "-o",
+        str(png),
+        "--cell-size",
+        "9",
+        "--color",
+        "wall=#123456",
+    )
+    assert result.exit_code == 0, result.output
+    assert png.read_bytes().startswith(b"\x89PNG")
+    result = run(cli, "maze", "generate", "-s", "4x4", "--seed", "1", "-o", str(svg))
+    assert result.exit_code == 0 and svg.read_text().startswith("<svg")
+    text = run(
+        cli, "maze", "generate", "-s", "3x3", "--seed", "1", "-f", "text", "--cell-width", "1"
+    )
+    assert text.stdout.splitlines()[0] == "+-+-+-+"
+    ends = run(
+        cli,
+        "maze",
+        "generate",
+        "-s",
+        "3x3",
+        "--seed",
+        "1",
+        "--start",
+        "0,0",
+        "--end",
+        "2,2",
+        "-f",
+        "json",
+    )
+    assert json.loads(ends.stdout)["start"] == [0, 0]
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--size", "0x4"], "at least 1x1"),
+        (["--size", "big"], "must look like 3x4"),
+        (["--algorithm", "wilsen"], "did you mean 'wilson'"),
+        (["-O", "policy=upside"], "has no option 'policy'"),
+        (["-a", "growing-tree", "-O", "policy=upside"], "policy"),
+        (["-a", "growing-tree", "-O", "newest=lots"], "must be a float"),
+        (["--start", "0;0"], "ROW,COL"),
+        (["--size", "3x3", "--start", "5,5"], "outside the 3x3 maze"),
+        (["--color", "sky=blue", "-f", "svg"], "--color takes NAME=COLOUR"),
+        (["--color", "wall=nope", "-f", "svg"], "not a colour"),
+        (["--size", "3x3", "-f", "png"], "PNG is binary"),
+    ],
+)
+def test_generate_errors_are_one_line(cli, args: list[str], message: str) -> None:  # type: ignore[no-untyped-def]
+    if message == "PNG is binary":
+        # CliRunner's stdout is not a terminal, so PNG goes to stdout as bytes
+        result = run(cli, "maze", "generate", *args)
+        assert result.exit_code == 0 and result.stdout_bytes.startswith(b"\x89PNG")
+        return
+    line = one_line_error(run(cli, "maze", "generate", *args))
+    assert message in line
+
+
+def _maze_file(tmp_path: Path, maze: Maze) -> str:
+    path = tmp_path / "maze.json"
+    path.write_text(maze.to_json())
+    return str(path)
+
+
+@pytest.mark.parametrize("strategy", ["tree-path", "dead-end-fill", "wall-follower", "bfs"])
+def test_solve(cli, tmp_path: Path, strategy: str) -> None:  # type: ignore[no-untyped-def]
+    if strategy not in lacak.searchers():
+        pytest.skip(f"no {strategy!r} strategy registered")
+    maze = lacak.generate("maze", "kruskal", (6, 8), seed=5)
+    file = _maze_file(tmp_path, maze)
+    result = run(cli, "maze", "solve", file, "--strategy", strategy, "--json")
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.stdout)
+    expected = maze.with_endpoints()
+    assert report["path"] == [list(cell) for cell in expected.solution]
+    assert report["found"] and report["length"] == len(expected.solution) - 1
+    assert report["strategy"] == strategy and report["stats"]["expanded"] >= 1
+    assert len(report["actions"]) == report["length"]
+    picture = run(cli, "maze", "solve", file, "--strategy", strategy, "-f", "json")
+    assert Maze.from_json(picture.stdout).solution == expected.solution
+
+
+def test_solve_with_endpoints_heuristic_and_stdin(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    maze = lacak.generate("maze", "eller", (5, 5), seed=9)
+    result = run(
+        cli, "maze", "solve", "-", "--start", "0,0", "--end", "4,4", "--json", input=maze.to_json()
+    )
+    report = json.loads(result.stdout)
+    assert report["start"] == [0, 0] and report["end"] == [4, 4]
+    assert report["path"] == [list(c) for c in maze.path((0, 0), (4, 4))]
+    left = run(
+        cli,
+        "maze",
+        "solve",
+        _maze_file(tmp_path, maze),
+        "--strategy",
+        "wall-follower",
+        "-S",
+        "hand=left",
+    )
+    assert left.exit_code == 0 and "wall-follower" in left.stdout.splitlines()[-1]
+    if "astar" in lacak.searchers():
+        astar = run(
+            cli,
+            "maze",
+            "solve",
+            _maze_file(tmp_path, maze),
+            "--strategy",
+            "astar",
+            "--heuristic",
+            "manhattan",
+            "--json",
+        )
+        assert json.loads(astar.stdout)["heuristic"] == "manhattan"
+
+
+def test_solve_errors(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"cells": [[2, 0]]}')
+    assert "not open to the west" in one_line_error(run(cli, "maze", "solve", str(bad)))
+    bad.write_text("{nope")
+    assert "not valid JSON" in one_line_error(run(cli, "maze", "solve", str(bad)))
+    good = _maze_file(tmp_path, lacak.generate("maze", "kruskal", (3, 3), seed=1))
+    assert "outside the 3x3 maze" in one_line_error(
+        run(cli, "maze", "solve", good, "--start", "3,0")
+    )
+    assert "unknown strategy" in one_line_error(
+        run(cli, "maze", "solve", good, "--strategy", "teleport")
+    )
+    cut = tmp_path / "cut.json"
+    cut.write_text('{"cells": [[2, 8], [0, 0]]}')
+    assert "no path" in one_line_error(
+        run(cli, "maze", "solve", str(cut), "--start", "0,0", "--end", "1,1")
+    )
+    missing = run(cli, "maze", "solve", str(tmp_path / "missing.json"))
+    assert missing.exit_code != 0 and "Traceback" not in missing.output
+
+
+def test_stats(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    result = run(cli, "maze", "stats", "-a", "wilson", "-s", "30x30", "--seed", "1", "--json")
+    stats = json.loads(result.stdout)
+    assert stats == lacak.generate("maze", "wilson", (30, 30), seed=1).stats()
+    file = _maze_file(tmp_path, lacak.generate("maze", "kruskal", (5, 5), seed=1))
+    text = run(cli, "maze", "stats", file, "--endpoints")
+    assert "dead_end_share" in text.stdout and "solution_length" in text.stdout
+    assert "at least 1x1" in one_line_error(run(cli, "maze", "stats", "-s", "0x0"))
+
+
+def test_algorithms(cli) -> None:  # type: ignore[no-untyped-def]
+    result = run(cli, "maze", "algorithms", "--json")
+    rows = json.loads(result.stdout)
+    names = [row["name"] for row in rows]
+    assert names == sorted(lacak.generators("maze"))
+    wilson = next(row for row in rows if row["name"] == "wilson")
+    assert wilson["uniform"] and wilson["perfect"] and wilson["plugin"] == "mazes"
+    growing = next(row for row in rows if row["name"] == "growing-tree")
+    assert growing["options"] == {"policy": "newest", "newest": 0.5}
+    table = run(cli, "maze", "algorithms")
+    assert "hunt-and-kill" in table.stdout and "aldous-broder" in table.stdout

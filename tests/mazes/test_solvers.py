@@ -1,0 +1,172 @@
+"""Solving mazes: the maze strategies under the searcher contract, MazePuzzle, manhattan,
+and every registered generic strategy through lacak.solve."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+import lacak
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from lacak.testing import HeuristicContract, SearcherContract, replay, shortest_cost
+from lacak_mazes import Maze, MazePuzzle
+
+from .helpers import braid_mazes, cells_of, distances, perfect_mazes
+
+
+@st.composite
+def maze_puzzles(draw: st.DrawFn, perfect: bool = False) -> MazePuzzle:
+    maze = draw(
+        perfect_mazes(max_side=8)
+        if perfect
+        else st.one_of(perfect_mazes(max_side=8), braid_mazes())
+    )
+    return maze.puzzle(draw(cells_of(maze)), draw(cells_of(maze)))
+
+
+class MazeSearcherContract(SearcherContract):
+    def puzzles(self) -> st.SearchStrategy[Any]:
+        return maze_puzzles()
+
+
+class TestTreePath(MazeSearcherContract):
+    strategy = "tree-path"
+
+
+class TestDeadEndFill(MazeSearcherContract):
+    strategy = "dead-end-fill"
+
+
+class TestWallFollowerRight(SearcherContract):
+    strategy = "wall-follower"
+
+    def puzzles(self) -> st.SearchStrategy[Any]:
+        return maze_puzzles(perfect=True)
+
+
+class TestWallFollowerLeft(TestWallFollowerRight):
+    options: ClassVar[dict[str, Any]] = {"hand": "left"}
+
+
+class TestManhattan(HeuristicContract):
+    kind = "maze"
+    heuristic = "manhattan"
+
+    def puzzles(self) -> st.SearchStrategy[Any]:
+        return maze_puzzles()
+
+
+@settings(max_examples=40)
+@given(maze_puzzles(perfect=True))
+def test_maze_strategies_agree_on_perfect_mazes(puzzle: MazePuzzle) -> None:
+    expected = puzzle.maze.path(puzzle.initial, puzzle.goal)
+    for name in ("tree-path", "dead-end-fill", "wall-follower"):
+        result = lacak.solve(puzzle, name)
+        assert result.states == expected, name
+        replay(puzzle, result)
+
+
+@settings(max_examples=30)
+@given(maze_puzzles(perfect=True), st.sampled_from(["right", "left"]))
+def test_wall_follower_walk_without_erasing(puzzle: MazePuzzle, hand: str) -> None:
+    result = lacak.solve(puzzle, "wall-follower", hand=hand, erase_loops=False)
+    replay(puzzle, result)
+    assert result.length >= len(puzzle.maze.path(puzzle.initial, puzzle.goal)) - 1
+    # a hand on the wall walks each passage at most twice
+    assert result.length <= 2 * puzzle.maze.passages
+
+
+def test_wall_follower_gives_up_around_an_island() -> None:
+    # a 3x3 ring around a closed centre cell; the goal is the closed centre
+    maze = Maze.from_rows([[6, 10, 12], [5, 0, 5], [3, 10, 9]])
+    result = lacak.solve(maze.puzzle((0, 0), (1, 1)), "wall-follower")
+    assert not result.found and result.stopped is lacak.StopReason.EXHAUSTED
+    assert not lacak.solve(maze.puzzle((0, 0), (1, 1)), "tree-path").found
+
+
+@settings(max_examples=30)
+@given(maze_puzzles())
+def test_puzzle_is_reversible(puzzle: MazePuzzle) -> None:
+    state = puzzle.initial
+    forward = {(action, nxt) for action, nxt, _cost in puzzle.successors(state)}
+    for action, previous, cost in puzzle.predecessors(state):
+        assert cost == 1
+        assert (action, state) in {(a, s) for a, s, _c in puzzle.successors(previous)}
+    assert len(forward) == int(puzzle.maze.degrees()[state])
+    assert isinstance(puzzle, lacak.ReversiblePuzzle)
+
+
+def test_generic_strategies_solve_mazes() -> None:
+    """Every registered strategy that takes any puzzle finds a path; optimal ones the shortest."""
+    maze = lacak.generate("maze", "kruskal", (9, 11), seed=4).with_endpoints()
+    puzzle = maze.puzzle()
+    best = shortest_cost(puzzle)
+    generic = [name for name, searcher in lacak.searchers().items() if searcher.handles(puzzle)]
+    assert {"tree-path", "dead-end-fill", "wall-follower"} <= set(generic)
+    for name in generic:
+        searcher = lacak.searchers()[name]
+        heuristic = "manhattan" if searcher.heuristic != "unused" else None
+        result = lacak.solve(puzzle, name, heuristic=heuristic, limits=lacak.Limits(seconds=10))
+        assert result.found, name
+        replay(puzzle, result)
+        if searcher.optimal:
+            assert result.cost == best, name
+
+
+@pytest.mark.parametrize("strategy", ["bfs", "astar"])
+def test_search_plugin_strategies(strategy: str) -> None:
+    if strategy not in lacak.searchers():
+        pytest.skip(f"no {strategy!r} strategy registered")
+    maze = lacak.generate("maze", "wilson", (15, 15), seed=8).with_endpoints()
+    result = lacak.solve(
+        maze.puzzle(), strategy, heuristic="manhattan" if strategy == "astar" else None
+    )
+    assert result.states == maze.solution
+
+
+def test_default_strategy_and_heuristic() -> None:
+    maze = lacak.generate("maze", "eller", (6, 6), seed=2).with_endpoints()
+    result = lacak.solve(maze.puzzle())
+    assert result.strategy == "tree-path" and result.states == maze.solution
+    assert lacak.heuristics("maze")["manhattan"].admissible
+
+
+@settings(max_examples=30)
+@given(st.data(), st.integers(0, 40))
+def test_node_limits_and_depth_limits(data: st.DataObject, budget: int) -> None:
+    puzzle = data.draw(maze_puzzles())
+    for name in ("tree-path", "dead-end-fill", "wall-follower"):
+        result = lacak.solve(puzzle, name, limits=lacak.Limits(max_expanded=budget))
+        assert result.stats.expanded <= budget
+        if result.found:
+            replay(puzzle, result)
+    reach = distances(puzzle.maze, puzzle.initial)
+    if puzzle.goal in reach:
+        depth = reach[puzzle.goal]
+        deep_enough = lacak.solve(puzzle, "tree-path", limits=lacak.Limits(max_depth=depth))
+        assert deep_enough.found
+        if depth > 0:
+            too_shallow = lacak.solve(puzzle, "tree-path", limits=lacak.Limits(max_depth=depth - 1))
+            assert not too_shallow.found and too_shallow.stopped is lacak.StopReason.DEPTH
+
+
+def test_strategy_errors() -> None:
+    maze = lacak.generate("maze", "eller", (4, 4), seed=2)
+    with pytest.raises(lacak.InvalidPuzzleError, match="no start and end"):
+        maze.puzzle()
+    with pytest.raises(lacak.InvalidOptionError, match="hand"):
+        lacak.solve(maze.puzzle((0, 0), (3, 3)), "wall-follower", hand="middle")
+    graph = lacak.testing.GraphPuzzle(edges={}, initial=0, goals=[0])
+    with pytest.raises(lacak.InvalidPuzzleError, match="solves maze puzzles"):
+        lacak.solve(graph, "tree-path")
+
+
+def test_solving_a_big_maze_is_linear() -> None:
+    """A 300x300 maze: the fast path and the checked path (with limits) give the same answer."""
+    maze = lacak.generate("maze", "recursive-backtracker", (300, 300), seed=1).with_endpoints()
+    fast = lacak.solve(maze.puzzle(), "tree-path")
+    checked = lacak.solve(maze.puzzle(), "tree-path", limits=lacak.Limits(max_expanded=10**7))
+    assert fast.states == checked.states == maze.solution
+    assert fast.stats.expanded == checked.stats.expanded
+    assert fast.stats.max_frontier == checked.stats.max_frontier
