@@ -82,6 +82,11 @@ def register_heuristics(register: Callable[[lacak.Heuristic], None]) -> None:
             description="Manhattan + 2 per tile that must leave its goal row or column",
         )
     )
+    # additive pattern databases: pdb, pdb-555, pdb-663, pdb-78, pdb-6666 (docs/pattern-databases.md)
+    from . import pdb
+
+    for heuristic in pdb.heuristics():
+        register(heuristic)
 
 
 @lacak.hookimpl
