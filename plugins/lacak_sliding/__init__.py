@@ -141,6 +141,18 @@ def register_searchers(register: Callable[[lacak.Searcher], None]) -> None:
             kinds={"sliding"},
         )
     )
+    from . import tiles_idastar
+
+    register(
+        lacak.Searcher(
+            name="idastar-tiles",
+            search=tiles_idastar.idastar_tiles,
+            description="IDA* for sliding puzzles: one mutable board, incremental pattern-database or table heuristics",
+            optimal=True,
+            heuristic="required",
+            kinds={"sliding"},
+        )
+    )
 
 
 @lacak.hookimpl
