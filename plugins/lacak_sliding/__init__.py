@@ -159,5 +159,7 @@ def register_searchers(register: Callable[[lacak.Searcher], None]) -> None:
 def register_commands(cli: Any) -> None:
     """``lacak sliding solve|scramble|strategies|heuristics``."""
     from .cli import sliding
+    from .pdb_cli import pdb_group
 
+    sliding.add_command(pdb_group)
     cli.add_command(sliding)

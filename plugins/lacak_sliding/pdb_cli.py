@@ -1,0 +1,217 @@
+"""``lacak sliding pdb build|info|list``: build pattern databases ahead of time and see the cache.
+
+JSON schemas are documented in ``docs/pattern-databases.md``.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import click
+from lacak.cli import echo_json
+
+from . import pdb
+
+__all__ = ["pdb_group"]
+
+
+def _goal(text: str | None, size: tuple[int, int]) -> tuple[int, ...]:
+    from .puzzle import goal_tiles, parse_tiles
+
+    width, height = size
+    if text is None or text == "" or text == "last":
+        return goal_tiles(width, height)
+    if text == "first":
+        return tuple(range(width * height))
+    tiles, _w, _h, _notation = parse_tiles(text, size, what="goal")
+    return tiles
+
+
+def _partition(name: str, size: str | None, goal: str | None) -> pdb.Partition:
+    """The partition named on the command line, for ``--size`` (or the name's own board)."""
+    from .puzzle import parse_size_text
+
+    board = parse_size_text(size) if size else None
+    if board is None:
+        board = pdb.NAMED_PARTITIONS.get(name, (4, 4))
+    return pdb.Partition.parse(name, board[0], board[1], _goal(goal, board))
+
+
+def _group_rows(part: pdb.Partition) -> list[dict[str, Any]]:
+    import math
+
+    notes = {tuple(n["tiles"]): n for n in pdb.cached_databases() if _same_board(n, part)}
+    rows = []
+    n = part.width * part.height
+    for group in part.groups:
+        note = notes.get(group)
+        row: dict[str, Any] = {
+            "tiles": list(group),
+            "entries": math.perm(n, len(group)),
+            "cached": note is not None,
+        }
+        if note is not None:
+            row.update(
+                {
+                    "max": note["max"],
+                    "mean": note["mean"],
+                    "build_seconds": note["seconds"],
+                    "file": note["file"],
+                }
+            )
+        rows.append(row)
+    return rows
+
+
+def _same_board(note: dict[str, Any], part: pdb.Partition) -> bool:
+    return (
+        note.get("width") == part.width
+        and note.get("height") == part.height
+        and tuple(note.get("goal", ())) == part.goal
+        and note.get("format") == pdb.FORMAT
+    )
+
+
+def _describe(part: pdb.Partition) -> dict[str, Any]:
+    return {
+        "partition": part.name,
+        "label": part.label,
+        "groups_text": part.text,
+        "width": part.width,
+        "height": part.height,
+        "goal": list(part.goal),
+        "singletons": list(part.singletons),
+        "reflectable": pdb.reflection(part.width, part.height, part.goal) is not None,
+        "entries": part.entries(),
+        "groups": _group_rows(part),
+    }
+
+
+def _print_table(info: dict[str, Any], title: str) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title=title, title_justify="left")
+    for column in ("tiles", "entries", "cached", "max", "mean", "build s"):
+        table.add_column(column, justify="left" if column == "tiles" else "right")
+    for row in info["groups"]:
+        table.add_row(
+            ",".join(map(str, row["tiles"])),
+            f"{row['entries']:,}",
+            "yes" if row["cached"] else "no",
+            str(row.get("max", "")),
+            str(row.get("mean", "")),
+            str(row.get("build_seconds", "")),
+        )
+    console = Console()
+    console.print(table)
+    if info["singletons"]:
+        console.print(f"tiles counted by Manhattan distance: {info['singletons']}")
+    console.print(f"cache: {pdb.cache_folder()}")
+
+
+_size_option = click.option(
+    "--size", "-s", default=None, help="Board size WxH (default: the partition's board, else 4x4)."
+)
+_goal_option = click.option(
+    "--goal",
+    "-g",
+    default=None,
+    help="Goal board, or 'last' (blank last, the default) or 'first' (blank first, Korf's).",
+)
+
+
+@click.group("pdb")
+def pdb_group() -> None:
+    """Pattern databases: build them ahead of time, see what is cached.
+
+    PARTITION is a name (555, 663 or 78 for 4x4, 44 for 3x3, 6666 for 5x5,
+    default for the board's default) or groups of tiles such as
+    1,2,3,4,5,6/7,8,9,10,11,12/13,14,15. Databases are keyed by board size,
+    goal and group; 'lacak sliding solve --heuristic pdb-663' then loads them.
+    """
+
+
+@pdb_group.command("build")
+@click.argument("partition")
+@_size_option
+@_goal_option
+@click.option("--force", is_flag=True, help="Rebuild databases that are already cached.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON (see docs/pattern-databases.md).")
+def build_command(
+    partition: str, size: str | None, goal: str | None, force: bool, as_json: bool
+) -> None:
+    """Build (or load) the databases of PARTITION and save them in the cache.
+
+    \b
+    Examples:
+      lacak sliding pdb build 663
+      lacak sliding pdb build 663 --goal first
+      lacak sliding pdb build 1,2,3,4/5,6,7,8 --size 3x3
+    """
+    part = _partition(partition, size, goal)
+    started = time.perf_counter()
+    callback, close = pdb.rich_progress()
+    try:
+        for group in part.groups:
+            if len(group) > 1:
+                pdb.load_or_build(
+                    part.width, part.height, part.goal, group, force=force, progress=callback
+                )
+    finally:
+        close()
+    info = _describe(part)
+    info["seconds"] = round(time.perf_counter() - started, 3)
+    if as_json:
+        echo_json(info)
+    else:
+        _print_table(info, f"pattern databases {part.label} ({part.name}) — {info['seconds']} s")
+
+
+@pdb_group.command("info")
+@click.argument("partition")
+@_size_option
+@_goal_option
+@click.option("--json", "as_json", is_flag=True, help="Print JSON (see docs/pattern-databases.md).")
+def info_command(partition: str, size: str | None, goal: str | None, as_json: bool) -> None:
+    """Show the groups of PARTITION and whether their databases are cached (builds nothing)."""
+    part = _partition(partition, size, goal)
+    info = _describe(part)
+    if as_json:
+        echo_json(info)
+    else:
+        _print_table(info, f"pattern databases {part.label} ({part.name})")
+
+
+@pdb_group.command("list")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON (see docs/pattern-databases.md).")
+def list_command(as_json: bool) -> None:
+    """List the databases in the cache folder."""
+    notes = pdb.cached_databases()
+    if as_json:
+        echo_json({"folder": str(pdb.cache_folder()), "databases": notes})
+        return
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title=f"cached pattern databases in {pdb.cache_folder()}", title_justify="left")
+    for column in ("board", "goal", "tiles", "entries", "max", "mean", "build s", "MB"):
+        table.add_column(
+            column, justify="left" if column in ("board", "goal", "tiles") else "right"
+        )
+    for note in notes:
+        table.add_row(
+            f"{note['width']}x{note['height']}",
+            " ".join(map(str, note["goal"])),
+            ",".join(map(str, note["tiles"])),
+            f"{note['entries']:,}",
+            str(note["max"]),
+            str(note["mean"]),
+            str(note["seconds"]),
+            f"{note['bytes_on_disk'] / 1e6:.1f}",
+        )
+    console = Console()
+    console.print(table)
+    if not notes:
+        console.print("none yet: 'lacak sliding pdb build 663' builds the 15-puzzle's")
