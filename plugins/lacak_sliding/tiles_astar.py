@@ -272,79 +272,88 @@ def _astar(
     stopped = StopReason.EXHAUSTED
     found = None
     top = len(buckets)
-    while True:
-        while cur < top and not buckets[cur]:
-            cur += 1
-        if cur >= top:
-            stopped = StopReason.DEPTH if cut else StopReason.EXHAUSTED
-            break
-        entry = buckets[cur].pop()
-        open_size -= 1
-        key = entry >> G_BITS
-        g = entry & G_MASK
-        if g_of[key] != g:
-            continue  # a cheaper copy was queued since
-        if max_exp is not None and expanded >= max_exp:
-            stopped = StopReason.NODES
-            break
-        if slow:
-            stop = budget.exceeded(expanded, open_size + 1, len(g_of))
-            if stop is not None:
-                stopped = stop
+    if trace is None and conflict is None and table is not None and not slow:
+        fast_moves = [
+            [(sh, mul, db, deltas[b][i]) for i, (sh, mul, db, _a, _c) in enumerate(moves[b])]
+            for b in range(n)
+        ]
+        stopped, found, expanded, generated, max_frontier, deepest = _table_loop(
+            buckets, cur, slot_bits, g_of, goal, fast_moves, mask, blank_mask, max_exp, max_depth
+        )
+    else:
+        while True:
+            while cur < top and not buckets[cur]:
+                cur += 1
+            if cur >= top:
+                stopped = StopReason.DEPTH if cut else StopReason.EXHAUSTED
                 break
-        expanded += 1
-        if trace is not None:
-            trace.expand(tid_of.get(key, -1))
-        if key == goal:
-            found = key
-            stopped = StopReason.GOAL
-            break
-        ng = g + 1
-        if max_depth is not None and ng > max_depth:
-            cut = True
-            continue
-        h = (cur >> slot_bits) - g
-        blank = key & blank_mask
-        for i, (sh, mul, db, action, cell) in enumerate(moves[blank]):
-            t = (key >> sh) & mask
-            child = key + t * mul + db
-            old = g_of.get(child)
-            if old is not None and old <= ng:
-                continue
-            g_of[child] = ng
-            if conflict is not None:
-                if db == 1 or db == -1:  # horizontal: the columns of blank and cell change
-                    c1, c2 = blank % width, cell % width
-                    extra = (col_conf(child, c1) + col_conf(child, c2)) - (
-                        col_conf(key, c1) + col_conf(key, c2)
-                    )
-                else:
-                    r1, r2 = blank // width, cell // width
-                    extra = (row_conf(child, r1) + row_conf(child, r2)) - (
-                        row_conf(key, r1) + row_conf(key, r2)
-                    )
-                nh = h + deltas[blank][i][t] + 2 * extra
-            elif table is not None:
-                nh = h + deltas[blank][i][t]
-            else:
-                nh = full_h(child)
-            index = (ng + nh) << slot_bits | (low - ng if ng < low else 0)
-            if index >= top:
-                buckets.extend([] for _ in range(index + 1 - top))
-                top = len(buckets)
-            elif index < cur:
-                cur = index
-            buckets[index].append(child << G_BITS | ng)
-            generated += 1
-            open_size += 1
+            entry = buckets[cur].pop()
+            open_size -= 1
+            key = entry >> G_BITS
+            g = entry & G_MASK
+            if g_of[key] != g:
+                continue  # a cheaper copy was queued since
+            if max_exp is not None and expanded >= max_exp:
+                stopped = StopReason.NODES
+                break
+            if slow:
+                stop = budget.exceeded(expanded, open_size + 1, len(g_of))
+                if stop is not None:
+                    stopped = stop
+                    break
+            expanded += 1
             if trace is not None:
-                tid_of[child] = trace.add(
-                    tid_of.get(key, -1), enc.decode(child), action, depth=ng, g=ng, h=nh
-                )
-        if ng > deepest:
-            deepest = ng
-        if open_size > max_frontier:
-            max_frontier = open_size
+                trace.expand(tid_of.get(key, -1))
+            if key == goal:
+                found = key
+                stopped = StopReason.GOAL
+                break
+            ng = g + 1
+            if max_depth is not None and ng > max_depth:
+                cut = True
+                continue
+            h = (cur >> slot_bits) - g
+            blank = key & blank_mask
+            for i, (sh, mul, db, action, cell) in enumerate(moves[blank]):
+                t = (key >> sh) & mask
+                child = key + t * mul + db
+                old = g_of.get(child)
+                if old is not None and old <= ng:
+                    continue
+                g_of[child] = ng
+                if conflict is not None:
+                    if db == 1 or db == -1:  # horizontal: the columns of blank and cell change
+                        c1, c2 = blank % width, cell % width
+                        extra = (col_conf(child, c1) + col_conf(child, c2)) - (
+                            col_conf(key, c1) + col_conf(key, c2)
+                        )
+                    else:
+                        r1, r2 = blank // width, cell // width
+                        extra = (row_conf(child, r1) + row_conf(child, r2)) - (
+                            row_conf(key, r1) + row_conf(key, r2)
+                        )
+                    nh = h + deltas[blank][i][t] + 2 * extra
+                elif table is not None:
+                    nh = h + deltas[blank][i][t]
+                else:
+                    nh = full_h(child)
+                index = (ng + nh) << slot_bits | (low - ng if ng < low else 0)
+                if index >= top:
+                    buckets.extend([] for _ in range(index + 1 - top))
+                    top = len(buckets)
+                elif index < cur:
+                    cur = index
+                buckets[index].append(child << G_BITS | ng)
+                generated += 1
+                open_size += 1
+                if trace is not None:
+                    tid_of[child] = trace.add(
+                        tid_of.get(key, -1), enc.decode(child), action, depth=ng, g=ng, h=nh
+                    )
+            if ng > deepest:
+                deepest = ng
+            if open_size > max_frontier:
+                max_frontier = open_size
     path = None
     if found is not None:
         keys = _walk_back(found, g_of, moves, mask, blank_mask)
@@ -364,6 +373,75 @@ def _astar(
         depth=deepest,
         trace=trace,
     )
+
+
+def _table_loop(
+    buckets: list[list[int]],
+    cur: int,
+    slot_bits: int,
+    g_of: dict[int, int],
+    goal: int,
+    moves: list[list[tuple[int, int, int, list[int]]]],
+    mask: int,
+    blank_mask: int,
+    max_exp: int | None,
+    max_depth: int | None,
+) -> tuple[StopReason, int | None, int, int, int, int]:
+    """The A* loop for additive table heuristics without trace or clock: the hot path.
+
+    :returns: ``(stopped, goal key or None, expanded, generated, max_frontier, deepest)``.
+    """
+    limit = (1 << 62) if max_exp is None else max_exp
+    depth_limit = (1 << 62) if max_depth is None else max_depth
+    low = (1 << slot_bits) - 1
+    top = len(buckets)
+    expanded = generated = deepest = 0
+    open_size = max_frontier = 1
+    cut = False
+    get = g_of.get
+    while True:
+        while cur < top and not buckets[cur]:
+            cur += 1
+        if cur >= top:
+            stopped = StopReason.DEPTH if cut else StopReason.EXHAUSTED
+            return stopped, None, expanded, generated, max_frontier, deepest
+        entry = buckets[cur].pop()
+        open_size -= 1
+        key = entry >> G_BITS
+        g = entry & G_MASK
+        if g_of[key] != g:
+            continue
+        if expanded >= limit:
+            return StopReason.NODES, None, expanded, generated, max_frontier, deepest
+        expanded += 1
+        if key == goal:
+            return StopReason.GOAL, key, expanded, generated, max_frontier, deepest
+        ng = g + 1
+        if ng > depth_limit:
+            cut = True
+            continue
+        h = (cur >> slot_bits) - g
+        slot = low - ng if ng < low else 0
+        for sh, mul, db, delta in moves[key & blank_mask]:
+            t = (key >> sh) & mask
+            child = key + t * mul + db
+            old = get(child)
+            if old is not None and old <= ng:
+                continue
+            g_of[child] = ng
+            index = (ng + h + delta[t]) << slot_bits | slot
+            if index >= top:
+                buckets.extend([] for _ in range(index + 1 - top))
+                top = len(buckets)
+            elif index < cur:
+                cur = index
+            buckets[index].append(child << G_BITS | ng)
+            generated += 1
+            open_size += 1
+        if ng > deepest:
+            deepest = ng
+        if open_size > max_frontier:
+            max_frontier = open_size
 
 
 def _walk_back(
