@@ -277,6 +277,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--no-peers", action="store_true", help="time lacak only")
     args = parser.parse_args(argv)
+    sys.stdout.reconfigure(line_buffering=True)  # type: ignore[union-attr]
 
     registry = lacak.default_registry()
     searchers = registry.searchers()

@@ -268,10 +268,11 @@ def scramble_command(
     if seed is None:
         seed = secrets.randbits(32)
     generators = registry.generators("sliding")
+    options: dict[str, Any] = {}
     if moves is None:
-        generator, options = "random", {}
+        generator = "random"
     else:
-        generator, options = "walk", {"moves": moves}
+        generator, options["moves"] = "walk", moves
     if goal:
         options["goal"] = goal
     puzzle = generators[generator](size, seed, **options)

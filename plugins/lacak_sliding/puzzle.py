@@ -235,6 +235,10 @@ def check_tiles(tiles: Sequence[int], n: int, *, what: str) -> None:
     )
 
 
+def _as_tiles(tiles: Iterable[int]) -> tuple[int, ...]:
+    return tuple(tiles)
+
+
 def _neighbours(width: int, height: int) -> tuple[tuple[tuple[str, int], ...], ...]:
     table = []
     for p in range(width * height):
@@ -275,9 +279,9 @@ class SlidingPuzzle:
     #: Rows.
     height: int
     #: The start: tiles row by row, 0 = blank.
-    initial: tuple[int, ...] = attrs.field(converter=tuple)
+    initial: tuple[int, ...] = attrs.field(converter=_as_tiles)
     #: The goal, same layout; default tiles in order with the blank last.
-    goal: tuple[int, ...] = attrs.field(converter=tuple)
+    goal: tuple[int, ...] = attrs.field(converter=_as_tiles)
     #: How states are written: ``compact``, ``spaces``, ``commas`` or ``rows``.
     notation: str = attrs.field(default="", eq=False)
     #: The seed a generator made it from, if any.
@@ -351,7 +355,7 @@ class SlidingPuzzle:
 
     def with_initial(self, tiles: Iterable[int]) -> SlidingPuzzle:
         """The same board and goal with another start."""
-        return attrs.evolve(self, initial=tuple(tiles))
+        return attrs.evolve(self, initial=_as_tiles(tiles))
 
     # -- the Puzzle protocol -------------------------------------------------
 
