@@ -60,6 +60,11 @@ __all__ = [
     "reflection",
 ]
 
+#: Database value of a placement no solvable board has. That happens only when
+#: a group fills (almost) the whole board: with every tile in the group, half
+#: the placements have the wrong parity; narrow boards lose some more.
+UNREACHED = 255
+
 #: Version of the on-disk format (part of every cache key).
 FORMAT = 1
 
@@ -181,8 +186,10 @@ class Partition:
     def _from_cells(
         cls, cells: list[list[int]], width: int, height: int, goal: tuple[int, ...], name: str
     ) -> Partition:
-        groups = tuple(tuple(sorted(goal[c] for c in group)) for group in cells)
-        return cls(width=width, height=height, goal=goal, groups=groups, name=name)
+        groups = sorted(
+            (tuple(sorted(goal[c] for c in group)) for group in cells), key=lambda g: (-len(g), g)
+        )
+        return cls(width=width, height=height, goal=goal, groups=tuple(groups), name=name)
 
     @classmethod
     def named(cls, name: str, width: int, height: int, goal: Sequence[int]) -> Partition:
@@ -392,6 +399,8 @@ def load_or_build(
 
         data = build_database(width, height, goal, tiles, progress=report)
         seconds = time.perf_counter() - started
+        # a group filling (almost) the whole board has placements never reached
+        reached = data[data != UNREACHED]
         folder = data_path.parent
         fd, tmp = tempfile.mkstemp(dir=folder, suffix=".npy.part")
         try:
@@ -409,8 +418,9 @@ def load_or_build(
             "tiles": list(tiles),
             "entries": int(size),
             "bytes": int(data.nbytes),
-            "max": int(data.max()),
-            "mean": round(float(data.mean()), 4),
+            "max": int(reached.max()),
+            "mean": round(float(reached.mean()), 4),
+            "unreachable": int(size - reached.size),
             "seconds": round(seconds, 3),
             "created": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
         }

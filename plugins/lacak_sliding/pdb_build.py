@@ -185,8 +185,9 @@ def build_database(
     :param progress: called after each level with
         ``(level, placements reached, placements in total)``.
     :returns: array ``dist`` with ``dist[rank]`` the least number of moves of
-        the group's tiles that brings the placement to the goal (255 would mean
-        unreachable, which cannot happen on a connected board).
+        the group's tiles that brings the placement to the goal; 255 for the
+        placements no board can have (only when the group fills, or nearly
+        fills, the board).
     """
     n = width * height
     k = len(tiles)
