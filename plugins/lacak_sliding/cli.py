@@ -103,7 +103,8 @@ def sliding() -> None:
     "--heuristic",
     "-H",
     default=None,
-    help="Heuristic with options, e.g. manhattan, weighted:w1=1,w2=2 (see 'lacak sliding heuristics').",
+    help="Heuristic with options, e.g. manhattan, weighted:w1=1,w2=2 (see 'lacak sliding "
+    "heuristics'); 'none' runs idastar without one.",
 )
 @click.option(
     "--option", "-o", "options", multiple=True, help="Strategy option KEY=VALUE (repeatable)."
@@ -158,12 +159,15 @@ def solve_command(
         )
     heuristic_obj = None
     if searcher.heuristic == "unused":
-        if heuristic:
+        if heuristic and heuristic != "none":
             click.echo(
                 f"note: strategy {name!r} does not use a heuristic; ignoring {heuristic!r}",
                 err=True,
             )
-    elif heuristic or searcher.heuristic == "required":
+    elif heuristic == "none":
+        if searcher.heuristic == "required":
+            raise lacak.InvalidOptionError(f"strategy {name!r} needs a heuristic")
+    else:
         heuristic_obj = registry.heuristic("sliding", heuristic or _default_heuristic(puzzle))
     strategy_options: dict[str, Any] = {}
     for item in options:

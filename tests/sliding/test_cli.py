@@ -204,3 +204,19 @@ def test_strategies_and_heuristics_listings(cli) -> None:  # type: ignore[no-unt
     assert admissible["weighted"] is False
     assert run(cli, "sliding", "strategies").exit_code == 0
     assert "manhattan" in run(cli, "sliding", "heuristics").output
+
+
+def test_optional_heuristic_defaults_and_can_be_turned_off(cli) -> None:  # type: ignore[no-untyped-def]
+    informed = json.loads(
+        run(cli, "sliding", "solve", "123405786", "-S", "idastar", "--json").output
+    )
+    assert informed["heuristic"] == "manhattan" and informed["length"] == 2
+    blind = json.loads(
+        run(cli, "sliding", "solve", "123405786", "-S", "idastar", "-H", "none", "--json").output
+    )
+    assert blind["heuristic"] is None and blind["length"] == 2
+    assert blind["expanded"] > informed["expanded"]
+    refused = run(cli, "sliding", "solve", "123405786", "-S", "astar", "-H", "none")
+    assert refused.exit_code == 2 and "needs a heuristic" in refused.output
+    noted = run(cli, "sliding", "solve", "123405786", "-S", "bfs", "-H", "manhattan")
+    assert noted.exit_code == 0 and "does not use a heuristic" in noted.output
