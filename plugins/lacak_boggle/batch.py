@@ -273,9 +273,9 @@ def solve_many(
     :raises InvalidPuzzleError: a bad board (its index is named).
 
     >>> import lacak
-    >>> words = lacak.Dictionary(name="tiny", language="en", words=["CAT", "ACT", "TAX"])
-    >>> [r.word_list for r in solve_many(["CAT/XQY", "TAC/QXY"], words)]
-    [['ACT', 'CAT', 'TAX'], ['ACT', 'CAT']]
+    >>> words = lacak.Dictionary(name="tiny", language="en", words=["CAT", "ACT", "TAX"], alphabet="ACQTXY")
+    >>> [r.word_list for r in solve_many(["CAT/XQY", "ACT/QXY"], words)]
+    [['CAT', 'TAX'], ['ACT']]
     """
     if engine not in ENGINES:
         raise lacak.InvalidOptionError(

@@ -186,7 +186,7 @@ class Board:
     >>> board.shape, board.tiles[1]
     ((2, 3), ('X', 'QU', 'Y'))
     >>> str(board)
-    'C A T / X QU Y'
+    'C A T / X Qu Y'
     """
 
     #: The puzzle kind: the ``boggle`` strategy and generators apply.
@@ -289,11 +289,16 @@ class Board:
         """The canonical text form, which :meth:`from_string` reads back.
 
         One character per tile (``"CAT/DOG"``) when every tile is a single
-        character, otherwise tiles split by spaces (``"C A T / X QU Y"``).
+        character; otherwise tiles split by spaces, multi-letter tiles written
+        as on the dice (``"C A T / X Qu Y"``), so that a row holding a single
+        ``Qu`` tile still reads as one tile.
         """
         if all(len(tile) == 1 for row in self.tiles for tile in row):
             return "/".join("".join(row) for row in self.tiles)
-        return " / ".join(" ".join(row) for row in self.tiles)
+        return " / ".join(
+            " ".join(tile if len(tile) == 1 else tile[0] + tile[1:].lower() for tile in row)
+            for row in self.tiles
+        )
 
     def __str__(self) -> str:
         return self.to_text()

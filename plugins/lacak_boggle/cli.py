@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -22,7 +23,7 @@ def _read_board(text: str) -> Any:
     from .board import Board
 
     if text == "-":
-        text = click.get_text_stream("stdin").read()
+        text = sys.stdin.read()
     return Board.from_string(text)
 
 
@@ -166,8 +167,8 @@ def shake_command(
 
     console = _console()
     console.print(board_renderable(board))
-    console.print(board.to_text())
-    console.print(f"[dim]dice {dice}, seed {board.seed}[/]")
+    click.echo(board.to_text())  # not through rich: the line must not wrap
+    click.echo(f"dice {dice}, seed {board.seed}")
 
 
 @boggle.command("check")
@@ -289,7 +290,7 @@ def solve_many_command(
     if workers < 0:
         raise lacak.InvalidOptionError(f"--workers must be 0 or more, got {workers}")
     if source == "-":
-        text = click.get_text_stream("stdin").read()
+        text = sys.stdin.read()
     else:
         try:
             text = Path(source).read_text(encoding="utf-8")

@@ -28,7 +28,9 @@ On every die the ``Q`` face reads ``Qu`` (one tile, two letters).
 from __future__ import annotations
 
 import bisect
+import contextlib
 import secrets
+import weakref
 from collections import Counter
 from collections.abc import Sequence
 from typing import Any
@@ -280,12 +282,20 @@ def _rng(seed: int) -> Any:
     return random.Random(seed)
 
 
+_weights: dict[int, tuple[Any, list[tuple[str, int]]]] = {}
+
+
 def letter_weights(dictionary: lacak.Dictionary) -> list[tuple[str, int]]:
-    """How often each letter occurs in the dictionary's words, most frequent first."""
-    counts: Counter[str] = Counter()
-    for word in dictionary.words:
-        counts.update(word)
-    return sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
+    """How often each letter occurs in the dictionary's words, most frequent first
+    (remembered per dictionary object)."""
+    hit = _weights.get(id(dictionary))
+    if hit is not None and hit[0]() is dictionary:
+        return hit[1]
+    counts = Counter("".join(dictionary.words))
+    weights = sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
+    with contextlib.suppress(TypeError):  # not weak-referenceable: just not remembered
+        _weights[id(dictionary)] = (weakref.ref(dictionary), weights)
+    return weights
 
 
 def random_board(

@@ -418,12 +418,14 @@ def solve_board(
     Examples
     --------
     >>> import lacak
-    >>> words = lacak.Dictionary(name="tiny", language="en", words=["CAT", "ACT", "TAX", "AT"])
+    >>> words = lacak.Dictionary(
+    ...     name="tiny", language="en", words=["CAT", "ACT", "TAX", "AT"], alphabet="ACQTXY"
+    ... )
     >>> result = solve_board("CAT/XQY", words, min_length=2)
     >>> result.word_list, result.score
-    (['ACT', 'AT', 'CAT', 'TAX'], 3)
-    >>> result.words[0].path
-    ((0, 1), (0, 0), (0, 2))
+    (['AT', 'CAT', 'TAX'], 2)
+    >>> result.get("tax").path
+    ((0, 2), (0, 1), (1, 0))
     """
     started = time.perf_counter()
     board = Board.parse(board)
@@ -545,7 +547,7 @@ def check(
     is in the solve result, with the same first path.
 
     >>> import lacak
-    >>> words = lacak.Dictionary(name="tiny", language="en", words=["CAT", "ACT"])
+    >>> words = lacak.Dictionary(name="tiny", language="en", words=["CAT", "ACT"], alphabet="ACQTXY")
     >>> answer = check("CAT/XQY", "cat", words)
     >>> answer.valid, answer.path
     (True, ((0, 0), (0, 1), (0, 2)))

@@ -120,7 +120,7 @@ class WordGraph:
 
     def has_prefix(self, text: str) -> bool:
         """Whether some word starts with ``text``."""
-        return self.walk(text) is not None
+        return (text != "" or bool(self.words)) and self.walk(text) is not None
 
     def contains(self, word: str) -> bool:
         """Whether ``word`` is a word of the dictionary."""
@@ -337,7 +337,7 @@ def _read(path: Path, words: tuple[str, ...] | None, digest: str) -> WordGraph |
         meta.get("format") != FORMAT
         or meta.get("digest") != digest
         or (words is not None and meta.get("words") != len(words))
-        or len(body) < 2 * size
+        or len(body) != 2 * size + meta.get("text_bytes", -1)
     ):
         return None
     if words is None:
@@ -364,10 +364,12 @@ def _read(path: Path, words: tuple[str, ...] | None, digest: str) -> WordGraph |
 
 
 def _write(path: Path, graph: WordGraph) -> None:
+    text = "\n".join(graph.words).encode("utf-8")
     meta = {
         "format": FORMAT,
         "digest": graph.digest,
         "words": len(graph.words),
+        "text_bytes": len(text),
         "states": graph.states,
         "columns": list(graph.columns),
     }
@@ -385,7 +387,7 @@ def _write(path: Path, graph: WordGraph) -> None:
             out.write(json.dumps(meta).encode() + b"\n")
             out.write(table.tobytes())
             out.write(ranks.tobytes())
-            out.write("\n".join(graph.words).encode("utf-8"))
+            out.write(text)
         os.replace(tmp, path)
     except OSError:
         with contextlib.suppress(OSError):

@@ -1,0 +1,97 @@
+"""solve_many: both engines agree with solve_board, board for board."""
+
+from __future__ import annotations
+
+import concurrent.futures
+
+import lacak
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from lacak_boggle import Board, shake, solve_board, solve_many
+
+from .strategies import boards
+
+
+@st.composite
+def batches(draw: st.DrawFn):
+    letters = draw(st.sampled_from(["AB", "AEST", "AEHINQRTU"]))
+    tiles = draw(st.lists(boards(letters=letters, max_side=5), min_size=1, max_size=8))
+    words = set(draw(st.lists(st.text(alphabet=letters, min_size=1, max_size=6), max_size=40)))
+    for rows in tiles:  # words read along rows, so some are always found
+        for row in rows:
+            text = "".join(t for t in row if t != "#")
+            if text:
+                words.add(text[:6])
+    dictionary = lacak.Dictionary(name="batch", language="", words=sorted(words), alphabet=letters)
+    return [Board.from_rows(t) for t in tiles], dictionary
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    case=batches(),
+    engine=st.sampled_from(["numpy", "dfs", "auto"]),
+    min_length=st.none() | st.integers(1, 3),
+)
+def test_engines_agree_with_the_single_board_solver(case, engine: str, min_length) -> None:
+    boards_, dictionary = case
+    many = solve_many(boards_, dictionary, engine=engine, min_length=min_length)
+    assert len(many) == len(boards_)
+    for board, result in zip(boards_, many, strict=True):
+        single = solve_board(board, dictionary, min_length=min_length)
+        assert result.board == board
+        assert result.entries == single.entries
+        assert result.min_length == single.min_length
+        assert (result.found, result.actions, result.score) == (
+            single.found,
+            single.actions,
+            single.score,
+        )
+
+
+def test_real_dice_boards_with_english() -> None:
+    boards_ = [shake("classic4", seed) for seed in range(30)] + [
+        shake("big5", s) for s in range(10)
+    ]
+    boards_ += [shake("superbig6", s) for s in range(5)]
+    numpy_results = solve_many(boards_, "eng", engine="numpy")
+    dfs_results = solve_many(boards_, "eng", engine="dfs")
+    for board, a, b in zip(boards_, numpy_results, dfs_results, strict=True):
+        assert a.entries == b.entries == solve_board(board, "eng").entries
+    assert sum(r.count for r in numpy_results) > 1000
+
+
+def test_all_paths_and_odd_tiles_fall_back_to_the_walk(tiny: lacak.Dictionary) -> None:
+    boards_ = ["QU A T / X # O", "CAT/OAT", "CAT ING/TAE A"]
+    results = solve_many(boards_, tiny, all_paths=True, min_length=2)
+    for text, result in zip(boards_, results, strict=True):
+        assert result.entries == solve_board(text, tiny, all_paths=True, min_length=2).entries
+        assert result.all_paths
+    wide = "A" * 64  # more tiles than a 64-bit mask
+    only_aa = lacak.Dictionary(name="a", language="", words=["AA"])
+    assert solve_many([wide], only_aa, engine="numpy", min_length=2)[0].count == 1
+
+
+def test_workers_and_executors(tiny: lacak.Dictionary) -> None:
+    boards_ = [shake("classic4", seed) for seed in range(12)]
+    expected = [solve_board(b, "eng").entries for b in boards_]
+    in_process = solve_many(boards_, "eng", workers=1)
+    assert [r.entries for r in in_process] == expected
+    pooled = solve_many(boards_, "eng", workers=2)
+    assert [r.entries for r in pooled] == expected
+    with concurrent.futures.ThreadPoolExecutor(2) as pool:
+        threaded = solve_many(boards_, "eng", engine="dfs", executor=pool)
+    assert [r.entries for r in threaded] == expected
+
+
+def test_bad_arguments(tiny: lacak.Dictionary) -> None:
+    with pytest.raises(lacak.InvalidOptionError, match="unknown engine"):
+        solve_many(["CAT"], tiny, engine="gpu")
+    for workers in (0, -2, True):
+        with pytest.raises(lacak.InvalidOptionError):
+            solve_many(["CAT"], tiny, workers=workers)
+    with pytest.raises(lacak.InvalidPuzzleError, match="board 1: ragged"):
+        solve_many(["CAT", "CA/T"], tiny)
+    with pytest.raises(lacak.InvalidOptionError):
+        solve_many(["CAT"], tiny, min_length=0)
+    assert solve_many([], tiny) == []

@@ -1,0 +1,214 @@
+"""``lacak boggle ...`` end to end with click's CliRunner."""
+
+from __future__ import annotations
+
+import json
+import xml.etree.ElementTree as ET
+
+import lacak
+import lacak_boggle
+import pytest
+from click.testing import CliRunner
+from lacak.cli import make_cli
+from lacak_boggle import Board, check, shake, solve_board
+
+from .conftest import TINY_WORDS
+
+REFERENCE = "AHORJ/QQUOI/SSCPD/MUPSM/AUULI"
+
+
+class _TinyDictionaryPlugin:
+    @lacak.hookimpl
+    def register_dictionaries(self, register):
+        register(
+            lacak.DictionarySource(
+                name="tiny",
+                language="en",
+                load=lambda: lacak.Dictionary(
+                    name="tiny",
+                    language="en",
+                    words=TINY_WORDS,
+                    alphabet="ABCDEFGHIJKLMNOPQRSTUVWXYZ",
+                ),
+            )
+        )
+
+
+@pytest.fixture(scope="module")
+def cli():
+    return make_cli()
+
+
+@pytest.fixture(scope="module")
+def tiny_cli():
+    registry = lacak.Registry(entry_points=False)
+    registry.add_plugin(lacak_boggle, "boggle")
+    registry.add_plugin(_TinyDictionaryPlugin(), "tiny")
+    return make_cli(registry)
+
+
+def run(cli, *args: str, input: str | None = None):
+    return CliRunner().invoke(cli, list(args), input=input, catch_exceptions=False)
+
+
+def test_solve_json_schema(cli) -> None:
+    result = run(
+        cli, "boggle", "solve", REFERENCE, "--dictionary", "ind", "--min-length", "2", "--json"
+    )
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert set(data) == {"board", "dictionary", "min_length", "words", "count", "score"}
+    assert data["board"][1] == ["Q", "Q", "U", "O", "I"]
+    assert data["dictionary"] == "ind" and data["min_length"] == 2
+    assert data["count"] == len(data["words"]) and data["score"] == sum(
+        w["score"] for w in data["words"]
+    )
+    words = {w["word"]: w for w in data["words"]}
+    assert {"AH", "AHO", "HUS"} <= set(words)
+    assert words["AHO"] == {"word": "AHO", "path": [[0, 0], [0, 1], [0, 2]], "score": 1}
+    expected = solve_board(REFERENCE, "ind", min_length=2)
+    assert [w["word"] for w in data["words"]] == expected.word_list
+
+
+def test_solve_text_and_svg(cli, tmp_path) -> None:
+    svg = tmp_path / "board.svg"
+    result = run(cli, "boggle", "solve", "CAT/OAT", "--svg", str(svg))
+    assert result.exit_code == 0, result.output
+    assert "words" in result.output and "points" in result.output and "COAT" in result.output
+    root = ET.fromstring(svg.read_text())
+    assert root.tag.endswith("svg")
+    assert svg.read_text().count("<polyline") == 1
+
+
+def test_solve_all_paths(cli) -> None:
+    data = json.loads(
+        run(cli, "boggle", "solve", "AA/AT", "-d", "eng", "-m", "2", "--all-paths", "--json").output
+    )
+    at = next(w for w in data["words"] if w["word"] == "AT")
+    assert len(at["paths"]) == 3 and at["path"] == at["paths"][0]
+    text = run(cli, "boggle", "solve", "AA/AT", "-m", "2", "--all-paths").output
+    assert "[[0, 0], [1, 1]]" in text
+
+
+def test_solve_reads_stdin(cli) -> None:
+    result = run(cli, "boggle", "solve", "-", "--json", input="CAT\nOAT\n")
+    assert json.loads(result.output)["board"] == [["C", "A", "T"], ["O", "A", "T"]]
+
+
+def test_solve_with_a_registry_dictionary_and_a_file(tiny_cli, tmp_path) -> None:
+    data = json.loads(run(tiny_cli, "boggle", "solve", "CAT/OAT", "-d", "tiny", "--json").output)
+    assert [w["word"] for w in data["words"]] == ["CAT", "COAT", "TACO"]
+    path = tmp_path / "animals.json"
+    path.write_text(
+        json.dumps({"alphabet": "ABCDEFGHIJKLMNOPQRSTUVWXYZ", "words": ["cat", "coat"]})
+    )
+    data = json.loads(run(tiny_cli, "boggle", "solve", "CAT/OAT", "-d", str(path), "--json").output)
+    assert data["dictionary"] == "animals" and data["count"] == 2
+
+
+@pytest.mark.parametrize(
+    ("args", "fragment"),
+    [
+        (["boggle", "solve", "AB/C"], "ragged board"),
+        (["boggle", "solve", "A1"], "not made of letters"),
+        (["boggle", "solve", ""], "empty"),
+        (["boggle", "solve", "CAT", "-d", "klingon"], "unknown dictionary 'klingon'"),
+        (["boggle", "solve", "CAT", "-d", "/no/such.json"], "does not exist"),
+        (["boggle", "solve", "CAT", "--min-length", "0"], "--min-length"),
+        (["boggle", "solve", "CAÑ"], "outside the alphabet"),
+        (["boggle", "check", "CAT", "C4T"], "must be letters"),
+        (["boggle", "shake", "--seed", "-3"], "--seed"),
+        (["boggle", "shake", "--dice", "random", "--size", "0x3"], "--size"),
+        (["boggle", "solve-many", "/no/such/file"], "cannot read"),
+        (["boggle", "solve-many", "-", "--workers", "-1"], "--workers"),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_2(cli, args: list[str], fragment: str) -> None:
+    result = CliRunner().invoke(cli, args)
+    assert result.exit_code == 2, result.output
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("Error: ")
+    assert fragment in lines[0]
+    assert "Traceback" not in result.output
+
+
+def test_shake_is_reproducible(cli) -> None:
+    first = run(cli, "boggle", "shake", "--seed", "42", "--json")
+    again = run(cli, "boggle", "shake", "--seed", "42", "--json")
+    assert first.exit_code == 0 and first.output == again.output
+    data = json.loads(first.output)
+    assert data == {
+        "dice": "classic4",
+        "seed": 42,
+        "board": shake("classic4", 42).to_rows(),
+        "text": shake("classic4", 42).to_text(),
+    }
+    big = json.loads(run(cli, "boggle", "shake", "--dice", "big5", "--seed", "1", "--json").output)
+    assert len(big["board"]) == 5
+    text = run(cli, "boggle", "shake", "--dice", "superbig6", "--seed", "11").output
+    assert "seed 11" in text and shake("superbig6", 11).to_text() in text
+
+
+def test_shake_without_seed_reports_it(cli) -> None:
+    data = json.loads(run(cli, "boggle", "shake", "--json").output)
+    assert Board.from_rows(data["board"]) == shake("classic4", data["seed"])
+
+
+def test_shake_random_letters(cli) -> None:
+    data = json.loads(
+        run(
+            cli, "boggle", "shake", "--dice", "random", "--size", "3x5", "--seed", "8", "--json"
+        ).output
+    )
+    assert len(data["board"]) == 3 and len(data["board"][0]) == 5
+    assert data == json.loads(
+        run(
+            cli, "boggle", "shake", "--dice", "random", "--size", "3x5", "--seed", "8", "--json"
+        ).output
+    )
+
+
+def test_check(cli, tmp_path) -> None:
+    valid = run(cli, "boggle", "check", "CAT/OAT", "coat", "--json")
+    assert valid.exit_code == 0
+    data = json.loads(valid.output)
+    assert data == check("CAT/OAT", "COAT", "eng").to_dict()
+    # C O A T: of the two A tiles next to O, the first in row-major order
+    assert data["valid"] and data["path"] == [[0, 0], [1, 0], [0, 1], [0, 2]]
+    missing = run(cli, "boggle", "check", "CAT/OAT", "dog")
+    assert missing.exit_code == 1
+    assert "not on the board" in missing.output and "does not count" in missing.output
+    short = run(cli, "boggle", "check", "CAT/OAT", "at")
+    assert short.exit_code == 1 and "shorter than 3 letters" in short.output
+    svg = tmp_path / "check.svg"
+    assert run(cli, "boggle", "check", "CAT/OAT", "taco", "--svg", str(svg)).exit_code == 0
+    assert ET.fromstring(svg.read_text()) is not None and "TACO: valid" in svg.read_text()
+
+
+def test_dice_listing(cli) -> None:
+    data = json.loads(run(cli, "boggle", "dice", "--json").output)
+    assert [d["name"] for d in data] == ["classic4", "classic4-1976", "big5", "superbig6"]
+    assert ["H", "I", "M", "N", "U", "QU"] in data[0]["dice"]
+    text = run(cli, "boggle", "dice").output
+    assert "HIMNUQu" in text and "AnErHeInQuTh" in text
+
+
+def test_solve_many(cli, tmp_path) -> None:
+    boards = [shake("classic4", s).to_text() for s in range(6)]
+    source = tmp_path / "boards.txt"
+    source.write_text("\n".join(boards) + "\n\n")
+    result = run(cli, "boggle", "solve-many", str(source), "--json")
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 6
+    for text, line in zip(boards, lines, strict=True):
+        assert json.loads(line) == solve_board(text, "eng").to_dict()
+    plain = run(cli, "boggle", "solve-many", "--engine", "dfs", input="\n".join(boards))
+    first = solve_board(boards[0], "eng")
+    assert plain.output.splitlines()[0] == f"{first.count}\t{first.score}\t{boards[0]}"
+
+
+def test_plugins_lists_boggle(cli) -> None:
+    data = json.loads(run(cli, "plugins", "--json").output)
+    boggle = next(p for p in data["plugins"] if p["name"] == "boggle")
+    assert "register_commands" in boggle["hooks"]
+    assert "boggle" in boggle["registered"]["register_searchers"]

@@ -1,0 +1,158 @@
+"""The compiled word graph: ranks, membership, prefixes, the disk cache."""
+
+from __future__ import annotations
+
+import os
+
+import lacak
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from lacak_boggle.wordgraph import (
+    _cache_file,
+    compile_dictionary,
+    compile_words,
+    load_graph,
+)
+
+word_lists = st.lists(st.text(alphabet="ABCDEQUTHIN", min_size=1, max_size=9), max_size=80).map(
+    lambda ws: sorted(set(ws))
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(words=word_lists, probes=st.lists(st.text(alphabet="ABCDEQUTHINX", max_size=9), max_size=20))
+def test_ranks_membership_and_prefixes(words: list[str], probes: list[str]) -> None:
+    graph = compile_words(words)
+    for index, word in enumerate(words):
+        assert graph.rank(word) == index
+        assert graph.contains(word)
+    for probe in [*probes, *(w[:k] for w in words for k in range(len(w)))]:
+        assert graph.contains(probe) == (probe in words)
+        assert graph.has_prefix(probe) == any(w.startswith(probe) for w in words)
+        assert graph.rank(probe) == (words.index(probe) if probe in words else None)
+
+
+@settings(max_examples=100, deadline=None)
+@given(words=word_lists)
+def test_digraph_columns_equal_two_letter_steps(words: list[str]) -> None:
+    graph = compile_words(words, alphabet="ABCDEQUTHIN")
+    table, ranks = graph.transitions, graph.ranks
+    for digraph in ("QU", "TH", "IN", "HE"):
+        col = graph.column(digraph)
+        assert col, "the alphabet has the letters, so the digraph has a column"
+        for row in range(graph.states):
+            offset = row * graph.stride
+            two = graph.walk(digraph, offset, 0)
+            child = table[offset + col]
+            if two is None:
+                assert child == 0
+            else:
+                assert (child, ranks[offset + col]) == two
+
+
+def test_the_graph_is_minimal_enough() -> None:
+    words = ["BAT", "BATS", "CAT", "CATS", "RAT", "RATS"]
+    graph = compile_words(words)
+    # root, after C/B/R (shared), after CA/BA/RA (shared), after CAT (final, S) -> sink
+    assert graph.states == 4
+    assert [graph.rank(w) for w in words] == [0, 1, 2, 3, 4, 5]
+
+
+def test_compile_rejects_unsorted_or_empty_words() -> None:
+    with pytest.raises(lacak.DictionaryError):
+        compile_words(["B", "A"])
+    with pytest.raises(lacak.DictionaryError):
+        compile_words(["", "A"])
+    empty = compile_words([])
+    assert empty.states == 1 and not empty.contains("A") and not empty.has_prefix("A")
+
+
+def test_memory_and_disk_cache() -> None:
+    words = lacak.Dictionary(name="cache-test", language="", words=["ALPHA", "BETA", "GAMMA"])
+    graph = compile_dictionary(words)
+    assert compile_dictionary(words) is graph
+    path = _cache_file(graph.digest)
+    assert path is not None and path.exists()
+    assert path.parent == lacak.paths.cache_dir("boggle")
+    same = lacak.Dictionary(name="other-name", language="", words=["ALPHA", "BETA", "GAMMA"])
+    assert compile_dictionary(same).digest == graph.digest
+
+    from lacak_boggle import wordgraph
+
+    wordgraph._by_digest.clear()
+    wordgraph._by_id.clear()
+    loaded = compile_dictionary(words)
+    assert loaded.from_cache and loaded is not graph
+    assert (loaded.transitions, loaded.ranks, loaded.columns) == (
+        graph.transitions,
+        graph.ranks,
+        graph.columns,
+    )
+
+    wordgraph._by_digest.clear()
+    by_digest = load_graph(graph.digest)
+    assert by_digest.words == graph.words and by_digest.from_cache
+
+
+def test_a_corrupt_cache_file_is_rebuilt() -> None:
+    from lacak_boggle import wordgraph
+
+    words = lacak.Dictionary(name="corrupt", language="", words=["ONE", "TWO", "THREE"])
+    graph = compile_dictionary(words)
+    path = _cache_file(graph.digest)
+    for damage in (
+        b"garbage",
+        path.read_bytes()[:-7],
+        path.read_bytes().replace(b'"format": 1', b'"format": 9'),
+    ):
+        path.write_bytes(damage)
+        wordgraph._by_digest.clear()
+        wordgraph._by_id.clear()
+        again = compile_dictionary(words)
+        assert not again.from_cache
+        assert again.transitions == graph.transitions and again.words == graph.words
+    assert compile_dictionary(words, use_cache=False).digest == graph.digest
+
+
+def test_load_graph_without_cache_needs_the_words() -> None:
+    from lacak_boggle import wordgraph
+
+    graph = compile_words(["XENON", "XYLEM"], "XENOYLM")
+    with pytest.raises(lacak.DictionaryError):
+        wordgraph._by_digest.pop(graph.digest, None)
+        path = _cache_file(graph.digest)
+        if path is not None and path.exists():
+            os.unlink(path)
+        load_graph(graph.digest)
+    assert load_graph(graph.digest, graph.words, "XENOYLM").digest == graph.digest
+
+
+def test_a_read_only_cache_is_not_an_error(monkeypatch) -> None:
+    from lacak_boggle import wordgraph
+
+    def refuse(*_args, **_kwargs):
+        raise PermissionError("read-only")
+
+    words = lacak.Dictionary(name="ro", language="", words=["READ", "ONLY"])
+    for target in ("mkstemp", "replace"):
+        with monkeypatch.context() as patch:
+            if target == "mkstemp":
+                patch.setattr(wordgraph.tempfile, "mkstemp", refuse)
+            else:
+                patch.setattr(wordgraph.os, "replace", refuse)
+            wordgraph._by_id.clear()
+            wordgraph._by_digest.clear()
+            graph = compile_dictionary(words)
+            assert graph.contains("READ") and not graph.from_cache
+            assert not _cache_file(graph.digest).exists()
+    assert not [p for p in _cache_file(graph.digest).parent.iterdir() if p.suffix == ".tmp"]
+
+
+def test_english_graph_is_compact() -> None:
+    eng = lacak.dictionary("eng")
+    graph = compile_dictionary(eng)
+    assert graph.states < len(eng.words)
+    assert graph.column("QU") and graph.column("TH")
+    sample = eng.words[:: max(1, len(eng.words) // 500)]
+    assert all(graph.rank(w) == eng.words.index(w) for w in sample)
