@@ -394,9 +394,15 @@ def _table_loop(
     limit = (1 << 62) if max_exp is None else max_exp
     depth_limit = (1 << 62) if max_depth is None else max_depth
     low = (1 << slot_bits) - 1
+    never = 1 << 62
+    # the h change of each move, pre-shifted into bucket-index units
+    moves = [
+        [(sh, mul, db, [d << slot_bits for d in delta]) for sh, mul, db, delta in row]
+        for row in moves
+    ]
     top = len(buckets)
-    expanded = generated = deepest = 0
-    open_size = max_frontier = 1
+    expanded = generated = deepest = pops = 0
+    max_frontier = 1
     cut = False
     get = g_of.get
     while True:
@@ -406,7 +412,7 @@ def _table_loop(
             stopped = StopReason.DEPTH if cut else StopReason.EXHAUSTED
             return stopped, None, expanded, generated, max_frontier, deepest
         entry = buckets[cur].pop()
-        open_size -= 1
+        pops += 1
         key = entry >> G_BITS
         g = entry & G_MASK
         if g_of[key] != g:
@@ -420,16 +426,15 @@ def _table_loop(
         if ng > depth_limit:
             cut = True
             continue
-        h = (cur >> slot_bits) - g
-        slot = low - ng if ng < low else 0
+        # the child's bucket index is base + (h change << slot_bits)
+        base = ((cur >> slot_bits) + 1) << slot_bits | (low - ng if ng < low else 0)
         for sh, mul, db, delta in moves[key & blank_mask]:
             t = (key >> sh) & mask
             child = key + t * mul + db
-            old = get(child)
-            if old is not None and old <= ng:
+            if get(child, never) <= ng:
                 continue
             g_of[child] = ng
-            index = (ng + h + delta[t]) << slot_bits | slot
+            index = base + delta[t]
             if index >= top:
                 buckets.extend([] for _ in range(index + 1 - top))
                 top = len(buckets)
@@ -437,11 +442,10 @@ def _table_loop(
                 cur = index
             buckets[index].append(child << G_BITS | ng)
             generated += 1
-            open_size += 1
         if ng > deepest:
             deepest = ng
-        if open_size > max_frontier:
-            max_frontier = open_size
+        if generated + 1 - pops > max_frontier:
+            max_frontier = generated + 1 - pops
 
 
 def _walk_back(
