@@ -254,7 +254,12 @@ def table(title: str, rows: list[Row], reference: Row, timeout: float, count: in
         if row.wrong:
             notes.append(f"{row.wrong} not optimal")
         suffix = f" ({'; '.join(notes)})" if notes else ""
-        ratio_text = "1.0x" if row is reference else f"{bound}{ratio:.1f}x slower"
+        if row is reference:
+            ratio_text = "1.0x"
+        elif ratio >= 1:
+            ratio_text = f"{bound}{ratio:.1f}x slower"
+        else:
+            ratio_text = f"{1 / ratio:.1f}x faster"
         print(
             f"| {row.name}{suffix} | {row.solved}/{count} | {bound}{total:.3f} | "
             f"{bound}{mean:.2f} | {median:.2f} | {ratio_text} |"
