@@ -238,3 +238,30 @@ class TestBidirectionalSliding(_SlidingContract):
 class TestDfsIterativeSliding(_SlidingContract):
     strategy = "dfs"
     options: ClassVar[dict[str, Any]] = {"iterative": True}
+
+
+class TestBfsSliding(_SlidingContract):
+    strategy = "bfs"
+
+
+class TestDfsSliding(_SlidingContract):
+    strategy = "dfs"
+
+
+class TestUniformCostSliding(_SlidingContract):
+    strategy = "uniform-cost"
+
+
+class TestAstarSliding(_SlidingContract):
+    strategy = "astar"
+    heuristic = "linear-conflict"
+
+
+class TestWeightedAstarSliding(_SlidingContract):
+    strategy = "weighted-astar"
+    heuristic = "manhattan"
+
+
+class TestBestFirstSliding(_SlidingContract):
+    strategy = "best-first"
+    heuristic = "weighted"
