@@ -158,3 +158,77 @@ def test_hunt_and_kill_hunts_like_a_scan_from_the_top(size: tuple[int, int], see
     from lacak_mazes.huntkill import hunt_and_kill
 
     assert hunt_and_kill(*size, seed) == hunt_and_kill_reference(*size, seed)
+
+
+class SerpentinePlugin:
+    """The third-party generator of docs/mazes.md, registered by hand."""
+
+    @staticmethod
+    def serpentine(size: Any, seed: int | None = None, **options: Any) -> Maze:
+        import numpy as np
+
+        rows, cols = size
+        east = np.ones((rows, cols), dtype=bool)
+        south = np.zeros((rows, cols), dtype=bool)
+        for r in range(rows - 1):
+            south[r, cols - 1 if r % 2 == 0 else 0] = True
+        return Maze.from_edges(east, south, algorithm="serpentine", seed=seed)
+
+    @lacak.hookimpl
+    def register_generators(self, register: Any) -> None:
+        register(
+            lacak.Generator(
+                kind="maze",
+                name="serpentine",
+                make=self.serpentine,
+                metadata={"perfect": True, "uniform": False, "dead_ends": 0.0},
+            )
+        )
+
+
+def _registry_with_serpentine() -> lacak.Registry:
+    registry = lacak.Registry()
+    registry.add_plugin(SerpentinePlugin(), "serpentine")
+    return registry
+
+
+class TestThirdPartyGenerator(MazeGeneratorContract):
+    """The documented example passes the same contract, through the registry."""
+
+    registry = _registry_with_serpentine()
+    algorithm = "serpentine"
+
+
+def test_third_party_generator_in_the_cli() -> None:
+    from click.testing import CliRunner
+
+    from lacak.cli import make_cli
+
+    cli = make_cli(_registry_with_serpentine())
+    listed = CliRunner().invoke(cli, ["maze", "algorithms", "--json"])
+    assert "serpentine" in [row["name"] for row in __import__("json").loads(listed.stdout)]
+    drawn = CliRunner().invoke(
+        cli, ["maze", "generate", "-a", "serpentine", "-s", "3x4", "--solution", "-f", "text"]
+    )
+    assert drawn.exit_code == 0 and drawn.stdout.startswith("+---+---+---+---+")
+
+
+def test_a_broken_generator_fails_the_contract() -> None:
+    """The contract can fail: a generator that leaves a loop is caught by validate."""
+
+    class Loopy:
+        @lacak.hookimpl
+        def register_generators(self, register: Any) -> None:
+            def make(size: Any, seed: int | None = None) -> Maze:
+                import numpy as np
+
+                rows, cols = size
+                return Maze.from_edges(np.ones((rows, cols), bool), np.ones((rows, cols), bool))
+
+            register(lacak.Generator(kind="maze", name="loopy", make=make))
+
+    registry = lacak.Registry()
+    registry.add_plugin(Loopy(), "loopy")
+    contract = type("C", (MazeGeneratorContract,), {"registry": registry, "algorithm": "loopy"})()
+    with pytest.raises(lacak.InvalidPuzzleError, match="loops"):
+        contract.test_instances_are_valid()

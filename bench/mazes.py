@@ -1,0 +1,387 @@
+"""Maze generation and solving: lacak side by side with peer libraries from PyPI.
+
+    bash bench/setup.sh                     # bench/.venv with lacak and the peers
+    bench/.venv/bin/python bench/mazes.py   # every generator at 500x500, then 1000x1000, then solving
+    bench/.venv/bin/python bench/mazes.py --only wilson,kruskal --size 300 --timeout 30
+
+Peers (bench/requirements-mazes.txt): mazelib, maze-dataset, amazed, aamaze.
+Each peer run happens in a child process with a timeout (``--timeout``), so a
+slow or broken peer shows as "timeout" or "failed: ..." and the rest go on;
+a peer that is not installed shows as "missing". Times exclude imports and
+are the best of ``--repeat`` runs for lacak, one run for a peer. Where it is
+cheap the peer's maze is checked (a perfect maze has ``cells - 1``
+passages) and its dead-end share is shown, which tells a uniform sampler
+from a biased one.
+
+Targets (issue 4): at 500x500 every lacak generator at least 5x faster than
+the fastest peer offering it; at 1000x1000 under 3 s (Wilson under 10 s,
+Aldous-Broder reported); solving a 1000x1000 maze under 1 s.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from typing import Any
+
+# -- peers ----------------------------------------------------------------------
+# Each entry: peer -> {lacak generator: (module path, what to call)}.
+
+PEER_GENERATORS: dict[str, dict[str, str]] = {
+    "mazelib": {
+        "hunt-and-kill": "HuntAndKill",
+        "recursive-backtracker": "BacktrackingGenerator",
+        "kruskal": "Kruskal",
+        "eller": "Ellers",
+        "prim": "Prims",
+        "prim-frontier": "Prims",
+        "wilson": "Wilsons",
+        "aldous-broder": "AldousBroder",
+        "binary-tree": "BinaryTree",
+        "sidewinder": "Sidewinder",
+        "growing-tree": "GrowingTree",
+        "recursive-division": "Division",
+    },
+    "maze-dataset": {
+        "recursive-backtracker": "gen_dfs",
+        "kruskal": "gen_kruskal",
+        "prim": "gen_prim",
+        "prim-frontier": "gen_prim",
+        "wilson": "gen_wilson",
+        "recursive-division": "gen_recursive_division",
+    },
+    "amazed": {
+        "hunt-and-kill": "HuntAndKill",
+        "recursive-backtracker": "DepthFirstSearch",
+        "kruskal": "RandomKruskal",
+        "prim": "RandomPrim",
+        "prim-frontier": "RandomPrim",
+        "aldous-broder": "AldousBroder",
+        "binary-tree": "BinaryTree",
+        "sidewinder": "Sidewinder",
+        "recursive-division": "RecursiveDivision",
+    },
+    "aamaze": {
+        "recursive-backtracker": "RecursiveBacktracker",
+        "kruskal": "Kruskals",
+        "eller": "Eller",
+        "prim": "Prims",
+        "prim-frontier": "Prims",
+        "wilson": "Wilsons",
+        "growing-tree": "GrowingTree",
+        "recursive-division": "RecursiveDivisor",
+    },
+}
+
+PEER_SOLVERS = {"mazelib": "ShortestPath", "amazed": "Lee", "aamaze": "AStarSolver"}
+
+
+def _seed_everything(seed: int) -> None:
+    import random
+
+    import numpy as np
+
+    random.seed(seed)
+    np.random.seed(seed % 2**32)
+
+
+def _mazelib_stats(grid: Any, h: int, w: int) -> dict[str, Any]:
+    import numpy as np
+
+    grid = np.asarray(grid)
+    cells = grid[1::2, 1::2] == 0
+    passages = int((grid[1:-1:2, 2:-1:2] == 0).sum() + (grid[2:-1:2, 1:-1:2] == 0).sum())
+    open_sides = np.zeros((h, w), dtype=int)
+    east = grid[1:-1:2, 2:-1:2] == 0
+    south = grid[2:-1:2, 1:-1:2] == 0
+    open_sides[:, :-1] += east
+    open_sides[:, 1:] += east
+    open_sides[:-1, :] += south
+    open_sides[1:, :] += south
+    return {
+        "perfect": bool(cells.all()) and passages == h * w - 1,
+        "dead_ends": float((open_sides == 1).mean()),
+    }
+
+
+def _lattice_stats(maze: Any, h: int, w: int) -> dict[str, Any]:
+    import numpy as np
+
+    conn = np.asarray(maze.connection_list)  # (2, h, w): down, right
+    passages = int(conn.sum())
+    open_sides = np.zeros((h, w), dtype=int)
+    down, right = conn[0], conn[1]
+    open_sides += down
+    open_sides[1:, :] += down[:-1, :]
+    open_sides += right
+    open_sides[:, 1:] += right[:, :-1]
+    return {"perfect": passages == h * w - 1, "dead_ends": float((open_sides == 1).mean())}
+
+
+def _peer_generate(peer: str, name: str, h: int, w: int, seed: int) -> tuple[float, dict[str, Any]]:
+    """Run one peer generator; returns (seconds, checks)."""
+    _seed_everything(seed)
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), 10 * h * w + 1000))
+    algo = PEER_GENERATORS[peer][name]
+    if peer == "mazelib":
+        import importlib
+
+        from mazelib import Maze
+
+        cls = getattr(importlib.import_module(f"mazelib.generate.{algo}"), algo)
+        maze = Maze(seed)
+        maze.generator = cls(h, w)
+        started = time.perf_counter()
+        maze.generate()
+        seconds = time.perf_counter() - started
+        return seconds, _mazelib_stats(maze.grid, h, w)
+    if peer == "maze-dataset":
+        from maze_dataset.generation import LatticeMazeGenerators
+
+        make = getattr(LatticeMazeGenerators, algo)
+        started = time.perf_counter()
+        maze = make((h, w))
+        seconds = time.perf_counter() - started
+        return seconds, _lattice_stats(maze, h, w)
+    if peer == "amazed":
+        import amazed.builder as builders
+        from amazed.maze import Maze
+
+        maze = Maze(h, w)
+        started = time.perf_counter()
+        getattr(builders, algo)(maze, seed)
+        return time.perf_counter() - started, {}
+    if peer == "aamaze":
+        import aamaze
+        import aamaze.generation as generators
+
+        maze = aamaze.Maze(w, h)
+        started = time.perf_counter()
+        getattr(generators, algo)(maze).generate_maze()
+        return time.perf_counter() - started, {}
+    raise ValueError(peer)
+
+
+def _peer_solve(peer: str, h: int, w: int, seed: int) -> tuple[float, dict[str, Any]]:
+    """Generate a maze with the peer (untimed), then time its shortest-path solver."""
+    _seed_everything(seed)
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), 10 * h * w + 1000))
+    if peer == "mazelib":
+        from mazelib import Maze
+        from mazelib.generate.Kruskal import Kruskal
+        from mazelib.solve.ShortestPath import ShortestPath
+
+        maze = Maze(seed)
+        maze.generator = Kruskal(h, w)
+        maze.generate()
+        maze.start, maze.end = (1, 1), (2 * h - 1, 2 * w - 1)
+        maze.solver = ShortestPath()
+        started = time.perf_counter()
+        maze.solve()
+        return time.perf_counter() - started, {
+            "length": len(maze.solutions[0]) if maze.solutions else None
+        }
+    if peer == "amazed":
+        from amazed.builder import RandomKruskal
+        from amazed.maze import Maze
+        from amazed.solver import Lee
+
+        maze = Maze(h, w)
+        RandomKruskal(maze, seed)
+        started = time.perf_counter()
+        solver = Lee(maze)
+        solver.solve()
+        return time.perf_counter() - started, {"length": len(solver.steps) - 1}
+    if peer == "aamaze":
+        import aamaze
+        from aamaze.generation import Kruskals
+        from aamaze.solving.a_star import AStarSolver
+
+        maze = aamaze.Maze(w, h)
+        Kruskals(maze).generate_maze()
+        started = time.perf_counter()
+        solution = AStarSolver(maze).solve_maze()
+        return time.perf_counter() - started, {"length": len(solution) - 1 if solution else None}
+    raise ValueError(peer)
+
+
+def _worker(args: list[str]) -> None:
+    kind, peer, name, h, w, seed = args
+    try:
+        if kind == "generate":
+            seconds, checks = _peer_generate(peer, name, int(h), int(w), int(seed))
+        else:
+            seconds, checks = _peer_solve(peer, int(h), int(w), int(seed))
+        print(json.dumps({"seconds": seconds, **checks}))
+    except ImportError as error:
+        print(json.dumps({"error": f"missing ({error.name or error})"}))
+    except BaseException as error:  # a peer failing is a result, not a crash
+        print(json.dumps({"error": f"failed: {type(error).__name__}: {str(error)[:60]}"}))
+
+
+def run_peer(
+    kind: str, peer: str, name: str, h: int, w: int, seed: int, timeout: float
+) -> dict[str, Any]:
+    """Run one peer measurement in a child process."""
+    command = [sys.executable, __file__, "--worker", kind, peer, name, str(h), str(w), str(seed)]
+    try:
+        done = subprocess.run(command, capture_output=True, text=True, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return {"error": f"timeout (>{timeout:g} s)"}
+    lines = done.stdout.strip().splitlines()
+    if not lines:
+        return {
+            "error": f"failed: {done.stderr.strip().splitlines()[-1][:60] if done.stderr.strip() else 'no output'}"
+        }
+    return json.loads(lines[-1])
+
+
+# -- lacak ----------------------------------------------------------------------
+
+
+def best_of(repeat: int, function: Callable[[], Any]) -> tuple[float, Any]:
+    best, result = float("inf"), None
+    for _ in range(repeat):
+        started = time.perf_counter()
+        result = function()
+        best = min(best, time.perf_counter() - started)
+    return best, result
+
+
+def fmt(seconds: float | None) -> str:
+    if seconds is None:
+        return "-"
+    return f"{seconds:.3f}" if seconds < 10 else f"{seconds:.1f}"
+
+
+def main() -> None:
+    if len(sys.argv) > 1 and sys.argv[1] == "--worker":
+        _worker(sys.argv[2:])
+        return
+    import lacak
+
+    names = sorted(lacak.generators("maze"))
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument(
+        "--size", type=int, default=500, help="side of the side-by-side mazes (500)"
+    )
+    parser.add_argument(
+        "--big", type=int, default=1000, help="side of the lacak-only mazes (1000; 0 skips)"
+    )
+    parser.add_argument("--only", default="", help="comma-separated generators (default: all)")
+    parser.add_argument("--peers", default=",".join(PEER_GENERATORS), help="comma-separated peers")
+    parser.add_argument("--timeout", type=float, default=90.0, help="seconds per peer run (90)")
+    parser.add_argument(
+        "--repeat", type=int, default=3, help="lacak runs per measurement, best kept (3)"
+    )
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--solve-size", type=int, default=200, help="side for the side-by-side solve (200)"
+    )
+    parser.add_argument("--no-solve", action="store_true", help="skip the solving benchmark")
+    args = parser.parse_args()
+    only = [n for n in args.only.split(",") if n] or names
+    unknown = sorted(set(only) - set(names))
+    if unknown:
+        parser.error(f"unknown generator(s) {', '.join(unknown)}; known: {', '.join(names)}")
+    peers = [p for p in args.peers.split(",") if p]
+    size = args.size
+    print(
+        f"# Maze generation, {size}x{size} ({size * size:,} cells); seconds, best of {args.repeat} for lacak"
+    )
+    print(f"# python {sys.version.split()[0]}, {os.cpu_count()} cores; peers: {', '.join(peers)}")
+    print()
+    header = f"{'generator':<22} {'lacak':>7} {'dead':>5} | {'fastest peer':<28} {'x faster':>8} {'5x?':>4} | others"
+    print(header)
+    print("-" * len(header))
+    summary = []
+    for name in only:
+        seconds, maze = best_of(
+            args.repeat, lambda n=name: lacak.generate("maze", n, (size, size), seed=args.seed)
+        )
+        assert maze.is_perfect()
+        dead = maze.stats()["dead_end_share"]
+        results = {}
+        for peer in peers:
+            if name in PEER_GENERATORS.get(peer, {}):
+                results[peer] = run_peer(
+                    "generate", peer, name, size, size, args.seed, args.timeout
+                )
+        timed = {p: r for p, r in results.items() if "seconds" in r}
+        others = []
+        for peer, result in results.items():
+            if "seconds" in result:
+                note = f"{peer} {fmt(result['seconds'])}"
+                if "dead_ends" in result:
+                    note += f" ({result['dead_ends']:.0%} dead{'' if result.get('perfect') else ', NOT perfect'})"
+            else:
+                note = f"{peer} {result['error']}"
+            others.append(note)
+        if timed:
+            fastest = min(timed, key=lambda p: timed[p]["seconds"])
+            ratio = timed[fastest]["seconds"] / seconds
+            best = f"{fastest} {fmt(timed[fastest]['seconds'])}"
+            verdict = "yes" if ratio >= 5 else "NO"
+            ratio_text = f"{ratio:8.1f}"
+        else:
+            best, ratio_text, verdict, ratio = "(no peer result)", f"{'-':>8}", "-", None
+        print(
+            f"{name:<22} {fmt(seconds):>7} {dead:>5.0%} | {best:<28} {ratio_text} {verdict:>4} | {'; '.join(others)}"
+        )
+        summary.append((name, seconds, ratio))
+        sys.stdout.flush()
+
+    if args.big:
+        big = args.big
+        print()
+        print(
+            f"# lacak alone, {big}x{big} ({big * big:,} cells): target < 3 s (wilson < 10 s, aldous-broder reported)"
+        )
+        for name in only:
+            seconds, maze = best_of(
+                1, lambda n=name: lacak.generate("maze", n, (big, big), seed=args.seed)
+            )
+            limit = {"wilson": 10.0, "aldous-broder": None}.get(name, 3.0)
+            verdict = "-" if limit is None else ("yes" if seconds < limit else "NO")
+            print(
+                f"{name:<22} {fmt(seconds):>7}  target {'report' if limit is None else f'< {limit:g} s'}: {verdict}"
+            )
+            sys.stdout.flush()
+
+    if not args.no_solve:
+        print()
+        print("# Solving (shortest path between opposite corners of a Kruskal maze)")
+        for side in sorted({args.solve_size, args.big or args.solve_size}):
+            maze = lacak.generate("maze", "kruskal", (side, side), seed=args.seed)
+            puzzle = maze.puzzle((0, 0), (side - 1, side - 1))
+            for strategy in ("tree-path", "dead-end-fill", "wall-follower"):
+                seconds, result = best_of(args.repeat, lambda s=strategy: lacak.solve(puzzle, s))
+                print(
+                    f"lacak {strategy:<16} {side}x{side}: {fmt(seconds):>7} s  (path {result.length} steps)"
+                )
+            if side >= 1000:
+                _t, result = best_of(1, lambda: lacak.solve(puzzle, "tree-path"))
+                print(f"  target: 1000x1000 under 1 s: {'yes' if _t < 1 else 'NO'}")
+            if side == args.solve_size:
+                base, _r = best_of(args.repeat, lambda: lacak.solve(puzzle, "tree-path"))
+                for peer, solver in PEER_SOLVERS.items():
+                    if peer not in peers:
+                        continue
+                    result = run_peer("solve", peer, solver, side, side, args.seed, args.timeout)
+                    if "seconds" in result:
+                        print(
+                            f"{peer:<6} {solver:<16} {side}x{side}: {fmt(result['seconds']):>7} s"
+                            f"  ({result['seconds'] / base:.0f}x lacak tree-path; path {result.get('length')} steps)"
+                        )
+                    else:
+                        print(f"{peer:<6} {solver:<16} {side}x{side}: {result['error']}")
+            sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main()
