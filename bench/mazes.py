@@ -360,15 +360,17 @@ def main() -> None:
             maze = lacak.generate("maze", "kruskal", (side, side), seed=args.seed)
             puzzle = maze.puzzle((0, 0), (side - 1, side - 1))
             for strategy in ("tree-path", "dead-end-fill", "wall-follower"):
-                seconds, result = best_of(args.repeat, lambda s=strategy: lacak.solve(puzzle, s))
+                seconds, result = best_of(
+                    args.repeat, lambda s=strategy, p=puzzle: lacak.solve(p, s)
+                )
                 print(
                     f"lacak {strategy:<16} {side}x{side}: {fmt(seconds):>7} s  (path {result.length} steps)"
                 )
             if side >= 1000:
-                _t, result = best_of(1, lambda: lacak.solve(puzzle, "tree-path"))
+                _t, result = best_of(1, lambda p=puzzle: lacak.solve(p, "tree-path"))
                 print(f"  target: 1000x1000 under 1 s: {'yes' if _t < 1 else 'NO'}")
             if side == args.solve_size:
-                base, _r = best_of(args.repeat, lambda: lacak.solve(puzzle, "tree-path"))
+                base, _r = best_of(args.repeat, lambda p=puzzle: lacak.solve(p, "tree-path"))
                 for peer, solver in PEER_SOLVERS.items():
                     if peer not in peers:
                         continue

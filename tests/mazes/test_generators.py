@@ -201,7 +201,6 @@ class TestThirdPartyGenerator(MazeGeneratorContract):
 
 def test_third_party_generator_in_the_cli() -> None:
     from click.testing import CliRunner
-
     from lacak.cli import make_cli
 
     cli = make_cli(_registry_with_serpentine())
