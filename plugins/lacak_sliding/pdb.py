@@ -106,12 +106,8 @@ def _layout_groups(layout: str, width: int, height: int) -> list[list[int]]:
     ]
 
 
-def _orient(cells: list[list[int]], width: int, height: int, blank: int) -> list[list[int]]:
-    """Mirror a layout made for the blank in the top-left corner to the corner nearest ``blank``.
-
-    When the blank's goal cell is not a corner, the group holding that cell
-    takes the corner cell instead.
-    """
+def _mirror(width: int, height: int, blank: int) -> Callable[[int], int]:
+    """The mirror taking the top-left corner to the corner nearest ``blank``."""
     br, bc = divmod(blank, width)
     flip_r = br > (height - 1) / 2
     flip_c = bc > (width - 1) / 2
@@ -120,12 +116,18 @@ def _orient(cells: list[list[int]], width: int, height: int, blank: int) -> list
         r, c = divmod(cell, width)
         return (height - 1 - r if flip_r else r) * width + (width - 1 - c if flip_c else c)
 
+    return move
+
+
+def _orient(cells: list[list[int]], width: int, height: int, blank: int) -> list[list[int]]:
+    """Mirror a layout made for the blank in the top-left corner to the corner nearest ``blank``.
+
+    When the blank's goal cell is not a corner, the group holding that cell
+    takes the corner cell instead.
+    """
+    move = _mirror(width, height, blank)
     corner = move(0)
-    out = []
-    for group in cells:
-        moved = [move(c) for c in group]
-        out.append([corner if c == blank else c for c in moved])
-    return out
+    return [[corner if move(c) == blank else move(c) for c in group] for group in cells]
 
 
 def _check_goal(width: int, height: int, goal: Sequence[int]) -> tuple[int, ...]:
@@ -230,7 +232,8 @@ class Partition:
         n = width * height
         blank = goal.index(0)
         # cells read row by row from the blank's corner, cut into balanced groups
-        order = [c for c in _orient([list(range(n))], width, height, blank)[0] if c != blank]
+        move = _mirror(width, height, blank)
+        order = [move(c) for c in range(n) if move(c) != blank]
         count = -(-len(order) // _DEFAULT_GROUP)
         size, extra = divmod(len(order), count)
         cells, start = [], 0
