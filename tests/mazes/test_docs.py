@@ -1,0 +1,84 @@
+"""The maze plugin's docstring examples run, and docs/mazes.md matches the code."""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+import lacak
+
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "mazes.md"
+
+MODULES = [
+    "lacak_mazes",
+    "lacak_mazes._common",
+    "lacak_mazes.maze",
+    "lacak_mazes.puzzle",
+    "lacak_mazes.solvers",
+    "lacak_mazes.render",
+    "lacak_mazes.stats",
+    "lacak_mazes.huntkill",
+    "lacak_mazes.backtracker",
+    "lacak_mazes.kruskal",
+    "lacak_mazes.eller",
+    "lacak_mazes.prim",
+    "lacak_mazes.wilson",
+    "lacak_mazes.aldous_broder",
+    "lacak_mazes.simple",
+    "lacak_mazes.growing_tree",
+    "lacak_mazes.division",
+]
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_docstring_examples(name: str) -> None:
+    module = importlib.import_module(name)
+    failures, _tried = doctest.testmod(module, optionflags=doctest.NORMALIZE_WHITESPACE)
+    assert failures == 0
+
+
+def test_every_generator_and_strategy_is_documented() -> None:
+    text = DOCS.read_text()
+    for name in lacak.generators("maze"):
+        if lacak.generators("maze").owner(name) == "mazes":
+            assert f"| `{name}` |" in text, name
+    for name in ("tree-path", "dead-end-fill", "wall-follower"):
+        assert f"| `{name}` |" in text, name
+
+
+def test_documented_json_example_is_what_the_code_writes() -> None:
+    text = DOCS.read_text()
+    example = re.search(r"### JSON\n\n```json\n(.*?)\n```", text, re.S)
+    assert example is not None
+    maze = lacak.generate("maze", "wilson", (2, 3), seed=5).with_endpoints()
+    assert example.group(1) == maze.to_json()
+
+
+def test_documented_stats_keys() -> None:
+    text = DOCS.read_text()
+    section = text.split("## Statistics", 1)[1].split("\n## ", 1)[0]
+    documented = set(re.findall(r"`([a-z_]+)`", section)) - {"maze", "stats", "null"}
+    keys = set(lacak.generate("maze", "kruskal", (3, 3), seed=1).stats())
+    assert keys <= documented, keys - documented
+
+
+def test_documented_solve_report_keys() -> None:
+    from click.testing import CliRunner
+
+    from lacak.cli import make_cli
+
+    text = DOCS.read_text()
+    block = (
+        text.split("`lacak maze solve FILE --json`:", 1)[1]
+        .split("```json\n", 1)[1]
+        .split("```", 1)[0]
+    )
+    documented = set(re.findall(r'^  "([a-z_]+)":', block, re.M))
+    maze = lacak.generate("maze", "kruskal", (3, 3), seed=1)
+    result = CliRunner().invoke(make_cli(), ["maze", "solve", "-", "--json"], input=maze.to_json())
+    assert set(json.loads(result.stdout)) == documented
