@@ -8,9 +8,8 @@ import json
 import re
 from pathlib import Path
 
-import pytest
-
 import lacak
+import pytest
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "mazes.md"
 
@@ -69,7 +68,6 @@ def test_documented_stats_keys() -> None:
 
 def test_documented_solve_report_keys() -> None:
     from click.testing import CliRunner
-
     from lacak.cli import make_cli
 
     text = DOCS.read_text()
