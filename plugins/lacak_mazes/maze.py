@@ -46,7 +46,23 @@ def _readonly_cells(value: Any) -> np.ndarray:
     if isinstance(value, np.ndarray) and value.dtype == np.uint8 and not value.flags.writeable:
         array = value
     else:
-        array = np.array(value, dtype=np.uint8, copy=True)
+        try:
+            source = np.asarray(value)
+            if source.dtype.kind not in "iu" and source.size:
+                raise TypeError(f"not integers but {source.dtype}")
+            if source.size and (source.min() < 0 or source.max() > 15):
+                bad = np.argwhere((source < 0) | (source > 15))[0]
+                raise lacak.InvalidPuzzleError(
+                    f"cell {bad.tolist()} must be a bitmask 0-15 (N=1, E=2, S=4, W=8), "
+                    f"got {source[tuple(bad)]}"
+                )
+            array = np.array(source, dtype=np.uint8, copy=True)
+        except (TypeError, ValueError, OverflowError) as error:
+            if isinstance(error, lacak.InvalidPuzzleError):
+                raise
+            raise lacak.InvalidPuzzleError(
+                f"maze cells must be a grid of bitmasks 0-15: {error}"
+            ) from None
         array.setflags(write=False)
     if array.ndim != 2 or array.shape[0] < 1 or array.shape[1] < 1:
         raise lacak.InvalidPuzzleError(

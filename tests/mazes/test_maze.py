@@ -208,3 +208,20 @@ def test_neighbors_and_degrees() -> None:
     assert maze.degrees().tolist() == [[2, 2], [1, 1]]
     assert maze.passages == 3 and maze.is_perfect()
     assert repr(lacak.generate("maze", "wilson", (2, 3), seed=5)) == "<Maze 2x3 wilson, seed=5>"
+
+
+@pytest.mark.parametrize(
+    ("cells", "message"),
+    [
+        ([[-1]], "bitmask 0-15"),
+        ([[20]], "bitmask 0-15"),
+        ([[1.5]], "not integers"),
+        ([[True]], "not integers"),
+        ([[1, 2], [3]], "grid of bitmasks"),
+        ([], "non-empty 2-D grid"),
+        ([1, 2], "non-empty 2-D grid"),
+    ],
+)
+def test_bad_cell_arrays(cells: object, message: str) -> None:
+    with pytest.raises(lacak.InvalidPuzzleError, match=message):
+        Maze(cells)
