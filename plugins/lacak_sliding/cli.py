@@ -8,7 +8,6 @@ The ``--json`` outputs are documented in ``docs/sliding.md``.
 
 from __future__ import annotations
 
-import secrets
 from pathlib import Path
 from typing import Any
 
@@ -270,6 +269,8 @@ def scramble_command(
     """
     registry = registry_of(ctx)
     if seed is None:
+        import secrets
+
         seed = secrets.randbits(32)
     generators = registry.generators("sliding")
     options: dict[str, Any] = {}
