@@ -113,6 +113,21 @@ def region_tables(width: int, height: int) -> tuple[np.ndarray, np.ndarray] | No
     return _REGION_TABLES[key]
 
 
+_FREE_CELLS: dict[int, np.ndarray] = {}
+
+
+def _free_cells(n: int) -> np.ndarray | None:
+    """For ``n <= 16``: ``table[used]`` lists the cells not in the bitmask ``used``, in order."""
+    if n > 16:
+        return None
+    if n not in _FREE_CELLS:
+        masks = np.arange(1 << n, dtype=np.int64)
+        free = ((masks[:, None] >> np.arange(n)) & 1) == 0
+        # stable sort puts the free cells first, each group in cell order
+        _FREE_CELLS[n] = np.argsort(~free, axis=1, kind="stable").astype(np.uint8)
+    return _FREE_CELLS[n]
+
+
 class Placements:
     """Perfect hashing of the placements of ``k`` distinct tiles on ``n`` cells.
 
@@ -155,10 +170,17 @@ class Placements:
         index = np.zeros(1, dtype=np.int64)
         used = np.zeros(1, dtype=np.int64)
         cells = np.arange(n, dtype=np.int64)
+        free_cells = _free_cells(n)
         for i in range(self.k):
-            rows, cols = np.nonzero(((used[:, None] >> cells) & 1) == 0)
-            index = index[rows] + cols * n**i
-            used = used[rows] | (np.int64(1) << cols)
+            if free_cells is not None:
+                # every placement of i tiles leaves n - i free cells, listed in order
+                cols = free_cells[used, : n - i].astype(np.int64)
+                index = (index[:, None] + cols * n**i).ravel()
+                used = (used[:, None] | (np.int64(1) << cols)).ravel()
+            else:
+                rows, cols = np.nonzero(((used[:, None] >> cells) & 1) == 0)
+                index = index[rows] + cols * n**i
+                used = used[rows] | (np.int64(1) << cols)
         return index
 
     def placements(self) -> np.ndarray:
