@@ -91,29 +91,29 @@ def _numpy_walk(
     col = flat_cols
     keep = col != 0
     board_ix, cell_ix, col = board_ix[keep], cell_ix[keep], col[keep]
-    child = table[col].astype(np.int64)
-    keep = child != 0
-    board_ix, cell_ix, col, child = board_ix[keep], cell_ix[keep], col[keep], child[keep]
+    raw = table[col]
+    keep = raw != 0
+    board_ix, cell_ix, col, raw = board_ix[keep], cell_ix[keep], col[keep], raw[keep]
     rank = ranks[col].astype(np.int64)
 
     level_cells = [cell_ix]
     level_parent = [np.full(len(cell_ix), -1, dtype=np.int64)]
     hits: list[tuple[Any, Any, Any, int]] = []
 
-    def record(level: int, b: Any, c: Any, r: Any) -> None:
-        final = (c < 0) | (table[np.maximum(c, 0)] == 1)
-        if final.any():
-            idx = np.nonzero(final)[0]
-            rr = r[idx]
+    def step(level: int, b: Any, raw: Any, r: Any) -> Any:
+        """Record the words among the new entries; return their next offsets (-1: none)."""
+        final = np.nonzero(raw < 0)[0]
+        if len(final):
+            rr = r[final]
             long_enough = lengths[rr] >= min_length
-            idx, rr = idx[long_enough], rr[long_enough]
-            if len(idx):
-                hits.append((b[idx], rr, idx, level))
+            if long_enough.any():
+                hits.append((b[final[long_enough]], rr[long_enough], final[long_enough], level))
+        return np.where(raw < -1, -2 - raw, raw)
 
-    record(0, board_ix, child, rank)
-    inner = np.nonzero(child > 0)[0]
+    nxt = step(0, board_ix, raw, rank)
+    inner = np.nonzero(nxt > 0)[0]
     f_gen = inner
-    f_board, f_cell, f_node, f_rank = board_ix[inner], cell_ix[inner], child[inner], rank[inner]
+    f_board, f_cell, f_node, f_rank = board_ix[inner], cell_ix[inner], nxt[inner], rank[inner]
     f_vis = np.left_shift(np.int64(1), f_cell)
     level = 0
     while len(f_board):
@@ -127,18 +127,18 @@ def _numpy_walk(
         keep = col != 0
         rep, ncell, b, col = rep[keep], ncell[keep], b[keep], col[keep]
         offset = f_node[rep] + col
-        child = table[offset].astype(np.int64)
-        keep = child != 0
-        rep, ncell, b, offset, child = rep[keep], ncell[keep], b[keep], offset[keep], child[keep]
+        raw = table[offset]
+        keep = raw != 0
+        rep, ncell, b, offset, raw = rep[keep], ncell[keep], b[keep], offset[keep], raw[keep]
         r = f_rank[rep] + ranks[offset]
         level_cells.append(ncell)
         level_parent.append(f_gen[rep])
-        record(level, b, child, r)
-        inner = np.nonzero(child > 0)[0]
+        nxt = step(level, b, raw, r)
+        inner = np.nonzero(nxt > 0)[0]
         f_gen = inner
         f_board = b[inner]
         f_cell = ncell[inner]
-        f_node = child[inner]
+        f_node = nxt[inner]
         f_rank = r[inner]
         f_vis = f_vis[rep[inner]] | np.left_shift(np.int64(1), f_cell)
 

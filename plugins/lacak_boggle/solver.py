@@ -17,6 +17,7 @@ all report.
 
 from __future__ import annotations
 
+import functools
 import os
 import time
 from collections.abc import Sequence
@@ -27,7 +28,7 @@ import lacak
 
 from .board import BLANK, Board, neighbours
 from .results import BoggleResult, WordCheck
-from .wordgraph import WordGraph, compile_dictionary
+from .wordgraph import WordGraph, compile_dictionary, decode
 
 __all__ = [
     "DEFAULT_DICTIONARY",
@@ -127,11 +128,17 @@ def _tile_columns(board: Board, graph: WordGraph, name: str) -> list[tuple[int, 
 # -- the fast walk -----------------------------------------------------------------------
 
 
+@functools.lru_cache(maxsize=64)
+def _around_bits(rows: int, cols: int) -> tuple[tuple[tuple[int, int], ...], ...]:
+    return tuple(tuple((m, 1 << m) for m in cell) for cell in neighbours(rows, cols))
+
+
 def _walk_fast(
     graph: WordGraph, columns: list[int], shape: tuple[int, int]
 ) -> tuple[dict[int, list[int]], int, int, int]:
     """Every word, first path each, on a board whose tiles are all one column.
 
+    :param columns: each cell's graph column (0 for a blank).
     :returns: ``(found, expanded, generated, deepest)`` where ``found`` maps a
         word's rank to its first path (cell indices).
     """
@@ -139,19 +146,28 @@ def _walk_fast(
     ranks = graph.ranks
     rows, width = shape
     cells = rows * width
-    around = neighbours(rows, width)
-    nbrs = [tuple([(m, 1 << m, columns[m]) for m in around[i] if columns[m]]) for i in range(cells)]
+    around = _around_bits(rows, width)
+    if 0 in columns:
+        nbrs = [tuple([(m, b, columns[m]) for m, b in cell if columns[m]]) for cell in around]
+    else:
+        nbrs = [tuple([(m, b, columns[m]) for m, b in cell]) for cell in around]
+    # the letters around each tile (a digraph tile by its first letter), to skip
+    # states no neighbour can continue
+    first = graph.first_letters
+    letters_near = [0] * cells
+    for i, cell in enumerate(nbrs):
+        mask = 0
+        for _m, _b, col in cell:
+            mask |= first[col]
+        letters_near[i] = mask
     found: dict[int, list[int]] = {}
-    path = [0] * (cells + 1)
+    path = [-1] * (cells + 1)
     expanded = 0
     leaves = 0
-    deepest = 0
 
     def walk(cell: int, offset: int, rank: int, visited: int, depth: int) -> None:
-        nonlocal expanded, leaves, deepest
+        nonlocal expanded, leaves
         expanded += 1
-        if depth > deepest:
-            deepest = depth
         after = depth + 1
         for m, bit, col in nbrs[cell]:
             if visited & bit:
@@ -161,16 +177,18 @@ def _walk_fast(
                 continue
             r = rank + ranks[offset + col]
             path[depth] = m
-            if child < 0:
-                leaves += 1
+            if child < 0:  # the path spells a word
                 if r not in found:
                     found[r] = path[:after]
-                continue
-            if table[child] and r not in found:
-                found[r] = path[:after]
-            walk(m, child, r, visited | bit, after)
+                if child == -1:  # and no word goes on
+                    leaves += 1
+                    continue
+                child = -2 - child
+            if table[child] & letters_near[m]:
+                walk(m, child, r, visited | bit, after)
+            else:  # no neighbour's letter continues it: expanded, no children
+                expanded += 1
 
-    starts = 0
     for start in range(cells):
         col = columns[start]
         if not col:
@@ -178,19 +196,22 @@ def _walk_fast(
         child = table[col]
         if not child:
             continue
-        starts += 1
         r = ranks[col]
         path[0] = start
         if child < 0:
-            leaves += 1
             if r not in found:
                 found[r] = [start]
-            continue
-        if table[child] and r not in found:
-            found[r] = [start]
+            if child == -1:
+                leaves += 1
+                continue
+            child = -2 - child
         walk(start, child, r, 1 << start, 1)
+    # The deepest level reached is the last slot of ``path`` ever written.
+    deepest = cells + 1
+    while deepest and path[deepest - 1] < 0:
+        deepest -= 1
     # the root is expanded too; generated = every prefix path created
-    return found, expanded + 1, expanded + leaves, max(deepest, 1 if starts else 0)
+    return found, expanded + 1, expanded + leaves, deepest
 
 
 # -- the general walk ----------------------------------------------------------------------
@@ -223,16 +244,17 @@ def _walk_general(
     counters = {"expanded": 0, "generated": 0, "deepest": 0}
     state: dict[str, Any] = {"stopped": None, "cut": False}
 
-    def advance(offset: int, rank: int, columns: tuple[int, ...]) -> tuple[int, int] | None:
+    def advance(offset: int, rank: int, columns: tuple[int, ...]) -> tuple[int, int, bool] | None:
+        final = False
         for col in columns:
             if offset < 0:
                 return None
-            child = table[offset + col]
-            if not child:
+            value = table[offset + col]
+            if not value:
                 return None
             rank += ranks[offset + col]
-            offset = child
-        return offset, rank
+            offset, final = decode(value)
+        return offset, rank, final
 
     def cell_path() -> tuple[tuple[int, int], ...]:
         return tuple(divmod(i, width) for i in path)
@@ -255,7 +277,7 @@ def _walk_general(
             moved = advance(offset, rank, steps[m])  # type: ignore[arg-type]
             if moved is None:
                 continue
-            child, r = moved
+            child, r, final = moved
             counters["generated"] += 1
             path.append(m)
             if depth + 1 > counters["deepest"]:
@@ -265,7 +287,7 @@ def _walk_general(
                 child_node = trace.add(
                     node, cell_path(), divmod(m, width), depth=depth + 1, g=float(depth + 1)
                 )
-            if child < 0 or table[child]:
+            if final:
                 if r not in found:
                     found[r] = [list(path)]
                 elif all_paths:
@@ -307,13 +329,15 @@ def _assemble(
     words = graph.words
     if nested:
         entries = tuple(
-            (words[r], tuple(tuple(p) for p in found[r]))
-            for r in sorted(found)
-            if len(words[r]) >= min_length
+            [
+                (words[r], tuple([tuple(p) for p in found[r]]))
+                for r in sorted(found)
+                if len(words[r]) >= min_length
+            ]
         )
     else:
         entries = tuple(
-            (words[r], (tuple(found[r]),)) for r in sorted(found) if len(words[r]) >= min_length
+            [(words[r], (tuple(found[r]),)) for r in sorted(found) if len(words[r]) >= min_length]
         )
     return make_result(
         board, name, entries, min_length=min_length, all_paths=all_paths, stats=stats,
@@ -336,7 +360,10 @@ def make_result(
     """Build the :class:`BoggleResult` for ``entries`` (sorted ``(word, paths)`` pairs)."""
     complete = stopped is None and not cut
     if entries:
-        _word, best_paths = min(entries, key=lambda e: (-_points(e[0]), -len(e[0]), e[0]))
+        # Points never fall as words grow, so the best word is the first (alphabetical)
+        # of the longest ones.
+        longest = max([len(word) for word, _ in entries])
+        best_paths = next(paths for word, paths in entries if len(word) == longest)
         width = board.cols
         cells = tuple(divmod(i, width) for i in best_paths[0])
         states = tuple(cells[:k] for k in range(len(cells) + 1))
@@ -375,11 +402,6 @@ def make_result(
         all_paths=all_paths,
         complete=complete,
     )
-
-
-def _points(word: str) -> int:
-    n = len(word)
-    return 11 if n >= 8 else (5 if n == 7 else (3 if n == 6 else (2 if n == 5 else int(n >= 3))))
 
 
 def _check_min_length(min_length: int | None, board: Board) -> int:

@@ -3,16 +3,21 @@
 The words are folded into a minimal deterministic acyclic automaton (Daciuk's
 incremental algorithm over the sorted words), so shared prefixes *and*
 suffixes are stored once: the 64k-word English list becomes about 23k states.
-Each state is one row of two flat ``int32`` tables with one column per symbol:
+Each state is one row of two flat tables with one column per symbol:
 
-- ``transitions[row * stride + col]``: the next state's row, premultiplied by
-  ``stride`` (so the solver adds a column and indexes again), ``0`` when there
-  is no such edge, and ``-1`` for the final state that has no way on (most
-  words end there). Column 0 holds ``1`` when the state ends a word.
-- ``ranks[row * stride + col]``: how many dictionary words sort before every
-  word that takes this edge, counted from the state. Summing it along a path
-  gives the word's index in ``dictionary.words`` (a minimal perfect hash), so
-  the solver needs no strings until the end.
+- ``transitions[row * stride + col]`` (``int64``): where the edge for that
+  symbol leads. ``0``: no edge. A positive value: the next state's offset
+  (its row premultiplied by ``stride``, so the solver adds a column and
+  indexes again); the next state does not end a word. ``-2 - offset``: the
+  next state ends a word (and goes on). ``-1``: the edge ends a word and
+  nothing goes on (the final sink, where most words end). So a solver learns
+  "word here" from the sign of the value it already has. Column 0 holds the
+  bitmask of the letter columns that have an edge (bit ``col``), which the
+  solver ANDs with the letters around a tile to skip dead ends.
+- ``ranks[row * stride + col]`` (``int32``): how many dictionary words sort
+  before every word that takes this edge, counted from the state. Summing it
+  along a path gives the word's index in ``dictionary.words`` (a minimal
+  perfect hash), so the solver needs no strings until the end.
 
 Columns are the letters in code-point order, then the two-letter faces of
 real dice (``AN ER HE IN QU TH``) whose letters the dictionary uses, so a
@@ -27,6 +32,7 @@ from __future__ import annotations
 
 import array
 import contextlib
+import functools
 import hashlib
 import itertools
 import json
@@ -45,10 +51,17 @@ import lacak
 if TYPE_CHECKING:
     import numpy as np
 
-__all__ = ["DIGRAPHS", "WordGraph", "compile_dictionary", "compile_words", "load_graph"]
+__all__ = [
+    "DIGRAPHS",
+    "WordGraph",
+    "compile_dictionary",
+    "compile_words",
+    "decode",
+    "load_graph",
+]
 
 #: Bump when the on-disk layout or the compilation changes.
-FORMAT = 1
+FORMAT = 2
 #: Multi-letter faces found on real dice, given their own column when possible.
 DIGRAPHS = ("AN", "ER", "HE", "IN", "QU", "TH")
 _MAGIC = b"LACAK-BOGGLE-DAWG\n"
@@ -85,6 +98,17 @@ class WordGraph:
         """Columns per row."""
         return len(self.columns)
 
+    @functools.cached_property
+    def first_letters(self) -> tuple[int, ...]:
+        """Per column, the bit of its (first) letter's column in the column-0 masks."""
+        out = []
+        for symbol in self.columns:
+            col = self._index.get(symbol[:1], 0) if symbol else 0
+            # letters past bit 62 (huge alphabets) share bit 63; those graphs store
+            # an all-ones mask, so nothing is pruned
+            out.append(0 if not col else (1 << col if col <= 62 else 1 << 63))
+        return tuple(out)
+
     @property
     def letters(self) -> frozenset[str]:
         """The single letters the words use."""
@@ -94,29 +118,27 @@ class WordGraph:
         """The column of a letter or compiled digraph, or 0 when it has none."""
         return self._index.get(symbol, 0)
 
-    def walk(self, text: str, offset: int = 0, rank: int = 0) -> tuple[int, int] | None:
+    def walk(self, text: str, offset: int = 0, rank: int = 0) -> tuple[int, int, bool] | None:
         """Follow ``text`` letter by letter from the state at ``offset``.
 
-        :returns: ``(offset, rank)`` after the last letter (offset ``-1`` is the
-            final sink), or ``None`` when no word continues that way.
+        :returns: ``(offset, rank, final)`` after the last letter, where
+            ``final`` says the letters so far end a word and offset ``-1`` is
+            the sink (nothing goes on); ``None`` when no word continues that way.
         """
         table, ranks, index = self.transitions, self.ranks, self._index
+        final = False
         for ch in text:
             if offset < 0:
                 return None
             col = index.get(ch)
             if col is None:
                 return None
-            child = table[offset + col]
-            if not child:
+            value = table[offset + col]
+            if not value:
                 return None
             rank += ranks[offset + col]
-            offset = child
-        return offset, rank
-
-    def is_final(self, offset: int) -> bool:
-        """Whether the state at ``offset`` ends a word."""
-        return offset < 0 or bool(self.transitions[offset])
+            offset, final = decode(value)
+        return offset, rank, final
 
     def has_prefix(self, text: str) -> bool:
         """Whether some word starts with ``text``."""
@@ -125,14 +147,12 @@ class WordGraph:
     def contains(self, word: str) -> bool:
         """Whether ``word`` is a word of the dictionary."""
         end = self.walk(word)
-        return end is not None and word != "" and self.is_final(end[0])
+        return end is not None and end[2]
 
     def rank(self, word: str) -> int | None:
         """The index of ``word`` in :attr:`words`, or ``None``."""
         end = self.walk(word)
-        if end is None or word == "" or not self.is_final(end[0]):
-            return None
-        return end[1]
+        return end[1] if end is not None and end[2] else None
 
     def lengths(self) -> np.ndarray:
         """Each word's length in letters, by rank, as a numpy array."""
@@ -146,13 +166,23 @@ class WordGraph:
         return self._numpy[2]
 
     def arrays(self) -> tuple[np.ndarray, np.ndarray]:
-        """The two tables as read-only numpy ``int32`` arrays (no copy)."""
+        """The two tables as read-only numpy arrays, ``int64`` and ``int32`` (no copy)."""
         if not self._numpy:
             import numpy as np
 
-            self._numpy.append(np.frombuffer(self.transitions, dtype=np.int32))
+            self._numpy.append(np.frombuffer(self.transitions, dtype=np.int64))
             self._numpy.append(np.frombuffer(self.ranks, dtype=np.int32))
         return self._numpy[0], self._numpy[1]
+
+
+def decode(value: int) -> tuple[int, bool]:
+    """A non-zero transition value as ``(offset of the next state, ends a word)``;
+    offset ``-1`` is the sink."""
+    if value > 0:
+        return value, False
+    if value == -1:
+        return -1, True
+    return -2 - value, True
 
 
 # -- compiling -------------------------------------------------------------------------
@@ -266,7 +296,6 @@ def compile_words(words: Sequence[str], alphabet: str = "") -> WordGraph:
     table = np.zeros((rows, stride), dtype=np.int64)
     ranks = np.zeros((rows, stride), dtype=np.int64)
     for row, state in enumerate(order):
-        table[row, 0] = int(final[state])
         before = int(final[state])
         for col, child in sorted(edges[state].items()):
             table[row, col] = -1 if child == sink else row_of[child] * stride
@@ -285,14 +314,29 @@ def compile_words(words: Sequence[str], alphabet: str = "") -> WordGraph:
         table[ok, j] = target
         ranks[ok, j] = np.where(target != 0, rank, 0)
 
-    if table.size and (abs(table).max() >= 2**31 or ranks.max() >= 2**31):
+    # Mark the edges into word-ending states by their sign, then put each row's
+    # letter mask in column 0.
+    is_final = np.array([final[state] for state in order], dtype=bool)
+    inner = table[:, 1:]
+    forward = inner > 0
+    ends = np.zeros_like(forward)
+    ends[forward] = is_final[inner[forward] // stride]
+    inner[ends] = -2 - inner[ends]
+    letters = [i for i, symbol in enumerate(columns) if len(symbol) == 1]
+    if letters and max(letters) <= 62:
+        bits = np.zeros(stride, dtype=np.int64)
+        bits[letters] = np.left_shift(np.int64(1), np.array(letters, dtype=np.int64))
+        table[:, 0] = ((table != 0) * bits).sum(axis=1)
+    else:  # too many letters for a 64-bit mask: no pruning
+        table[:, 0] = -1
+    if ranks.size and ranks.max() >= 2**31:
         raise lacak.DictionaryError("the dictionary is too large to compile for Boggle")
     return WordGraph(
         digest=_digest(words, columns),
         words=tuple(words),
         columns=columns,
         states=rows,
-        transitions=array.array("i", table.astype("<i4").ravel().tobytes()),
+        transitions=array.array("q", table.astype("<i8").ravel().tobytes()),
         ranks=array.array("i", ranks.astype("<i4").ravel().tobytes()),
         seconds=time.perf_counter() - started,
     )
@@ -332,22 +376,23 @@ def _read(path: Path, words: tuple[str, ...] | None, digest: str) -> WordGraph |
     columns = tuple(meta.get("columns", ()))
     stride, rows = len(columns), meta.get("states", -1)
     body = memoryview(data)[end + 1 :]
-    size = rows * stride * 4
+    size = rows * stride * 8
+    small = rows * stride * 4
     if (
         meta.get("format") != FORMAT
         or meta.get("digest") != digest
         or (words is not None and meta.get("words") != len(words))
-        or len(body) != 2 * size + meta.get("text_bytes", -1)
+        or len(body) != size + small + meta.get("text_bytes", -1)
     ):
         return None
     if words is None:
-        text = bytes(body[2 * size :]).decode("utf-8")
+        text = bytes(body[size + small :]).decode("utf-8")
         words = tuple(text.split("\n")) if text else ()
         if len(words) != meta.get("words"):
             return None
-    table, ranks = array.array("i"), array.array("i")
+    table, ranks = array.array("q"), array.array("i")
     table.frombytes(body[:size])
-    ranks.frombytes(body[size : 2 * size])
+    ranks.frombytes(body[size : size + small])
     if sys.byteorder == "big":  # pragma: no cover - stored little-endian
         table.byteswap()
         ranks.byteswap()
@@ -373,7 +418,7 @@ def _write(path: Path, graph: WordGraph) -> None:
         "states": graph.states,
         "columns": list(graph.columns),
     }
-    table, ranks = array.array("i", graph.transitions), array.array("i", graph.ranks)
+    table, ranks = array.array("q", graph.transitions), array.array("i", graph.ranks)
     if sys.byteorder == "big":  # pragma: no cover
         table.byteswap()
         ranks.byteswap()

@@ -1,0 +1,473 @@
+"""Boggle solving: lacak against the PyPI peers, on the same boards with the same words.
+
+    bash bench/setup.sh && bench/.venv/bin/python bench/boggle.py [--repeat 3] [--quick]
+
+Workload (from issue 5): 200 4x4 boards shaken from the 1987 dice
+(``classic4``, seeds 0-199) and 50 5x5 Big Boggle boards (``big5``, seeds
+0-49), solved with lacak's English list (``eng``, 63,875 words from Debian's
+wamerican) at the official minimum lengths (3 and 4 letters). Every solver
+gets exactly those words; ``QU`` tiles are given to each peer the way it
+documents them (pyggle: a ``q`` tile in official mode; the others: ``qu``).
+
+Columns:
+
+- *load s*: building the solver's dictionary structure from the word list,
+  in a fresh interpreter (best of ``--repeat``; imports not timed). For
+  lacak that is ``lacak.dictionary("eng")`` plus the compiled word graph
+  from the disk cache ("cached"), or both built from scratch ("cold").
+- *boards/s*: whole workload, best of ``--repeat`` runs, dictionary already
+  loaded. pyggle's trie is built once and reused (its ``Boggle`` class would
+  rebuild it per board); boggler builds its per-letter trees per board by
+  design and is timed on the first ``--boggler-boards`` boards only.
+- *x fastest peer*: boards/s over the fastest peer's boards/s.
+- *agree*: boards whose word set equals the reference's, and the words
+  missed / wrongly added over all boards. The reference is a plain
+  depth-first walk with a Python set of prefixes, written here and sharing
+  nothing with lacak's solver.
+
+Then "where the time goes": lacak's single-board solve split into its
+steps, nodes per board, and nanoseconds per node, and a profile of the numpy
+engine, so an accelerated engine knows what to aim at.
+
+A peer that is not installed, or fails, gets its error in the table.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import io
+import os
+import pstats
+import subprocess
+import sys
+import tempfile
+import time
+import traceback
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+import lacak
+from lacak_boggle import Board, compile_dictionary, shake, solve_board, solve_many
+from lacak_boggle.board import neighbours
+
+# -- the workload -------------------------------------------------------------------
+
+
+def workload(n4: int, n5: int) -> dict[str, list[Board]]:
+    return {
+        "4x4": [shake("classic4", seed) for seed in range(n4)],
+        "5x5": [shake("big5", seed) for seed in range(n5)],
+    }
+
+
+MIN_LENGTH = {"4x4": 3, "5x5": 4}
+
+
+class Reference:
+    """Plain DFS with a set of every prefix of every word (no trie, no lacak code)."""
+
+    def __init__(self, words: Sequence[str]) -> None:
+        self.words = set(words)
+        self.prefixes = {w[:k] for w in words for k in range(1, len(w) + 1)}
+
+    def solve(self, board: Board, min_length: int) -> set[str]:
+        rows, cols = board.shape
+        tiles = board.flat
+        adjacent = [
+            [
+                rr * cols + cc
+                for rr in range(r - 1, r + 2)
+                for cc in range(c - 1, c + 2)
+                if 0 <= rr < rows and 0 <= cc < cols and (rr, cc) != (r, c)
+            ]
+            for r in range(rows)
+            for c in range(cols)
+        ]
+        found: set[str] = set()
+
+        def visit(cell: int, text: str, used: frozenset[int]) -> None:
+            text += tiles[cell]
+            if text not in self.prefixes:
+                return
+            if len(text) >= min_length and text in self.words:
+                found.add(text)
+            for n in adjacent[cell]:
+                if n not in used and tiles[n] != "#":
+                    visit(n, text, used | {n})
+
+        for start in range(rows * cols):
+            if tiles[start] != "#":
+                visit(start, "", frozenset([start]))
+        return found
+
+
+# -- the solvers ------------------------------------------------------------------------
+
+Solver = Callable[[Board, int], set[str]]
+
+
+def lacak_single(eng: lacak.Dictionary) -> Solver:
+    def solve(board: Board, min_length: int) -> set[str]:
+        return set(solve_board(board, eng, min_length=min_length).word_list)
+
+    return solve
+
+
+def lacak_batch(eng: lacak.Dictionary, engine: str, workers: int | None) -> Callable[..., Any]:
+    def solve_all(boards: Sequence[Board], min_length: int) -> list[set[str]]:
+        results = solve_many(boards, eng, min_length=min_length, engine=engine, workers=workers)
+        return [set(r.word_list) for r in results]
+
+    return solve_all
+
+
+def bogglesolver_solver(words: Sequence[str]) -> Solver:
+    from bogglesolver.boggle_board import Boggle
+    from bogglesolver.load_english_dictionary import Edict
+    from bogglesolver.solve_boggle import SolveBoggle
+
+    edict = Edict()
+    for word in words:
+        edict.add_word(word.lower())
+    solver = SolveBoggle.__new__(SolveBoggle)  # skip loading its own word list
+    solver.use_test_words = False
+    solver.edict = edict
+    solver.boggle = Boggle()
+
+    def solve(board: Board, min_length: int) -> set[str]:
+        solver.min_word_len = min_length
+        solver.set_board(board.cols, board.rows, [t.lower() for t in board.flat])
+        return {w.upper() for w in solver.solve()}
+
+    return solve
+
+
+def pyggle_solver(words: Sequence[str]) -> Solver:
+    from pyggle import Boggle
+
+    lower = [w.lower() for w in words]
+    game = Boggle([["a"]], lower, official=True)  # builds the trie once
+
+    def solve(board: Board, min_length: int) -> set[str]:
+        game.board = [["q" if t == "QU" else t.lower() for t in row] for row in board.tiles]
+        return {w.upper() for w in game.solve_trie() if len(w) >= min_length}
+
+    return solve
+
+
+def boggled_solver(words: Sequence[str]) -> Solver:
+    from boggled import BoggleBoard, BoggleSolver, BoggleWords
+
+    tries = {}
+    for minimum in (3, 4):
+        trie = BoggleWords(minLength=minimum)
+        trie.iteratorPopulateTrie(words)
+        tries[minimum] = trie
+
+    def solve(board: Board, min_length: int) -> set[str]:
+        solver = BoggleSolver(BoggleBoard(" ".join(board.flat)), tries[min_length])
+        solver.solve()
+        return set(solver.foundWords)
+
+    return solve
+
+
+def boggler_solver(words: Sequence[str]) -> Solver:
+    from boggler.boggler_utils import BoggleBoard, build_boggle_tree
+
+    by_letter: dict[str, list[str]] = {}
+    for word in words:
+        by_letter.setdefault(word[0].lower(), []).append(word.lower())
+
+    def solve(board: Board, min_length: int) -> set[str]:
+        rows = [[t.lower() for t in row] for row in board.tiles]
+        grid = BoggleBoard(rows, max_word_len=board.rows * board.cols + 1)
+        alphabet = sorted({cell.letters for cell in grid.board.values()})
+        found = set()
+        for cell in grid.board.values():  # what its process pool runs, in this process
+            tree = build_boggle_tree([alphabet, grid, cell, by_letter.get(cell.letters[0], [])])
+            found.update(w.upper() for w, _ in tree.word_paths if len(w) >= min_length)
+        return found
+
+    return solve
+
+
+PEERS: dict[str, Callable[[Sequence[str]], Solver]] = {
+    "bogglesolver 0.0.1": bogglesolver_solver,
+    "pyggle 1.2.0": pyggle_solver,
+    "boggled 1.0.0": boggled_solver,
+    "boggler 2.0.4": boggler_solver,
+}
+
+# -- load times, each in a fresh interpreter ----------------------------------------------
+
+LOADERS = {
+    "lacak solve_board (1 core)": (
+        "import lacak\nfrom lacak_boggle import compile_dictionary",
+        "g = compile_dictionary(lacak.dictionary('eng'))",
+    ),
+    "lacak (cold: no caches)": (
+        "import lacak\nfrom lacak_boggle import compile_dictionary",
+        "g = compile_dictionary(lacak.dictionary('eng'))",
+    ),
+    "bogglesolver 0.0.1": (
+        "from bogglesolver.load_english_dictionary import Edict",
+        "e = Edict()\nfor w in open(TXT):\n    e.add_word(w.strip().lower())",
+    ),
+    "pyggle 1.2.0": (
+        "from pyggle.boggle import Trie",
+        "t = Trie()\nfor w in open(TXT):\n    t.insert(w.strip().lower())",
+    ),
+    "boggled 1.0.0": (
+        "from boggled import BoggleWords",
+        "b = BoggleWords(minLength=3)\nb.iteratorPopulateTrie(w.strip() for w in open(TXT))",
+    ),
+    "boggler 2.0.4": (
+        "from boggler.boggler_utils import WordTree, WordNode",
+        "ws = open(TXT).read().lower().split()\n"
+        "for a in 'abcdefghijklmnopqrstuvwxyz':\n"
+        "    WordTree(list('abcdefghijklmnopqrstuvwxyz') + ['qu'], WordNode(a), "
+        "[w for w in ws if w[0] == a])",
+    ),
+}
+
+TIMER = """
+import sys, time
+TXT = sys.argv[1]
+{imports}
+t0 = time.perf_counter()
+{body}
+print(time.perf_counter() - t0)
+"""
+
+
+def load_time(label: str, text_file: str, repeat: int) -> float | str:
+    imports, body = LOADERS[label]
+    env = dict(os.environ)
+    if "cold" in label:
+        env["LACAK_CACHE_DIR"] = tempfile.mkdtemp(prefix="lacak-cold-")
+    best: float | None = None
+    for _ in range(repeat):
+        if "cold" in label:
+            env["LACAK_CACHE_DIR"] = tempfile.mkdtemp(prefix="lacak-cold-")
+        done = subprocess.run(
+            [sys.executable, "-c", TIMER.format(imports=imports, body=body), text_file],
+            capture_output=True,
+            text=True,
+            env=env,
+        )
+        if done.returncode != 0:
+            return (done.stderr.strip().splitlines() or ["failed"])[-1][:60]
+        seconds = float(done.stdout.strip().splitlines()[-1])
+        best = seconds if best is None else min(best, seconds)
+    return best if best is not None else "no runs"
+
+
+# -- running --------------------------------------------------------------------------------
+
+
+def timed(function: Callable[[], Any], repeat: int) -> tuple[float, Any]:
+    best, result = float("inf"), None
+    for _ in range(repeat):
+        start = time.perf_counter()
+        result = function()
+        best = min(best, time.perf_counter() - start)
+    return best, result
+
+
+def compare(found: list[set[str]], expected: list[set[str]]) -> tuple[int, int, int, list[str]]:
+    same = sum(a == b for a, b in zip(found, expected, strict=False))
+    missing = sum(len(b - a) for a, b in zip(found, expected, strict=False))
+    extra = sum(len(a - b) for a, b in zip(found, expected, strict=False))
+    examples = sorted({w for a, b in zip(found, expected, strict=False) for w in b - a})[:4]
+    return same, missing, extra, examples
+
+
+def where_the_time_goes(eng: lacak.Dictionary, boards: Sequence[Board]) -> None:
+    from lacak_boggle.solver import _assemble, _tile_columns, _walk_fast
+
+    graph = compile_dictionary(eng)
+    count = len(boards)
+    prepared = []
+
+    def prepare() -> None:
+        prepared.clear()
+        for b in boards:
+            steps = _tile_columns(b, graph, "eng")
+            prepared.append([0 if s is None else s[0] for s in steps])
+
+    walked: list[Any] = []
+
+    def walk() -> None:
+        walked.clear()
+        for cols in prepared:
+            walked.append(_walk_fast(graph, cols, (4, 4)))
+
+    def assemble() -> None:
+        for b, (found, expanded, generated, deepest) in zip(boards, walked, strict=True):
+            stats = lacak.SearchStats(expanded=expanded, generated=generated, depth=deepest)
+            _assemble(b, "eng", graph, found, min_length=3, all_paths=False, stats=stats).word_list
+
+    t_prep, _ = timed(prepare, 5)
+    t_walk, _ = timed(walk, 5)
+    t_asm, _ = timed(assemble, 5)
+    t_all, _ = timed(lambda: [solve_board(b, eng).word_list for b in boards], 5)
+    expanded = sum(w[1] for w in walked) / count
+    generated = sum(w[2] for w in walked) / count
+    words = sum(len(w[0]) for w in walked) / count
+    print("\nWhere the time goes: lacak solve_board, 4x4 boards, one core")
+    print(f"  per board: {expanded:.0f} nodes expanded, {generated:.0f} generated, {words:.0f} words hit")
+    rows = [
+        ("tiles -> graph columns", t_prep),
+        ("depth-first walk (_walk_fast)", t_walk),
+        ("result (sort, paths, best word, BoggleResult)", t_asm),
+        ("whole solve_board call", t_all),
+    ]
+    for label, seconds in rows:
+        print(f"  {label:<48} {seconds / count * 1e6:8.1f} us/board  {seconds / t_all:6.1%}")
+    print(
+        f"  walk: {t_walk / count / expanded * 1e9:.0f} ns per expanded node, "
+        f"{t_walk / count / generated * 1e9:.0f} ns per generated node"
+    )
+
+    profile = cProfile.Profile()
+    big = list(boards) * 5
+    profile.enable()
+    solve_many(big, eng, engine="numpy", min_length=3)
+    profile.disable()
+    out = io.StringIO()
+    pstats.Stats(profile, stream=out).sort_stats("tottime").print_stats(8)
+    print(f"\nWhere the time goes: numpy engine, {len(big)} boards in one process (cProfile, top 8)")
+    lines = [ln for ln in out.getvalue().splitlines() if ln.strip()]
+    start = next(i for i, ln in enumerate(lines) if "ncalls" in ln)
+    for ln in lines[start : start + 9]:
+        print("  " + ln[:110])
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--boards4", type=int, default=200)
+    parser.add_argument("--boards5", type=int, default=50)
+    parser.add_argument("--repeat", type=int, default=3, help="best of N runs")
+    parser.add_argument("--boggler-boards", type=int, default=5)
+    parser.add_argument("--quick", action="store_true", help="fewer boards, one run")
+    parser.add_argument("--no-profile", action="store_true")
+    args = parser.parse_args(argv)
+    if args.quick:
+        args.boards4, args.boards5, args.repeat = 40, 10, 1
+
+    eng = lacak.dictionary("eng")
+    words = list(eng.words)
+    compile_dictionary(eng)
+    sets = workload(args.boards4, args.boards5)
+    reference = Reference(words)
+    expected = {
+        size: [reference.solve(b, MIN_LENGTH[size]) for b in boards] for size, boards in sets.items()
+    }
+    cores = os.cpu_count() or 1
+    print(
+        f"Boggle: {args.boards4} 4x4 boards (classic4 dice) and {args.boards5} 5x5 (big5 dice), "
+        f"{len(words):,} English words; best of {args.repeat}; {cores} cores; Python "
+        f"{sys.version.split()[0]}"
+    )
+    print(
+        "reference words per board: "
+        + ", ".join(
+            f"{size} {sum(map(len, e)) / max(1, len(e)):.0f}" for size, e in expected.items()
+        )
+    )
+
+    rows: list[dict[str, Any]] = []
+
+    def run_single(label: str, solver: Solver, limit: int | None = None) -> None:
+        row: dict[str, Any] = {"label": label}
+        for size, boards in sets.items():
+            chosen = boards[:limit] if limit else boards
+            m = MIN_LENGTH[size]
+            try:
+                solver(chosen[0], m)
+                seconds, found = timed(lambda: [solver(b, m) for b in chosen], args.repeat)  # noqa: B023
+            except Exception as error:
+                row[size] = f"{type(error).__name__}: {error}"[:60]
+                traceback.print_exc(limit=2, file=sys.stderr)
+                continue
+            row[size] = (len(chosen) / seconds, compare(found, expected[size][: len(chosen)]), len(chosen))
+        rows.append(row)
+
+    def run_batch(label: str, solve_all: Callable[..., Any]) -> None:
+        row: dict[str, Any] = {"label": label}
+        for size, boards in sets.items():
+            m = MIN_LENGTH[size]
+            solve_all(boards[:4], m)
+            seconds, found = timed(lambda: solve_all(boards, m), args.repeat)  # noqa: B023
+            row[size] = (len(boards) / seconds, compare(found, expected[size]), len(boards))
+        rows.append(row)
+
+    run_single("lacak solve_board (1 core)", lacak_single(eng))
+    run_batch("lacak solve_many numpy (1 core)", lacak_batch(eng, "numpy", 1))
+    run_batch(f"lacak solve_many numpy ({cores} procs)", lacak_batch(eng, "numpy", None))
+    run_batch(f"lacak solve_many dfs ({cores} procs)", lacak_batch(eng, "dfs", None))
+    for label, make in PEERS.items():
+        try:
+            solver = make(words)
+        except Exception as error:
+            rows.append({"label": label, "4x4": f"{type(error).__name__}: {error}"[:60]})
+            continue
+        limit = args.boggler_boards if label.startswith("boggler") else None
+        run_single(label, solver, limit)
+
+    with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as handle:
+        handle.write("\n".join(w.lower() for w in words) + "\n")
+        text_file = handle.name
+    loads = {label: load_time(label, text_file, args.repeat) for label in LOADERS}
+    Path(text_file).unlink()
+
+    fastest = {
+        size: max(
+            (r[size][0] for r in rows if not r["label"].startswith("lacak") and isinstance(r.get(size), tuple)),
+            default=None,
+        )
+        for size in sets
+    }
+    header = (
+        f"{'solver':<36} {'load s':>7} {'4x4 b/s':>9} {'x peer':>7} {'5x5 b/s':>9} {'x peer':>7}"
+        f"  {'agree 4x4 (missed/extra)':<26} {'agree 5x5 (missed/extra)':<26}"
+    )
+    print()
+    print(header)
+    print("-" * len(header))
+    for row in rows:
+        load = loads.get(row["label"])
+        load_text = f"{load:7.3f}" if isinstance(load, float) else f"{'-' if load is None else 'error':>7}"
+        cells = [f"{row['label']:<36}", load_text]
+        agreements = []
+        for size in sets:
+            value = row.get(size)
+            if isinstance(value, tuple):
+                rate, (same, missing, extra, _examples), n = value
+                ratio = rate / fastest[size] if fastest[size] else float("nan")
+                cells += [f"{rate:9.1f}", f"{ratio:7.2f}"]
+                agreements.append(f"{same}/{n} ({missing}/{extra})")
+            else:
+                cells += [f"{'error':>9}", f"{'':>7}"]
+                agreements.append(str(value or "not run")[:26])
+        print(" ".join(cells) + "  " + "  ".join(f"{a:<26}" for a in agreements))
+    lacak_cold = loads.get("lacak (cold: no caches)")
+    if isinstance(lacak_cold, float):
+        print(f"{'lacak (cold: no caches)':<36} {lacak_cold:7.3f}")
+    print()
+    for row in rows:
+        for size in sets:
+            value = row.get(size)
+            if isinstance(value, tuple) and value[1][3]:
+                print(f"  {row['label']} {size} misses e.g. {', '.join(value[1][3])}")
+            elif isinstance(value, str):
+                print(f"  {row['label']} {size}: {value}")
+    if not args.no_profile:
+        where_the_time_goes(eng, sets["4x4"])
+
+
+if __name__ == "__main__":
+    main()
