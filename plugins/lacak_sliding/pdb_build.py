@@ -29,6 +29,9 @@ import numpy as np
 
 __all__ = ["Placements", "build_database", "neighbour_table", "region_tables"]
 
+#: Distance of a placement the search never reaches.
+UNREACHED = 255
+
 #: Placements of the frontier expanded at once (bounds the memory of one step).
 CHUNK = 1 << 19
 
@@ -216,12 +219,15 @@ def build_database(
     where = {tile: cell for cell, tile in enumerate(goal)}
     hasher = Placements(n, k)
     size = hasher.size
+    weights = hasher.weights
     nbr = neighbour_table(width, height)
     tables = region_tables(width, height)
     full = (1 << n) - 1
     vis_type = np.uint16 if n <= 16 else np.uint32 if n <= 32 else np.uint64
     visited = np.zeros(size, dtype=vis_type)
-    dist = np.full(size, 255, dtype=np.uint8)
+    dist = np.full(size, UNREACHED, dtype=np.uint8)
+    # claim[rank]: which child of the current batch claimed a placement (for de-duplication)
+    claim = np.zeros(size, dtype=np.int32 if size < 1 << 31 else np.int64)
     one = np.int64(1)
 
     def regions(free: np.ndarray, cell: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -238,24 +244,25 @@ def build_database(
     rank0 = hasher.rank(start)
     visited[rank0] |= (one << low0).astype(vis_type)
     dist[rank0] = 0
-    frontier_pos, frontier_low = start, low0.astype(np.uint8)
+    frontier = (start, low0.astype(np.uint8), rank0)
     reached = 1
     level = 0
     if progress:
         progress(level, reached, size)
-    while frontier_low.size:
-        next_pos: list[np.ndarray] = []
-        next_low: list[np.ndarray] = []
-        for begin in range(0, frontier_low.size, CHUNK):
-            pos = frontier_pos[:, begin : begin + CHUNK]
-            low = frontier_low[begin : begin + CHUNK].astype(np.int64)
+    while frontier[1].size:
+        next_parts: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []
+        all_pos, all_low, all_rank = frontier
+        for begin in range(0, all_low.size, CHUNK):
+            pos = all_pos[:, begin : begin + CHUNK]
+            low = all_low[begin : begin + CHUNK].astype(np.int64)
+            parent_rank = all_rank[begin : begin + CHUNK]
             cells = pos.astype(np.int64)
             occ = np.zeros(low.size, dtype=np.int64)
             for i in range(k):
                 occ |= one << cells[i]
             free = full ^ occ
             region, _ = regions(free, low)
-            cand_pos, cand_low = [], []
+            parts = []
             for i in range(k):
                 p = cells[i]
                 for d in range(4):
@@ -264,35 +271,90 @@ def build_database(
                     if not sel.size:
                         continue
                     ps, qs = p[sel], q[sel]
-                    child = pos[:, sel]
-                    child[i] = qs
+                    rank = parent_rank[sel] + _rank_step(cells, sel, i, ps, qs, d, width, weights)
                     _, lows = regions(free[sel] ^ (one << ps) ^ (one << qs), ps)
-                    cand_pos.append(child)
-                    cand_low.append(lows)
-            if not cand_low:
+                    fresh = np.flatnonzero(((visited[rank].astype(np.int64) >> lows) & 1) == 0)
+                    if not fresh.size:
+                        continue
+                    sel = sel[fresh]
+                    child = pos[:, sel]
+                    child[i] = qs[fresh]
+                    parts.append((child, lows[fresh], rank[fresh]))
+            if not parts:
                 continue
-            child_pos = np.concatenate(cand_pos, axis=1)
-            child_low = np.concatenate(cand_low)
-            ranks = hasher.rank(child_pos)
-            fresh = np.flatnonzero(((visited[ranks].astype(np.int64) >> child_low) & 1) == 0)
-            if not fresh.size:
-                continue
-            keys = ranks[fresh] * n + child_low[fresh]
-            _, first = np.unique(keys, return_index=True)
-            keep = fresh[first]
+            child_pos = np.concatenate([c for c, _, _ in parts], axis=1)
+            child_low = np.concatenate([lo for _, lo, _ in parts])
+            ranks = np.concatenate([r for _, _, r in parts])
+            keep, winners = _distinct(ranks, child_low, claim, n)
+            new = ranks[winners]
+            new = new[dist[new] == UNREACHED]
+            dist[new] = level + 1
+            reached += new.size
             ranks, child_low = ranks[keep], child_low[keep]
             np.bitwise_or.at(visited, ranks, (one << child_low).astype(vis_type))
-            new = ranks[dist[ranks] == 255]
-            dist[new] = level + 1
-            reached += np.unique(new).size
-            next_pos.append(child_pos[:, keep])
-            next_low.append(child_low.astype(np.uint8))
+            next_parts.append((child_pos[:, keep], child_low.astype(np.uint8), ranks))
         level += 1
-        if next_low:
-            frontier_pos = np.concatenate(next_pos, axis=1)
-            frontier_low = np.concatenate(next_low)
+        if next_parts:
+            frontier = (
+                np.concatenate([c for c, _, _ in next_parts], axis=1),
+                np.concatenate([lo for _, lo, _ in next_parts]),
+                np.concatenate([r for _, _, r in next_parts]),
+            )
         else:
-            frontier_low = np.zeros(0, dtype=np.uint8)
+            frontier = (all_pos[:, :0], all_low[:0], all_rank[:0])
         if progress:
             progress(level, reached, size)
     return dist
+
+
+def _rank_step(
+    cells: np.ndarray,
+    sel: np.ndarray,
+    i: int,
+    ps: np.ndarray,
+    qs: np.ndarray,
+    direction: int,
+    width: int,
+    weights: Sequence[int],
+) -> np.ndarray:
+    """How the rank changes when tile ``i`` moves from ``ps`` to ``qs`` (rows ``sel``).
+
+    Sideways, no other cell lies between the two, so only tile ``i``'s digit
+    changes, by one. Up or down, the ``width - 1`` cells between matter: an
+    earlier tile there lowers tile ``i``'s digit change by one, and tile ``i``
+    passing a later tile changes that tile's digit by one.
+    """
+    if direction >= 2:  # left or right
+        return (qs - ps) * weights[i]
+    lo = np.minimum(ps, qs)
+    hi = np.maximum(ps, qs)
+    step = np.full(sel.size, width * weights[i], dtype=np.int64)
+    for j in range(cells.shape[0]):
+        if j == i:
+            continue
+        other = cells[j][sel]
+        between = (other > lo) & (other < hi)
+        step += between * (-weights[i] if j < i else weights[j])
+    return step if direction == 1 else -step
+
+
+def _distinct(
+    ranks: np.ndarray, lows: np.ndarray, claim: np.ndarray, n: int
+) -> tuple[np.ndarray, np.ndarray]:
+    """Indexes of the distinct (rank, region) children, and of one child per rank.
+
+    Each child claims its placement in ``claim``; the last claim wins. A
+    loser in a different region than its placement's winner is a different
+    state (rare: a placement that splits the free cells), kept too.
+    """
+    index = np.arange(ranks.size, dtype=claim.dtype)
+    claim[ranks] = index
+    winner = claim[ranks]
+    won = np.flatnonzero(winner == index)
+    lost = np.flatnonzero(winner != index)
+    if lost.size:
+        other = lost[lows[lost] != lows[winner[lost]]]
+        if other.size:
+            _, first = np.unique(ranks[other] * n + lows[other], return_index=True)
+            return np.concatenate([won, other[first]]), won
+    return won, won
