@@ -47,6 +47,7 @@ from .solver import (
     _tile_columns,
     _walk_fast,
     make_result,
+    quiet_gc,
     resolve_dictionary,
     solve_board,
 )
@@ -58,20 +59,26 @@ __all__ = ["ENGINES", "solve_many"]
 ENGINES = ("auto", "numpy", "dfs")
 
 #: Boards per numpy pass (bounds the frontier's memory).
-CHUNK = 2048
+CHUNK = 256
+#: Fewer boards than this are solved in this process even when workers are asked
+#: for: starting processes would cost more than it saves.
+PARALLEL_FROM = 256
+#: Boards per job sent to a worker (several jobs per worker balance the load).
+JOB_BOARDS = 512
 
 Entries = tuple[tuple[str, tuple[tuple[int, ...], ...]], ...]
+#: A board's entries with its expanded and generated node counts and depth.
+Solved = tuple[Entries, int, int, int]
 
 
-def _numpy_walk(
-    graph: WordGraph, columns: Any, shape: tuple[int, int], min_length: int
-) -> list[list[tuple[int, list[int]]]]:
+def _numpy_walk(graph: WordGraph, columns: Any, shape: tuple[int, int], min_length: int) -> _Found:
     """The level-synchronous engine for boards of one shape.
 
     :param columns: ``(boards, cells)`` int array of each tile's graph column
         (0 for a blank).
-    :returns: per board, ``(rank, path)`` pairs in rank order, the smallest
-        path per word, words shorter than ``min_length`` dropped.
+    :returns: the words found (the smallest path of each, words shorter
+        than ``min_length`` dropped) and per-board node counts, as arrays;
+        :meth:`_Found.solved` makes the results' Python objects.
     """
     import numpy as np
 
@@ -111,12 +118,17 @@ def _numpy_walk(
         return np.where(raw < -1, -2 - raw, raw)
 
     nxt = step(0, board_ix, raw, rank)
+    # per-board search statistics, counted as the depth-first walk counts them
+    generated = np.bincount(board_ix, minlength=boards)
+    deepest = np.where(generated > 0, 1, 0)
     inner = np.nonzero(nxt > 0)[0]
     f_gen = inner
     f_board, f_cell, f_node, f_rank = board_ix[inner], cell_ix[inner], nxt[inner], rank[inner]
     f_vis = np.left_shift(np.int64(1), f_cell)
     level = 0
+    expanded = np.ones(boards, dtype=np.int64)  # the root
     while len(f_board):
+        expanded += np.bincount(f_board, minlength=boards)
         level += 1
         cand = nbr[f_cell]
         free = (cand >= 0) & ((np.right_shift(f_vis[:, None], safe_nbr[f_cell]) & 1) == 0)
@@ -133,6 +145,9 @@ def _numpy_walk(
         r = f_rank[rep] + ranks[offset]
         level_cells.append(ncell)
         level_parent.append(f_gen[rep])
+        made = np.bincount(b, minlength=boards)
+        generated += made
+        deepest[made > 0] = level + 1
         nxt = step(level, b, raw, r)
         inner = np.nonzero(nxt > 0)[0]
         f_gen = inner
@@ -142,9 +157,10 @@ def _numpy_walk(
         f_rank = r[inner]
         f_vis = f_vis[rep[inner]] | np.left_shift(np.int64(1), f_cell)
 
-    out: list[list[tuple[int, list[int]]]] = [[] for _ in range(boards)]
     if not hits:
-        return out
+        none = np.zeros(0, dtype=np.int64)
+        return _Found(boards, none, none, np.zeros((0, 1), dtype=np.int64), none,
+                      expanded, generated, deepest)  # fmt: skip
     hb = np.concatenate([h[0] for h in hits])
     hr = np.concatenate([h[1] for h in hits])
     hi = np.concatenate([h[2] for h in hits])
@@ -157,20 +173,71 @@ def _numpy_walk(
         at = cur[active]
         paths[active, j] = level_cells[j][at]
         cur[active] = level_parent[j][at]
-    order = np.lexsort((*(paths[:, j] for j in range(depth - 1, -1, -1)), hr, hb))
-    hb, hr, paths, hk = hb[order], hr[order], paths[order], hk[order]
-    first = np.ones(len(hb), dtype=bool)
-    first[1:] = (hb[1:] != hb[:-1]) | (hr[1:] != hr[:-1])
-    hb, hr, paths, hk = hb[first], hr[first], paths[first], hk[first]
-    bounds = np.searchsorted(hb, np.arange(boards + 1))
-    ranks_list = hr.tolist()
-    paths_list = paths.tolist()
-    sizes = (hk + 1).tolist()
-    for board in range(boards):
-        lo, hi_ = int(bounds[board]), int(bounds[board + 1])
-        if lo < hi_:
-            out[board] = [(ranks_list[k], paths_list[k][: sizes[k]]) for k in range(lo, hi_)]
-    return out
+    # One entry per (board, word): its smallest path. Most words are found once;
+    # only the repeated ones need a lexicographic sort of their paths.
+    key = hb * len(graph.words) + hr
+    order = np.argsort(key, kind="stable")
+    ordered = key[order]
+    repeated = np.zeros(len(order), dtype=bool)
+    same = ordered[1:] == ordered[:-1]
+    repeated[1:] |= same
+    repeated[:-1] |= same
+    chosen = order[~repeated]
+    if same.any():
+        sub = order[repeated]
+        sub = sub[np.lexsort((*(paths[sub, j] for j in range(depth - 1, -1, -1)), key[sub]))]
+        firsts = np.ones(len(sub), dtype=bool)
+        firsts[1:] = key[sub][1:] != key[sub][:-1]
+        chosen = np.concatenate([chosen, sub[firsts]])
+        chosen = chosen[np.argsort(key[chosen], kind="stable")]
+    return _Found(boards, hb[chosen], hr[chosen], paths[chosen], hk[chosen] + 1,
+                  expanded, generated, deepest)  # fmt: skip
+
+
+@attrs.frozen(eq=False)
+class _Found:
+    """What the numpy engine found, as arrays (cheap to send between processes)."""
+
+    boards: int
+    #: board, rank, padded path and path length of each word found, by (board, rank)
+    board: Any
+    rank: Any
+    paths: Any
+    sizes: Any
+    #: per board: nodes expanded, generated, deepest level
+    expanded: Any
+    generated: Any
+    deepest: Any
+
+    def solved(self, graph: WordGraph) -> list[Solved]:
+        """Per board, ``(entries, expanded, generated, depth)``."""
+        import numpy as np
+
+        counts = zip(
+            self.expanded.tolist(), self.generated.tolist(), self.deepest.tolist(), strict=True
+        )
+        bounds = np.searchsorted(self.board, np.arange(self.boards + 1)).tolist()
+        with quiet_gc():
+            entries = _objects(graph, self.rank, self.paths, self.sizes, bounds, self.boards)
+        return [(e, *c) for e, c in zip(entries, counts, strict=True)]
+
+
+def _objects(
+    graph: WordGraph, hr: Any, paths: Any, sizes: Any, bounds: list[int], boards: int
+) -> list[Entries]:
+    """Python objects for the results, built by length group so that no per-word
+    Python loop slices or pads: words by rank from an object array, paths as
+    tuples of the exact length, each wrapped in a 1-tuple by ``zip``."""
+    import numpy as np
+
+    path_objects = np.empty(len(hr), dtype=object)
+    for size in np.unique(sizes).tolist():
+        group = np.nonzero(sizes == size)[0]
+        path_objects[group] = np.fromiter(
+            map(tuple, paths[group, :size].tolist()), dtype=object, count=len(group)
+        )
+    items = list(zip(graph.word_array()[hr].tolist(), zip(path_objects.tolist()), strict=True))
+    return [tuple(items[bounds[b] : bounds[b + 1]]) for b in range(boards)]
 
 
 def _solve_group(
@@ -179,38 +246,52 @@ def _solve_group(
     steps: Sequence[list[tuple[int, ...] | None]],
     min_length: int,
     engine: str,
-) -> list[Entries]:
-    """Entries for each board (all with single-column tiles)."""
+) -> list[Solved]:
+    """Entries and counts for each board (all with single-column tiles)."""
     words = graph.words
     if engine == "dfs":
-        out = []
-        for board, s in zip(boards, steps, strict=True):
-            cols = [0 if t is None else t[0] for t in s]
-            found = _walk_fast(graph, cols, board.shape)[0]
-            out.append(
-                tuple(
-                    (words[r], (tuple(found[r]),))
-                    for r in sorted(found)
-                    if len(words[r]) >= min_length
+        out: list[Solved] = []
+        with quiet_gc():
+            for board, s in zip(boards, steps, strict=True):
+                cols = [0 if t is None else t[0] for t in s]
+                found, expanded, generated, depth = _walk_fast(graph, cols, board.shape)
+                entries = tuple(
+                    [
+                        (words[r], (tuple(found[r]),))
+                        for r in sorted(found)
+                        if len(words[r]) >= min_length
+                    ]
                 )
-            )
+                out.append((entries, expanded, generated, depth))
         return out
+    results: list[Solved] = [((), 0, 0, 0)] * len(boards)
+    for members, found in _numpy_packs(graph, boards, steps, min_length):
+        for i, solved in zip(members, found.solved(graph), strict=True):
+            results[i] = solved
+    return results
+
+
+def _numpy_packs(
+    graph: WordGraph,
+    boards: Sequence[Board],
+    steps: Sequence[list[tuple[int, ...] | None]],
+    min_length: int,
+) -> list[tuple[list[int], _Found]]:
+    """The numpy engine over boards grouped by shape, in passes of :data:`CHUNK`."""
     import numpy as np
 
-    results: list[Entries] = [()] * len(boards)
     by_shape: dict[tuple[int, int], list[int]] = {}
     for i, board in enumerate(boards):
         by_shape.setdefault(board.shape, []).append(i)
+    packs = []
     for shape, members in by_shape.items():
         for start in range(0, len(members), CHUNK):
             chunk = members[start : start + CHUNK]
             columns = np.array(
                 [[0 if t is None else t[0] for t in steps[i]] for i in chunk], dtype=np.int64
             ).reshape(len(chunk), shape[0] * shape[1])
-            found = _numpy_walk(graph, columns, shape, min_length)
-            for i, pairs in zip(chunk, found, strict=True):
-                results[i] = tuple((words[r], (tuple(p),)) for r, p in pairs)
-    return results
+            packs.append((chunk, _numpy_walk(graph, columns, shape, min_length)))
+    return packs
 
 
 def _numpy_ok(board: Board, steps: list[tuple[int, ...] | None]) -> bool:
@@ -227,10 +308,12 @@ class _Chunk:
     min_length: int
     engine: str
 
-    def __call__(self, boards: list[tuple[tuple[str, ...], ...]]) -> list[Entries]:
+    def __call__(self, boards: list[tuple[tuple[str, ...], ...]]) -> Any:
         graph = load_graph(self.digest, self.words, self.alphabet)
         parsed = [Board(tiles=rows) for rows in boards]
         steps = [_tile_columns(b, graph, "") for b in parsed]
+        if self.engine == "numpy":  # arrays travel back; the parent makes the objects
+            return _numpy_packs(graph, parsed, steps, self.min_length)
         return _solve_group(graph, parsed, steps, self.min_length, self.engine)
 
 
@@ -264,11 +347,16 @@ def solve_many(
     :param engine: ``"auto"`` (numpy), ``"numpy"`` or ``"dfs"``; boards the
         numpy engine cannot take fall back to the depth-first walk.
     :param workers: processes to use; ``None`` means one per core, ``1`` (the
-        default) solves in this process.
+        default) solves in this process. Fewer than ``PARALLEL_FROM`` (256)
+        boards are always solved in this process.
     :param executor: any :class:`concurrent.futures.Executor` (a Dask
-        client's, say) to run the chunks; overrides ``workers``.
-    :returns: one :class:`BoggleResult` per board, equal (up to timings) to
-        what :func:`~lacak_boggle.solve_board` returns for it.
+        client's, or a process pool kept for many calls) to run the jobs: at
+        least one per core (or per worker when ``workers`` > 1), at most
+        ``JOB_BOARDS`` (512) boards each.
+    :returns: one :class:`BoggleResult` per board, with the same words,
+        paths, scores and node counts as :func:`~lacak_boggle.solve_board`
+        gives (``strategy`` names the engine, ``seconds`` is the batch's
+        time shared out).
     :raises InvalidOptionError: an unknown engine or a bad number of workers.
     :raises InvalidPuzzleError: a bad board (its index is named).
 
@@ -310,8 +398,11 @@ def solve_many(
     for i in fast:
         groups.setdefault(minimum[i], []).append(i)
     count = workers if workers is not None else (os.cpu_count() or 1)
+    if executor is not None and workers == 1:
+        count = os.cpu_count() or 1  # the executor decides; give it a job per core at least
     for least, members in groups.items():
-        if executor is None and count == 1:
+        small = executor is None and len(members) < PARALLEL_FROM
+        if (executor is None and count == 1) or small:
             entries = _solve_group(
                 graph, [parsed[i] for i in members], [steps_of[i] for i in members], least, chosen
             )
@@ -320,12 +411,19 @@ def solve_many(
                                     count, executor)  # fmt: skip
         elapsed = time.perf_counter() - started
         share = elapsed / max(1, len(parsed))
-        for i, entry in zip(members, entries, strict=True):
-            stats = lacak.SearchStats(seconds=share)
-            results[i] = make_result(
-                parsed[i], words.name, entry, min_length=least, all_paths=False, stats=stats,
-                strategy=f"boggle-{chosen}",
-            )  # fmt: skip
+        with quiet_gc():
+            for i, (entry, expanded, generated, depth) in zip(members, entries, strict=True):
+                stats = lacak.SearchStats(
+                    expanded=expanded,
+                    generated=generated,
+                    max_frontier=depth,
+                    depth=depth,
+                    seconds=share,
+                )
+                results[i] = make_result(
+                    parsed[i], words.name, entry, min_length=least, all_paths=False, stats=stats,
+                    strategy=f"boggle-{chosen}",
+                )  # fmt: skip
     return [r for r in results if r is not None]
 
 
@@ -337,21 +435,30 @@ def _run_parallel(
     engine: str,
     count: int,
     executor: concurrent.futures.Executor | None,
-) -> list[Entries]:
+) -> list[Solved]:
     from .wordgraph import _cache_file
 
     cached = _cache_file(graph.digest)
     ship_words = None if cached is not None and cached.exists() else graph.words
     job = _Chunk(graph.digest, words.alphabet, ship_words, min_length, engine)
-    pieces = max(1, count)
+    pieces = max(count, -(-len(boards) // JOB_BOARDS))
     size = -(-len(boards) // pieces)
     chunks = [[b.tiles for b in boards[k : k + size]] for k in range(0, len(boards), size)]
     if executor is None:
         if len(chunks) == 1:
             done = [job(chunks[0])]
         else:
-            with concurrent.futures.ProcessPoolExecutor(max_workers=len(chunks)) as pool:
+            with concurrent.futures.ProcessPoolExecutor(max_workers=count) as pool:
                 done = lacak.batch.run_many(job, chunks, executor=pool)
     else:
         done = lacak.batch.run_many(job, chunks, executor=executor)
-    return [entry for part in done for entry in part]
+    if engine != "numpy":
+        return [solved for part in done for solved in part]
+    out: list[Solved] = []
+    for part in done:
+        solved: list[Solved] = [((), 0, 0, 0)] * sum(len(members) for members, _ in part)
+        for members, found in part:
+            for i, item in zip(members, found.solved(graph), strict=True):
+                solved[i] = item
+        out.extend(solved)
+    return out

@@ -165,6 +165,18 @@ class WordGraph:
             )
         return self._numpy[2]
 
+    @functools.cached_property
+    def _word_array(self) -> np.ndarray:
+        import numpy as np
+
+        out = np.empty(len(self.words), dtype=object)
+        out[:] = self.words
+        return out
+
+    def word_array(self) -> np.ndarray:
+        """The words as a numpy object array (rank -> word), for vectorised lookups."""
+        return self._word_array
+
     def arrays(self) -> tuple[np.ndarray, np.ndarray]:
         """The two tables as read-only numpy arrays, ``int64`` and ``int32`` (no copy)."""
         if not self._numpy:

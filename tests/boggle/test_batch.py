@@ -72,7 +72,11 @@ def test_all_paths_and_odd_tiles_fall_back_to_the_walk(tiny: lacak.Dictionary) -
     assert solve_many([wide], only_aa, engine="numpy", min_length=2)[0].count == 1
 
 
-def test_workers_and_executors(tiny: lacak.Dictionary) -> None:
+def test_workers_and_executors(monkeypatch) -> None:
+    from lacak_boggle import batch
+
+    monkeypatch.setattr(batch, "PARALLEL_FROM", 1)
+    monkeypatch.setattr(batch, "JOB_BOARDS", 5)
     boards_ = [shake("classic4", seed) for seed in range(12)]
     expected = [solve_board(b, "eng").entries for b in boards_]
     in_process = solve_many(boards_, "eng", workers=1)
@@ -82,6 +86,17 @@ def test_workers_and_executors(tiny: lacak.Dictionary) -> None:
     with concurrent.futures.ThreadPoolExecutor(2) as pool:
         threaded = solve_many(boards_, "eng", engine="dfs", executor=pool)
     assert [r.entries for r in threaded] == expected
+    calls = []
+
+    class Recording(concurrent.futures.ThreadPoolExecutor):
+        def map(self, fn, *iterables, **kwargs):
+            items = list(iterables[0])
+            calls.append(len(items))
+            return super().map(fn, items)
+
+    with Recording(2) as pool:
+        assert [r.entries for r in solve_many(boards_, "eng", executor=pool)] == expected
+    assert calls == [3]  # 12 boards in jobs of at most 5
 
 
 def test_bad_arguments(tiny: lacak.Dictionary) -> None:
