@@ -13,6 +13,7 @@ conflict term.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from operator import getitem
 from typing import Any
@@ -78,8 +79,9 @@ def _goal_positions(goal: Sequence[int]) -> list[int]:
     return where
 
 
-def manhattan_table(width: int, height: int, goal: Sequence[int]) -> TileTable:
-    """The prepared Manhattan distance."""
+@functools.lru_cache(maxsize=64)
+def _manhattan_table(width: int, height: int, goal: Sequence[int]) -> TileTable:
+    """The prepared Manhattan distance (one per board size and goal, reused)."""
     where = _goal_positions(goal)
     n = width * height
     table: list[list[float]] = [[0] * n]
@@ -89,7 +91,8 @@ def manhattan_table(width: int, height: int, goal: Sequence[int]) -> TileTable:
     return TileTable("manhattan", width, height, goal, table)
 
 
-def misplaced_table(width: int, height: int, goal: Sequence[int]) -> TileTable:
+@functools.lru_cache(maxsize=64)
+def _misplaced_table(width: int, height: int, goal: Sequence[int]) -> TileTable:
     """The prepared misplaced-tiles count."""
     where = _goal_positions(goal)
     n = width * height
@@ -99,10 +102,13 @@ def misplaced_table(width: int, height: int, goal: Sequence[int]) -> TileTable:
     return TileTable("misplaced", width, height, goal, table)
 
 
-def weighted_table(width: int, height: int, goal: Sequence[int], w1: float, w2: float) -> TileTable:
+@functools.lru_cache(maxsize=64)
+def _weighted_table(
+    width: int, height: int, goal: Sequence[int], w1: float, w2: float
+) -> TileTable:
     """The prepared ``w1 * misplaced + w2 * manhattan`` (integers when both weights are)."""
-    mis = misplaced_table(width, height, goal).table
-    man = manhattan_table(width, height, goal).table
+    mis = _misplaced_table(width, height, goal).table
+    man = _manhattan_table(width, height, goal).table
 
     def num(v: float) -> float:
         return int(v) if float(v).is_integer() else v
@@ -112,6 +118,21 @@ def weighted_table(width: int, height: int, goal: Sequence[int], w1: float, w2: 
         for ra, rb in zip(mis, man, strict=True)
     ]
     return TileTable("weighted", width, height, goal, table)
+
+
+def manhattan_table(width: int, height: int, goal: Sequence[int]) -> TileTable:
+    """The prepared Manhattan distance for a board size and goal (built once, then reused)."""
+    return _manhattan_table(width, height, tuple(goal))
+
+
+def misplaced_table(width: int, height: int, goal: Sequence[int]) -> TileTable:
+    """The prepared misplaced-tiles count (built once, then reused)."""
+    return _misplaced_table(width, height, tuple(goal))
+
+
+def weighted_table(width: int, height: int, goal: Sequence[int], w1: float, w2: float) -> TileTable:
+    """The prepared ``w1 * misplaced + w2 * manhattan`` (built once, then reused)."""
+    return _weighted_table(width, height, tuple(goal), w1, w2)
 
 
 def misplaced(puzzle: Any, state: Sequence[int]) -> int:
@@ -211,7 +232,7 @@ class LinearConflict:
     def __init__(self, width: int, height: int, goal: Sequence[int]) -> None:
         self.width = width
         self.height = height
-        self.manhattan = manhattan_table(width, height, goal)
+        self.manhattan = manhattan_table(width, height, goal)  # a reused TileTable
         where = _goal_positions(goal)
         self.goal_row = [where[t] // width for t in range(width * height)]
         self.goal_col = [where[t] % width for t in range(width * height)]
@@ -249,7 +270,7 @@ def linear_conflict(puzzle: Any, state: Sequence[int]) -> int:
     >>> manhattan(p, p.initial), linear_conflict(p, p.initial)
     (4, 8)
     """
-    return LinearConflict(puzzle.width, puzzle.height, puzzle.goal)(state)
+    return _linear_conflict(puzzle.width, puzzle.height, tuple(puzzle.goal))(state)
 
 
 def prepare_misplaced(puzzle: Any) -> TileTable:
@@ -269,5 +290,10 @@ def prepare_weighted(puzzle: Any, w1: float = 1.0, w2: float = 1.0) -> TileTable
 
 
 def prepare_linear_conflict(puzzle: Any) -> LinearConflict:
-    """Fast form of :func:`linear_conflict`."""
-    return LinearConflict(puzzle.width, puzzle.height, puzzle.goal)
+    """Fast form of :func:`linear_conflict` (one per board size and goal, reused)."""
+    return _linear_conflict(puzzle.width, puzzle.height, tuple(puzzle.goal))
+
+
+@functools.lru_cache(maxsize=64)
+def _linear_conflict(width: int, height: int, goal: tuple[int, ...]) -> LinearConflict:
+    return LinearConflict(width, height, goal)

@@ -145,6 +145,60 @@ class _NotIntegral(Exception):
     pass
 
 
+def _slot_bits(n: int) -> int:
+    return 5 if n <= 9 else 7 if n <= 16 else 8
+
+
+class _Plan:
+    """What ``astar-tiles`` derives from a board size and a prepared heuristic, kept for reuse."""
+
+    def __init__(self, puzzle: SlidingPuzzle, prepared: Any) -> None:
+        self.prepared = prepared
+        self.enc = enc = Encoding(puzzle.width, puzzle.height)
+        self.moves = moves = enc.moves(puzzle)
+        n = enc.n
+        table = getattr(prepared, "table", None)
+        self.conflict: LinearConflict | None = (
+            prepared if isinstance(prepared, LinearConflict) else None
+        )
+        if self.conflict is not None:
+            table = self.conflict.manhattan.table
+        self.integral = table is None or all(isinstance(v, int) for row in table for v in row)
+        self.table = table if self.integral else None
+        self.deltas: list[list[list[int]]] = []
+        self.fast_moves: list[list[tuple[int, int, int, list[int]]]] = []
+        if self.table is not None:
+            t_ = self.table
+            self.deltas = [
+                [[t_[t][b] - t_[t][c] for t in range(n)] for (_s, _m, _d, _a, c) in moves[b]]
+                for b in range(n)
+            ]
+            bits = _slot_bits(n)
+            self.fast_moves = [
+                [
+                    (sh, mul, db, [d << bits for d in self.deltas[b][i]])
+                    for i, (sh, mul, db, _a, _c) in enumerate(moves[b])
+                ]
+                for b in range(n)
+            ]
+        self.line_cache: dict[tuple[int, int], int] = {}
+
+
+_PLANS: dict[tuple[int, int, int], _Plan] = {}
+
+
+def _plan_for(puzzle: SlidingPuzzle, prepared: Any) -> _Plan:
+    key = (puzzle.width, puzzle.height, id(prepared))
+    plan = _PLANS.get(key)
+    if plan is None or plan.prepared is not prepared or plan.enc.width != puzzle.width:
+        if len(_PLANS) >= 32:
+            _PLANS.clear()
+        plan = _PLANS[key] = _Plan(puzzle, prepared)
+    if not plan.integral:
+        raise _NotIntegral
+    return plan
+
+
 def astar_tiles(
     puzzle: Any,
     *,
@@ -189,29 +243,18 @@ def _astar(
     trace: lacak.SearchTrace | None,
 ) -> SearchResult:
     budget = limits.start()
-    enc = Encoding(puzzle.width, puzzle.height)
     prepared = heuristic.for_puzzle(puzzle)
-    moves = enc.moves(puzzle)
+    plan = _plan_for(puzzle, prepared)
+    enc, moves, deltas, table, conflict = (
+        plan.enc,
+        plan.moves,
+        plan.deltas,
+        plan.table,
+        plan.conflict,
+    )
     mask, blank_mask = enc.mask, enc.blank_mask
-    n = enc.n
     width = puzzle.width
-
-    # How the child's h follows from the parent's: per blank position and move,
-    # a list indexed by the moving tile (additive tables), or a function.
-    table = getattr(prepared, "table", None)
-    conflict: LinearConflict | None = prepared if isinstance(prepared, LinearConflict) else None
-    if conflict is not None:
-        table = conflict.manhattan.table
-    if table is not None and not all(isinstance(v, int) for row in table for v in row):
-        raise _NotIntegral
-    deltas: list[list[list[int]]] = []
-    if table is not None:
-        for b in range(n):
-            deltas.append(
-                [[table[t][b] - table[t][c] for t in range(n)] for (_s, _m, _d, _a, c) in moves[b]]
-            )
-
-    line_cache: dict[tuple[int, int], int] = {}
+    line_cache = plan.line_cache
     rows_shift = [enc.shift[r * width] for r in range(puzzle.height)]
     row_mask = (1 << (enc.bits * width)) - 1
     bits = enc.bits
@@ -253,7 +296,7 @@ def _astar(
     g_of: dict[int, int] = {start: 0}
     # Open list: buckets indexed by f * slots + (slots - 1 - g), so ties on f go
     # to the deepest node (smallest h) first; g past the slots shares slot 0.
-    slot_bits = 5 if enc.n <= 9 else 7 if enc.n <= 16 else 8
+    slot_bits = _slot_bits(enc.n)
     slots = 1 << slot_bits
     low = slots - 1
     cur = h0 << slot_bits | low
@@ -273,12 +316,17 @@ def _astar(
     found = None
     top = len(buckets)
     if trace is None and conflict is None and table is not None and not slow:
-        fast_moves = [
-            [(sh, mul, db, deltas[b][i]) for i, (sh, mul, db, _a, _c) in enumerate(moves[b])]
-            for b in range(n)
-        ]
         stopped, found, expanded, generated, max_frontier, deepest = _table_loop(
-            buckets, cur, slot_bits, g_of, goal, fast_moves, mask, blank_mask, max_exp, max_depth
+            buckets,
+            cur,
+            slot_bits,
+            g_of,
+            goal,
+            plan.fast_moves,
+            mask,
+            blank_mask,
+            max_exp,
+            max_depth,
         )
     else:
         while True:
@@ -389,17 +437,15 @@ def _table_loop(
 ) -> tuple[StopReason, int | None, int, int, int, int]:
     """The A* loop for additive table heuristics without trace or clock: the hot path.
 
+    ``moves[blank]`` lists ``(shift, multiplier, blank delta, h deltas)`` with the
+    h change of each moving tile already shifted into bucket-index units.
+
     :returns: ``(stopped, goal key or None, expanded, generated, max_frontier, deepest)``.
     """
     limit = (1 << 62) if max_exp is None else max_exp
     depth_limit = (1 << 62) if max_depth is None else max_depth
     low = (1 << slot_bits) - 1
     never = 1 << 62
-    # the h change of each move, pre-shifted into bucket-index units
-    moves = [
-        [(sh, mul, db, [d << slot_bits for d in delta]) for sh, mul, db, delta in row]
-        for row in moves
-    ]
     top = len(buckets)
     expanded = generated = deepest = pops = 0
     max_frontier = 1
