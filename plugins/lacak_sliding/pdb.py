@@ -448,7 +448,7 @@ def cached_databases() -> list[dict[str, Any]]:
     return out
 
 
-@attrs.frozen(kw_only=True, eq=False)
+@attrs.define(kw_only=True, eq=False)
 class GroupTable:
     """One group's database ready for lookups.
 
@@ -467,6 +467,19 @@ class GroupTable:
     compact: Any = attrs.field(repr=False)
     #: Distances by sparse index, or ``None``.
     sparse: bytes | None = attrs.field(repr=False)
+    _compact_bytes: bytes | None = attrs.field(default=None, repr=False, init=False)
+
+    def compact_bytes(self) -> bytes:
+        """``compact`` as ``bytes`` (fast to index from Python), made once."""
+        if self._compact_bytes is None:
+            self._compact_bytes = self.compact.tobytes()
+        return self._compact_bytes
+
+    @property
+    def rank_weights(self) -> tuple[int, ...]:
+        """Rank weight of each tile: ``(cells - i - 1)! / (cells - k)!``."""
+        k = len(self.tiles)
+        return tuple(math.perm(self.cells - i - 1, k - i - 1) for i in range(k))
 
     @property
     def weights(self) -> tuple[int, ...]:

@@ -81,11 +81,13 @@ class AdditiveModel:
 
     ``tables[g]`` is indexable by an int (``bytes`` or a list); tile ``t``
     belongs to table ``group[t]`` with weight ``weight[t]``; the estimate is
-    ``sum(tables[g][index[g]])`` where ``index[g] = sum(weight[t] * cell(t))``
-    over the tiles of ``g``. The blank has weight 0 (it is in table 0, whose
-    index it never changes). With a mirror (``mirror_cells``,
-    ``mirror_tiles``), the estimate is the larger of that sum and the sum over
-    the mirrored board.
+    ``sum(tables[g][index[g]])``. A table's index is either *sparse*,
+    ``sum(weight[t] * cell(t))`` over its tiles, or (``ranked``) the rank of
+    the placement of its tiles (``members[g]``, in order) as numbered by
+    :class:`lacak_sliding.pdb_build.Placements`, ``weight`` then being the rank
+    weights. The blank has weight 0 (it is in table 0, whose index it never
+    changes). With a mirror (``mirror_cells``, ``mirror_tiles``), the estimate
+    is the larger of that sum and the sum over the mirrored board.
     """
 
     def __init__(
@@ -96,19 +98,35 @@ class AdditiveModel:
         mirror: tuple[Sequence[int], Sequence[int]] | None = None,
         *,
         integral: bool = True,
+        members: Sequence[Sequence[int]] | None = None,
     ) -> None:
         self.tables = list(tables)
         self.group = list(group)
         self.weight = list(weight)
         self.mirror = mirror
         self.integral = integral
+        #: ``members[g]``: the tiles of table ``g`` in rank order, for ranked indexes.
+        self.members = [list(m) for m in members] if members is not None else None
+
+    @property
+    def ranked(self) -> bool:
+        """Whether tables are indexed by placement rank (moves across a row need more work)."""
+        return self.members is not None
 
     def indexes(self, where: Sequence[int]) -> list[int]:
         """Each table's index when tile ``t`` stands on ``where[t]``."""
         out = [0] * len(self.tables)
-        for t, cell in enumerate(where):
-            if t:
-                out[self.group[t]] += self.weight[t] * cell
+        if self.members is None:
+            for t, cell in enumerate(where):
+                if t:
+                    out[self.group[t]] += self.weight[t] * cell
+            return out
+        for g, tiles in enumerate(self.members):
+            cells = [where[t] for t in tiles]
+            total = 0
+            for i, (t, c) in enumerate(zip(tiles, cells, strict=True)):
+                total += (c - sum(1 for e in cells[:i] if e < c)) * self.weight[t]
+            out[g] = total
         return out
 
     def value(self, where: Sequence[int]) -> float:
@@ -124,26 +142,60 @@ class AdditiveModel:
             out[tiles[t]] = cells[cell]
         return out
 
+    def crossing(self, t: int) -> list[int]:
+        """How passing tile ``u`` changes tile ``t``'s table index: ``crossing(t)[u]``.
+
+        For ranked tables, when ``t`` moves one row down past ``u`` of its own
+        table, ``t``'s digit grows by one less if ``u`` comes earlier, and
+        ``u``'s digit grows by one if it comes later. Zero for sparse tables,
+        other tables' tiles and the blank.
+        """
+        n = len(self.group)
+        out = [0] * n
+        if self.members is None or t == 0:
+            return out
+        tiles = self.members[self.group[t]]
+        mine = tiles.index(t)
+        for j, u in enumerate(tiles):
+            if j < mine:
+                out[u] = -self.weight[t]
+            elif j > mine:
+                out[u] = self.weight[u]
+        return out
+
 
 def additive_model(prepared: Any, puzzle: Any) -> AdditiveModel | None:
     """The :class:`AdditiveModel` of a prepared heuristic, or ``None`` if it is not additive.
 
-    Understood: pattern-database heuristics (:class:`~lacak_sliding.pdb.PatternHeuristic`
-    with sparse tables) and tile tables (``table[tile][cell]``, as prepared by
-    ``manhattan``, ``misplaced`` and ``weighted``).
+    Understood: pattern-database heuristics
+    (:class:`~lacak_sliding.pdb.PatternHeuristic`; sparse tables when every
+    group has one, else every group by rank) and tile tables
+    (``table[tile][cell]``, as prepared by ``manhattan``, ``misplaced`` and
+    ``weighted``).
     """
     n = puzzle.width * puzzle.height
     goal = tuple(puzzle.goal)
     if (
         getattr(prepared, "group_of", None) is not None
-        and getattr(prepared, "sparse", False)
         and tuple(getattr(prepared, "goal", ())) == goal
         and (prepared.width, prepared.height) == (puzzle.width, puzzle.height)
     ):
-        tables = [g.sparse for g in prepared.groups]
         group = [max(g, 0) for g in prepared.group_of]
         mirror = (prepared.mirror_cells, prepared.mirror_tiles) if prepared.reflect else None
-        return AdditiveModel(tables, group, prepared.weight, mirror)
+        if getattr(prepared, "sparse", False):
+            tables = [g.sparse for g in prepared.groups]
+            return AdditiveModel(tables, group, prepared.weight, mirror)
+        weight = [0] * n
+        for table in prepared.groups:
+            for t, w in zip(table.tiles, table.rank_weights, strict=True):
+                weight[t] = w
+        return AdditiveModel(
+            [g.compact_bytes() for g in prepared.groups],
+            group,
+            weight,
+            mirror,
+            members=[g.tiles for g in prepared.groups],
+        )
     table = getattr(prepared, "table", None)
     if (
         table is not None
@@ -175,8 +227,21 @@ def _solvable(tiles: Sequence[int], goal: Sequence[int], width: int) -> bool:
     return invariant(tiles) == invariant(goal)
 
 
-def _source(width: int, height: int, reflect: bool) -> str:
-    """Python source of the depth-first search: ``make(...)`` returns one function per cell."""
+def _between(a: int, b: int, width: int) -> list[int]:
+    """Cells strictly between ``a`` and ``b`` in row-major order (a vertical move's crossings)."""
+    lo, hi = min(a, b), max(a, b)
+    return list(range(lo + 1, hi)) if hi - lo == width else []
+
+
+def _source(
+    width: int, height: int, reflect: bool, ranked: bool = False, mirror: Sequence[int] = ()
+) -> str:
+    """Python source of the depth-first search: ``make(...)`` returns one function per cell.
+
+    With ``ranked`` tables a vertical move also adds the crossing terms of the
+    tiles on the cells it passes (for the mirrored board, the real cells
+    whose mirrors it passes), read from the per-tile ``X`` lists.
+    """
     n = width * height
     nbrs = _neighbours(width, height)
     lines = [
@@ -207,18 +272,26 @@ def _source(width: int, height: int, reflect: bool) -> str:
             lines.append(f"{ind}if prev != {nz}:")
             ind += "    "
             lines.append(f"{ind}t = board[{nz}]")
+            cross = _between(nz, z, width) if ranked else []
+            rcross = (
+                [mirror[c] for c in _between(mirror[nz], mirror[z], width)]
+                if ranked and reflect
+                else []
+            )
+            names = ["gr", "tb", "dx"] + (["X"] if cross else [])
             if reflect:
-                lines.append(f"{ind}gr, tb, dx, rg, rt, rx = {table}[t]")
-            else:
-                lines.append(f"{ind}gr, tb, dx = {table}[t]")
+                names += ["rg", "rt", "rx"] + (["RX"] if rcross else [])
+            lines.append(f"{ind}{', '.join(names)} = {table}[t]")
             lines.append(f"{ind}o = gi[gr]")
-            lines.append(f"{ind}w = o + dx")
+            extra = "".join(f" + X[board[{c}]]" for c in cross)
+            lines.append(f"{ind}w = o + dx{extra}")
             lines.append(f"{ind}h1 = h - tb[o] + tb[w]")
             lines.append(f"{ind}if g1 + h1 <= b:")
             ind += "    "
             if reflect:
                 lines.append(f"{ind}ro = ri[rg]")
-                lines.append(f"{ind}rw = ro + rx")
+                rextra = "".join(f" + RX[board[{c}]]" for c in rcross)
+                lines.append(f"{ind}rw = ro + rx{rextra}")
                 lines.append(f"{ind}k1 = k - rt[ro] + rt[rw]")
                 lines.append(f"{ind}if g1 + k1 <= b:")
                 ind += "    "
@@ -248,33 +321,43 @@ def _source(width: int, height: int, reflect: bool) -> str:
     return "\n".join(lines) + "\n"
 
 
-_COMPILED: dict[tuple[int, int, bool], Any] = {}
+_COMPILED: dict[tuple[Any, ...], Any] = {}
 
 
-def _maker(width: int, height: int, reflect: bool) -> Any:
-    key = (width, height, reflect)
+def _maker(width: int, height: int, reflect: bool, ranked: bool, mirror: Sequence[int]) -> Any:
+    key = (width, height, reflect, ranked, tuple(mirror) if ranked else ())
     if key not in _COMPILED:
         namespace: dict[str, Any] = {"_Abort": _Abort}
-        code = compile(_source(width, height, reflect), f"<idastar-tiles {width}x{height}>", "exec")
+        source = _source(width, height, reflect, ranked, mirror)
+        code = compile(source, f"<idastar-tiles {width}x{height}>", "exec")
         exec(code, namespace)
         _COMPILED[key] = namespace["make"]
     return _COMPILED[key]
 
 
 def _move_tables(model: AdditiveModel, width: int) -> dict[str, list[tuple[Any, ...]]]:
-    """Per tile and direction of the tile's move: (group, table, index delta[, mirrored ...])."""
+    """Per tile and direction of the tile's move: what the generated search unpacks.
+
+    ``(group, table, index delta[, X])`` and, with a mirror, the same for the
+    mirrored tile. ``X`` (ranked tables, moves between rows) is the signed
+    crossing list of :meth:`AdditiveModel.crossing`.
+    """
     n = len(model.group)
     out: dict[str, list[tuple[Any, ...]]] = {}
+    crossings = [model.crossing(t) for t in range(n)] if model.ranked else []
     for name, delta in (("IS", width), ("IN", -width), ("IE", 1), ("IW", -1)):
+        vertical = abs(delta) == width
+        sign = 1 if delta > 0 else -1
         rows: list[tuple[Any, ...]] = []
         for t in range(n):
             g = model.group[t]
             row: tuple[Any, ...] = (g, model.tables[g], model.weight[t] * delta)
+            if model.ranked and vertical:
+                row += ([sign * x for x in crossings[t]],)
             if model.mirror is not None:
                 cells, tiles = model.mirror
-                # the mirrored tile moves between mirrored cells; the delta is the same
-                # for every cell (the mirror is linear), so take it at a cell where the
-                # move stays on the board
+                # the mirrored tile moves between mirrored cells; the step is the same
+                # for every cell (the mirror is linear), so take it where the move fits
                 src = next(
                     p for p in range(n) if 0 <= p + delta < n and _adjacent(p, p + delta, width)
                 )
@@ -282,6 +365,9 @@ def _move_tables(model: AdditiveModel, width: int) -> dict[str, list[tuple[Any, 
                 rt = tiles[t]
                 rg = model.group[rt]
                 row += (rg, model.tables[rg], model.weight[rt] * rd)
+                if model.ranked and abs(rd) == width:
+                    rsign = 1 if rd > 0 else -1
+                    row += ([rsign * crossings[rt][tiles[u]] for u in range(n)],)
             rows.append(row)
         out[name] = rows
     return out
@@ -454,7 +540,7 @@ def _fast(
     goal = list(puzzle.goal)
     nbrs = _neighbours(width, height)
     reflect = model.mirror is not None
-    make = _maker(width, height, reflect)
+    make = _maker(width, height, reflect, model.ranked, model.mirror[0] if model.mirror else ())
     moves = _move_tables(model, width)
     where = _where(start)
     gi0 = model.indexes(where)

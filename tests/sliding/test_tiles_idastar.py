@@ -285,3 +285,48 @@ class TestContractManhattan(SearcherContract):
 
 class TestContractPdb(TestContractManhattan):
     heuristic: ClassVar[str | None] = "pdb:1,2,3,4/5,6,7,8;reflect"
+
+
+@pytest.fixture
+def ranked_only(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Databases looked up by rank only, as groups too big for sparse tables are (pdb-78)."""
+    from lacak_sliding import pdb
+
+    pdb.forget_memory()
+    monkeypatch.setattr(pdb, "SPARSE_LIMIT", 0)
+    try:
+        yield
+    finally:
+        pdb.forget_memory()
+
+
+@pytest.mark.parametrize(
+    ("size", "spec"),
+    [
+        ((3, 3), "pdb:1,2,3/4,5,6,7,8;reflect"),
+        ((3, 3), "pdb:2,4,6/1,3;noreflect"),
+        ((4, 4), "pdb-555"),
+        ((3, 4), "pdb"),
+    ],
+)
+def test_rank_indexed_tables_search_the_same_tree(
+    size: tuple[int, int], spec: str, ranked_only: None
+) -> None:
+    """Moves between rows update a rank through the tiles they pass; nothing else changes."""
+    from lacak_sliding import pdb
+
+    puzzles = [random_walk(size, seed, moves=36) for seed in range(6)]
+    ranked = [fast(p, spec) for p in puzzles]
+    heuristic = lacak.default_registry().heuristic("sliding", spec)
+    assert not heuristic.for_puzzle(puzzles[0]).sparse
+    pdb.SPARSE_LIMIT = 1 << 28  # restored by the fixture
+    pdb.forget_memory()
+    sparse = [fast(p, spec) for p in puzzles]
+    assert heuristic.for_puzzle(puzzles[0]).sparse
+    for a, b, puzzle in zip(ranked, sparse, puzzles, strict=True):
+        replay(puzzle, a)
+        assert (a.actions, a.stats.expanded, a.stats.generated) == (
+            b.actions,
+            b.stats.expanded,
+            b.stats.generated,
+        )
