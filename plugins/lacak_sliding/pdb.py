@@ -409,6 +409,7 @@ def load_or_build(
         try:
             with os.fdopen(fd, "wb") as handle:
                 np.save(handle, data)
+            os.chmod(tmp, 0o644)  # mkstemp makes it private; a cache file is not secret
             os.replace(tmp, data_path)
         except BaseException:
             Path(tmp).unlink(missing_ok=True)
