@@ -91,6 +91,14 @@ def _numpy_walk(graph: WordGraph, columns: Any, shape: tuple[int, int], min_leng
     for i, ns in enumerate(around):
         nbr[i, : len(ns)] = ns
     safe_nbr = np.where(nbr < 0, 63, nbr)
+    # the letters around each tile of each board (a digraph by its first letter),
+    # ANDed with a state's letter mask to drop entries no neighbour continues
+    first = np.array(graph.first_letters, dtype=np.uint64).view(np.int64)
+    tile_bits = np.concatenate(
+        [first[np.ascontiguousarray(columns, dtype=np.int64)], np.zeros((boards, 1), np.int64)],
+        axis=1,
+    )
+    near = np.bitwise_or.reduce(tile_bits[:, np.where(nbr < 0, cells, nbr)], axis=2).ravel()
 
     # level 0: every non-blank tile of every board
     board_ix = np.repeat(np.arange(boards, dtype=np.int64), cells)
@@ -124,21 +132,31 @@ def _numpy_walk(graph: WordGraph, columns: Any, shape: tuple[int, int], min_leng
     inner = np.nonzero(nxt > 0)[0]
     f_gen = inner
     f_board, f_cell, f_node, f_rank = board_ix[inner], cell_ix[inner], nxt[inner], rank[inner]
-    f_vis = np.left_shift(np.int64(1), f_cell)
+    # blank tiles count as used from the start, so no later step looks at them
+    blanks = (
+        (np.ascontiguousarray(columns) == 0)
+        * np.left_shift(np.int64(1), np.arange(cells, dtype=np.int64))
+    ).sum(axis=1)
+    # bit 63 (never a tile) is set too: the missing neighbours of edge tiles point
+    # at it, so they read as used
+    edge = np.int64(np.iinfo(np.int64).min)
+    f_vis = np.left_shift(np.int64(1), f_cell) | blanks[f_board] | edge
+    flat_nbr = nbr.ravel()
     level = 0
     expanded = np.ones(boards, dtype=np.int64)  # the root
     while len(f_board):
         expanded += np.bincount(f_board, minlength=boards)
+        alive = np.nonzero(table[f_node] & near[f_board * cells + f_cell])[0]
+        if len(alive) < len(f_board):
+            f_gen, f_board, f_cell = f_gen[alive], f_board[alive], f_cell[alive]
+            f_node, f_rank, f_vis = f_node[alive], f_rank[alive], f_vis[alive]
         level += 1
-        cand = nbr[f_cell]
-        free = (cand >= 0) & ((np.right_shift(f_vis[:, None], safe_nbr[f_cell]) & 1) == 0)
-        rep, slot = np.nonzero(free)
-        ncell = cand[rep, slot]
+        free = (np.right_shift(f_vis[:, None], safe_nbr[f_cell]) & 1) == 0
+        pick = np.flatnonzero(free)
+        rep = pick >> 3
+        ncell = flat_nbr[(f_cell[rep] << 3) | (pick & 7)]
         b = f_board[rep]
-        col = flat_cols[b * cells + ncell]
-        keep = col != 0
-        rep, ncell, b, col = rep[keep], ncell[keep], b[keep], col[keep]
-        offset = f_node[rep] + col
+        offset = f_node[rep] + flat_cols[b * cells + ncell]
         raw = table[offset]
         keep = raw != 0
         rep, ncell, b, offset, raw = rep[keep], ncell[keep], b[keep], offset[keep], raw[keep]
