@@ -15,8 +15,11 @@ Columns:
   in a fresh interpreter (best of ``--repeat``; imports not timed). For
   lacak that is ``lacak.dictionary("eng")`` plus the compiled word graph
   from the disk cache ("cached"), or both built from scratch ("cold").
-- *boards/s*: whole workload, best of ``--repeat`` runs, dictionary already
-  loaded. pyggle's trie is built once and reused (its ``Boggle`` class would
+- *boards/s*: whole workload, best of ``--repeat`` runs (the runs go round
+  all solvers in turn), dictionary already loaded; measured as the CPU time
+  of this process (the machine may be shared: its wall clock would mostly
+  measure the neighbours), except for the rows using several processes,
+  which use the wall clock and a process pool started beforehand. pyggle's trie is built once and reused (its ``Boggle`` class would
   rebuild it per board); boggler builds its per-letter trees per board by
   design and is timed on the first ``--boggler-boards`` boards only.
 - *x fastest peer*: boards/s over the fastest peer's boards/s.
@@ -35,22 +38,18 @@ A peer that is not installed, or fails, gets its error in the table.
 from __future__ import annotations
 
 import argparse
-import cProfile
-import io
+import concurrent.futures
 import os
-import pstats
 import subprocess
 import sys
 import tempfile
 import time
-import traceback
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 import lacak
 from lacak_boggle import Board, compile_dictionary, shake, solve_board, solve_many
-from lacak_boggle.board import neighbours
 
 # -- the workload -------------------------------------------------------------------
 
@@ -115,9 +114,13 @@ def lacak_single(eng: lacak.Dictionary) -> Solver:
     return solve
 
 
-def lacak_batch(eng: lacak.Dictionary, engine: str, workers: int | None) -> Callable[..., Any]:
+def lacak_batch(
+    eng: lacak.Dictionary, engine: str, workers: int | None, executor: Any = None
+) -> Callable[..., Any]:
     def solve_all(boards: Sequence[Board], min_length: int) -> list[set[str]]:
-        results = solve_many(boards, eng, min_length=min_length, engine=engine, workers=workers)
+        results = solve_many(
+            boards, eng, min_length=min_length, engine=engine, workers=workers, executor=executor
+        )
         return [set(r.word_list) for r in results]
 
     return solve_all
@@ -269,11 +272,12 @@ def load_time(label: str, text_file: str, repeat: int) -> float | str:
 
 
 def timed(function: Callable[[], Any], repeat: int) -> tuple[float, Any]:
+    """Best CPU time of ``repeat`` runs, and the last result."""
     best, result = float("inf"), None
     for _ in range(repeat):
-        start = time.perf_counter()
+        start = time.process_time()
         result = function()
-        best = min(best, time.perf_counter() - start)
+        best = min(best, time.process_time() - start)
     return best, result
 
 
@@ -308,7 +312,8 @@ def where_the_time_goes(eng: lacak.Dictionary, boards: Sequence[Board]) -> None:
     def assemble() -> None:
         for b, (found, expanded, generated, deepest) in zip(boards, walked, strict=True):
             stats = lacak.SearchStats(expanded=expanded, generated=generated, depth=deepest)
-            _assemble(b, "eng", graph, found, min_length=3, all_paths=False, stats=stats).word_list
+            _ = _assemble(b, "eng", graph, found, min_length=3, all_paths=False, stats=stats)
+            _ = _.word_list
 
     t_prep, _ = timed(prepare, 5)
     t_walk, _ = timed(walk, 5)
@@ -318,7 +323,9 @@ def where_the_time_goes(eng: lacak.Dictionary, boards: Sequence[Board]) -> None:
     generated = sum(w[2] for w in walked) / count
     words = sum(len(w[0]) for w in walked) / count
     print("\nWhere the time goes: lacak solve_board, 4x4 boards, one core")
-    print(f"  per board: {expanded:.0f} nodes expanded, {generated:.0f} generated, {words:.0f} words hit")
+    print(
+        f"  per board: {expanded:.0f} nodes expanded, {generated:.0f} generated, {words:.0f} words hit"
+    )
     rows = [
         ("tiles -> graph columns", t_prep),
         ("depth-first walk (_walk_fast)", t_walk),
@@ -332,18 +339,36 @@ def where_the_time_goes(eng: lacak.Dictionary, boards: Sequence[Board]) -> None:
         f"{t_walk / count / generated * 1e9:.0f} ns per generated node"
     )
 
-    profile = cProfile.Profile()
-    big = list(boards) * 5
-    profile.enable()
-    solve_many(big, eng, engine="numpy", min_length=3)
-    profile.disable()
-    out = io.StringIO()
-    pstats.Stats(profile, stream=out).sort_stats("tottime").print_stats(8)
-    print(f"\nWhere the time goes: numpy engine, {len(big)} boards in one process (cProfile, top 8)")
-    lines = [ln for ln in out.getvalue().splitlines() if ln.strip()]
-    start = next(i for i, ln in enumerate(lines) if "ncalls" in ln)
-    for ln in lines[start : start + 9]:
-        print("  " + ln[:110])
+    from lacak_boggle.batch import _numpy_packs
+    from lacak_boggle.solver import make_result
+
+    steps = [_tile_columns(b, graph, "eng") for b in boards]
+    packs: list[Any] = []
+    solved: list[Any] = []
+
+    def arrays() -> None:
+        packs[:] = _numpy_packs(graph, boards, steps, 3)
+
+    def objects() -> None:
+        solved[:] = [item for _members, found in packs for item in found.solved(graph)]
+
+    def results() -> None:
+        for b, (entries, expanded, generated, depth) in zip(boards, solved, strict=True):
+            stats = lacak.SearchStats(expanded=expanded, generated=generated, depth=depth)
+            make_result(b, "eng", entries, min_length=3, all_paths=False, stats=stats)
+
+    t_arrays, _ = timed(arrays, 5)
+    t_objects, _ = timed(objects, 5)
+    t_results, _ = timed(results, 5)
+    t_many, _ = timed(lambda: solve_many(boards, eng, engine="numpy"), 5)
+    print("\nWhere the time goes: solve_many numpy engine, same boards, one process")
+    for label, seconds in [
+        ("level-synchronous walk + smallest paths (numpy)", t_arrays),
+        ("words and path tuples (Python objects)", t_objects),
+        ("BoggleResult per board", t_results),
+        ("whole solve_many call", t_many),
+    ]:
+        print(f"  {label:<48} {seconds / count * 1e6:8.1f} us/board  {seconds / t_many:6.1%}")
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -352,11 +377,12 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--boards5", type=int, default=50)
     parser.add_argument("--repeat", type=int, default=3, help="best of N runs")
     parser.add_argument("--boggler-boards", type=int, default=5)
+    parser.add_argument("--batch-boards", type=int, default=2000, help="the large batch")
     parser.add_argument("--quick", action="store_true", help="fewer boards, one run")
     parser.add_argument("--no-profile", action="store_true")
     args = parser.parse_args(argv)
     if args.quick:
-        args.boards4, args.boards5, args.repeat = 40, 10, 1
+        args.boards4, args.boards5, args.repeat, args.batch_boards = 40, 10, 2, 400
 
     eng = lacak.dictionary("eng")
     words = list(eng.words)
@@ -364,13 +390,14 @@ def main(argv: Sequence[str] | None = None) -> None:
     sets = workload(args.boards4, args.boards5)
     reference = Reference(words)
     expected = {
-        size: [reference.solve(b, MIN_LENGTH[size]) for b in boards] for size, boards in sets.items()
+        size: [reference.solve(b, MIN_LENGTH[size]) for b in boards]
+        for size, boards in sets.items()
     }
     cores = os.cpu_count() or 1
     print(
         f"Boggle: {args.boards4} 4x4 boards (classic4 dice) and {args.boards5} 5x5 (big5 dice), "
-        f"{len(words):,} English words; best of {args.repeat}; {cores} cores; Python "
-        f"{sys.version.split()[0]}"
+        f"{len(words):,} English words; best of {args.repeat}; {cores} cores, load average "
+        f"{os.getloadavg()[0]:.1f} at the start; Python {sys.version.split()[0]}"
     )
     print(
         "reference words per board: "
@@ -379,44 +406,98 @@ def main(argv: Sequence[str] | None = None) -> None:
         )
     )
 
-    rows: list[dict[str, Any]] = []
+    # Every (solver, board set) is a task; the repeats go round all tasks in
+    # turn, so a burst of load on the machine hits every solver alike.
+    tasks: list[tuple[str, str, Callable[[], Any], int]] = []
+    errors: dict[tuple[str, str], str] = {}
+    labels: list[str] = []
 
-    def run_single(label: str, solver: Solver, limit: int | None = None) -> None:
-        row: dict[str, Any] = {"label": label}
+    def add_single(label: str, solver: Solver, limit: int | None = None) -> None:
+        labels.append(label)
         for size, boards in sets.items():
-            chosen = boards[:limit] if limit else boards
+            chosen = list(boards[:limit] if limit else boards)
             m = MIN_LENGTH[size]
             try:
-                solver(chosen[0], m)
-                seconds, found = timed(lambda: [solver(b, m) for b in chosen], args.repeat)  # noqa: B023
+                solver(chosen[0], m)  # warm up, and fail early
             except Exception as error:
-                row[size] = f"{type(error).__name__}: {error}"[:60]
-                traceback.print_exc(limit=2, file=sys.stderr)
+                errors[(label, size)] = f"{type(error).__name__}: {error}"[:60]
                 continue
-            row[size] = (len(chosen) / seconds, compare(found, expected[size][: len(chosen)]), len(chosen))
-        rows.append(row)
+            tasks.append(
+                (label, size, lambda s=solver, c=chosen, m=m: [s(b, m) for b in c], len(chosen))
+            )
 
-    def run_batch(label: str, solve_all: Callable[..., Any]) -> None:
-        row: dict[str, Any] = {"label": label}
-        for size, boards in sets.items():
+    def add_batch(
+        label: str,
+        solve_all: Callable[..., Any],
+        boards_by_size: dict[str, list[Board]] | None = None,
+    ) -> None:
+        labels.append(label)
+        for size, boards in (boards_by_size or sets).items():
             m = MIN_LENGTH[size]
             solve_all(boards[:4], m)
-            seconds, found = timed(lambda: solve_all(boards, m), args.repeat)  # noqa: B023
-            row[size] = (len(boards) / seconds, compare(found, expected[size]), len(boards))
-        rows.append(row)
+            tasks.append((label, size, lambda f=solve_all, b=boards, m=m: f(b, m), len(boards)))
 
-    run_single("lacak solve_board (1 core)", lacak_single(eng))
-    run_batch("lacak solve_many numpy (1 core)", lacak_batch(eng, "numpy", 1))
-    run_batch(f"lacak solve_many numpy ({cores} procs)", lacak_batch(eng, "numpy", None))
-    run_batch(f"lacak solve_many dfs ({cores} procs)", lacak_batch(eng, "dfs", None))
+    pool = concurrent.futures.ProcessPoolExecutor(cores)
+    solve_many(sets["4x4"][:300], eng, executor=pool)  # start the workers
+    add_single("lacak solve_board (1 core)", lacak_single(eng))
+    add_batch("lacak solve_many numpy (1 proc)", lacak_batch(eng, "numpy", 1))
+    add_batch("lacak solve_many dfs (1 proc)", lacak_batch(eng, "dfs", 1))
+    add_batch(f"lacak solve_many numpy ({cores} procs)", lacak_batch(eng, "numpy", cores, pool))
+    many = {"4x4": [shake("classic4", seed) for seed in range(args.batch_boards)]}
+    add_batch(
+        f"lacak numpy, {args.batch_boards} boards, 1 proc", lacak_batch(eng, "numpy", 1), many
+    )
+    add_batch(
+        f"lacak numpy, {args.batch_boards} boards, {cores} procs",
+        lacak_batch(eng, "numpy", cores, pool),
+        many,
+    )
     for label, make in PEERS.items():
         try:
             solver = make(words)
         except Exception as error:
-            rows.append({"label": label, "4x4": f"{type(error).__name__}: {error}"[:60]})
+            labels.append(label)
+            errors[(label, "4x4")] = f"{type(error).__name__}: {error}"[:60]
             continue
         limit = args.boggler_boards if label.startswith("boggler") else None
-        run_single(label, solver, limit)
+        add_single(label, solver, limit)
+
+    best: dict[tuple[str, str], float] = {}
+    found: dict[tuple[str, str], Any] = {}
+    for _ in range(args.repeat):
+        for label, size, run, _n in tasks:
+            # one process: its CPU time; several: the wall clock
+            clock = time.perf_counter if "procs" in label else time.process_time
+            start = clock()
+            try:
+                result = run()
+            except Exception as error:
+                errors[(label, size)] = f"{type(error).__name__}: {error}"[:60]
+                continue
+            elapsed = clock() - start
+            if elapsed < best.get((label, size), float("inf")):
+                best[(label, size)] = elapsed
+                found[(label, size)] = result
+    pool.shutdown()
+
+    rows: list[dict[str, Any]] = []
+    expected_many: dict[str, list[set[str]]] = {}
+    for label in labels:
+        row: dict[str, Any] = {"label": label}
+        for label_, size, _run, n in tasks:
+            if label_ != label or (label, size) not in best:
+                continue
+            reference_sets = (expected.get(size) or [])[:n]
+            if len(reference_sets) < n:  # the big batch
+                if size not in expected_many:
+                    expected_many[size] = [reference.solve(b, MIN_LENGTH[size]) for b in many[size]]
+                reference_sets = expected_many[size]
+            agreement = compare(found[(label, size)], reference_sets)
+            row[size] = (n / best[(label, size)], agreement, n)
+        for (label_, size), message in errors.items():
+            if label_ == label:
+                row[size] = message
+        rows.append(row)
 
     with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as handle:
         handle.write("\n".join(w.lower() for w in words) + "\n")
@@ -426,7 +507,11 @@ def main(argv: Sequence[str] | None = None) -> None:
 
     fastest = {
         size: max(
-            (r[size][0] for r in rows if not r["label"].startswith("lacak") and isinstance(r.get(size), tuple)),
+            (
+                r[size][0]
+                for r in rows
+                if not r["label"].startswith("lacak") and isinstance(r.get(size), tuple)
+            ),
             default=None,
         )
         for size in sets
@@ -440,7 +525,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     print("-" * len(header))
     for row in rows:
         load = loads.get(row["label"])
-        load_text = f"{load:7.3f}" if isinstance(load, float) else f"{'-' if load is None else 'error':>7}"
+        load_text = (
+            f"{load:7.3f}" if isinstance(load, float) else f"{'-' if load is None else 'error':>7}"
+        )
         cells = [f"{row['label']:<36}", load_text]
         agreements = []
         for size in sets:
@@ -450,10 +537,18 @@ def main(argv: Sequence[str] | None = None) -> None:
                 ratio = rate / fastest[size] if fastest[size] else float("nan")
                 cells += [f"{rate:9.1f}", f"{ratio:7.2f}"]
                 agreements.append(f"{same}/{n} ({missing}/{extra})")
+            elif value is None:
+                cells += [f"{'-':>9}", f"{'':>7}"]
+                agreements.append("")
             else:
                 cells += [f"{'error':>9}", f"{'':>7}"]
-                agreements.append(str(value or "not run")[:26])
+                agreements.append(str(value)[:26])
         print(" ".join(cells) + "  " + "  ".join(f"{a:<26}" for a in agreements))
+    print(
+        "boards/s: CPU time of this process for one-process rows (the machine is shared, so "
+        "its wall clock mostly measures the neighbours); wall clock for the rows with "
+        f"{cores} procs (a pool started beforehand, kept across calls)."
+    )
     lacak_cold = loads.get("lacak (cold: no caches)")
     if isinstance(lacak_cold, float):
         print(f"{'lacak (cold: no caches)':<36} {lacak_cold:7.3f}")

@@ -43,7 +43,6 @@ from .board import Board, neighbours
 from .results import BoggleResult
 from .solver import (
     DictionaryLike,
-    _check_min_length,
     _tile_columns,
     _walk_fast,
     make_result,
@@ -395,8 +394,10 @@ def solve_many(
     parsed = _parse_all(boards)
     words = resolve_dictionary(dictionary, registry=registry)
     graph = compile_dictionary(words)
-    if min_length is not None:
-        _check_min_length(min_length, parsed[0] if parsed else Board(tiles=[["A"]]))
+    if min_length is not None and (
+        isinstance(min_length, bool) or not isinstance(min_length, int) or min_length < 1
+    ):
+        raise lacak.InvalidOptionError(f"min_length must be a positive integer, got {min_length!r}")
     results: list[BoggleResult | None] = [None] * len(parsed)
     fast: list[int] = []
     steps_of: dict[int, list[tuple[int, ...] | None]] = {}

@@ -5,7 +5,8 @@ incremental algorithm over the sorted words), so shared prefixes *and*
 suffixes are stored once: the 64k-word English list becomes about 23k states.
 Each state is one row of two flat tables with one column per symbol:
 
-- ``transitions[row * stride + col]`` (``int64``): where the edge for that
+- ``transitions[row * stride + col]`` (``int32``, or ``int64`` for alphabets
+  over 30 letters or huge graphs): where the edge for that
   symbol leads. ``0``: no edge. A positive value: the next state's offset
   (its row premultiplied by ``stride``, so the solver adds a column and
   indexes again); the next state does not end a word. ``-2 - offset``: the
@@ -61,7 +62,7 @@ __all__ = [
 ]
 
 #: Bump when the on-disk layout or the compilation changes.
-FORMAT = 2
+FORMAT = 3
 #: Multi-letter faces found on real dice, given their own column when possible.
 DIGRAPHS = ("AN", "ER", "HE", "IN", "QU", "TH")
 _MAGIC = b"LACAK-BOGGLE-DAWG\n"
@@ -182,7 +183,10 @@ class WordGraph:
         if not self._numpy:
             import numpy as np
 
-            self._numpy.append(np.frombuffer(self.transitions, dtype=np.int64))
+            wide = self.transitions.typecode == "q"
+            self._numpy.append(
+                np.frombuffer(self.transitions, dtype=np.int64 if wide else np.int32)
+            )
             self._numpy.append(np.frombuffer(self.ranks, dtype=np.int32))
         return self._numpy[0], self._numpy[1]
 
@@ -202,8 +206,7 @@ def decode(value: int) -> tuple[int, bool]:
 
 def _symbols(words: Sequence[str], alphabet: str) -> tuple[str, ...]:
     letters = set(alphabet)
-    for word in words:
-        letters.update(word)
+    letters.update("".join(words))
     ordered = sorted(letters)
     digraphs = [d for d in DIGRAPHS if all(ch in letters for ch in d)]
     return ("", *ordered, *digraphs)
@@ -348,10 +351,20 @@ def compile_words(words: Sequence[str], alphabet: str = "") -> WordGraph:
         words=tuple(words),
         columns=columns,
         states=rows,
-        transitions=array.array("q", table.astype("<i8").ravel().tobytes()),
+        transitions=_pack(table),
         ranks=array.array("i", ranks.astype("<i4").ravel().tobytes()),
         seconds=time.perf_counter() - started,
     )
+
+
+def _pack(table: Any) -> array.array:
+    """The table as ``int32`` when every value fits (alphabets up to 30 letters and
+    graphs up to 2**31 entries), else ``int64``."""
+
+    narrow = not table.size or (table.min() > -(2**31) and table.max() < 2**31)
+    if narrow:
+        return array.array("i", table.astype("<i4").ravel().tobytes())
+    return array.array("q", table.astype("<i8").ravel().tobytes())
 
 
 # -- caching --------------------------------------------------------------------------
@@ -388,7 +401,10 @@ def _read(path: Path, words: tuple[str, ...] | None, digest: str) -> WordGraph |
     columns = tuple(meta.get("columns", ()))
     stride, rows = len(columns), meta.get("states", -1)
     body = memoryview(data)[end + 1 :]
-    size = rows * stride * 8
+    code = meta.get("typecode", "")
+    if code not in ("i", "q"):
+        return None
+    size = rows * stride * array.array(code).itemsize
     small = rows * stride * 4
     if (
         meta.get("format") != FORMAT
@@ -402,7 +418,7 @@ def _read(path: Path, words: tuple[str, ...] | None, digest: str) -> WordGraph |
         words = tuple(text.split("\n")) if text else ()
         if len(words) != meta.get("words"):
             return None
-    table, ranks = array.array("q"), array.array("i")
+    table, ranks = array.array(code), array.array("i")
     table.frombytes(body[:size])
     ranks.frombytes(body[size : size + small])
     if sys.byteorder == "big":  # pragma: no cover - stored little-endian
@@ -428,9 +444,11 @@ def _write(path: Path, graph: WordGraph) -> None:
         "words": len(graph.words),
         "text_bytes": len(text),
         "states": graph.states,
+        "typecode": graph.transitions.typecode,
         "columns": list(graph.columns),
     }
-    table, ranks = array.array("q", graph.transitions), array.array("i", graph.ranks)
+    table = array.array(graph.transitions.typecode, graph.transitions)
+    ranks = array.array("i", graph.ranks)
     if sys.byteorder == "big":  # pragma: no cover
         table.byteswap()
         ranks.byteswap()

@@ -285,3 +285,43 @@ def test_board_dictionary_is_used_by_default(tiny: lacak.Dictionary) -> None:
     board = Board.from_string("CAT/XQY").with_dictionary(tiny, min_length=2)
     assert solve_board(board).word_list == ["AT", "CAT", "TA", "TAX"]
     assert check(board, "at").valid
+
+
+BIG_ALPHABETS = {
+    # up to 30 letters: 32-bit tables; 31-62: 64-bit tables; more: no letter masks
+    30: "ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÜẞ",
+    45: "ABCDEFGHIJKLMNOPQRSTUVWXYZ" + "ΑΒΓΔΕΖΗΘΙΚΛΜΝΞΟΠΡΣΤ",
+    70: "ABCDEFGHIJKLMNOPQRSTUVWXYZ" + "ΑΒΓΔΕΖΗΘΙΚΛΜΝΞΟΠΡΣΤΥΦΧΨΩ" + "БГДЖЗИЙЛПФЦЧШЩЪЫЬЭЮЯ",
+}
+
+
+@pytest.mark.parametrize("size", sorted(BIG_ALPHABETS))
+@settings(max_examples=25, deadline=None)
+@given(data=st.data())
+def test_large_alphabets(size: int, data: st.DataObject) -> None:
+    from lacak_boggle import solve_many
+    from lacak_boggle.wordgraph import compile_dictionary
+
+    letters = BIG_ALPHABETS[size]
+    assert len(set(letters)) == size
+    # the rarest letters (the last columns) matter most: draw from both ends
+    pool = letters[:3] + letters[-5:]
+    rows, cols = data.draw(st.integers(1, 4)), data.draw(st.integers(1, 4))
+    flat = data.draw(st.lists(st.sampled_from(pool), min_size=rows * cols, max_size=rows * cols))
+    tiles = [flat[r * cols : (r + 1) * cols] for r in range(rows)]
+    words = data.draw(
+        st.lists(st.text(alphabet=pool, min_size=1, max_size=5), min_size=1, max_size=40)
+    )
+    words += ["".join(row) for row in tiles]
+    dictionary = lacak.Dictionary(name="big", language="", words=words, alphabet=letters)
+    graph = compile_dictionary(dictionary)
+    if size <= 30:
+        assert graph.transitions.typecode == "i"
+    if any(ch in word for word in words for ch in letters[40:62]):
+        assert graph.transitions.typecode == "q"  # letter masks need the high bits
+    result = solve_board(Board.from_rows(tiles), dictionary, min_length=1)
+    expected = reference.solve(tiles, dictionary.words, 1)
+    assert result.word_list == sorted(expected)
+    assert [w.path for w in result.words] == [expected[w][0] for w in result.word_list]
+    (batch,) = solve_many([Board.from_rows(tiles)], dictionary, min_length=1, engine="numpy")
+    assert batch.entries == result.entries
