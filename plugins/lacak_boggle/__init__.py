@@ -165,7 +165,7 @@ def register_searchers(register: Any) -> None:
             search=_search,
             description="every word on a Boggle board: depth-first walk of the board and a "
             "compiled word graph together",
-            kinds=frozenset({"boggle"}),
+            kinds={"boggle"},
             options={"dictionary": None, "min_length": None, "all_paths": False},
         )
     )

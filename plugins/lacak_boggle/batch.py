@@ -282,8 +282,8 @@ def _solve_group(
                 out.append((entries, expanded, generated, depth))
         return out
     results: list[Solved] = [((), 0, 0, 0)] * len(boards)
-    for members, found in _numpy_packs(graph, boards, steps, min_length):
-        for i, solved in zip(members, found.solved(graph), strict=True):
+    for members, pack in _numpy_packs(graph, boards, steps, min_length):
+        for i, solved in zip(members, pack.solved(graph), strict=True):
             results[i] = solved
     return results
 
