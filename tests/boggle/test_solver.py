@@ -325,3 +325,13 @@ def test_large_alphabets(size: int, data: st.DataObject) -> None:
     assert [w.path for w in result.words] == [expected[w][0] for w in result.word_list]
     (batch,) = solve_many([Board.from_rows(tiles)], dictionary, min_length=1, engine="numpy")
     assert batch.entries == result.entries
+
+
+def test_the_default_dictionary_can_be_changed(monkeypatch) -> None:
+    from lacak_boggle.solver import DEFAULT_DICTIONARY, resolve_dictionary
+
+    assert DEFAULT_DICTIONARY == "eng"
+    assert resolve_dictionary(None).name == "eng"
+    monkeypatch.setenv("LACAK_BOGGLE_DICTIONARY", "ind")
+    assert resolve_dictionary(None).name == "ind"
+    assert solve_board("AHORJ/QQUOI/SSCPD/MUPSM/AUULI", min_length=2).dictionary == "ind"
