@@ -262,8 +262,12 @@ def _source(
         lines.append("            lim = chk(n)")
         if counter:
             lines.append(f"        {counter} += 1")
-        lines.append("        if h == 0 and board == goal:")
-        lines.append("            return True")
+        # a move writes the tile's new cell, and restores its old one when the child
+        # returns; the blank's cell keeps a stale tile, cleared before comparing
+        lines.append("        if h == 0:")
+        lines.append(f"            board[{z}] = 0")
+        lines.append("            if board == goal:")
+        lines.append("                return True")
         lines.append("        g1 = g + 1")
         for _action, nz in nbrs[z]:
             d = z - nz  # the tile moves from nz to z
@@ -296,7 +300,6 @@ def _source(
                 lines.append(f"{ind}if g1 + k1 <= b:")
                 ind += "    "
             lines.append(f"{ind}board[{z}] = t")
-            lines.append(f"{ind}board[{nz}] = 0")
             lines.append(f"{ind}gi[gr] = w")
             if reflect:
                 lines.append(f"{ind}ri[rg] = rw")
@@ -309,8 +312,8 @@ def _source(
             lines.append(f"{ind}if found:")
             lines.append(f"{ind}    path.append({nz})")
             lines.append(f"{ind}    return True")
+            # the child may have written a tile into its blank cell, this move's source
             lines.append(f"{ind}board[{nz}] = t")
-            lines.append(f"{ind}board[{z}] = 0")
             lines.append(f"{ind}gi[gr] = o")
             if reflect:
                 lines.append(f"{ind}ri[rg] = ro")
