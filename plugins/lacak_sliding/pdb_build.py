@@ -207,7 +207,7 @@ def build_database(
     :param height: board height.
     :param goal: the goal state (tiles row by row, 0 = blank).
     :param tiles: the group, in the order that defines the placement ranks.
-    :param progress: called after each level with
+    :param progress: called as the search goes with
         ``(level, placements reached, placements in total)``.
     :returns: array ``dist`` with ``dist[rank]`` the least number of moves of
         the group's tiles that brings the placement to the goal; 255 for the
@@ -293,6 +293,8 @@ def build_database(
             ranks, child_low = ranks[keep], child_low[keep]
             np.bitwise_or.at(visited, ranks, (one << child_low).astype(vis_type))
             next_parts.append((child_pos[:, keep], child_low.astype(np.uint8), ranks))
+            if progress:
+                progress(level + 1, reached, size)
         level += 1
         if next_parts:
             frontier = (
