@@ -260,6 +260,15 @@ def test_heuristic_is_admissible_but_not_consistent() -> None:
     assert not lacak.heuristics("sliding")["pdb"].consistent
 
 
+@settings(max_examples=25)
+@given(seed=lst.seeds(), strategy=st.sampled_from(["astar", "astar-tiles", "idastar"]))
+def test_searches_stay_optimal_with_the_inconsistent_heuristic(seed: int, strategy: str) -> None:
+    """A* reopens states reached more cheaply, so admissibility is enough for every strategy."""
+    puzzle = random_board((3, 3), seed)
+    result = lacak.solve(puzzle, strategy, heuristic="pdb:1,2,3,4;noreflect")
+    assert result.length == distances(3, 3)[puzzle.initial]
+
+
 # -- partitions -----------------------------------------------------------------------
 
 
