@@ -598,7 +598,7 @@ def check(
     >>> check("CAT/XQY", "TAC", words).on_board, check("CAT/XQY", "TAC", words).in_dictionary
     (True, False)
 
-    :raises InvalidPuzzleError: a bad board.
+    :raises InvalidPuzzleError: a bad board, or a tile outside the dictionary's alphabet.
     :raises InvalidOptionError: an empty word or a bad ``min_length``.
     """
     from .board import normalise_tile
@@ -614,6 +614,7 @@ def check(
     words = resolve_dictionary(dictionary, registry=registry)
     min_length = _check_min_length(min_length, board)
     graph = compile_dictionary(words)
+    _tile_columns(board, graph, words.name)  # the same alphabet check as solve_board
     return WordCheck(
         word=wanted,
         dictionary=words.name,

@@ -257,6 +257,8 @@ def test_letters_outside_the_alphabet_are_an_error(tiny: lacak.Dictionary) -> No
         solve_board("A BZ", small)
     with pytest.raises(lacak.InvalidPuzzleError):
         solve_board("ÄBC", tiny)
+    with pytest.raises(lacak.InvalidPuzzleError, match="outside the alphabet"):
+        check("ÄBC", "ABC", tiny)
 
 
 def test_bad_options(tiny: lacak.Dictionary) -> None:
