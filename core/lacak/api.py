@@ -106,7 +106,7 @@ def solve(
     >>> import lacak
     >>> puzzle = lacak.parse("sliding", "123405786")
     >>> lacak.solve(puzzle, "astar", heuristic="manhattan").actions
-    ('D', 'R')
+    ('R', 'D')
     """
     reg = _registry(registry)
     heuristic_obj = resolve_heuristic(puzzle, heuristic, registry=reg)
