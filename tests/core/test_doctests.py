@@ -6,9 +6,8 @@ import doctest
 import importlib
 import pkgutil
 
-import pytest
-
 import lacak
+import pytest
 
 MODULES = sorted(
     name for _, name, _ in pkgutil.walk_packages(lacak.__path__, "lacak.")
