@@ -22,7 +22,15 @@ from .errors import InvalidOptionError, LacakError
 from .plugins import PluginWarning
 from .registry import Registry, default_registry
 
-__all__ = ["LacakGroup", "echo_json", "main", "make_cli", "parse_size", "registry_of"]
+__all__ = [
+    "LacakGroup",
+    "echo_json",
+    "main",
+    "make_cli",
+    "parse_size",
+    "print_catalogue",
+    "registry_of",
+]
 
 
 def _version() -> str:
@@ -100,6 +108,27 @@ def registry_of(ctx: click.Context | None = None) -> Registry:
 def echo_json(data: Any) -> None:
     """Print ``data`` as indented JSON on stdout."""
     click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+
+
+def print_catalogue(title: str, entries: Sequence[tuple[str, Sequence[str], str]]) -> None:
+    """Print a listing of components that stays readable in an 80-column terminal.
+
+    Each entry is ``(name, facts, description)``: the name in bold, the short
+    facts joined on one line, the description on the next.
+    """
+    from rich.console import Console
+    from rich.table import Table
+    from rich.text import Text
+
+    table = Table(title=title, title_justify="left", show_header=False, box=None, pad_edge=False)
+    table.add_column("name", style="bold", no_wrap=True)
+    table.add_column("details", overflow="fold")
+    for index, (name, facts, description) in enumerate(entries):
+        details = Text(" · ".join(f for f in facts if f), style="cyan")
+        if description:
+            details.append("\n" + description, style="default")
+        table.add_row(name, details, end_section=index < len(entries) - 1)
+    Console().print(table)
 
 
 _SIZE = re.compile(r"^\s*(\d+)\s*[x×X,]\s*(\d+)\s*$")

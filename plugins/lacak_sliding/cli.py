@@ -13,7 +13,7 @@ from typing import Any
 
 import click
 import lacak
-from lacak.cli import echo_json, registry_of
+from lacak.cli import echo_json, print_catalogue, registry_of
 
 #: Strategy used when none is named: the fast optimal one for the board size.
 AUTO = "auto"
@@ -323,22 +323,24 @@ def strategies_command(ctx: click.Context, as_json: bool) -> None:
     if as_json:
         echo_json({"strategies": rows})
         return
-    from rich.console import Console
-    from rich.table import Table
-
-    table = Table(title="strategies for sliding puzzles", title_justify="left")
-    for column in ("name", "optimal", "heuristic", "options", "plugin", "description"):
-        table.add_column(column)
-    for row in rows:
-        table.add_row(
-            row["name"],
-            "yes" if row["optimal"] else "no",
-            row["heuristic"],
-            ", ".join(f"{k}={v}" for k, v in row["options"].items()),
-            row["plugin"],
-            row["description"],
-        )
-    Console().print(table)
+    print_catalogue(
+        "strategies for sliding puzzles",
+        [
+            (
+                row["name"],
+                [
+                    "optimal" if row["optimal"] else "not optimal",
+                    f"heuristic {row['heuristic']}",
+                    "options " + ", ".join(f"{k}={v}" for k, v in row["options"].items())
+                    if row["options"]
+                    else "",
+                    f"plugin {row['plugin']}",
+                ],
+                row["description"],
+            )
+            for row in rows
+        ],
+    )
 
 
 @sliding.command("heuristics")
@@ -366,22 +368,23 @@ def heuristics_command(ctx: click.Context, as_json: bool) -> None:
     if as_json:
         echo_json({"heuristics": rows})
         return
-    from rich.console import Console
-    from rich.table import Table
-
-    table = Table(title="heuristics for sliding puzzles", title_justify="left")
-    for column in ("name", "admissible", "consistent", "options", "plugin", "description"):
-        table.add_column(column)
+    entries = []
     for row in rows:
-        admissible = "yes" if row["admissible"] else "no"
+        admissible = "admissible" if row["admissible"] else "not admissible"
         if row["admissible_depends_on_options"]:
             admissible += " (depends on options)"
-        table.add_row(
-            row["name"],
-            admissible,
-            "yes" if row["consistent"] else "no",
-            ", ".join(f"{k}={v}" for k, v in row["options"].items()),
-            row["plugin"],
-            row["description"],
+        entries.append(
+            (
+                row["name"],
+                [
+                    admissible,
+                    "consistent" if row["consistent"] else "",
+                    "options " + ", ".join(f"{k}={v}" for k, v in row["options"].items())
+                    if row["options"]
+                    else "",
+                    f"plugin {row['plugin']}",
+                ],
+                row["description"],
+            )
         )
-    Console().print(table)
+    print_catalogue("heuristics for sliding puzzles", entries)
