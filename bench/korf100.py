@@ -113,7 +113,7 @@ class PeerRunner:
             self._start()
         self.conn.send(task)
         if self.conn.poll(timeout):
-            return self.conn.recv()  # type: ignore[no-any-return]
+            return self.conn.recv()
         self.process.kill()
         self.process.join()
         self.process = None

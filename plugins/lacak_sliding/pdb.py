@@ -152,7 +152,7 @@ class Partition:
     #: Board height.
     height: int
     #: The goal state, tiles row by row, 0 = blank.
-    goal: tuple[int, ...] = attrs.field(converter=tuple)
+    goal: tuple[int, ...] = attrs.field(converter=lambda v: tuple(int(t) for t in v))
     #: The groups, each a sorted tuple of tiles (the order defines ranks in the database).
     groups: tuple[tuple[int, ...], ...]
     #: The name it was made from (``"663"``, ``"default"``, ``"custom"``).
@@ -527,7 +527,7 @@ def group_table(
     with _lock:
         table = _memory.get(key)
         if table is not None:
-            return table  # type: ignore[no-any-return]
+            return table
         n = width * height
         if len(tiles) == 1:
             where = goal.index(tiles[0])
@@ -684,7 +684,7 @@ def pattern_heuristic(
     with _lock:
         cached = _memory.get(key)
         if cached is not None:
-            return cached  # type: ignore[no-any-return]
+            return cached
         close = None
         if progress is None:
             missing = any(
