@@ -168,44 +168,65 @@ def _peer_generate(peer: str, name: str, h: int, w: int, seed: int) -> tuple[flo
 
 
 def _peer_solve(peer: str, h: int, w: int, seed: int) -> tuple[float, dict[str, Any]]:
-    """Generate a maze with the peer (untimed), then time its shortest-path solver."""
-    _seed_everything(seed)
+    """Load lacak's Kruskal maze into the peer's own format (untimed), then time its
+    shortest-path solver from the top-left to the bottom-right cell."""
+    import lacak
+
     sys.setrecursionlimit(max(sys.getrecursionlimit(), 10 * h * w + 1000))
+    maze = lacak.generate("maze", "kruskal", (h, w), seed=seed)
+    cells = maze.cells
     if peer == "mazelib":
+        import numpy as np
         from mazelib import Maze
-        from mazelib.generate.Kruskal import Kruskal
         from mazelib.solve.ShortestPath import ShortestPath
 
-        maze = Maze(seed)
-        maze.generator = Kruskal(h, w)
-        maze.generate()
-        maze.start, maze.end = (1, 1), (2 * h - 1, 2 * w - 1)
-        maze.solver = ShortestPath()
+        grid = np.ones((2 * h + 1, 2 * w + 1), dtype=np.int8)
+        grid[1::2, 1::2] = 0
+        grid[1:-1:2, 2:-1:2] = (cells[:, :-1] & 2) == 0
+        grid[2:-1:2, 1:-1:2] = (cells[:-1, :] & 4) == 0
+        peer_maze = Maze(seed)
+        peer_maze.grid = grid
+        # mazelib wants entrances on the outer wall: beside the two corner cells
+        peer_maze.start, peer_maze.end = (1, 0), (2 * h - 1, 2 * w)
+        peer_maze.solver = ShortestPath()
         started = time.perf_counter()
-        maze.solve()
-        return time.perf_counter() - started, {
-            "length": len(maze.solutions[0]) if maze.solutions else None
-        }
+        peer_maze.solve()
+        seconds = time.perf_counter() - started
+        found = peer_maze.solutions[0] if peer_maze.solutions else None
+        # mazelib's path lists grid squares from cell to cell (two per step)
+        return seconds, {"length": (len(found) - 1) // 2 if found else None}
     if peer == "amazed":
-        from amazed.builder import RandomKruskal
         from amazed.maze import Maze
         from amazed.solver import Lee
 
-        maze = Maze(h, w)
-        RandomKruskal(maze, seed)
+        peer_maze = Maze(h, w)
+        for r in range(h):
+            for c in range(w):
+                if cells[r, c] & 2:
+                    peer_maze.path(r, c, Maze.EAST)
+                if cells[r, c] & 4:
+                    peer_maze.path(r, c, Maze.SOUTH)
         started = time.perf_counter()
-        solver = Lee(maze)
+        solver = Lee(peer_maze, start=(0, 0), end=(h - 1, w - 1))
         solver.solve()
         return time.perf_counter() - started, {"length": len(solver.steps) - 1}
     if peer == "aamaze":
         import aamaze
-        from aamaze.generation import Kruskals
         from aamaze.solving.a_star import AStarSolver
 
-        maze = aamaze.Maze(w, h)
-        Kruskals(maze).generate_maze()
+        peer_maze = aamaze.Maze(w, h)
+        # aamaze's y grows upwards; row r is y = r here, so its "top" is lacak's south
+        for r in range(h):
+            for c in range(w):
+                mask = int(cells[r, c])
+                walls = 15
+                walls &= ~8 if mask & 4 else 15  # top <- south
+                walls &= ~4 if mask & 1 else 15  # bottom <- north
+                walls &= ~2 if mask & 8 else 15  # left <- west
+                walls &= ~1 if mask & 2 else 15  # right <- east
+                peer_maze.get_node_from_coordinates(c, r).walls = walls
         started = time.perf_counter()
-        solution = AStarSolver(maze).solve_maze()
+        solution = AStarSolver(peer_maze).solve_maze()
         return time.perf_counter() - started, {"length": len(solution) - 1 if solution else None}
     raise ValueError(peer)
 
@@ -355,7 +376,9 @@ def main() -> None:
 
     if not args.no_solve:
         print()
-        print("# Solving (shortest path between opposite corners of a Kruskal maze)")
+        print(
+            "# Solving: top-left to bottom-right of the same lacak Kruskal maze, loaded into each peer"
+        )
         for side in sorted({args.solve_size, args.big or args.solve_size}):
             maze = lacak.generate("maze", "kruskal", (side, side), seed=args.seed)
             puzzle = maze.puzzle((0, 0), (side - 1, side - 1))
@@ -376,12 +399,17 @@ def main() -> None:
                         continue
                     result = run_peer("solve", peer, solver, side, side, args.seed, args.timeout)
                     if "seconds" in result:
+                        same = (
+                            "same path length"
+                            if result.get("length") == _r.length
+                            else (f"path {result.get('length')} steps, lacak {_r.length}")
+                        )
                         print(
-                            f"{peer:<6} {solver:<16} {side}x{side}: {fmt(result['seconds']):>7} s"
-                            f"  ({result['seconds'] / base:.0f}x lacak tree-path; path {result.get('length')} steps)"
+                            f"{peer:<7} {solver:<13} {side}x{side}: {fmt(result['seconds']):>7} s"
+                            f"  ({result['seconds'] / base:.0f}x lacak tree-path; {same})"
                         )
                     else:
-                        print(f"{peer:<6} {solver:<16} {side}x{side}: {result['error']}")
+                        print(f"{peer:<7} {solver:<13} {side}x{side}: {result['error']}")
             sys.stdout.flush()
 
 

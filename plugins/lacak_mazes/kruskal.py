@@ -15,7 +15,8 @@ algorithm in numpy — every component takes its cheapest outgoing wall at
 once, components merge by pointer jumping, about log2(cells) rounds. The
 maze is identical, wall for wall, to the one the textbook loops produce with
 the same weights (the tests check this against a plain union-find Kruskal
-and a heap-based Prim). ``kruskal`` and ``prim`` use different random
+and a heap-based Prim). No sort is needed: a weight is random high bits
+with the wall's number in its low bits. ``kruskal`` and ``prim`` use different random
 streams, so the same seed gives two different mazes of the same kind: no
 bias, about 30% dead ends.
 
@@ -38,29 +39,34 @@ __all__ = ["edge_weights", "kruskal", "minimum_spanning_tree", "prim"]
 
 
 def edge_weights(height: int, width: int, rng: Rng) -> tuple[np.ndarray, np.ndarray]:
-    """Distinct random ranks for the walls: ``(east, south)`` int64 arrays.
+    """Distinct random weights for the walls: ``(east, south)`` int64 arrays.
 
     ``east`` is ``height x (width - 1)`` (the wall east of each cell),
-    ``south`` is ``(height - 1) x width``; together they number the walls
-    ``0 .. walls - 1`` in the random order.
+    ``south`` is ``(height - 1) x width``. A weight is random high bits with
+    the wall's number in the low bits, so no two are equal and the smallest
+    weight names its wall directly.
     """
     import numpy as np
 
     count_east = height * (width - 1)
-    count_south = (height - 1) * width
-    order = rng.permutation(count_east + count_south)
-    ranks = np.empty_like(order)
-    ranks[order] = np.arange(order.size, dtype=order.dtype)
+    count = count_east + (height - 1) * width
+    bits = max(1, int(count).bit_length())
+    raw = rng.raw(count) >> np.uint64(1 + bits)
+    weights = ((raw << np.uint64(bits)) | np.arange(count, dtype=np.uint64)).astype(np.int64)
     return (
-        ranks[:count_east].reshape(height, width - 1),
-        ranks[count_east:].reshape(height - 1, width),
+        weights[:count_east].reshape(height, width - 1),
+        weights[count_east:].reshape(height - 1, width),
     )
 
 
 def minimum_spanning_tree(
-    height: int, width: int, east_rank: np.ndarray, south_rank: np.ndarray
+    height: int, width: int, east_weight: np.ndarray, south_weight: np.ndarray
 ) -> tuple[np.ndarray, np.ndarray]:
-    """Borůvka's minimum spanning tree of the grid with distinct wall ranks.
+    """Borůvka's minimum spanning tree of the grid with distinct wall weights.
+
+    Each round, every component finds its cheapest wall to another component
+    (``np.minimum.at``), those walls join the tree, and components merge by
+    pointer jumping; walls inside a component are dropped.
 
     :returns: ``(east, south)`` boolean passage arrays of shape ``height x width``.
     """
@@ -68,32 +74,38 @@ def minimum_spanning_tree(
 
     n = height * width
     index = np.arange(n, dtype=np.int64).reshape(height, width)
-    u = np.concatenate([index[:, :-1].ravel(), index[:-1, :].ravel()])
-    v = np.concatenate([index[:, 1:].ravel(), index[1:, :].ravel()])
-    rank = np.concatenate([east_rank.ravel(), south_rank.ravel()]).astype(np.int64)
-    edges = rank.size
+    ends_u = np.concatenate([index[:, :-1].ravel(), index[:-1, :].ravel()])
+    ends_v = np.concatenate([index[:, 1:].ravel(), index[1:, :].ravel()])
+    weight = np.concatenate([east_weight.ravel(), south_weight.ravel()]).astype(np.int64)
+    edges = weight.size
     chosen = np.zeros(edges, dtype=bool)
-    # edges sorted by rank, so "the cheapest edge" is the smallest position
-    order = np.argsort(rank, kind="stable")
-    u, v = u[order], v[order]
-    position = np.arange(edges, dtype=np.int64)
     label = np.arange(n, dtype=np.int64)
-    cu, cv = u, v
-    while position.size:
-        best = np.full(n, edges, dtype=np.int64)
-        np.minimum.at(best, cu, position)
-        np.minimum.at(best, cv, position)
-        roots = np.flatnonzero(best < edges)
-        picked = best[roots]
+    identity = np.arange(n, dtype=np.int64)
+    infinity = np.iinfo(np.int64).max
+    # weight -> wall: the wall number is in the low bits
+    low_bits = max(1, int(edges).bit_length())
+    mask = (1 << low_bits) - 1
+    distinct = edges < 2 or bool(((weight & mask) == np.arange(edges)).all())
+    if not distinct:  # weights of another form: rank them, then number them the same way
+        order = np.argsort(weight, kind="stable")
+        rank = np.empty(edges, dtype=np.int64)
+        rank[order] = np.arange(edges, dtype=np.int64)
+        weight = (rank << low_bits) | np.arange(edges, dtype=np.int64)
+    alive_w, cu, cv = weight, ends_u, ends_v
+    while alive_w.size:
+        best = np.full(n, infinity, dtype=np.int64)
+        np.minimum.at(best, cu, alive_w)
+        np.minimum.at(best, cv, alive_w)
+        roots = np.flatnonzero(best != infinity)
+        picked = best[roots] & mask
         chosen[picked] = True
-        # each component points at the component across its cheapest edge
-        at = np.searchsorted(position, picked)
-        other = np.where(cu[at] == roots, cv[at], cu[at])
-        parent = np.arange(n, dtype=np.int64)
+        a, b = label[ends_u[picked]], label[ends_v[picked]]
+        other = np.where(a == roots, b, a)
+        parent = identity.copy()
         parent[roots] = other
         # mutual choices form 2-cycles: the smaller label becomes the root
-        mutual = (parent[parent] == np.arange(n)) & (parent < np.arange(n))
-        parent[mutual] = np.flatnonzero(mutual)
+        mutual = (parent[parent] == identity) & (parent < identity)
+        parent[mutual] = identity[mutual]
         while True:
             jumped = parent[parent]
             if np.array_equal(jumped, parent):
@@ -102,15 +114,13 @@ def minimum_spanning_tree(
         label = parent[label]
         cu, cv = parent[cu], parent[cv]
         keep = cu != cv
-        position, cu, cv = position[keep], cu[keep], cv[keep]
+        alive_w, cu, cv = alive_w[keep], cu[keep], cv[keep]
     east = np.zeros((height, width), dtype=bool)
     south = np.zeros((height, width), dtype=bool)
-    winners = order[np.flatnonzero(chosen)]
+    winners = np.flatnonzero(chosen)
     count_east = height * (width - 1)
-    horizontal = winners[winners < count_east]
-    vertical = winners[winners >= count_east] - count_east
-    _set(east[:, :-1], horizontal, width - 1)
-    _set(south[:-1, :], vertical, width)
+    _set(east[:, :-1], winners[winners < count_east], width - 1)
+    _set(south[:-1, :], winners[winners >= count_east] - count_east, width)
     return east, south
 
 
