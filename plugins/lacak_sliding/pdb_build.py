@@ -131,6 +131,35 @@ def _free_cells(n: int) -> np.ndarray | None:
     return _FREE_CELLS[n]
 
 
+#: Largest number of free-cell masks for which a board past 16 cells gets region tables.
+COMBINATION_TABLES = 1 << 21
+
+
+def combination_region_tables(
+    width: int, height: int, k: int
+) -> tuple[np.ndarray, tuple[np.ndarray, np.ndarray]]:
+    """Region tables for the free-cell masks of boards with exactly ``k`` cells taken.
+
+    Every state of a ``k``-tile group has ``n - k`` free cells, so only
+    ``comb(n, k)`` masks occur: ``masks`` lists them sorted, and
+    ``(region, lowest)`` are indexed by ``searchsorted(masks, free) * n + cell``.
+    """
+    import itertools
+
+    n = width * height
+    full = (1 << n) - 1
+    taken = np.array(
+        [sum(1 << c for c in combo) for combo in itertools.combinations(range(n), k)],
+        dtype=np.int64,
+    )
+    masks = np.sort(full ^ taken)
+    free = np.repeat(masks, n)
+    seed = np.tile(np.int64(1) << np.arange(n, dtype=np.int64), masks.size)
+    region = flood(seed, free, width, n)
+    lowest = np.where(region != 0, lowest_cell(np.where(region == 0, 1, region)), n)
+    return masks, (region, lowest.astype(np.uint8))
+
+
 class Placements:
     """Perfect hashing of the placements of ``k`` distinct tiles on ``n`` cells.
 
@@ -230,10 +259,15 @@ def build_database(
     claim = np.zeros(size, dtype=np.int32 if size < 1 << 31 else np.int64)
     one = np.int64(1)
 
+    masks = None
+    if tables is None and math.comb(n, k) <= COMBINATION_TABLES:
+        masks, tables = combination_region_tables(width, height, k)
+
     def regions(free: np.ndarray, cell: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """(region mask, lowest cell) of the free region holding ``cell``."""
         if tables is not None:
-            flat = free * n + cell
+            row = free if masks is None else np.searchsorted(masks, free)
+            flat = row * n + cell
             return tables[0][flat].astype(np.int64), tables[1][flat].astype(np.int64)
         region = flood(one << cell, free, width, n)
         return region, lowest_cell(region)

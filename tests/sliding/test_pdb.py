@@ -161,6 +161,20 @@ def test_builder_matches_slow_reference(
         assert built[rank] == reference.get(tuple(int(c) for c in placement), pdb.UNREACHED)
 
 
+@pytest.mark.parametrize("way", ["combinations", "flood"])
+def test_boards_past_16_cells_find_regions_the_same_way(
+    way: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Without the full region tables: tables of the masks that occur, or flood fill."""
+    goal = goal_tiles(3, 3)
+    expected = [pdb_build.build_database(3, 3, goal, tiles) for tiles in ((1, 2, 3), (2, 4, 6, 8))]
+    monkeypatch.setattr(pdb_build, "region_tables", lambda _w, _h: None)
+    if way == "flood":
+        monkeypatch.setattr(pdb_build, "COMBINATION_TABLES", 0)
+    for tiles, want in zip(((1, 2, 3), (2, 4, 6, 8)), expected, strict=True):
+        assert np.array_equal(pdb_build.build_database(3, 3, goal, tiles), want)
+
+
 def test_a_whole_board_group_marks_the_wrong_parity_unreached() -> None:
     goal = goal_tiles(2, 2)
     built = pdb_build.build_database(2, 2, goal, (1, 2, 3))
