@@ -259,14 +259,22 @@ def build_database(
     claim = np.zeros(size, dtype=np.int32 if size < 1 << 31 else np.int64)
     one = np.int64(1)
 
-    masks = None
+    masks = row_of = None
     if tables is None and math.comb(n, k) <= COMBINATION_TABLES:
         masks, tables = combination_region_tables(width, height, k)
+        if n <= 26:  # a direct index of the masks (at most 256 MB) beats a binary search
+            row_of = np.zeros(1 << n, dtype=np.int32)
+            row_of[masks] = np.arange(masks.size, dtype=np.int32)
 
     def regions(free: np.ndarray, cell: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """(region mask, lowest cell) of the free region holding ``cell``."""
         if tables is not None:
-            row = free if masks is None else np.searchsorted(masks, free)
+            if masks is None:
+                row = free
+            elif row_of is not None:
+                row = row_of[free]
+            else:
+                row = np.searchsorted(masks, free)
             flat = row * n + cell
             return tables[0][flat].astype(np.int64), tables[1][flat].astype(np.int64)
         region = flood(one << cell, free, width, n)
