@@ -34,57 +34,53 @@ def recursive_division(height: int, width: int, seed: int) -> Maze:
 
     rng = Rng(seed, salt=7)
     n = height * width
-    east = np.ones(n, dtype=bool)  # east[i]: cell i open to the east
-    south = np.ones(n, dtype=bool)
+    # one array for both kinds of passage: south of cell i at i, east of cell i at n + i
+    passages = np.ones(2 * n, dtype=bool)
     top = np.zeros(1, dtype=np.int64)
     left = np.zeros(1, dtype=np.int64)
     rows = np.full(1, height, dtype=np.int64)
     cols = np.full(1, width, dtype=np.int64)
     while True:
-        keep = (rows >= 2) & (cols >= 2)
-        if not keep.any():
+        keep = np.flatnonzero((rows >= 2) & (cols >= 2))
+        if not keep.size:
             break
         top, left, rows, cols = top[keep], left[keep], rows[keep], cols[keep]
         count = top.size
         coin, cut_u, gap_u = rng.floats(3 * count).reshape(3, count)
-        horizontal = (rows > cols) | ((rows == cols) & (coin < 0.5))
-        across = np.where(horizontal, rows, cols)  # the side the wall cuts
-        along = np.where(horizontal, cols, rows)  # the wall's length
+        h = (rows > cols) | ((rows == cols) & (coin < 0.5))
+        across = np.where(h, rows, cols)  # the side the wall cuts
+        along = np.where(h, cols, rows)  # the wall's length
         cut = 1 + (cut_u * (across - 1)).astype(np.int64)
         gap = (gap_u * along).astype(np.int64)
-        # horizontal walls: under row top + cut - 1, from column left on
-        h = horizontal
-        first = (top[h] + cut[h] - 1) * width + left[h]
-        south[_segments(first, along[h], 1)] = False
-        south[first + gap[h]] = True
-        # vertical walls: east of column left + cut - 1, from row top down
-        v = ~horizontal
-        first = top[v] * width + left[v] + cut[v] - 1
-        east[_segments(first, along[v], width)] = False
-        east[first + gap[v] * width] = True
-        top, left, rows, cols = (
-            np.concatenate(parts)
-            for parts in (
-                (top[h], top[h] + cut[h], top[v], top[v]),
-                (left[h], left[h], left[v], left[v] + cut[v]),
-                (cut[h], rows[h] - cut[h], rows[v], rows[v]),
-                (cols[h], cols[h], cut[v], cols[v] - cut[v]),
-            )
+        # a horizontal wall runs east under row top + cut - 1; a vertical one
+        # runs south east of column left + cut - 1
+        first = np.where(
+            h,
+            (top + cut - 1) * width + left,
+            n + top * width + left + cut - 1,
         )
-    east_array = east.reshape(height, width)
-    south_array = south.reshape(height, width)
-    east_array[:, -1] = False
-    south_array[-1, :] = False
-    return Maze.from_edges(east_array, south_array)
+        step = np.where(h, 1, width)
+        passages[_segments(first, along, step)] = False
+        passages[first + gap * step] = True
+        top, left, rows, cols = (
+            np.concatenate((top, np.where(h, top + cut, top))),
+            np.concatenate((left, np.where(h, left, left + cut))),
+            np.concatenate((np.where(h, cut, rows), np.where(h, rows - cut, rows))),
+            np.concatenate((np.where(h, cols, cut), np.where(h, cols, cols - cut))),
+        )
+    south = passages[:n].reshape(height, width)
+    east = passages[n:].reshape(height, width)
+    east[:, -1] = False
+    south[-1, :] = False
+    return Maze.from_edges(east, south)
 
 
 def _segments(first, lengths, step):  # type: ignore[no-untyped-def]
-    """Flat indices ``first[i] + step * k`` for ``k < lengths[i]``, all segments together."""
+    """Flat indices ``first[i] + step[i] * k`` for ``k < lengths[i]``, all segments together."""
     import numpy as np
 
     total = int(lengths.sum())
     if not total:
         return np.zeros(0, dtype=np.int64)
-    starts = np.repeat(first, lengths)
     offsets = np.arange(total, dtype=np.int64) - np.repeat(np.cumsum(lengths) - lengths, lengths)
-    return starts + offsets * step
+    return np.repeat(first, lengths) + offsets * np.repeat(step, lengths)
