@@ -295,10 +295,10 @@ def test_named_partitions_cover_the_board_and_follow_the_blank() -> None:
             assert tiles == list(range(1, n))
             assert part.label == "-".join(str(len(g)) for g in part.groups)
     first = pdb.Partition.named("663", 4, 4, tuple(range(16)))
-    assert first.groups == ((4, 5, 8, 9, 12, 13), (6, 7, 10, 11, 14, 15), (1, 2, 3))
+    assert first.groups == ((1, 4, 5, 8, 9, 12), (2, 3, 6, 7, 10, 11), (13, 14, 15))
     last = pdb.Partition.named("663", 4, 4, goal_tiles(4, 4))
-    # mirrored to the bottom-right corner: the three-tile group is the bottom row
-    assert last.groups[-1] == (13, 14, 15)
+    # mirrored to the bottom-right corner: the three-tile group is the top row
+    assert last.groups == ((4, 7, 8, 11, 12, 15), (5, 6, 9, 10, 13, 14), (1, 2, 3))
 
 
 @pytest.mark.parametrize("size", [(2, 2), (2, 3), (3, 4), (4, 3), (4, 5), (5, 4), (3, 5)])
