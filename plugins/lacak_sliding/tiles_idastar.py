@@ -269,6 +269,7 @@ def _source(
         lines.append("            if board == goal:")
         lines.append("                return True")
         lines.append("        g1 = g + 1")
+        lines.append("        c = b - g1  # a child is searched when its estimate is at most c")
         for _action, nz in nbrs[z]:
             d = z - nz  # the tile moves from nz to z
             table = {width: "IS", -width: "IN", 1: "IE", -1: "IW"}[d]
@@ -290,14 +291,14 @@ def _source(
             extra = "".join(f" + X[board[{c}]]" for c in cross)
             lines.append(f"{ind}w = o + dx{extra}")
             lines.append(f"{ind}h1 = h - tb[o] + tb[w]")
-            lines.append(f"{ind}if g1 + h1 <= b:")
+            lines.append(f"{ind}if h1 <= c:")
             ind += "    "
             if reflect:
                 lines.append(f"{ind}ro = ri[rg]")
                 rextra = "".join(f" + RX[board[{c}]]" for c in rcross)
                 lines.append(f"{ind}rw = ro + rx{rextra}")
                 lines.append(f"{ind}k1 = k - rt[ro] + rt[rw]")
-                lines.append(f"{ind}if g1 + k1 <= b:")
+                lines.append(f"{ind}if k1 <= c:")
                 ind += "    "
             lines.append(f"{ind}board[{z}] = t")
             lines.append(f"{ind}gi[gr] = w")
