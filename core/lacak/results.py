@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import attrs
 
@@ -14,6 +14,8 @@ if TYPE_CHECKING:
     from .trace import SearchTrace
 
 __all__ = ["SearchResult", "SearchStats"]
+
+_Result = TypeVar("_Result", bound="SearchResult")
 
 
 def _as_tuple(items: Iterable[Any]) -> tuple[Any, ...]:
@@ -98,12 +100,16 @@ class SearchResult:
 
     @classmethod
     def from_path(
-        cls,
+        cls: type[_Result],
         path: Sequence[tuple[Hashable, Hashable, float]],
         initial: Hashable,
         **fields: Any,
-    ) -> SearchResult:
-        """Build a found result from ``(action, state, step_cost)`` triples."""
+    ) -> _Result:
+        """Build a found result from ``(action, state, step_cost)`` triples.
+
+        >>> SearchResult.from_path([("R", "b", 2.0), ("D", "c", 1.0)], "a").cost
+        3.0
+        """
         return cls(
             found=True,
             actions=tuple(a for a, _, _ in path),
@@ -112,3 +118,65 @@ class SearchResult:
             stopped=StopReason.GOAL,
             **fields,
         )
+
+    @classmethod
+    def from_states(
+        cls: type[_Result],
+        states: Iterable[Hashable],
+        actions: Iterable[Hashable],
+        *,
+        cost: float | None = None,
+        **fields: Any,
+    ) -> _Result:
+        """Build a found result from the states along the path and the actions between them.
+
+        :param states: every state on the path, the initial state first and
+            the goal last.
+        :param actions: the actions from each state to the next, one fewer
+            than the states.
+        :param cost: the cost of the path; by default one per action (the
+            unit step costs of sliding puzzles and mazes).
+        :param fields: the other fields (``stats``, ``strategy``,
+            ``heuristic``, ``trace``; a subclass's own fields too).
+        :returns: a result with ``found=True`` and ``stopped=StopReason.GOAL``.
+        :raises ValueError: the number of states is not the number of actions plus one.
+
+        >>> result = SearchResult.from_states(["a", "b", "c"], ["R", "D"], strategy="mine")
+        >>> result.found, result.goal, result.cost, str(result.stopped)
+        (True, 'c', 2.0, 'goal')
+        """
+        states = tuple(states)
+        actions = tuple(actions)
+        if len(states) != len(actions) + 1:
+            raise ValueError(
+                f"a path of {len(actions)} actions has {len(actions) + 1} states, not {len(states)}"
+            )
+        return cls(
+            found=True,
+            actions=actions,
+            states=states,
+            cost=float(len(actions) if cost is None else cost),
+            stopped=StopReason.GOAL,
+            **fields,
+        )
+
+    @classmethod
+    def not_found(
+        cls: type[_Result], initial: Hashable, stopped: StopReason, **fields: Any
+    ) -> _Result:
+        """Build the result of a search that stopped without reaching a goal.
+
+        :param initial: the puzzle's initial state, the only entry of ``states``.
+        :param stopped: why the search stopped: ``StopReason.EXHAUSTED`` or a limit.
+        :param fields: the other fields (``stats``, ``strategy``,
+            ``heuristic``, ``trace``; a subclass's own fields too).
+        :returns: a result with ``found=False``, no actions and zero cost.
+        :raises ValueError: ``stopped`` is ``StopReason.GOAL``.
+
+        >>> result = SearchResult.not_found("a", StopReason.NODES, strategy="mine")
+        >>> result.found, result.states, str(result.stopped)
+        (False, ('a',), 'node-limit')
+        """
+        if stopped is StopReason.GOAL:
+            raise ValueError("not_found() is for searches that stopped without a goal")
+        return cls(found=False, states=(initial,), stopped=stopped, **fields)
