@@ -143,28 +143,11 @@ def finish(
     )
     label = heuristic.spec if heuristic is not None else None
     if goal is not None:
-        if trace is not None and goal.tid >= 0:
+        if trace is not None:
             trace.mark_goal(goal.tid)
         path = goal.path()
+    fields = {"stats": stats, "strategy": strategy, "heuristic": label, "trace": trace}
     if path is not None:
         actions, states, cost = path
-        return SearchResult(
-            found=True,
-            actions=actions,
-            states=states,
-            cost=cost,
-            stopped=StopReason.GOAL,
-            stats=stats,
-            strategy=strategy,
-            heuristic=label,
-            trace=trace,
-        )
-    return SearchResult(
-        found=False,
-        states=(puzzle.initial,),
-        stopped=stopped,
-        stats=stats,
-        strategy=strategy,
-        heuristic=label,
-        trace=trace,
-    )
+        return SearchResult.from_states(states, actions, cost=cost, **fields)
+    return SearchResult.not_found(puzzle.initial, stopped, **fields)

@@ -17,6 +17,10 @@ from ._common import Counters, Node, check_duplicates, finish, on_path
 
 __all__ = ["bfs", "bidirectional_bfs"]
 
+#: Bidirectional search: state -> (neighbour towards the root of its side, action, step cost,
+#: trace id).
+Links = dict[Hashable, tuple[Hashable, Hashable, float, int]]
+
 
 def bfs(
     puzzle: Any,
@@ -152,11 +156,8 @@ def bidirectional_bfs(
     counters = Counters()
     max_depth = limits.max_depth
     start, target = puzzle.initial, puzzle.goal
-    # state -> (neighbour towards the root of its side, action, step cost, trace id)
-    forward: dict[Hashable, tuple[Hashable, Hashable, float, int]] = {start: (None, None, 0.0, -1)}
-    backward: dict[Hashable, tuple[Hashable, Hashable, float, int]] = {
-        target: (None, None, 0.0, -1)
-    }
+    forward: Links = {start: (None, None, 0.0, -1)}
+    backward: Links = {target: (None, None, 0.0, -1)}
     if trace is not None:
         forward[start] = (None, None, 0.0, trace.add(None, start))
 
@@ -237,32 +238,29 @@ def bidirectional_bfs(
     return done(StopReason.EXHAUSTED)
 
 
-def _join(
-    forward: dict[Hashable, tuple[Hashable, Hashable, float, int]],
-    backward: dict[Hashable, tuple[Hashable, Hashable, float, int]],
-    meet: Hashable,
+def _follow(
+    links: Links, state: Hashable, cost: float
 ) -> tuple[list[Hashable], list[Hashable], float]:
+    """Actions and states from ``state`` along ``links`` to the root of its side, and ``cost``
+    plus the steps' costs."""
     actions: list[Hashable] = []
-    states: list[Hashable] = [meet]
-    cost = 0.0
-    state = meet
+    states: list[Hashable] = []
     while True:
-        previous, action, step, _tid = forward[state]
-        if previous is None:
-            break
-        actions.append(action)
-        states.append(previous)
-        cost += step
-        state = previous
-    actions.reverse()
-    states.reverse()
-    state = meet
-    while True:
-        following, action, step, _tid = backward[state]
+        following, action, step, _tid = links[state]
         if following is None:
-            break
+            return actions, states, cost
         actions.append(action)
         states.append(following)
         cost += step
         state = following
-    return actions, states, cost
+
+
+def _join(
+    forward: Links, backward: Links, meet: Hashable
+) -> tuple[list[Hashable], list[Hashable], float]:
+    actions, states, cost = _follow(forward, meet, 0.0)
+    actions.reverse()
+    states.reverse()
+    states.append(meet)
+    more_actions, more_states, cost = _follow(backward, meet, cost)
+    return actions + more_actions, states + more_states, cost

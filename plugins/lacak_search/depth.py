@@ -59,37 +59,29 @@ def dfs(
     check_duplicates(duplicates, "dfs")
     budget = limits.start()
     counters = Counters()
-    if not iterative:
+    if iterative:
+        counters.iterations = 0
+        bound = 0
+        while True:
+            counters.iterations += 1
+            goal, stopped = _depth_limited(puzzle, budget, counters, trace, duplicates, bound)
+            if stopped is not StopReason.DEPTH or bound == limits.max_depth:
+                break
+            bound += 1
+    else:
         goal, stopped = _depth_limited(
             puzzle, budget, counters, trace, duplicates, limits.max_depth
         )
-        return finish(
-            puzzle,
-            strategy="dfs",
-            heuristic=None,
-            budget=budget,
-            counters=counters,
-            stopped=stopped,
-            goal=goal,
-            trace=trace,
-        )
-    counters.iterations = 0
-    bound = 0
-    while True:
-        counters.iterations += 1
-        goal, stopped = _depth_limited(puzzle, budget, counters, trace, duplicates, bound)
-        if stopped is not StopReason.DEPTH or bound == limits.max_depth:
-            return finish(
-                puzzle,
-                strategy="dfs",
-                heuristic=None,
-                budget=budget,
-                counters=counters,
-                stopped=stopped,
-                goal=goal,
-                trace=trace,
-            )
-        bound += 1
+    return finish(
+        puzzle,
+        strategy="dfs",
+        heuristic=None,
+        budget=budget,
+        counters=counters,
+        stopped=stopped,
+        goal=goal,
+        trace=trace,
+    )
 
 
 def _depth_limited(
