@@ -14,6 +14,7 @@ fixed by numpy's stability policy, unlike the distribution methods.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import secrets
 from collections.abc import Iterator
@@ -29,6 +30,7 @@ __all__ = [
     "DIRECTIONS",
     "DX",
     "DY",
+    "LETTER",
     "MAX_CELLS",
     "OPPOSITE",
     "E",
@@ -38,6 +40,9 @@ __all__ = [
     "W",
     "check_seed",
     "check_size",
+    "flat_offsets",
+    "flat_steps",
+    "trace_back",
 ]
 
 #: Open-side bits of a cell.
@@ -46,6 +51,8 @@ N, E, S, W = 1, 2, 4, 8
 DIRECTIONS = "NESW"
 #: Bit of each direction letter.
 BIT = {"N": N, "E": E, "S": S, "W": W}
+#: Direction letter of each bit.
+LETTER = {N: "N", E: "E", S: "S", W: "W"}
 #: The side a passage enters its neighbour by.
 OPPOSITE = {N: S, E: W, S: N, W: E}
 #: Row and column change of each bit.
@@ -54,6 +61,39 @@ DX = {N: 0, E: 1, S: 0, W: -1}
 
 #: Largest maze (in cells) a generator makes: 4096 x 4096.
 MAX_CELLS = 1 << 24
+
+
+def flat_offsets(width: int) -> dict[int, int]:
+    """The change of flat index (``row * width + col``) a step through each side makes."""
+    return {N: -width, E: 1, S: width, W: -1}
+
+
+@functools.lru_cache(maxsize=64)
+def flat_steps(width: int) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """For each bitmask: ``(flat offset, back bit)`` of every open side, ``N, E, S, W`` order.
+
+    The back bit is the side of the neighbour that faces the cell left.
+    """
+    offset = flat_offsets(width)
+    return tuple(
+        tuple((offset[bit], OPPOSITE[bit]) for bit in (N, E, S, W) if mask & bit)
+        for mask in range(16)
+    )
+
+
+def trace_back(came: bytearray, width: int, source: int, target: int) -> list[int]:
+    """Flat cells from ``source`` to ``target``, following ``came`` back from ``target``.
+
+    ``came[cell]`` is the bit of the side of ``cell`` that leads back towards ``source``.
+    """
+    offset = flat_offsets(width)
+    path = [target]
+    here = target
+    while here != source:
+        here += offset[came[here]]
+        path.append(here)
+    path.reverse()
+    return path
 
 
 def check_size(size: Any) -> tuple[int, int]:

@@ -30,7 +30,7 @@ True
 
 from __future__ import annotations
 
-from ._common import Rng
+from ._common import OPPOSITE, Rng
 from ._grid import Padded, maze_from_links, permutation_table
 from .maze import Maze
 
@@ -126,7 +126,7 @@ def hunt_and_kill(height: int, width: int, seed: int, hunt: str = "rows") -> Maz
         offset, back = joins[int(rand() * len(joins))]
         # ``back`` is the side of ``target + offset`` facing ``target``; the
         # target's own side towards that neighbour is the opposite one.
-        link[target] = _OPPOSITE[back]
+        link[target] = OPPOSITE[back]
         state[target] = 1
         remaining -= 1
         if by_rows and target < first_visited:
@@ -135,6 +135,3 @@ def hunt_and_kill(height: int, width: int, seed: int, hunt: str = "rows") -> Maz
         if not remaining:
             break
     return maze_from_links(grid.links())
-
-
-_OPPOSITE = {1: 4, 2: 8, 4: 1, 8: 2}

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 import lacak
 
-from ._common import BIT, DIRECTIONS, DX, DY, OPPOSITE, E, N, S, W
+from ._common import BIT, DIRECTIONS, DX, DY, E, N, S, W, flat_steps, trace_back
 
 if TYPE_CHECKING:
     import numpy as np
@@ -92,16 +92,6 @@ def _path_or_none(value: Any) -> tuple[Cell, ...] | None:
     return tuple(cells)
 
 
-@functools.lru_cache(maxsize=64)
-def _steps(width: int) -> tuple[tuple[tuple[int, int], ...], ...]:
-    """For each bitmask: ``(flat offset, back bit)`` of every open side."""
-    offset = {N: -width, E: 1, S: width, W: -1}
-    return tuple(
-        tuple((offset[bit], OPPOSITE[bit]) for bit in (N, E, S, W) if mask & bit)
-        for mask in range(16)
-    )
-
-
 def _bfs(cells: bytes, width: int, source: int, target: int = -1) -> tuple[list[int], bytearray]:
     """Breadth-first search over flat cell indices.
 
@@ -109,7 +99,7 @@ def _bfs(cells: bytes, width: int, source: int, target: int = -1) -> tuple[list[
         no ``target`` stops the search early) and, per cell, the bit of the
         side that leads back towards ``source`` (0 for ``source`` and unreached cells).
     """
-    steps = _steps(width)
+    steps = flat_steps(width)
     came = bytearray(len(cells))
     seen = bytearray(len(cells))
     seen[source] = 1
@@ -125,18 +115,6 @@ def _bfs(cells: bytes, width: int, source: int, target: int = -1) -> tuple[list[
                 came[there] = back
                 append(there)
     return queue, came
-
-
-def _trace_back(came: bytearray, width: int, source: int, target: int) -> list[int]:
-    """Flat cells from ``source`` to ``target`` following ``came`` back from ``target``."""
-    offset = {N: -width, E: 1, S: width, W: -1}
-    path = [target]
-    here = target
-    while here != source:
-        here += offset[came[here]]
-        path.append(here)
-    path.reverse()
-    return path
 
 
 @attrs.frozen(eq=False, repr=False)
@@ -322,28 +300,22 @@ class Maze:
                 raise lacak.InvalidPuzzleError(
                     f"cell [{r}, {c}] has a passage {name} out of the grid"
                 )
-        east = (cells[:, :-1] & E) != 0
-        west = (cells[:, 1:] & W) != 0
-        if (east != west).any():
-            r, c = np.argwhere(east != west)[0]
-            if east[r, c]:
+        # every passage is open from both sides: east/west between columns, south/north
+        # between rows
+        for ahead, behind, (dr, dc), there, back in (
+            ("east", "west", (0, 1), (cells[:, :-1] & E) != 0, (cells[:, 1:] & W) != 0),
+            ("south", "north", (1, 0), (cells[:-1, :] & S) != 0, (cells[1:, :] & N) != 0),
+        ):
+            if (there != back).any():
+                r, c = np.argwhere(there != back)[0]
+                first, second = f"cell [{r}, {c}]", f"cell [{r + dr}, {c + dc}]"
+                if there[r, c]:
+                    raise lacak.InvalidPuzzleError(
+                        f"{first} is open to the {ahead} but {second} is not open to the {behind}"
+                    )
                 raise lacak.InvalidPuzzleError(
-                    f"cell [{r}, {c}] is open to the east but cell [{r}, {c + 1}] is not open to the west"
+                    f"{second} is open to the {behind} but {first} is not open to the {ahead}"
                 )
-            raise lacak.InvalidPuzzleError(
-                f"cell [{r}, {c + 1}] is open to the west but cell [{r}, {c}] is not open to the east"
-            )
-        south = (cells[:-1, :] & S) != 0
-        north = (cells[1:, :] & N) != 0
-        if (south != north).any():
-            r, c = np.argwhere(south != north)[0]
-            if south[r, c]:
-                raise lacak.InvalidPuzzleError(
-                    f"cell [{r}, {c}] is open to the south but cell [{r + 1}, {c}] is not open to the north"
-                )
-            raise lacak.InvalidPuzzleError(
-                f"cell [{r + 1}, {c}] is open to the north but cell [{r}, {c}] is not open to the south"
-            )
 
     def _check_solution(self, path: Sequence[Cell]) -> None:
         if self.start is None or self.end is None:
@@ -505,7 +477,7 @@ class Maze:
         if source != target and not came[target]:
             raise lacak.UnsolvableError(f"no path joins {list(start)} and {list(end)} in this maze")
         width = self.width
-        return tuple(divmod(i, width) for i in _trace_back(came, width, source, target))
+        return tuple(divmod(i, width) for i in trace_back(came, width, source, target))
 
     def farthest_pair(self) -> tuple[Cell, Cell]:
         """The two ends of a longest path: the diameter of the tree, by two breadth-first passes.

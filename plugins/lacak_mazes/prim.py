@@ -20,13 +20,11 @@ True
 
 from __future__ import annotations
 
-from ._common import Rng
+from ._common import OPPOSITE, Rng
 from ._grid import Padded, maze_from_links
 from .maze import Maze
 
 __all__ = ["prim_frontier"]
-
-_OPPOSITE = {1: 4, 2: 8, 4: 1, 8: 2}
 
 
 def prim_frontier(height: int, width: int, seed: int) -> Maze:
@@ -61,6 +59,6 @@ def prim_frontier(height: int, width: int, seed: int) -> Maze:
                 listed[there] = 1
                 add(there)
         # ``back`` is the side of the visited neighbour facing ``here``
-        link[here] = _OPPOSITE[joins[int(rand() * len(joins))] if len(joins) > 1 else joins[0]]
+        link[here] = OPPOSITE[joins[int(rand() * len(joins))] if len(joins) > 1 else joins[0]]
         state[here] = 1
     return maze_from_links(grid.links())

@@ -28,11 +28,9 @@ from typing import Any
 import lacak
 from lacak import SearchResult, SearchStats, StopReason
 
-from ._common import E, N, S, W
+from ._common import LETTER, OPPOSITE, E, N, S, W, flat_offsets, flat_steps, trace_back
 
 __all__ = ["SEARCHERS", "dead_end_filling", "tree_path", "wall_follower"]
-
-_LETTER = {N: "N", E: "E", S: "S", W: "W"}
 
 
 def _unpack(puzzle: Any) -> tuple[Any, int, int, int]:
@@ -69,17 +67,10 @@ def _result(
         seconds=time.perf_counter() - started,
     )
     if not found:
-        return SearchResult(
-            found=False, states=(initial,), stopped=stopped, stats=stats, strategy=strategy
-        )
-    states = [divmod(i, width) for i in flat_path]
-    actions = [_step_letter(a, b, width) for a, b in itertools.pairwise(flat_path)]
-    return SearchResult(
-        found=True,
-        actions=actions,
-        states=states,
-        cost=float(len(actions)),
-        stopped=StopReason.GOAL,
+        return SearchResult.not_found(initial, stopped, stats=stats, strategy=strategy)
+    return SearchResult.from_states(
+        [divmod(i, width) for i in flat_path],
+        [_step_letter(a, b, width) for a, b in itertools.pairwise(flat_path)],
         stats=stats,
         strategy=strategy,
     )
@@ -96,29 +87,6 @@ def _step_letter(a: int, b: int, width: int) -> str:
     if delta == -width:
         return "N"
     return "E" if delta == 1 else "W"  # pragma: no cover - width 1 never moves sideways
-
-
-def _offsets(width: int) -> dict[int, int]:
-    return {N: -width, E: 1, S: width, W: -1}
-
-
-def _steps(width: int) -> tuple[tuple[tuple[int, int], ...], ...]:
-    offset = _offsets(width)
-    back = {N: S, E: W, S: N, W: E}
-    return tuple(
-        tuple((offset[bit], back[bit]) for bit in (N, E, S, W) if mask & bit) for mask in range(16)
-    )
-
-
-def _trace_path(came: bytearray, width: int, source: int, target: int) -> list[int]:
-    offset = _offsets(width)
-    path = [target]
-    here = target
-    while here != source:
-        here += offset[came[here]]
-        path.append(here)
-    path.reverse()
-    return path
 
 
 def _breadth_first(
@@ -138,7 +106,7 @@ def _breadth_first(
     maze, width, start, goal = _unpack(puzzle)
     started = time.perf_counter() if started is None else started
     cells = maze._bytes
-    steps = _steps(width)
+    steps = flat_steps(width)
     came = bytearray(len(cells))
     seen = bytearray(len(cells)) if blocked is None else bytearray(blocked)
     seen[start] = 1
@@ -164,7 +132,7 @@ def _breadth_first(
             if len(queue) - position > top:
                 top = len(queue) - position
         expanded = position + 1 if found else position
-        path = _trace_path(came, width, start, goal) if found else []
+        path = trace_back(came, width, start, goal) if found else []
         return _result(
             found,
             path,
@@ -197,7 +165,7 @@ def _breadth_first(
 
 
 def _depth_of(cell: int, came: bytearray, width: int, start: int) -> int:
-    return len(_trace_path(came, width, start, cell)) - 1
+    return len(trace_back(came, width, start, cell)) - 1
 
 
 def _breadth_first_checked(
@@ -240,8 +208,8 @@ def _breadth_first_checked(
             trace.expand(ids[here])
         if here == goal:
             found = True
-            if trace is not None and trace.nodes and ids[here] >= 0:
-                trace.nodes[ids[here]].goal = True
+            if trace is not None:
+                trace.mark_goal(ids[here])
             break
         depth = depth_of[here] + 1
         for offset, back in steps[cells[here]]:
@@ -261,14 +229,14 @@ def _breadth_first_checked(
                 ids[there] = trace.add(
                     ids[here],
                     divmod(there, width),
-                    _LETTER[{S: N, W: E, N: S, E: W}[back]],
+                    LETTER[OPPOSITE[back]],
                     depth=depth,
                     g=float(depth),
                 )
         top = max(top, len(queue) - position)
     if not found and stopped is StopReason.EXHAUSTED and cut:
         stopped = StopReason.DEPTH
-    path = _trace_path(came, width, start, goal) if found else []
+    path = trace_back(came, width, start, goal) if found else []
     return _result(
         found,
         path,
@@ -327,7 +295,7 @@ def dead_end_filling(
     import numpy as np
 
     cells = maze._bytes
-    steps = _steps(width)
+    steps = flat_steps(width)
     degree = bytearray(maze.degrees().tobytes())
     filled = bytearray(len(cells))
     dead = np.flatnonzero(np.frombuffer(bytes(degree), dtype=np.uint8) == 1).tolist()
@@ -405,7 +373,7 @@ def wall_follower(
         )
     started = time.perf_counter()
     turns = _RIGHT if hand == "right" else _LEFT
-    offset = _offsets(width)
+    offset = flat_offsets(width)
     cells = maze._bytes
     budget = limits.start()
     seen = bytearray(len(cells) * 16)
@@ -448,13 +416,13 @@ def wall_follower(
                 trace.add(
                     ids[-1],
                     divmod(here, width),
-                    _LETTER[heading],
+                    LETTER[heading],
                     depth=len(walk) - 1,
                     g=float(len(walk) - 1),
                 )
             )
-    if found and trace is not None and ids and ids[-1] >= 0:
-        trace.nodes[ids[-1]].goal = True
+    if found and trace is not None:
+        trace.mark_goal(ids[-1])
     path = _erase_loops(walk) if found and erase_loops else walk
     return _result(
         found,
