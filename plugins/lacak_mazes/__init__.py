@@ -70,7 +70,7 @@ def register_generators(register: Any) -> None:
 
 @lacak.hookimpl
 def register_heuristics(register: Any) -> None:
-    from .puzzle import HEURISTIC
+    from .heuristics import HEURISTIC
 
     register(HEURISTIC)
 

@@ -1,4 +1,5 @@
-"""Mazes as search problems: :class:`MazePuzzle` and the ``manhattan`` heuristic.
+"""Mazes as search problems: :class:`MazePuzzle` (and the ``manhattan`` heuristic of
+:mod:`lacak_mazes.heuristics`).
 
 A :class:`MazePuzzle` is a :class:`lacak.ReversiblePuzzle`: states are
 ``(row, col)`` cells, actions are the directions ``"N"``, ``"E"``, ``"S"``,
@@ -8,16 +9,17 @@ it, for instance ``lacak.solve(maze.puzzle(), "astar", heuristic="manhattan")``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterator
+from collections.abc import Hashable, Iterator
 from typing import Any
 
 import attrs
 import lacak
 
 from ._common import DIRECTIONS, DX, DY, OPPOSITE, E, N, S, W
+from .heuristics import HEURISTIC, manhattan, prepare_manhattan
 from .maze import Cell, Maze
 
-__all__ = ["MazePuzzle", "manhattan", "prepare_manhattan"]
+__all__ = ["HEURISTIC", "MazePuzzle", "manhattan", "prepare_manhattan"]
 
 _SIDES = tuple(zip(DIRECTIONS, (N, E, S, W), strict=False))
 _LETTER = dict(zip((N, E, S, W), DIRECTIONS, strict=False))
@@ -77,37 +79,3 @@ class MazePuzzle:
 
     def format_state(self, state: Cell) -> str:
         return f"[{state[0]}, {state[1]}]"
-
-
-def manhattan(puzzle: Any, state: Cell) -> int:
-    """Rows plus columns between ``state`` and the goal. Admissible and consistent:
-    each step moves one row or one column.
-
-    >>> from lacak_mazes import Maze
-    >>> maze = Maze.from_rows([[4, 0], [3, 8]])
-    >>> manhattan(maze.puzzle((0, 0), (1, 1)), (0, 0))
-    2
-    """
-    goal = puzzle.goal
-    return abs(state[0] - goal[0]) + abs(state[1] - goal[1])
-
-
-def prepare_manhattan(puzzle: Any) -> Callable[[Cell], int]:
-    """The fast form of :func:`manhattan` for one puzzle."""
-    goal_row, goal_col = puzzle.goal
-
-    def estimate(state: Cell) -> int:
-        return abs(state[0] - goal_row) + abs(state[1] - goal_col)
-
-    return estimate
-
-
-HEURISTIC = lacak.Heuristic(
-    name="manhattan",
-    kind="maze",
-    estimate=manhattan,
-    prepare=prepare_manhattan,
-    admissible=True,
-    consistent=True,
-    description="rows plus columns to the end (admissible, consistent)",
-)

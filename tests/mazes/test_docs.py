@@ -18,6 +18,7 @@ MODULES = [
     "lacak_mazes._common",
     "lacak_mazes.maze",
     "lacak_mazes.puzzle",
+    "lacak_mazes.heuristics",
     "lacak_mazes.solvers",
     "lacak_mazes.render",
     "lacak_mazes.stats",
