@@ -25,6 +25,7 @@ from .maze import Maze
 __all__ = [
     "SENTINEL",
     "Padded",
+    "carve_depth_first",
     "maze_from_links",
     "permutation_table",
 ]
@@ -88,6 +89,38 @@ def permutation_table(steps: tuple[Any, ...]) -> list[tuple[Any, ...]]:
     decision.
     """
     return [tuple(steps[i] for i in order) for order in itertools.permutations(range(4))]
+
+
+def carve_depth_first(
+    grid: Padded, orders: list[tuple[Any, ...]], choice: list[int], start: int
+) -> None:
+    """Carve the randomised depth-first (recursive backtracker) tree from ``start``.
+
+    ``start`` is visited already. A stack holds the path from ``start`` to
+    the current cell, which carves to its first unvisited neighbour in its
+    order ``orders[choice[cell]]``; a cell with none is popped. On return a
+    cell retries its order, which picks uniformly among the neighbours still
+    unvisited (see :func:`permutation_table`). Every reachable cell ends up
+    visited, with its link set.
+    """
+    state, link = grid.state, grid.link
+    here = start
+    stack = [here]
+    push, pop = stack.append, stack.pop
+    while True:
+        for offset, back in orders[choice[here]]:
+            there = here + offset
+            if not state[there]:
+                state[there] = 1
+                link[there] = back
+                push(there)
+                here = there
+                break
+        else:
+            pop()
+            if not stack:
+                break
+            here = stack[-1]
 
 
 def maze_from_links(links: np.ndarray, **fields: Any) -> Maze:

@@ -20,7 +20,7 @@ True
 from __future__ import annotations
 
 from ._common import Rng
-from ._grid import Padded, maze_from_links, permutation_table
+from ._grid import Padded, carve_depth_first, maze_from_links, permutation_table
 from .maze import Maze
 
 __all__ = ["recursive_backtracker"]
@@ -35,28 +35,9 @@ def recursive_backtracker(height: int, width: int, seed: int) -> Maze:
     """
     rng = Rng(seed, salt=2)
     grid = Padded(height, width)
-    state, link = grid.state, grid.link
     orders = permutation_table(grid.steps)
     choice = rng.below(24, grid.size).tolist()
     here = grid.random_cell(rng)
-    state[here] = 1
-    # The stack holds the path from the start to the current cell; the
-    # current cell retries its random order on return, which picks uniformly
-    # among the neighbours still unvisited (see permutation_table).
-    stack = [here]
-    push, pop = stack.append, stack.pop
-    while True:
-        for offset, back in orders[choice[here]]:
-            there = here + offset
-            if not state[there]:
-                state[there] = 1
-                link[there] = back
-                push(there)
-                here = there
-                break
-        else:
-            pop()
-            if not stack:
-                break
-            here = stack[-1]
+    grid.state[here] = 1
+    carve_depth_first(grid, orders, choice, here)
     return maze_from_links(grid.links())

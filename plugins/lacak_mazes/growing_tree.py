@@ -21,7 +21,7 @@ True
 from __future__ import annotations
 
 from ._common import Rng
-from ._grid import Padded, maze_from_links, permutation_table
+from ._grid import Padded, carve_depth_first, maze_from_links, permutation_table
 from .maze import Maze
 
 __all__ = ["POLICIES", "growing_tree"]
@@ -88,22 +88,8 @@ def growing_tree(
             else:
                 add(there)
     elif policy == "newest":
-        # the depth-first special case, without the carve() call per step
-        here = start
-        while True:
-            for offset, back in orders[choice[here]]:
-                there = here + offset
-                if not state[there]:
-                    state[there] = 1
-                    link[there] = back
-                    add(there)
-                    here = there
-                    break
-            else:
-                active.pop()
-                if not active:
-                    break
-                here = active[-1]
+        # the depth-first special case: the recursive backtracker's walk
+        carve_depth_first(grid, orders, choice, start)
     else:
         # mix: removal marks cells dead (kept in place so that "newest" stays
         # the end of the list); dead cells are skipped, and swept out when
