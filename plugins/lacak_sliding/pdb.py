@@ -374,7 +374,8 @@ def load_or_build(
     :param build: build it when it is not cached (else return ``None``).
     :param force: build even when cached, replacing the file.
     :param progress: called during a build with ``(tiles, level, reached, total)``.
-    :raises PluginError: a cached file is unreadable and building is not allowed.
+    :returns: the array (memory-mapped when loaded), or ``None`` when it is not
+        cached (or its file is damaged) and ``build`` is false.
     """
     import numpy as np
 
@@ -454,11 +455,12 @@ def cached_databases() -> list[dict[str, Any]]:
 class GroupTable:
     """One group's database ready for lookups.
 
-    ``sparse`` (when not ``None``) is a ``bytes`` table indexed by
-    ``sum(cell[tile_i] * cells ** i)`` for the group's tiles in order, so a
-    search moving tile ``tile_i`` from ``a`` to ``b`` updates the index by
-    ``(b - a) * cells ** i``. Groups too big for that (``cells ** k`` above
-    :data:`SPARSE_LIMIT`) keep only ``compact``, indexed by placement rank.
+    ``compact`` holds the distances by placement rank. :meth:`make_sparse`
+    adds ``sparse``, a ``bytes`` table indexed by ``sum(cell[tile_i] * cells
+    ** i)`` for the group's tiles in order, so that a search moving tile
+    ``tile_i`` from ``a`` to ``b`` updates the index by ``(b - a) * cells **
+    i``; groups too big for that (``cells ** k`` above :data:`SPARSE_LIMIT`)
+    are looked up by rank.
     """
 
     #: The group's tiles, in database order.
@@ -467,9 +469,29 @@ class GroupTable:
     cells: int
     #: Distances by placement rank (numpy uint8 array).
     compact: Any = attrs.field(repr=False)
-    #: Distances by sparse index, or ``None``.
-    sparse: bytes | None = attrs.field(repr=False)
+    #: Distances by sparse index, once :meth:`make_sparse` made them, else ``None``.
+    sparse: bytes | None = attrs.field(default=None, repr=False, init=False)
     _compact_bytes: bytes | None = attrs.field(default=None, repr=False, init=False)
+
+    @property
+    def sparse_size(self) -> int:
+        """Entries of the sparse table: ``cells ** tiles``."""
+        return int(self.cells ** len(self.tiles))
+
+    def make_sparse(self) -> bytes:
+        """Build (once) and return the sparse table."""
+        if self.sparse is None:
+            import numpy as np
+
+            from .pdb_build import Placements
+
+            if len(self.tiles) == 1:
+                self.sparse = self.compact.tobytes()
+            else:
+                expanded = np.zeros(self.sparse_size, dtype=np.uint8)
+                expanded[Placements(self.cells, len(self.tiles)).sparse_indices()] = self.compact
+                self.sparse = expanded.tobytes()
+        return self.sparse
 
     def compact_bytes(self) -> bytes:
         """``compact`` as ``bytes`` (fast to index from Python), made once."""
@@ -520,8 +542,6 @@ def group_table(
     """The :class:`GroupTable` of one group, cached in memory, loaded or built."""
     import numpy as np
 
-    from .pdb_build import Placements
-
     goal = tuple(goal)
     tiles = tuple(tiles)
     key = ("group", width, height, goal, tiles)
@@ -541,16 +561,7 @@ def group_table(
             )
         else:
             compact = load_or_build(width, height, goal, tiles, progress=progress)
-        sparse = None
-        if n ** len(tiles) <= SPARSE_LIMIT:
-            if len(tiles) == 1:
-                sparse = compact.tobytes()
-            else:
-                expanded = np.zeros(n ** len(tiles), dtype=np.uint8)
-                expanded[Placements(n, len(tiles)).sparse_indices()] = compact
-                sparse = expanded.tobytes()
-                del expanded
-        table = GroupTable(tiles=tiles, cells=n, compact=compact, sparse=sparse)
+        table = GroupTable(tiles=tiles, cells=n, compact=compact)
         _memory[key] = table
         return table
 
@@ -596,8 +607,12 @@ class PatternHeuristic:
                 f"{self.goal.index(0)}"
             )
         self.mirror_cells, self.mirror_tiles = mirror if mirror else ((), ())
-        #: Whether every group has a sparse table (what the fast searcher needs).
-        self.sparse = all(t.sparse is not None for t in self.groups)
+        #: Whether every group has a sparse table; when one group is too big for
+        #: one, none gets one (searches then look every group up by rank).
+        self.sparse = all(t.sparse_size <= SPARSE_LIMIT for t in self.groups)
+        if self.sparse:
+            for table in self.groups:
+                table.make_sparse()
 
     @property
     def name(self) -> str:
