@@ -30,7 +30,7 @@ import lacak
 
 from .board import BLANK, Board, neighbours
 from .results import BoggleResult, WordCheck
-from .wordgraph import WordGraph, compile_dictionary, decode
+from .wordgraph import WordGraph, compile_dictionary, follow
 
 __all__ = [
     "DEFAULT_DICTIONARY",
@@ -264,18 +264,6 @@ def _walk_general(
     counters = {"expanded": 0, "generated": 0, "deepest": 0}
     state: dict[str, Any] = {"stopped": None, "cut": False}
 
-    def advance(offset: int, rank: int, columns: tuple[int, ...]) -> tuple[int, int, bool] | None:
-        final = False
-        for col in columns:
-            if offset < 0:
-                return None
-            value = table[offset + col]
-            if not value:
-                return None
-            rank += ranks[offset + col]
-            offset, final = decode(value)
-        return offset, rank, final
-
     def cell_path() -> tuple[tuple[int, int], ...]:
         return tuple(divmod(i, width) for i in path)
 
@@ -294,7 +282,7 @@ def _walk_general(
         for m in successors:
             if visited >> m & 1:
                 continue
-            moved = advance(offset, rank, steps[m])  # type: ignore[arg-type]
+            moved = follow(table, ranks, offset, rank, steps[m])  # type: ignore[arg-type]
             if moved is None:
                 continue
             child, r, final = moved
@@ -378,7 +366,15 @@ def make_result(
     strategy: str = "boggle",
 ) -> BoggleResult:
     """Build the :class:`BoggleResult` for ``entries`` (sorted ``(word, paths)`` pairs)."""
-    complete = stopped is None and not cut
+    fields = {
+        "stats": stats,
+        "strategy": strategy,
+        "board": board,
+        "dictionary": name,
+        "min_length": min_length,
+        "all_paths": all_paths,
+        "complete": stopped is None and not cut,
+    }
     if entries:
         # Points never fall as words grow, so the best word is the first (alphabetical)
         # of the longest ones.
@@ -387,41 +383,14 @@ def make_result(
         width = board.cols
         cells = tuple(divmod(i, width) for i in best_paths[0])
         states = tuple(cells[:k] for k in range(len(cells) + 1))
-        return BoggleResult(
-            found=True,
-            actions=cells,
-            states=states,
-            cost=float(len(cells)),
-            stopped=lacak.StopReason.GOAL,
-            stats=stats,
-            strategy=strategy,
-            board=board,
-            dictionary=name,
-            min_length=min_length,
-            entries=entries,
-            all_paths=all_paths,
-            complete=complete,
-        )
+        return BoggleResult.from_states(states, cells, entries=entries, **fields)
     if stopped is not None:
         reason = stopped
     elif cut:
         reason = lacak.StopReason.DEPTH
     else:
         reason = lacak.StopReason.EXHAUSTED
-    return BoggleResult(
-        found=False,
-        actions=(),
-        states=((),),
-        stopped=reason,
-        stats=stats,
-        strategy=strategy,
-        board=board,
-        dictionary=name,
-        min_length=min_length,
-        entries=(),
-        all_paths=all_paths,
-        complete=complete,
-    )
+    return BoggleResult.not_found((), reason, entries=(), **fields)
 
 
 def _check_min_length(min_length: int | None, board: Board) -> int:

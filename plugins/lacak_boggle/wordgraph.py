@@ -58,6 +58,7 @@ __all__ = [
     "compile_dictionary",
     "compile_words",
     "decode",
+    "follow",
     "load_graph",
 ]
 
@@ -126,20 +127,11 @@ class WordGraph:
             ``final`` says the letters so far end a word and offset ``-1`` is
             the sink (nothing goes on); ``None`` when no word continues that way.
         """
-        table, ranks, index = self.transitions, self.ranks, self._index
-        final = False
-        for ch in text:
-            if offset < 0:
-                return None
-            col = index.get(ch)
-            if col is None:
-                return None
-            value = table[offset + col]
-            if not value:
-                return None
-            rank += ranks[offset + col]
-            offset, final = decode(value)
-        return offset, rank, final
+        index = self._index
+        columns = [index.get(ch) for ch in text]
+        if None in columns:
+            return None
+        return follow(self.transitions, self.ranks, offset, rank, columns)  # type: ignore[arg-type]
 
     def has_prefix(self, text: str) -> bool:
         """Whether some word starts with ``text``."""
@@ -199,6 +191,30 @@ def decode(value: int) -> tuple[int, bool]:
     if value == -1:
         return -1, True
     return -2 - value, True
+
+
+def follow(
+    table: Sequence[int], ranks: Sequence[int], offset: int, rank: int, columns: Sequence[int]
+) -> tuple[int, int, bool] | None:
+    """Follow ``columns`` through a transition table from the state at ``offset``.
+
+    :meth:`WordGraph.walk` does it for letters; the solvers, for the columns
+    of the board's tiles (``table`` and ``ranks`` are a graph's
+    :attr:`~WordGraph.transitions` and :attr:`~WordGraph.ranks`).
+
+    :returns: ``(offset, rank, final)`` as :meth:`WordGraph.walk` does, or
+        ``None`` when no word continues that way.
+    """
+    final = False
+    for col in columns:
+        if offset < 0:
+            return None
+        value = table[offset + col]
+        if not value:
+            return None
+        rank += ranks[offset + col]
+        offset, final = decode(value)
+    return offset, rank, final
 
 
 # -- compiling -------------------------------------------------------------------------
