@@ -70,9 +70,6 @@ _EXPORTS = {
     "solve_many": "batch",
 }
 
-#: The dice sets registered as generators (see :mod:`lacak_boggle.dice`).
-DICE_NAMES = ("classic4", "classic4-1976", "big5", "superbig6")
-
 
 def __getattr__(name: str) -> Any:
     module = _EXPORTS.get(name)
@@ -134,6 +131,8 @@ def _random(size: Any = None, seed: int | None = None, dictionary: Any = None) -
     return random_board((4, 4) if size is None else size, seed, dictionary=dictionary)
 
 
+#: The dice sets of :data:`lacak_boggle.dice.DICE_SETS` registered as generators, with their
+#: tray and a description (repeated here so that registering them does not load the dice).
 _DICE_INFO = {
     "classic4": (4, 4, "4x4 Boggle: shake the 1987 'New Boggle' dice"),
     "classic4-1976": (4, 4, "4x4 Boggle: shake the original (1976-1986) dice"),

@@ -11,6 +11,8 @@ import click
 import lacak
 from lacak.cli import echo_json, parse_size, registry_of
 
+from . import _DICE_INFO
+
 __all__ = ["boggle"]
 
 _DICTIONARY_HELP = (
@@ -123,7 +125,7 @@ def solve_command(
     "--dice",
     default="classic4",
     show_default=True,
-    type=click.Choice(["classic4", "classic4-1976", "big5", "superbig6", "random"]),
+    type=click.Choice([*_DICE_INFO, "random"]),
     help="Which dice to shake; 'random' draws letters weighted by a dictionary.",
 )
 @click.option(

@@ -10,7 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from lacak.testing import GeneratorContract
 from lacak.testing import strategies as lst
-from lacak_boggle import DICE_SETS, Board, random_board, shake
+from lacak_boggle import _DICE_INFO, DICE_SETS, Board, random_board, shake
+from lacak_boggle.cli import shake_command
 
 
 def _one_face_per_die(board: Board, dice: tuple[tuple[str, ...], ...]) -> bool:
@@ -123,6 +124,20 @@ def test_generators_are_registered() -> None:
     assert lacak.generate("boggle", "classic4", (4, 4), seed=1) == shake("classic4", 1)
     with pytest.raises(lacak.InvalidOptionError, match="4x4 tray"):
         lacak.generate("boggle", "classic4", (5, 5), seed=1)
+
+
+def test_registered_dice_match_the_dice_sets() -> None:
+    catalogue = lacak.generators("boggle")
+    for name, dice in DICE_SETS.items():
+        assert catalogue[name].metadata == {
+            "rows": dice.rows,
+            "cols": dice.cols,
+            "dice": len(dice.dice),
+        }
+    assert {name for name in catalogue if name != "random"} >= set(DICE_SETS)
+    assert set(_DICE_INFO) == set(DICE_SETS)
+    choices = shake_command.params[0]
+    assert choices.name == "dice" and list(choices.type.choices) == [*DICE_SETS, "random"]
 
 
 class TestClassic4(GeneratorContract):
