@@ -1,18 +1,21 @@
 """``lacak dictionaries list|show|validate|export``.
 
 The ``--json`` output of each command is documented in ``docs/dictionaries.md``.
+Imported on every ``lacak`` start (to add the group), so the folder scanning
+loads when ``list`` runs.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 import lacak
 from lacak.cli import echo_json, registry_of
 
-from .folders import ORIGIN_LABELS, scan
+if TYPE_CHECKING:
+    from .folders import Scan
 
 __all__ = ["dictionaries_group"]
 
@@ -29,8 +32,8 @@ def dictionaries_group() -> None:
     """
 
 
-def _origin_of(registry: lacak.Registry, name: str, path: str | None) -> str:
-    for entry in scan().active:
+def _origin_of(registry: lacak.Registry, found: Scan, name: str, path: str | None) -> str:
+    for entry in found.active:
         if entry.name == name and path is not None and str(entry.path) == path:
             return entry.origin
     try:
@@ -61,6 +64,8 @@ def list_command(ctx: click.Context, as_json: bool) -> None:
     Each one is loaded (from the compiled cache when possible) to count its
     words; a malformed file is listed as a problem and the others still work.
     """
+    from .folders import ORIGIN_LABELS, scan
+
     registry = registry_of(ctx)
     found = scan()
     rows: list[dict[str, Any]] = []
@@ -68,7 +73,7 @@ def list_command(ctx: click.Context, as_json: bool) -> None:
     catalogue = registry.dictionaries()
     for name in sorted(catalogue):
         source = catalogue[name]
-        origin = _origin_of(registry, name, source.path)
+        origin = _origin_of(registry, found, name, source.path)
         try:
             dictionary = registry.dictionary(name)
         except lacak.LacakError as error:
