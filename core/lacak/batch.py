@@ -14,15 +14,17 @@ so job ``i`` gets the same seed (and the same instance) whatever executor runs i
 
 from __future__ import annotations
 
-import concurrent.futures
 import os
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import attrs
 
 from .limits import Limits
 from .results import SearchResult
+
+if TYPE_CHECKING:
+    import concurrent.futures
 
 __all__ = ["derive_seeds", "generate_many", "run_many", "solve_many"]
 
@@ -51,6 +53,8 @@ def run_many(
     one worker per core is used (and shut down afterwards). ``function`` and the
     items must be picklable.
     """
+    import concurrent.futures  # here, not at module level: it is slow to import
+
     items = list(items)
     if executor is None:
         if len(items) <= 1 or (os.cpu_count() or 1) == 1:

@@ -18,6 +18,7 @@ from typing import Any
 
 import click
 
+from . import __version__
 from .errors import InvalidOptionError, LacakError
 from .plugins import PluginWarning
 from .registry import Registry, default_registry
@@ -31,15 +32,6 @@ __all__ = [
     "print_catalogue",
     "registry_of",
 ]
-
-
-def _version() -> str:
-    from importlib.metadata import PackageNotFoundError, version
-
-    try:
-        return version("lacak")
-    except PackageNotFoundError:
-        return "unknown"
 
 
 def _debug(args: Sequence[str]) -> bool:
@@ -219,7 +211,7 @@ def make_cli(registry: Registry | None = None) -> click.Group:
     registry = registry if registry is not None else default_registry()
 
     @click.group(cls=LacakGroup, context_settings={"help_option_names": ["-h", "--help"]})
-    @click.version_option(_version(), "--version", "-V", prog_name="lacak")
+    @click.version_option(__version__, "--version", "-V", prog_name="lacak")
     @click.option("--debug", is_flag=True, help="Show tracebacks instead of one-line errors.")
     @click.pass_context
     def cli(ctx: click.Context, debug: bool) -> None:
