@@ -8,8 +8,10 @@ from typing import Any
 
 import click
 import lacak
+import pytest
 from click.testing import CliRunner
 from lacak.cli import make_cli, parse_size
+from lacak.testing import one_line_error
 
 from .plugin_helpers import CorePlugin, make_registry
 
@@ -24,6 +26,12 @@ class CommandPlugin:
                 raise lacak.InvalidPuzzleError("the board has\nan empty cell")
             if what == "size":
                 parse_size("3by3")
+            if what == "noisy":
+                click.echo("half an answer")
+                raise lacak.InvalidOptionError("then an error")
+            if what == "warned":
+                click.echo("note: first a note", err=True)
+                raise lacak.InvalidOptionError("then an error")
             raise RuntimeError("a bug")
 
 
@@ -54,6 +62,21 @@ def test_usage_errors_are_one_line_with_status_2() -> None:
         assert result.stderr.count("\n") == 1 and result.stderr.startswith("Error: "), args
 
 
+def test_one_line_error_checks_what_the_cli_promises() -> None:
+    assert one_line_error(run("fail", "lacak")) == "Error: the board has an empty cell"
+    assert one_line_error(run("fail", "size"), "3x4").startswith("Error: size must look like")
+    with pytest.raises(AssertionError, match="'4x4' is not in the error line"):
+        one_line_error(run("fail", "size"), "4x4")
+    with pytest.raises(AssertionError, match="exit status 0, not 2"):
+        one_line_error(run("--version"))
+    with pytest.raises(AssertionError, match="exit status 1, not 2"):
+        one_line_error(run("fail", "bug"))  # the runner caught the RuntimeError
+    with pytest.raises(AssertionError, match="something went to stdout"):
+        one_line_error(run("fail", "noisy"))
+    with pytest.raises(AssertionError, match="stderr is not one line"):
+        one_line_error(run("fail", "warned"))
+
+
 def test_debug_shows_the_exception() -> None:
     result = run("--debug", "fail", "lacak")
     assert isinstance(result.exception, lacak.InvalidPuzzleError)
@@ -70,8 +93,6 @@ def test_plugin_commands_that_fail_to_register_are_skipped() -> None:
         @lacak.hookimpl
         def register_commands(self, cli: click.Group) -> None:
             raise RuntimeError("no commands today")
-
-    import pytest
 
     with pytest.warns(lacak.PluginWarning, match="no commands today"):
         registry = make_registry(CorePlugin(), BadCommands(), CommandPlugin())

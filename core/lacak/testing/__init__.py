@@ -1,4 +1,5 @@
-"""Test helpers for lacak plugins: hypothesis strategies, reference searches and contract suites.
+"""Test helpers for lacak plugins: hypothesis strategies, reference searches, contract suites
+and a check of the CLI's one-line errors.
 
 Needs ``pytest`` and ``hypothesis`` (``pip install lacak[test]``). A plugin
 author subclasses a contract and names a component::
@@ -18,6 +19,7 @@ pytest then runs every test of the contract against that component.
 from __future__ import annotations
 
 from . import strategies
+from .cli import one_line_error
 from .contracts import GeneratorContract, HeuristicContract, SearcherContract
 from .reference import GraphPuzzle, distances_to_goal, replay, shortest_cost
 
@@ -27,6 +29,7 @@ __all__ = [
     "HeuristicContract",
     "SearcherContract",
     "distances_to_goal",
+    "one_line_error",
     "replay",
     "shortest_cost",
     "strategies",
