@@ -10,6 +10,7 @@ import lacak_boggle
 import pytest
 from click.testing import CliRunner
 from lacak.cli import make_cli
+from lacak.testing import one_line_error
 from lacak_boggle import Board, check, shake, solve_board
 
 from .conftest import TINY_WORDS
@@ -124,12 +125,7 @@ def test_solve_with_a_registry_dictionary_and_a_file(tiny_cli, tmp_path) -> None
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(cli, args: list[str], fragment: str) -> None:
-    result = CliRunner().invoke(cli, args)
-    assert result.exit_code == 2, result.output
-    lines = result.output.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("Error: ")
-    assert fragment in lines[0]
-    assert "Traceback" not in result.output
+    one_line_error(CliRunner().invoke(cli, args), fragment)
 
 
 def test_shake_is_reproducible(cli) -> None:

@@ -11,6 +11,7 @@ import lacak
 import pytest
 from click.testing import CliRunner
 from lacak.cli import make_cli
+from lacak.testing import one_line_error
 
 PACKAGED = ["deu", "eng", "ind", "ita", "spa", "swe"]
 
@@ -18,13 +19,6 @@ PACKAGED = ["deu", "eng", "ind", "ita", "spa", "swe"]
 def run(*args: str) -> Any:
     """Run the CLI with a fresh registry (so environment changes are seen)."""
     return CliRunner().invoke(make_cli(lacak.Registry()), ["dictionaries", *args])
-
-
-def one_line_error(result: Any, fragment: str) -> None:
-    assert result.exit_code == 2, result.output
-    assert result.stderr.count("\n") == 1 and result.stderr.startswith("Error: ")
-    assert fragment in result.stderr
-    assert "Traceback" not in result.output
 
 
 def write(path: Path, body: object) -> Path:
