@@ -280,6 +280,10 @@ def _read_maze(file: str) -> Any:
             text = Path(file).read_text(encoding="utf-8")
         except UnicodeDecodeError:
             raise lacak.InvalidPuzzleError(f"{file} is not a UTF-8 text file") from None
+        except OSError as error:
+            raise lacak.InvalidInputError(
+                f"cannot read {file!r}: {error.strerror or error}"
+            ) from None
     return Maze.from_json(text)
 
 

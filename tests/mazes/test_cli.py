@@ -9,6 +9,7 @@ import lacak
 import pytest
 from click.testing import CliRunner
 from lacak.cli import make_cli
+from lacak.testing import one_line_error
 from lacak_mazes import Maze
 
 
@@ -19,14 +20,6 @@ def cli():  # type: ignore[no-untyped-def]
 
 def run(cli, *args: str, input: str | None = None):  # type: ignore[no-untyped-def]
     return CliRunner().invoke(cli, list(args), input=input, catch_exceptions=False)
-
-
-def one_line_error(result) -> str:  # type: ignore[no-untyped-def]
-    assert result.exit_code == 2, (result.exit_code, result.output)
-    lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("Error: "), result.stderr
-    assert "Traceback" not in result.output
-    return lines[0]
 
 
 def test_generate_draws_the_readme_demo(cli) -> None:  # type: ignore[no-untyped-def]
@@ -249,8 +242,10 @@ def test_solve_errors(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-d
     assert "no path" in one_line_error(
         run(cli, "maze", "solve", str(cut), "--start", "0,0", "--end", "1,1")
     )
-    missing = run(cli, "maze", "solve", str(tmp_path / "missing.json"))
-    assert missing.exit_code != 0 and "Traceback" not in missing.output
+    missing = tmp_path / "missing.json"
+    for command in ("solve", "stats"):
+        line = one_line_error(run(cli, "maze", command, str(missing)))
+        assert line.startswith(f"Error: cannot read {str(missing)!r}: ")
 
 
 def test_stats(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
