@@ -183,12 +183,6 @@ class Rng:
         high = self.raw(count) >> np.uint64(32)
         return ((high * np.uint64(bound)) >> np.uint64(32)).astype(np.int64)
 
-    def permutation(self, count: int) -> np.ndarray:
-        """A uniformly random permutation of ``range(count)`` (sort by random keys)."""
-        np = self._np
-        keys = self.raw(count)
-        return np.argsort(keys, kind="stable").astype(np.int64)
-
     def blocks(self, draw: Any) -> Iterator[Any]:
         """Chain lists from ``draw(count)``; blocks start small and double up to BLOCK,
         so a tiny maze draws few numbers and a big one few blocks."""
@@ -205,7 +199,3 @@ class Rng:
     def float_stream(self) -> Iterator[float]:
         """An endless iterator of floats in [0, 1), refilled in blocks (``next`` is cheap)."""
         return self.blocks(self.floats)
-
-    def below_stream(self, bound: int) -> Iterator[int]:
-        """An endless iterator of integers in ``range(bound)``, refilled in blocks."""
-        return self.blocks(lambda count: self.below(bound, count))
