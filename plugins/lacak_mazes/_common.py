@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import functools
 import itertools
-import secrets
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
@@ -145,6 +144,8 @@ def check_seed(seed: Any) -> int:
     :raises InvalidOptionError: not a non-negative integer.
     """
     if seed is None:
+        import secrets  # here: it loads OpenSSL, which registering the solvers does not need
+
         return secrets.randbits(63)
     if isinstance(seed, bool) or not (isinstance(seed, int) or _is_integer(seed)):
         raise lacak.InvalidOptionError(f"a seed is a non-negative integer, got {seed!r}")
