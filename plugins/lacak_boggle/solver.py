@@ -81,13 +81,7 @@ def resolve_dictionary(
         path = Path(dictionary)
         if not path.is_file():
             raise lacak.DictionaryError(f"dictionary file {str(path)!r} does not exist")
-        reader = getattr(lacak.Dictionary, "from_file", None)
-        if reader is None:  # pragma: no cover - the dictionaries issue adds it to the core
-            raise lacak.DictionaryError(
-                "this lacak cannot read dictionary files (no lacak.Dictionary.from_file)"
-            )
-        result: lacak.Dictionary = reader(path)
-        return result
+        return lacak.Dictionary.from_file(path)
     if not isinstance(dictionary, str):
         raise lacak.InvalidOptionError(
             f"a dictionary must be a name, a file or a lacak.Dictionary, not {dictionary!r}"
