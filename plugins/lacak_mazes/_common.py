@@ -41,6 +41,7 @@ __all__ = [
     "check_size",
     "flat_offsets",
     "flat_steps",
+    "is_integer",
     "trace_back",
 ]
 
@@ -118,7 +119,7 @@ def check_size(size: Any) -> tuple[int, int]:
             f"a maze size is (rows, cols), e.g. (10, 20), not {size!r}"
         ) from None
     for value in (rows, cols):
-        if isinstance(value, bool) or (not isinstance(value, int) and not _is_integer(value)):
+        if not is_integer(value):
             raise lacak.InvalidOptionError(f"maze size must be whole numbers, got {size!r}")
     rows, cols = int(rows), int(cols)
     if rows < 1 or cols < 1:
@@ -130,11 +131,14 @@ def check_size(size: Any) -> tuple[int, int]:
     return rows, cols
 
 
-def _is_integer(value: Any) -> bool:
-    try:
-        import numpy as np
-    except ImportError:  # pragma: no cover - numpy is a dependency
+def is_integer(value: Any) -> bool:
+    """Whether ``value`` is a whole number: an ``int`` (not a ``bool``) or a numpy integer."""
+    if isinstance(value, bool):
         return False
+    if isinstance(value, int):
+        return True
+    import numpy as np
+
     return isinstance(value, np.integer)
 
 
@@ -147,7 +151,7 @@ def check_seed(seed: Any) -> int:
         import secrets  # here: it loads OpenSSL, which registering the solvers does not need
 
         return secrets.randbits(63)
-    if isinstance(seed, bool) or not (isinstance(seed, int) or _is_integer(seed)):
+    if not is_integer(seed):
         raise lacak.InvalidOptionError(f"a seed is a non-negative integer, got {seed!r}")
     if seed < 0:
         raise lacak.InvalidOptionError(f"a seed is a non-negative integer, got {seed}")

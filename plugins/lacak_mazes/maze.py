@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 import lacak
 
-from ._common import BIT, DIRECTIONS, DX, DY, E, N, S, W, flat_steps, trace_back
+from ._common import BIT, DIRECTIONS, DX, DY, E, N, S, W, flat_steps, is_integer, trace_back
 
 if TYPE_CHECKING:
     import numpy as np
@@ -631,19 +631,7 @@ class Maze:
 def _is_cell(value: Any) -> bool:
     if not isinstance(value, (list, tuple)) or len(value) != 2:
         return False
-    return all(_is_int(v) for v in value)
-
-
-def _is_int(value: Any) -> bool:
-    if isinstance(value, bool):
-        return False
-    if isinstance(value, int):
-        return True
-    try:
-        import numpy as np
-    except ImportError:  # pragma: no cover
-        return False
-    return isinstance(value, np.integer)
+    return all(is_integer(v) for v in value)
 
 
 def _direction_bit(a: Cell, b: Cell) -> int | None:
