@@ -142,13 +142,11 @@ def _load(ctx: click.Context, name: str) -> tuple[lacak.Dictionary, str | None]:
     """A registered dictionary by name, or a file by path."""
     registry = registry_of(ctx)
     catalogue = registry.dictionaries()
-    if name in catalogue:
-        return registry.dictionary(name), catalogue[name].path
     path = Path(name)
-    if path.suffix.lower() == ".json" and path.is_file():
+    if name not in catalogue and path.suffix.lower() == ".json" and path.is_file():
         return lacak.Dictionary.from_file(path), str(path)
-    catalogue[name]  # raises UnknownComponentError with close matches
-    raise AssertionError("unreachable")  # pragma: no cover
+    # an unknown name raises UnknownComponentError with close matches
+    return registry.dictionary(name), catalogue[name].path
 
 
 def _report_record(dictionary: lacak.Dictionary, limit: int | None) -> dict[str, Any]:
