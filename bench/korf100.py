@@ -33,12 +33,12 @@ from typing import Any
 import lacak
 from lacak_sliding import korf
 
-#: Published mean nodes generated per instance on Korf's 100, by heuristic.
+#: Published mean nodes generated per instance on Korf's 100: group sizes -> (source, nodes).
 PUBLISHED = {
-    "manhattan": ("IDA* + Manhattan (Korf 1985)", 401_189_630),
-    "6-6-3": ("6-6-3 additive PDB (Korf & Felner 2002)", 617_555),
-    "5-5-5": ("5-5-5 additive PDB (Korf & Felner 2002)", 3_090_405),
-    "7-8+reflect": ("7-8 additive PDB, reflected (Felner, Korf & Hanan 2004)", 36_710),
+    (): ("IDA* + Manhattan (Korf 1985)", 401_189_630),
+    (3, 6, 6): ("6-6-3 additive PDB (Korf & Felner 2002)", 617_555),
+    (5, 5, 5): ("5-5-5 additive PDB (Korf & Felner 2002)", 3_090_405),
+    (7, 8): ("7-8 additive PDB, reflected (Felner, Korf & Hanan 2004)", 36_710),
 }
 
 
@@ -47,9 +47,8 @@ def published_for(spec: str, puzzle: Any) -> tuple[str, int] | None:
     prepared = heuristic.for_puzzle(puzzle)
     partition = getattr(prepared, "partition", None)
     if partition is None:
-        return PUBLISHED.get(heuristic.name)
-    key = partition.label + ("+reflect" if prepared.reflect else "")
-    return PUBLISHED.get(key) or PUBLISHED.get(partition.label)
+        return PUBLISHED[()] if heuristic.name == "manhattan" else None
+    return PUBLISHED.get(tuple(sorted(len(g) for g in partition.groups)))
 
 
 # -- peers (in a worker process) --------------------------------------------------------------

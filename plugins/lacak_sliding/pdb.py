@@ -283,7 +283,9 @@ class Partition:
 
     @property
     def label(self) -> str:
-        """Group sizes joined by dashes, e.g. ``6-6-3``."""
+        """Group sizes joined by dashes, e.g. ``6-6-3`` (a named partition's own order: ``7-8``)."""
+        if self.name in _LAYOUTS:
+            return "-".join(self.name)
         return "-".join(str(len(g)) for g in self.groups)
 
     @property
