@@ -19,7 +19,7 @@ from typing import Any
 import click
 
 from . import __version__
-from .errors import InvalidOptionError, LacakError
+from .errors import InvalidInputError, InvalidOptionError, LacakError
 from .plugins import PluginWarning
 from .registry import Registry, default_registry
 
@@ -30,6 +30,7 @@ __all__ = [
     "make_cli",
     "parse_size",
     "print_catalogue",
+    "read_input",
     "registry_of",
 ]
 
@@ -121,6 +122,30 @@ def print_catalogue(title: str, entries: Sequence[tuple[str, Sequence[str], str]
             details.append("\n" + description, style="default")
         table.add_row(name, details, end_section=index < len(entries) - 1)
     Console().print(table)
+
+
+def read_input(source: str) -> str:
+    """The text of the file ``source``, or of standard input when ``source`` is ``"-"``.
+
+    The bytes are read as UTF-8 and line endings become ``"\\n"``, as in text mode.
+
+    :raises InvalidInputError: the file cannot be read, or the bytes are not UTF-8.
+    """
+    try:
+        if source == "-":
+            stdin = sys.stdin
+            data = stdin.buffer.read() if hasattr(stdin, "buffer") else stdin.read().encode()
+        else:
+            with open(source, "rb") as handle:
+                data = handle.read()
+    except OSError as error:
+        raise InvalidInputError(f"cannot read {source!r}: {error.strerror or error}") from None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        name = "standard input" if source == "-" else source
+        raise InvalidInputError(f"{name} is not a UTF-8 text file") from None
+    return text.replace("\r\n", "\n").replace("\r", "\n")
 
 
 _SIZE = re.compile(r"^\s*(\d+)\s*[x×X,]\s*(\d+)\s*$")

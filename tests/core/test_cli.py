@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
+from pathlib import Path
 from typing import Any
 
 import click
 import lacak
 import pytest
 from click.testing import CliRunner
-from lacak.cli import make_cli, parse_size
+from lacak.cli import make_cli, parse_size, read_input
 from lacak.testing import one_line_error
 
 from .plugin_helpers import CorePlugin, make_registry
@@ -34,10 +36,15 @@ class CommandPlugin:
                 raise lacak.InvalidOptionError("then an error")
             raise RuntimeError("a bug")
 
+        @cli.command("read")
+        @click.argument("source")
+        def read(source: str) -> None:
+            click.echo(json.dumps(read_input(source)))
 
-def run(*args: str, registry: Any = None) -> Any:
+
+def run(*args: str, registry: Any = None, input: str | bytes | None = None) -> Any:
     cli = make_cli(registry or make_registry(CorePlugin(), CommandPlugin()))
-    return CliRunner().invoke(cli, list(args))
+    return CliRunner().invoke(cli, list(args), input=input)
 
 
 def test_version() -> None:
@@ -75,6 +82,28 @@ def test_one_line_error_checks_what_the_cli_promises() -> None:
         one_line_error(run("fail", "noisy"))
     with pytest.raises(AssertionError, match="stderr is not one line"):
         one_line_error(run("fail", "warned"))
+
+
+def test_read_input_from_a_file_or_stdin(tmp_path: Path) -> None:
+    text = "ÄRGER/QU\r\nline two\rthree\n"
+    (tmp_path / "in.txt").write_bytes(text.encode("utf-8"))
+    expected = "ÄRGER/QU\nline two\nthree\n"
+    for args, given in (([str(tmp_path / "in.txt")], None), (["-"], text.encode("utf-8"))):
+        result = run("read", *args, input=given)
+        assert result.exit_code == 0, result.output
+        assert json.loads(result.stdout) == expected
+
+
+def test_read_input_errors_are_one_line(tmp_path: Path) -> None:
+    missing = str(tmp_path / "missing.txt")
+    assert one_line_error(run("read", missing)).startswith(f"Error: cannot read {missing!r}: ")
+    assert one_line_error(run("read", str(tmp_path))).startswith("Error: cannot read ")
+    binary = tmp_path / "binary.txt"
+    binary.write_bytes(b"\xff\xfe\x00")
+    assert one_line_error(run("read", str(binary))) == f"Error: {binary} is not a UTF-8 text file"
+    assert one_line_error(run("read", "-", input=b"\xff")) == (
+        "Error: standard input is not a UTF-8 text file"
+    )
 
 
 def test_debug_shows_the_exception() -> None:
