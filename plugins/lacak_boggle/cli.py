@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 from typing import Any
 
 import click
 import lacak
-from lacak.cli import echo_json, parse_size, registry_of
+from lacak.cli import echo_json, parse_size, read_input, registry_of
 
 from . import _DICE_INFO
 
@@ -24,9 +23,7 @@ _DICTIONARY_HELP = (
 def _read_board(text: str) -> Any:
     from .board import Board
 
-    if text == "-":
-        text = sys.stdin.read()
-    return Board.from_string(text)
+    return Board.from_string(read_input("-") if text == "-" else text)
 
 
 def _min_length(value: int | None) -> int | None:
@@ -291,14 +288,7 @@ def solve_many_command(
 
     if workers < 0:
         raise lacak.InvalidOptionError(f"--workers must be 0 or more, got {workers}")
-    if source == "-":
-        text = sys.stdin.read()
-    else:
-        try:
-            text = Path(source).read_text(encoding="utf-8")
-        except OSError as error:
-            raise lacak.InvalidInputError(f"cannot read {source!r}: {error.strerror}") from None
-    lines = [line.strip() for line in text.splitlines()]
+    lines = [line.strip() for line in read_input(source).splitlines()]
     boards = [line for line in lines if line]
     results = solve_many(
         boards,

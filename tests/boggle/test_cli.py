@@ -201,6 +201,19 @@ def test_solve_many(cli, tmp_path) -> None:
     plain = run(cli, "boggle", "solve-many", "--engine", "dfs", input="\n".join(boards))
     first = solve_board(boards[0], "eng")
     assert plain.output.splitlines()[0] == f"{first.count}\t{first.score}\t{boards[0]}"
+    windows = tmp_path / "crlf.txt"
+    windows.write_bytes(("\r\n".join(boards) + "\r\n").encode())
+    same = run(cli, "boggle", "solve-many", str(windows), "--json")
+    assert same.output.strip().splitlines() == lines
+
+
+def test_input_that_is_not_utf8_is_one_line(cli, tmp_path) -> None:
+    binary = tmp_path / "boards.txt"
+    binary.write_bytes(b"CAT/DOG\n\xff\xfe\n")
+    line = one_line_error(CliRunner().invoke(cli, ["boggle", "solve-many", str(binary)]))
+    assert line == f"Error: {binary} is not a UTF-8 text file"
+    piped = CliRunner().invoke(cli, ["boggle", "solve", "-"], input=b"CA\xff")
+    assert one_line_error(piped) == "Error: standard input is not a UTF-8 text file"
 
 
 def test_plugins_lists_boggle(cli) -> None:
