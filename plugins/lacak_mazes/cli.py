@@ -13,7 +13,7 @@ from typing import Any
 
 import click
 import lacak
-from lacak.cli import echo_json, parse_size, registry_of
+from lacak.cli import echo_json, parse_size, read_input, registry_of
 
 __all__ = ["maze"]
 
@@ -273,18 +273,7 @@ def generate(
 def _read_maze(file: str) -> Any:
     from .maze import Maze
 
-    if file == "-":
-        text = sys.stdin.read()
-    else:
-        try:
-            text = Path(file).read_text(encoding="utf-8")
-        except UnicodeDecodeError:
-            raise lacak.InvalidPuzzleError(f"{file} is not a UTF-8 text file") from None
-        except OSError as error:
-            raise lacak.InvalidInputError(
-                f"cannot read {file!r}: {error.strerror or error}"
-            ) from None
-    return Maze.from_json(text)
+    return Maze.from_json(read_input(file))
 
 
 def _search_report(result: Any, puzzle: Any) -> dict[str, Any]:

@@ -246,6 +246,13 @@ def test_solve_errors(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-d
     for command in ("solve", "stats"):
         line = one_line_error(run(cli, "maze", command, str(missing)))
         assert line.startswith(f"Error: cannot read {str(missing)!r}: ")
+    binary = tmp_path / "binary.json"
+    binary.write_bytes(b'{"cells": [[0]]}\xff')
+    assert one_line_error(run(cli, "maze", "solve", str(binary))) == (
+        f"Error: {binary} is not a UTF-8 text file"
+    )
+    piped = CliRunner().invoke(cli, ["maze", "solve", "-"], input=b"\xff")
+    assert one_line_error(piped) == "Error: standard input is not a UTF-8 text file"
 
 
 def test_stats(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
