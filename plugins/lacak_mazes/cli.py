@@ -34,11 +34,18 @@ def _cell(text: str | None, what: str) -> tuple[int, int] | None:
     return row, col
 
 
-def _options(pairs: tuple[str, ...], defaults: dict[str, Any], what: str) -> dict[str, Any]:
-    if not pairs:
-        return {}
-    values = lacak.parse_options(",".join(pairs), defaults, what=what)
-    return {key: values[key] for key in (p.partition("=")[0].strip() for p in pairs)}
+def _options(
+    pairs: tuple[str, ...], defaults: dict[str, Any], what: str, flag: str
+) -> dict[str, Any]:
+    """The options given as ``KEY=VALUE`` pairs, typed like their defaults."""
+    options = {}
+    for pair in pairs:
+        key, sep, _value = pair.partition("=")
+        if not sep:
+            raise lacak.InvalidOptionError(f"{flag} takes KEY=VALUE, got {pair!r}")
+        key = key.strip()
+        options[key] = lacak.parse_options(pair, defaults, what=what)[key]
+    return options
 
 
 def _colors(pairs: tuple[str, ...]) -> dict[str, str]:
@@ -262,7 +269,7 @@ def generate(
         shape = (rows, cols)
     else:
         shape = parse_size(size, what="maze size")
-    options = _options(gen_options, dict(generator.options), f"generator {algorithm!r}")
+    options = _options(gen_options, dict(generator.options), f"generator {algorithm!r}", "--option")
     result = generator(shape, seed, **options)
     first, last = _cell(start, "--start"), _cell(end, "--end")
     if endpoints or solution or first is not None or last is not None:
@@ -352,7 +359,9 @@ def solve(
         first, last = suggested.start, suggested.end
     puzzle = loaded.puzzle(first, last)
     searcher = registry.searchers()[strategy]
-    options = _options(strategy_options, dict(searcher.options), f"strategy {strategy!r}")
+    options = _options(
+        strategy_options, dict(searcher.options), f"strategy {strategy!r}", "--strategy-option"
+    )
     result = lacak.solve(puzzle, searcher, heuristic=heuristic, registry=registry, **options)
     if as_json:
         echo_json(_search_report(result, puzzle))
@@ -423,7 +432,9 @@ def stats(
         subject = _read_maze(file)
     else:
         generator = registry_of(ctx).generators("maze")[algorithm]
-        options = _options(gen_options, dict(generator.options), f"generator {algorithm!r}")
+        options = _options(
+            gen_options, dict(generator.options), f"generator {algorithm!r}", "--option"
+        )
         subject = generator(parse_size(size, what="maze size"), seed, **options)
     if endpoints and subject.solution is None:
         subject = subject.with_endpoints()

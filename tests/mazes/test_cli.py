@@ -149,6 +149,7 @@ def test_generate_options_and_pictures(cli, tmp_path: Path) -> None:  # type: ig
         (["-O", "policy=upside"], "has no option 'policy'"),
         (["-a", "growing-tree", "-O", "policy=upside"], "policy"),
         (["-a", "growing-tree", "-O", "newest=lots"], "must be a float"),
+        (["-a", "growing-tree", "-O", "policy"], "--option takes KEY=VALUE, got 'policy'"),
         (["--start", "0;0"], "ROW,COL"),
         (["--size", "3x3", "--start", "5,5"], "outside the 3x3 maze"),
         (["--color", "sky=blue", "-f", "svg"], "--color takes NAME=COLOUR"),
@@ -236,6 +237,9 @@ def test_solve_errors(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-d
     )
     assert "unknown strategy" in one_line_error(
         run(cli, "maze", "solve", good, "--strategy", "teleport")
+    )
+    assert "--strategy-option takes KEY=VALUE, got 'left'" in one_line_error(
+        run(cli, "maze", "solve", good, "--strategy", "wall-follower", "-S", "left")
     )
     cut = tmp_path / "cut.json"
     cut.write_text('{"cells": [[2, 8], [0, 0]]}')
