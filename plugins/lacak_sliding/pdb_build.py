@@ -23,7 +23,7 @@ This module needs numpy; it is imported only when a database is built or loaded.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 import numpy as np
 
@@ -286,18 +286,19 @@ def build_database(
     rank0 = hasher.rank(start)
     visited[rank0] |= (one << low0).astype(vis_type)
     dist[rank0] = 0
-    frontier = (start, low0.astype(np.uint8), rank0)
+    rank_type = np.uint32 if size <= 1 << 32 else np.int64
+    # a level's frontier is a list of parts (placements, regions, ranks), consumed in
+    # batches of about CHUNK states and freed as it goes, so that the memory of a
+    # level is the states it holds, never a second copy
+    frontier: list[Part] = [(start, low0.astype(np.uint8), rank0.astype(rank_type))]
     reached = 1
     level = 0
     if progress:
         progress(level, reached, size)
-    while frontier[1].size:
-        next_parts: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []
-        all_pos, all_low, all_rank = frontier
-        for begin in range(0, all_low.size, CHUNK):
-            pos = all_pos[:, begin : begin + CHUNK]
-            low = all_low[begin : begin + CHUNK].astype(np.int64)
-            parent_rank = all_rank[begin : begin + CHUNK]
+    while frontier:
+        next_parts: list[Part] = []
+        for pos, low8, parent_rank in _batches(frontier):
+            low = low8.astype(np.int64)
             cells = pos.astype(np.int64)
             occ = np.zeros(low.size, dtype=np.int64)
             for i in range(k):
@@ -313,7 +314,9 @@ def build_database(
                     if not sel.size:
                         continue
                     ps, qs = p[sel], q[sel]
-                    rank = parent_rank[sel] + _rank_step(cells, sel, i, ps, qs, d, width, weights)
+                    rank = parent_rank[sel].astype(np.int64) + _rank_step(
+                        cells, sel, i, ps, qs, d, width, weights
+                    )
                     _, lows = regions(free[sel] ^ (one << ps) ^ (one << qs), ps)
                     fresh = np.flatnonzero(((visited[rank].astype(np.int64) >> lows) & 1) == 0)
                     if not fresh.size:
@@ -327,6 +330,7 @@ def build_database(
             child_pos = np.concatenate([c for c, _, _ in parts], axis=1)
             child_low = np.concatenate([lo for _, lo, _ in parts])
             ranks = np.concatenate([r for _, _, r in parts])
+            del parts
             keep, winners = _distinct(ranks, child_low, claim, n)
             new = ranks[winners]
             new = new[dist[new] == UNREACHED]
@@ -334,21 +338,42 @@ def build_database(
             reached += new.size
             ranks, child_low = ranks[keep], child_low[keep]
             np.bitwise_or.at(visited, ranks, (one << child_low).astype(vis_type))
-            next_parts.append((child_pos[:, keep], child_low.astype(np.uint8), ranks))
+            next_parts.append(
+                (child_pos[:, keep], child_low.astype(np.uint8), ranks.astype(rank_type))
+            )
             if progress:
                 progress(level + 1, reached, size)
         level += 1
-        if next_parts:
-            frontier = (
-                np.concatenate([c for c, _, _ in next_parts], axis=1),
-                np.concatenate([lo for _, lo, _ in next_parts]),
-                np.concatenate([r for _, _, r in next_parts]),
-            )
-        else:
-            frontier = (all_pos[:, :0], all_low[:0], all_rank[:0])
+        frontier = next_parts
         if progress:
             progress(level, reached, size)
     return dist
+
+
+Part = tuple[np.ndarray, np.ndarray, np.ndarray]
+
+
+def _batches(parts: list[Part]) -> Iterator[Part]:
+    """Batches of about :data:`CHUNK` states, taken from the front of ``parts`` (emptying it)."""
+    while parts:
+        batch = [parts.pop(0)]
+        count = batch[0][1].size
+        while parts and count + parts[0][1].size <= CHUNK:
+            count += parts[0][1].size
+            batch.append(parts.pop(0))
+        if len(batch) == 1:
+            pos, low, rank = batch[0]
+        else:
+            pos = np.concatenate([b[0] for b in batch], axis=1)
+            low = np.concatenate([b[1] for b in batch])
+            rank = np.concatenate([b[2] for b in batch])
+        del batch
+        for begin in range(0, low.size, CHUNK):
+            yield (
+                pos[:, begin : begin + CHUNK],
+                low[begin : begin + CHUNK],
+                rank[begin : begin + CHUNK],
+            )
 
 
 def _rank_step(
