@@ -111,6 +111,15 @@ def _print_table(info: dict[str, Any], title: str) -> None:
     console.print(f"cache: {pdb.cache_folder()}")
 
 
+def _goal_text(goal: list[int]) -> str:
+    n = len(goal)
+    if goal == list(range(n)):
+        return "first"
+    if goal == [*range(1, n), 0]:
+        return "last"
+    return " ".join(map(str, goal))
+
+
 _size_option = click.option(
     "--size", "-s", default=None, help="Board size WxH (default: the partition's board, else 4x4)."
 )
@@ -196,14 +205,14 @@ def list_command(as_json: bool) -> None:
     from rich.table import Table
 
     table = Table(title=f"cached pattern databases in {pdb.cache_folder()}", title_justify="left")
-    for column in ("board", "goal", "tiles", "entries", "max", "mean", "build s", "MB"):
+    for column in ("board", "goal (blank)", "tiles", "entries", "max", "mean", "build s", "MB"):
         table.add_column(
-            column, justify="left" if column in ("board", "goal", "tiles") else "right"
+            column, justify="left" if column in ("board", "goal (blank)", "tiles") else "right"
         )
     for note in notes:
         table.add_row(
             f"{note['width']}x{note['height']}",
-            " ".join(map(str, note["goal"])),
+            _goal_text(note["goal"]),
             ",".join(map(str, note["tiles"])),
             f"{note['entries']:,}",
             str(note["max"]),
