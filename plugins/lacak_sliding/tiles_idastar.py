@@ -13,9 +13,10 @@ inlined.
 Heuristics it runs at full speed: the pattern databases of
 :mod:`lacak_sliding.pdb` (with or without the reflected lookup), and every
 table heuristic of :mod:`lacak_sliding.heuristics` (``manhattan``,
-``misplaced``, ``weighted``). Any other heuristic works through a slower
-path that builds the state and calls it. The path found has least cost
-whenever the heuristic is admissible.
+``misplaced``, ``weighted``). ``linear-conflict`` has an incremental path of
+its own. Any other heuristic works through a slower path that builds the
+state and calls it. The path found has least cost whenever the heuristic is
+admissible.
 
 Iterations: every move moves the blank by one cell, so the length of every
 solution has the parity of the blank's distance to its goal cell; the bound
@@ -451,6 +452,8 @@ def idastar_tiles(
         ):
             model = None  # the fast path tests for the goal only where h == 0
     if model is None:
+        if trace is None and _is_linear_conflict(prepared, puzzle):
+            return _linear(puzzle, prepared, heuristic, limits, budget)
         return _general(puzzle, prepared, heuristic, limits, budget, trace)
     return _fast(puzzle, model, heuristic, limits, budget)
 
@@ -727,6 +730,144 @@ def _general(
         tid = trace.add(None, start, depth=0, g=0.0, h=h0) if trace is not None else -1
         try:
             found = dfs(z0, -1, 0, h0, tid)
+        except _Abort as abort:
+            return finish(False, abort.reason, [], bound)
+        if found:
+            return finish(True, StopReason.GOAL, list(reversed(path)), len(path))
+        bound += 2
+
+
+def _is_linear_conflict(prepared: Any, puzzle: Any) -> bool:
+    """Whether ``prepared`` is the prepared ``linear-conflict`` of this puzzle's board and goal."""
+    table = getattr(getattr(prepared, "manhattan", None), "table", None)
+    return (
+        table is not None
+        and all(
+            hasattr(prepared, name)
+            for name in ("goal_row", "goal_col", "row_conflicts", "col_conflicts")
+        )
+        and getattr(prepared, "width", None) == puzzle.width
+        and getattr(prepared, "height", None) == puzzle.height
+        and tuple(getattr(prepared.manhattan, "goal", ())) == tuple(puzzle.goal)
+    )
+
+
+def _linear(
+    puzzle: Any,
+    lc: Any,
+    heuristic: lacak.Heuristic,
+    limits: lacak.Limits,
+    budget: lacak.Budget,
+) -> SearchResult:
+    """IDA* with linear conflict kept up to date: the same search as the general path.
+
+    Manhattan distance changes by the moved tile's table entry. A move along
+    a row keeps the order of the tiles in that row, so only the two columns
+    the tile leaves and enters can change their conflicts, and only when one
+    of them is the tile's goal column (it counts only there); across rows
+    likewise. That one line is recomputed from the board.
+    """
+    width, height = puzzle.width, puzzle.height
+    start = tuple(puzzle.initial)
+    goal = list(puzzle.goal)
+    nbrs = _neighbours(width, height)
+    md = [list(row) for row in lc.manhattan.table]
+    goal_row, goal_col = lc.goal_row, lc.goal_col
+    row_conflicts, col_conflicts = lc.row_conflicts, lc.col_conflicts
+    board = list(start)
+    rows = [row_conflicts(board, r) for r in range(height)]
+    cols = [col_conflicts(board, c) for c in range(width)]
+    m0 = sum(md[t][p] for p, t in enumerate(start) if t)
+    h0 = m0 + 2 * (sum(rows) + sum(cols))
+    bound = _first_bound(h0, _parity(start, goal, width))
+    max_expanded = limits.max_expanded
+    max_depth = _depth_cap(limits)
+    deadline = _deadline(limits, budget)
+    counters = {"expanded": 0, "generated": 0}
+    iterations = 0
+    path: list[int] = []
+
+    def dfs(z: int, prev: int, g: int, m: int, conflicts: int) -> bool:
+        done = counters["expanded"]
+        if max_expanded is not None and done >= max_expanded:
+            raise _Abort(StopReason.NODES)
+        if deadline is not None and done % 256 == 0 and time.perf_counter() >= deadline:
+            raise _Abort(StopReason.TIME)
+        counters["expanded"] = done + 1
+        if board == goal:
+            return True
+        g1 = g + 1
+        budget_h = bound - g1
+        for _action, nz in nbrs[z]:
+            if nz == prev:
+                continue
+            t = board[nz]
+            board[z] = t
+            board[nz] = 0
+            table = md[t]
+            m1 = m - table[nz] + table[z]
+            line = -1
+            value = 0
+            if nz // width == z // width:  # along a row: columns nz % width, z % width
+                c = goal_col[t]
+                if c == nz % width or c == z % width:
+                    line, value = c, col_conflicts(board, c)
+                    c1 = conflicts - cols[c] + value
+                else:
+                    c1 = conflicts
+            else:
+                r = goal_row[t]
+                if r == nz // width or r == z // width:
+                    line, value = width + r, row_conflicts(board, r)
+                    c1 = conflicts - rows[r] + value
+                else:
+                    c1 = conflicts
+            counters["generated"] += 1
+            if m1 + 2 * c1 <= budget_h:
+                old = 0
+                if line >= width:
+                    old, rows[line - width] = rows[line - width], value
+                elif line >= 0:
+                    old, cols[line] = cols[line], value
+                found = dfs(nz, z, g1, m1, c1)
+                if line >= width:
+                    rows[line - width] = old
+                elif line >= 0:
+                    cols[line] = old
+                if found:
+                    path.append(nz)
+                    return True
+            board[nz] = t
+            board[z] = 0
+        return False
+
+    def finish(found: bool, stopped: StopReason, cells: list[int], depth: int) -> SearchResult:
+        return _result(
+            puzzle,
+            start,
+            cells,
+            found,
+            stopped,
+            expanded=counters["expanded"],
+            generated=counters["generated"],
+            depth=depth,
+            seconds=budget.elapsed(),
+            iterations=iterations,
+            label=heuristic.spec,
+        )
+
+    z0 = start.index(0)
+    conflicts0 = sum(rows) + sum(cols)
+    while True:
+        if max_depth is not None and bound > max_depth:
+            return finish(False, StopReason.DEPTH, [], max_depth)
+        if deadline is not None and time.perf_counter() >= deadline:
+            return finish(False, StopReason.TIME, [], bound)
+        iterations += 1
+        board[:] = start
+        path.clear()
+        try:
+            found = dfs(z0, -1, 0, m0, conflicts0)
         except _Abort as abort:
             return finish(False, abort.reason, [], bound)
         if found:

@@ -153,7 +153,14 @@ def test_unsolvable_is_exhausted_at_once() -> None:
 @given(
     seed=lst.seeds(),
     spec=st.sampled_from(
-        ["manhattan", "misplaced", "pdb", "pdb:1,2,3/4,5,6;reflect", "weighted:1,1"]
+        [
+            "manhattan",
+            "misplaced",
+            "pdb",
+            "pdb:1,2,3/4,5,6;reflect",
+            "weighted:1,1",
+            "linear-conflict",
+        ]
     ),
 )
 def test_fast_path_counts_like_the_general_path(seed: int, spec: str) -> None:
@@ -173,7 +180,7 @@ def test_fast_path_counts_like_the_general_path(seed: int, spec: str) -> None:
 @given(
     seed=lst.seeds(),
     budget=st.integers(0, 3000),
-    spec=st.sampled_from(["manhattan", "pdb:1,2,3,4/5,6,7,8;reflect"]),
+    spec=st.sampled_from(["manhattan", "pdb:1,2,3,4/5,6,7,8;reflect", "linear-conflict"]),
 )
 def test_node_limit_is_exact_and_counts_stay_honest(seed: int, budget: int, spec: str) -> None:
     puzzle = random_board((3, 3), seed)
@@ -226,12 +233,31 @@ def test_time_limit() -> None:
     assert result.stats.expanded > 0
 
 
-def test_time_limit_in_the_general_path() -> None:
+@pytest.mark.parametrize("heuristic", ["linear-conflict", "opaque"])
+def test_time_limit_in_the_other_paths(heuristic: str) -> None:
     puzzle = SlidingPuzzle.from_string(
         "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3", goal=" ".join(map(str, range(16)))
     )
-    result = fast(puzzle, "linear-conflict", limits=Limits(seconds=0.05))
+    limits = Limits(seconds=0.05)
+    if heuristic == "opaque":
+        result = slow_twin(puzzle, "manhattan", limits=limits)
+    else:
+        result = fast(puzzle, heuristic, limits=limits)
     assert not result.found and result.stopped is StopReason.TIME
+
+
+def test_linear_conflict_runs_incrementally() -> None:
+    """Linear conflict's own path: the same tree as the general one, with the values it computes."""
+    puzzle = random_walk((4, 4), 5, moves=44)
+    a = fast(puzzle, "linear-conflict")
+    b = slow_twin(puzzle, "linear-conflict")
+    replay(puzzle, a)
+    assert (a.actions, a.stats.expanded, a.stats.generated) == (
+        b.actions,
+        b.stats.expanded,
+        b.stats.generated,
+    )
+    assert a.length == lacak.solve(puzzle, "astar-tiles", heuristic="linear-conflict").length
 
 
 def test_zero_budget() -> None:
