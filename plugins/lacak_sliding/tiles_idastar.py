@@ -38,6 +38,7 @@ Examples
 from __future__ import annotations
 
 import math
+import sys
 import time
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -531,6 +532,13 @@ def _result(
     )
 
 
+def _deep_enough(bound: int) -> None:
+    """Let Python recurse as deep as the bound (one frame per move; 3.11 frames are cheap)."""
+    needed = int(bound) + 200
+    if sys.getrecursionlimit() < needed:
+        sys.setrecursionlimit(needed)
+
+
 def _deadline(limits: lacak.Limits, budget: lacak.Budget) -> float | None:
     return None if limits.seconds is None else budget.started + limits.seconds
 
@@ -587,6 +595,7 @@ def _fast(
         if deadline is not None and time.perf_counter() >= deadline:
             return finish(False, StopReason.TIME, [], bound)
         iterations += 1
+        _deep_enough(bound)
         base = expanded
 
         def chk(count: int, base: int = base) -> int:
@@ -725,6 +734,7 @@ def _general(
         if deadline is not None and time.perf_counter() >= deadline:
             return finish(False, StopReason.TIME, [], bound)
         iterations += 1
+        _deep_enough(bound)
         board[:] = start
         path.clear()
         tid = trace.add(None, start, depth=0, g=0.0, h=h0) if trace is not None else -1
@@ -864,6 +874,7 @@ def _linear(
         if deadline is not None and time.perf_counter() >= deadline:
             return finish(False, StopReason.TIME, [], bound)
         iterations += 1
+        _deep_enough(bound)
         board[:] = start
         path.clear()
         try:

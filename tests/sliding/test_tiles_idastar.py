@@ -356,3 +356,23 @@ def test_rank_indexed_tables_search_the_same_tree(
             b.stats.expanded,
             b.stats.generated,
         )
+
+
+def test_long_solutions_recurse_deep_enough() -> None:
+    """One frame per move: a search deeper than Python's recursion limit raises the limit."""
+    import inspect
+    import sys
+
+    puzzle = random_board((6, 2), 5)
+    heuristic = lacak.default_registry().heuristic("sliding", "pdb")
+    heuristic.for_puzzle(puzzle)  # build outside the tight limit
+    length = fast(puzzle, heuristic).length
+    assert length > 40
+    old = sys.getrecursionlimit()
+    try:
+        sys.setrecursionlimit(len(inspect.stack(0)) + 40)
+        result = tiles_idastar.idastar_tiles(puzzle, heuristic=heuristic, limits=Limits())
+    finally:
+        sys.setrecursionlimit(max(old, sys.getrecursionlimit()))
+    replay(puzzle, result)
+    assert result.length == length
