@@ -237,16 +237,18 @@ def dice_command(as_json: bool) -> None:
 
     if as_json:
         echo_json(
-            [
-                {
-                    "name": d.name,
-                    "rows": d.rows,
-                    "cols": d.cols,
-                    "description": d.description,
-                    "dice": [list(die) for die in d.dice],
-                }
-                for d in DICE_SETS.values()
-            ]
+            {
+                "dice_sets": [
+                    {
+                        "name": d.name,
+                        "rows": d.rows,
+                        "cols": d.cols,
+                        "description": d.description,
+                        "dice": [list(die) for die in d.dice],
+                    }
+                    for d in DICE_SETS.values()
+                ]
+            }
         )
         return
     from .render import display_tile

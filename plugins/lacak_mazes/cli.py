@@ -484,7 +484,7 @@ def algorithms(ctx: click.Context, as_json: bool) -> None:
             }
         )
     if as_json:
-        echo_json(rows)
+        echo_json({"algorithms": rows})
         return
     from rich.console import Console
     from rich.table import Table

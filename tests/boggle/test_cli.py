@@ -182,7 +182,7 @@ def test_check(cli, tmp_path) -> None:
 
 
 def test_dice_listing(cli) -> None:
-    data = json.loads(run(cli, "boggle", "dice", "--json").output)
+    data = json.loads(run(cli, "boggle", "dice", "--json").output)["dice_sets"]
     assert [d["name"] for d in data] == ["classic4", "classic4-1976", "big5", "superbig6"]
     assert ["H", "I", "M", "N", "U", "QU"] in data[0]["dice"]
     text = run(cli, "boggle", "dice").output

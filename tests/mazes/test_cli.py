@@ -271,7 +271,7 @@ def test_stats(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
 
 def test_algorithms(cli) -> None:  # type: ignore[no-untyped-def]
     result = run(cli, "maze", "algorithms", "--json")
-    rows = json.loads(result.stdout)
+    rows = json.loads(result.stdout)["algorithms"]
     names = [row["name"] for row in rows]
     assert names == sorted(lacak.generators("maze"))
     wilson = next(row for row in rows if row["name"] == "wilson")

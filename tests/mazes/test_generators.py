@@ -205,7 +205,7 @@ def test_third_party_generator_in_the_cli() -> None:
 
     cli = make_cli(_registry_with_serpentine())
     listed = CliRunner().invoke(cli, ["maze", "algorithms", "--json"])
-    assert "serpentine" in [row["name"] for row in __import__("json").loads(listed.stdout)]
+    assert "serpentine" in [row["name"] for row in __import__("json").loads(listed.stdout)["algorithms"]]
     drawn = CliRunner().invoke(
         cli, ["maze", "generate", "-a", "serpentine", "-s", "3x4", "--solution", "-f", "text"]
     )
