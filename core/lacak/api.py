@@ -7,7 +7,7 @@ one, with the installed plugins loaded, is used.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Hashable
+from collections.abc import Callable
 from typing import Any
 
 from .errors import InvalidOptionError, InvalidPuzzleError
@@ -40,7 +40,7 @@ __all__ = [
     "solve",
 ]
 
-HeuristicLike = str | Heuristic | Callable[[Any, Hashable], float] | None
+HeuristicLike = str | Heuristic | Callable[[Any, Any], float] | None
 
 
 def _registry(registry: Registry | None) -> Registry:

@@ -87,6 +87,10 @@ def describe_state(puzzle: Any, state: Hashable) -> str:
 SearchFunction = Callable[..., "SearchResult"]
 
 
+def _as_frozenset(items: Iterable[str]) -> frozenset[str]:
+    return frozenset(items)
+
+
 @attrs.frozen(kw_only=True)
 class Searcher:
     """A search strategy.
@@ -109,7 +113,7 @@ class Searcher:
         default="unused", validator=attrs.validators.in_(("required", "optional", "unused"))
     )
     #: Puzzle kinds it handles; empty means any :class:`Puzzle`.
-    kinds: frozenset[str] = attrs.field(default=frozenset(), converter=frozenset)
+    kinds: frozenset[str] = attrs.field(default=frozenset(), converter=_as_frozenset)
     #: Extra keyword options ``search`` accepts, with their defaults.
     options: Mapping[str, Any] = attrs.field(factory=dict)
 
@@ -156,7 +160,8 @@ class Searcher:
         return attrs.evolve(result, **filled) if filled else result
 
 
-Estimate = Callable[[Any, Hashable], float]
+# States are whatever a puzzle says they are, so estimates take ``Any``.
+Estimate = Callable[..., float]
 
 
 def _convert_value(text: str, default: Any) -> Any:
@@ -242,7 +247,7 @@ class Heuristic:
     #: One line for listings.
     description: str = ""
     #: ``prepare(puzzle, **options) -> (state -> number)``: the fast form.
-    prepare: Callable[..., Callable[[Hashable], float]] | None = attrs.field(
+    prepare: Callable[..., Callable[[Any], float]] | None = attrs.field(
         default=None, repr=False
     )
     #: Parameters with their defaults.
@@ -288,7 +293,7 @@ class Heuristic:
             consistent=self.consistent and admissible,
         )
 
-    def for_puzzle(self, puzzle: Any) -> Callable[[Hashable], float]:
+    def for_puzzle(self, puzzle: Any) -> Callable[[Any], float]:
         """A function ``state -> estimate`` for ``puzzle``."""
         if self.prepare is not None:
             return self.prepare(puzzle, **self.options)
