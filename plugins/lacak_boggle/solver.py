@@ -360,7 +360,7 @@ def make_result(
     strategy: str = "boggle",
 ) -> BoggleResult:
     """Build the :class:`BoggleResult` for ``entries`` (sorted ``(word, paths)`` pairs)."""
-    fields = {
+    fields: dict[str, Any] = {
         "stats": stats,
         "strategy": strategy,
         "board": board,

@@ -197,7 +197,7 @@ class Rng:
             nonlocal size
             values = draw(size).tolist()
             size = min(size * 2, self.BLOCK)
-            return values  # type: ignore[no-any-return]
+            return values
 
         return itertools.chain.from_iterable(iter(block, None))
 

@@ -30,6 +30,8 @@ True
 
 from __future__ import annotations
 
+from typing import Any
+
 from ._common import E, N, Rng, S, W
 from ._grid import maze_from_links
 from .maze import Maze
@@ -37,14 +39,14 @@ from .maze import Maze
 __all__ = ["aldous_broder"]
 
 
-def _tables():  # type: ignore[no-untyped-def]
+def _tables() -> Any:
     import numpy as np
 
     # 0: N, 1: E, 2: S, 3: W
     return np.array([-1, 0, 1, 0], dtype=np.int32), np.array([0, 1, 0, -1], dtype=np.int32)
 
 
-def _fold(x, side):  # type: ignore[no-untyped-def]
+def _fold(x: Any, side: int) -> Any:
     import numpy as np
 
     f = np.mod(x, 2 * side)

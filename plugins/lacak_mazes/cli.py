@@ -467,7 +467,7 @@ def stats(
 def algorithms(ctx: click.Context, as_json: bool) -> None:
     """List the maze generators with their metadata (third-party ones too)."""
     catalogue = registry_of(ctx).generators("maze")
-    rows = []
+    rows: list[dict[str, Any]] = []
     for name in sorted(catalogue):
         generator = catalogue[name]
         meta = dict(generator.metadata)

@@ -22,6 +22,8 @@ True
 
 from __future__ import annotations
 
+from typing import Any
+
 from ._common import Rng
 from .maze import Maze
 
@@ -75,7 +77,7 @@ def recursive_division(height: int, width: int, seed: int) -> Maze:
     return Maze.from_edges(east, south)
 
 
-def _segments(first, lengths, step):  # type: ignore[no-untyped-def]
+def _segments(first: Any, lengths: Any, step: Any) -> Any:
     """Flat indices ``first[i] + step[i] * k`` for ``k < lengths[i]``, all segments together."""
     import numpy as np
 
