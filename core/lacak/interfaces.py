@@ -50,14 +50,24 @@ class Puzzle(Protocol):
     ``"maze"``, ...) so that heuristics registered for that kind apply.
     """
 
-    kind: str
-    initial: Hashable
+    # Read-only members, so frozen attrs classes and class-level ``kind = "..."``
+    # satisfy the protocol; states are typed ``Any`` because each puzzle picks
+    # its own (hashable) state type.
+    @property
+    def kind(self) -> str:
+        """The puzzle kind (``"sliding"``, ``"maze"``, ...)."""
+        ...
 
-    def is_goal(self, state: Hashable) -> bool:
+    @property
+    def initial(self) -> Any:
+        """The start state."""
+        ...
+
+    def is_goal(self, state: Any) -> bool:
         """Whether ``state`` is a goal."""
         ...
 
-    def successors(self, state: Hashable) -> Iterable[tuple[Hashable, Hashable, float]]:
+    def successors(self, state: Any) -> Iterable[tuple[Any, Any, float]]:
         """The ``(action, next_state, step_cost)`` triples leaving ``state``."""
         ...
 
@@ -71,9 +81,12 @@ class ReversiblePuzzle(Puzzle, Protocol):
     ``previous_state`` to ``state``.
     """
 
-    goal: Hashable
+    @property
+    def goal(self) -> Any:
+        """The goal state."""
+        ...
 
-    def predecessors(self, state: Hashable) -> Iterable[tuple[Hashable, Hashable, float]]:
+    def predecessors(self, state: Any) -> Iterable[tuple[Any, Any, float]]:
         """The ``(action, previous_state, step_cost)`` triples entering ``state``."""
         ...
 

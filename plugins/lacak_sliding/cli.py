@@ -307,7 +307,7 @@ def strategies_command(ctx: click.Context, as_json: bool) -> None:
     """List the strategies that can solve sliding puzzles."""
     registry = registry_of(ctx)
     catalogue = registry.searchers()
-    rows = []
+    rows: list[dict[str, Any]] = []
     for name, s in sorted(_searchers_for_sliding(registry).items()):
         rows.append(
             {
@@ -350,7 +350,7 @@ def heuristics_command(ctx: click.Context, as_json: bool) -> None:
     """List the heuristics for sliding puzzles, and whether each is admissible."""
     registry = registry_of(ctx)
     catalogue = registry.heuristics("sliding")
-    rows = []
+    rows: list[dict[str, Any]] = []
     for name in sorted(catalogue):
         h = catalogue[name]
         configured = h.configure() if h.options else h
