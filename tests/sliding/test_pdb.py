@@ -505,3 +505,20 @@ class TestNamedContract(HeuristicContract):
         return st.tuples(lst.seeds(), st.integers(0, 10)).map(
             lambda a: random_walk((4, 4), a[0], moves=a[1])
         )
+
+
+@pytest.mark.parametrize(
+    "module",
+    [
+        "lacak_sliding.pdb",
+        "lacak_sliding.pdb_build",
+        "lacak_sliding.tiles_idastar",
+        "lacak_sliding.korf",
+    ],
+)
+def test_docstring_examples(module: str) -> None:
+    import doctest
+    import importlib
+
+    result = doctest.testmod(importlib.import_module(module))
+    assert result.failed == 0 and result.attempted > 0
