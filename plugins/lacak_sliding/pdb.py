@@ -490,12 +490,8 @@ class GroupTable:
 
             from .pdb_build import Placements
 
-            if len(self.tiles) == 1:
-                self.sparse = self.compact.tobytes()
-            else:
-                expanded = np.zeros(self.sparse_size, dtype=np.uint8)
-                expanded[Placements(self.cells, len(self.tiles)).sparse_indices()] = self.compact
-                self.sparse = expanded.tobytes()
+            hasher = Placements(self.cells, len(self.tiles))
+            self.sparse = hasher.sparse_table(np.asarray(self.compact)).tobytes()
         return self.sparse
 
     def compact_bytes(self) -> bytes:

@@ -215,6 +215,30 @@ class Placements:
                 used = used[rows] | (np.int64(1) << cols)
         return index
 
+    def sparse_table(self, compact: np.ndarray) -> np.ndarray:
+        """``compact`` (by rank) laid out by sparse index: ``table[sum(p_i * n**i)]``.
+
+        Built one first-tile cell at a time from the placements of the other
+        tiles on the remaining cells, so the memory it needs beyond the table
+        is that of one ``n``-th of the placements. Entries of impossible
+        placements (two tiles on one cell) are 0.
+        """
+        n, k = self.n, self.k
+        table = np.zeros(n**k, dtype=np.uint8)
+        if k == 1:
+            table[:] = compact
+            return table
+        others = Placements(n - 1, k - 1).placements()
+        block = self.weights[0]
+        for first in range(n):
+            index = np.full(block, first, dtype=np.int64)
+            for i in range(k - 1):
+                cells = others[i].astype(np.int64)
+                cells += cells >= first  # the other tiles' cells skip the first tile's
+                index += cells * n ** (i + 1)
+            table[index] = compact[first * block : (first + 1) * block]
+        return table
+
     def placements(self) -> np.ndarray:
         """Every placement in rank order as a ``(k, size)`` uint8 array (small cases, tests)."""
         n = self.n

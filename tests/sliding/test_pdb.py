@@ -110,6 +110,11 @@ def test_ranks_are_a_bijection_in_lexicographic_order(n: int, k: int) -> None:
     assert hasher.placements().T.tolist() == [list(p) for p in every]
     sparse = hasher.sparse_indices()
     assert sparse.tolist() == [sum(c * n**i for i, c in enumerate(p)) for p in every]
+    values = (np.arange(hasher.size) % 250 + 1).astype(np.uint8)
+    table = hasher.sparse_table(values)
+    assert table.size == n**k
+    assert table[sparse].tolist() == values.tolist()
+    assert int(np.count_nonzero(table)) == hasher.size
 
 
 def test_region_tables_match_flood() -> None:
