@@ -108,28 +108,14 @@ def _result(
     )
     label = heuristic.spec if heuristic is not None else None
     if path is None:
-        return SearchResult(
-            found=False,
-            states=(puzzle.initial,),
-            stopped=stopped,
-            stats=stats,
-            strategy=strategy,
-            heuristic=label,
-            trace=trace,
+        return SearchResult.not_found(
+            puzzle.initial, stopped, stats=stats, strategy=strategy, heuristic=label, trace=trace
         )
     width = puzzle.width
     names = {width: "D", -width: "U", 1: "R", -1: "L"}
     actions = [names[b.index(0) - a.index(0)] for a, b in itertools.pairwise(path)]
-    return SearchResult(
-        found=True,
-        actions=actions,
-        states=path,
-        cost=float(len(actions)),
-        stopped=StopReason.GOAL,
-        stats=stats,
-        strategy=strategy,
-        heuristic=label,
-        trace=trace,
+    return SearchResult.from_states(
+        path, actions, stats=stats, strategy=strategy, heuristic=label, trace=trace
     )
 
 
