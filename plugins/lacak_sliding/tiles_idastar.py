@@ -436,10 +436,9 @@ def idastar_tiles(
     budget = limits.start()
     label = heuristic.spec
     if not _solvable(start, goal, width):
-        return SearchResult(
-            found=False,
-            states=(start,),
-            stopped=StopReason.EXHAUSTED,
+        return SearchResult.not_found(
+            start,
+            StopReason.EXHAUSTED,
             stats=SearchStats(seconds=budget.elapsed(), iterations=0),
             strategy="idastar-tiles",
             heuristic=label,
@@ -501,13 +500,8 @@ def _result(
         iterations=iterations,
     )
     if not found:
-        return SearchResult(
-            found=False,
-            states=(start,),
-            stopped=stopped,
-            stats=stats,
-            strategy="idastar-tiles",
-            heuristic=label,
+        return SearchResult.not_found(
+            start, stopped, stats=stats, strategy="idastar-tiles", heuristic=label
         )
     width = puzzle.width
     names = {width: "D", -width: "U", 1: "R", -1: "L"}
@@ -520,15 +514,8 @@ def _result(
         board[z], board[nz] = board[nz], 0
         states.append(tuple(board))
         z = nz
-    return SearchResult(
-        found=True,
-        actions=tuple(actions),
-        states=tuple(states),
-        cost=float(len(actions)),
-        stopped=StopReason.GOAL,
-        stats=stats,
-        strategy="idastar-tiles",
-        heuristic=label,
+    return SearchResult.from_states(
+        states, actions, stats=stats, strategy="idastar-tiles", heuristic=label
     )
 
 
