@@ -106,7 +106,12 @@ def sliding() -> None:
     "heuristics'); 'none' runs idastar without one.",
 )
 @click.option(
-    "--option", "-o", "options", multiple=True, help="Strategy option KEY=VALUE (repeatable)."
+    "--strategy-option",
+    "--option",
+    "-O",
+    "options",
+    multiple=True,
+    help="Strategy option KEY=VALUE (repeatable), as in 'lacak maze solve'.",
 )
 @click.option("--max-depth", type=int, default=None, help="Deepest level to search.")
 @click.option("--max-nodes", type=int, default=None, help="Most nodes to expand.")

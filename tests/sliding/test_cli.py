@@ -115,9 +115,9 @@ def test_not_found_is_reported_with_status_1(cli) -> None:  # type: ignore[no-un
         (["123450786", "--heuristic", "manhatan"], "did you mean 'manhattan'"),
         (["123450786", "--heuristic", "weighted:w1=x"], "w1"),
         (["123450786", "--trace", "tree.txt"], ".json or .dot"),
-        (["123450786", "--strategy", "weighted-astar", "-o", "weight=0.1"], "weight"),
-        (["123450786", "--strategy", "bfs", "-o", "duplicates=maybe"], "duplicates"),
-        (["123450786", "--strategy", "bfs", "-o", "nonsense"], "KEY=VALUE"),
+        (["123450786", "--strategy", "weighted-astar", "-O", "weight=0.1"], "weight"),
+        (["123450786", "--strategy", "bfs", "--strategy-option", "duplicates=maybe"], "duplicates"),
+        (["123450786", "--strategy", "bfs", "--option", "nonsense"], "KEY=VALUE"),
         (["123450786", "--max-depth", "-1"], "max_depth"),
     ],
 )
