@@ -31,6 +31,7 @@ multi-letter tiles that are not dice digraphs) and for ``all_paths``.
 from __future__ import annotations
 
 import concurrent.futures
+import functools
 import os
 import time
 from collections.abc import Iterable, Sequence
@@ -40,7 +41,7 @@ import attrs
 import lacak
 
 from .board import Board, neighbours
-from .results import BoggleResult
+from .results import BoggleResult, Entries
 from .solver import (
     DictionaryLike,
     _tile_columns,
@@ -55,7 +56,7 @@ from .wordgraph import WordGraph, compile_dictionary, load_graph
 __all__ = ["ENGINES", "solve_many"]
 
 #: The engines :func:`solve_many` accepts.
-ENGINES = ("auto", "numpy", "dfs")
+ENGINES = ("auto", "numba", "numpy", "dfs")
 
 #: Boards per numpy pass (bounds the frontier's memory).
 CHUNK = 256
@@ -65,9 +66,17 @@ PARALLEL_FROM = 256
 #: Boards per job sent to a worker (several jobs per worker balance the load).
 JOB_BOARDS = 512
 
-Entries = tuple[tuple[str, tuple[tuple[int, ...], ...]], ...]
-#: A board's entries with its expanded and generated node counts and depth.
-Solved = tuple[Entries, int, int, int]
+
+def compiled_available() -> bool:
+    """Whether the compiled engine can run: numba is installed (``lacak[fast]``)."""
+    return _numba_spec() is not None
+
+
+@functools.lru_cache(maxsize=1)
+def _numba_spec() -> Any:
+    import importlib.util
+
+    return importlib.util.find_spec("numba")
 
 
 def _numpy_walk(graph: WordGraph, columns: Any, shape: tuple[int, int], min_length: int) -> _Found:
@@ -213,7 +222,7 @@ def _numpy_walk(graph: WordGraph, columns: Any, shape: tuple[int, int], min_leng
 
 @attrs.frozen(eq=False)
 class _Found:
-    """What the numpy engine found, as arrays (cheap to send between processes)."""
+    """What an array engine found, as arrays (cheap to send between processes)."""
 
     boards: int
     #: board, rank, padded path and path length of each word found, by (board, rank)
@@ -226,112 +235,151 @@ class _Found:
     generated: Any
     deepest: Any
 
-    def solved(self, graph: WordGraph) -> list[Solved]:
-        """Per board, ``(entries, expanded, generated, depth)``."""
+    def results(
+        self,
+        graph: WordGraph,
+        boards: Sequence[Board],
+        name: str,
+        min_length: int,
+        strategy: str,
+        seconds: float,
+    ) -> list[BoggleResult]:
+        """One :class:`BoggleResult` per board; path tuples are made only when asked for.
+
+        :param seconds: each result's ``stats.seconds`` (the batch's time shared out).
+        """
         import numpy as np
 
+        bounds = np.searchsorted(self.board, np.arange(self.boards + 1)).tolist()
+        spelled = graph.word_array()[self.rank].tolist()
+        # the best word of each board: the first (alphabetical) of its longest
+        order = np.lexsort((np.arange(len(self.rank)), -graph.lengths()[self.rank], self.board))
+        heads = [b for b in range(self.boards) if bounds[b + 1] > bounds[b]]
+        best_rows = order[[bounds[b] for b in heads]]
+        best_paths = dict(
+            zip(heads, map(tuple, _trimmed(self.paths[best_rows], self.sizes[best_rows])),
+                strict=True)
+        )  # fmt: skip
         counts = zip(
             self.expanded.tolist(), self.generated.tolist(), self.deepest.tolist(), strict=True
         )
-        bounds = np.searchsorted(self.board, np.arange(self.boards + 1)).tolist()
+        out = []
         with quiet_gc():
-            entries = _objects(graph, self.rank, self.paths, self.sizes, bounds, self.boards)
-        return [(e, *c) for e, c in zip(entries, counts, strict=True)]
+            for b, (board, (expanded, generated, depth)) in enumerate(
+                zip(boards, counts, strict=True)
+            ):
+                lo, hi = bounds[b], bounds[b + 1]
+                stats = lacak.SearchStats(
+                    expanded=expanded,
+                    generated=generated,
+                    max_frontier=depth,
+                    depth=depth,
+                    seconds=seconds,
+                )
+                entries = Entries(spelled[lo:hi], _Paths(self.paths, self.sizes, lo, hi))
+                result = make_result(
+                    board, name, entries, min_length=min_length, all_paths=False,
+                    stats=stats, strategy=strategy, best=best_paths.get(b),
+                )  # fmt: skip
+                out.append(result)
+        return out
 
 
-def _objects(
-    graph: WordGraph, hr: Any, paths: Any, sizes: Any, bounds: list[int], boards: int
-) -> list[Entries]:
-    """Python objects for the results, built by length group so that no per-word
-    Python loop slices or pads: words by rank from an object array, paths as
-    tuples of the exact length, each wrapped in a 1-tuple by ``zip``."""
+def _trimmed(paths: Any, sizes: Any) -> list[list[int]]:
+    """Rows of a padded path array cut to their lengths, as lists."""
+    return [row[:n] for row, n in zip(paths.tolist(), sizes.tolist(), strict=True)]
+
+
+@attrs.frozen(eq=False)
+class _Paths:
+    """Makes one board's path tuples from the engine's arrays, when first asked for."""
+
+    paths: Any
+    sizes: Any
+    lo: int
+    hi: int
+
+    def __call__(self) -> list[tuple[tuple[int, ...], ...]]:
+        rows = _trimmed(self.paths[self.lo : self.hi], self.sizes[self.lo : self.hi])
+        return [(tuple(row),) for row in rows]
+
+
+def _from_dfs(graph: WordGraph, columns: Any, shape: tuple[int, int], min_length: int) -> _Found:
+    """The depth-first walk, board after board, with its findings as :class:`_Found` arrays."""
     import numpy as np
 
-    path_objects = np.empty(len(hr), dtype=object)
+    boards = len(columns)
+    board: list[int] = []
+    rank: list[int] = []
+    paths: list[list[int]] = []
+    counts = []
+    with quiet_gc():
+        for b, cols in enumerate(columns.tolist()):
+            found, expanded, generated, depth = _walk_fast(graph, cols, shape, min_length)
+            ranks = sorted(found)
+            board += [b] * len(ranks)
+            rank += ranks
+            paths += [found[r] for r in ranks]
+            counts.append((expanded, generated, depth))
+    width = max([len(p) for p in paths], default=1)
+    padded = np.full((len(paths), width), -1, dtype=np.int64)
+    sizes = np.array([len(p) for p in paths], dtype=np.int64)
     for size in np.unique(sizes).tolist():
         group = np.nonzero(sizes == size)[0]
-        path_objects[group] = np.fromiter(
-            map(tuple, paths[group, :size].tolist()), dtype=object, count=len(group)
-        )
-    items = list(zip(graph.word_array()[hr].tolist(), zip(path_objects.tolist()), strict=True))
-    return [tuple(items[bounds[b] : bounds[b + 1]]) for b in range(boards)]
+        padded[group, :size] = np.array([paths[i] for i in group.tolist()], dtype=np.int64)
+    stats = np.array(counts, dtype=np.int64).reshape(boards, 3)
+    return _Found(boards, np.array(board, dtype=np.int64), np.array(rank, dtype=np.int64),
+                  padded, sizes, stats[:, 0], stats[:, 1], stats[:, 2])  # fmt: skip
 
 
-def _solve_group(
-    graph: WordGraph,
-    boards: Sequence[Board],
-    steps: Sequence[list[tuple[int, ...] | None]],
-    min_length: int,
-    engine: str,
-) -> list[Solved]:
-    """Entries and counts for each board (all with single-column tiles)."""
-    words = graph.words
-    if engine == "dfs":
-        out: list[Solved] = []
-        with quiet_gc():
-            for board, s in zip(boards, steps, strict=True):
-                cols = [0 if t is None else t[0] for t in s]
-                found, expanded, generated, depth = _walk_fast(graph, cols, board.shape)
-                entries = tuple(
-                    [
-                        (words[r], (tuple(found[r]),))
-                        for r in sorted(found)
-                        if len(words[r]) >= min_length
-                    ]
-                )
-                out.append((entries, expanded, generated, depth))
-        return out
-    results: list[Solved] = [((), 0, 0, 0)] * len(boards)
-    for members, pack in _numpy_packs(graph, boards, steps, min_length):
-        for i, solved in zip(members, pack.solved(graph), strict=True):
-            results[i] = solved
-    return results
+def walk_arrays(
+    graph: WordGraph, columns: Any, shape: tuple[int, int], min_length: int, engine: str
+) -> _Found:
+    """Solve boards of one shape (``columns``: their tiles' graph columns) with ``engine``."""
+    if engine == "numba":
+        from . import compiled
+
+        return _Found(len(columns), *compiled.walk_boards(graph, columns, shape, min_length))
+    if engine == "numpy":
+        return _numpy_walk(graph, columns, shape, min_length)
+    return _from_dfs(graph, columns, shape, min_length)
 
 
-def _numpy_packs(
-    graph: WordGraph,
-    boards: Sequence[Board],
-    steps: Sequence[list[tuple[int, ...] | None]],
-    min_length: int,
-) -> list[tuple[list[int], _Found]]:
-    """The numpy engine over boards grouped by shape, in passes of :data:`CHUNK`."""
-    import numpy as np
-
-    by_shape: dict[tuple[int, int], list[int]] = {}
-    for i, board in enumerate(boards):
-        by_shape.setdefault(board.shape, []).append(i)
-    packs = []
-    for shape, members in by_shape.items():
-        for start in range(0, len(members), CHUNK):
-            chunk = members[start : start + CHUNK]
-            columns = np.array(
-                [[0 if t is None else t[0] for t in steps[i]] for i in chunk], dtype=np.int64
-            ).reshape(len(chunk), shape[0] * shape[1])
-            packs.append((chunk, _numpy_walk(graph, columns, shape, min_length)))
-    return packs
-
-
-def _numpy_ok(board: Board, steps: list[tuple[int, ...] | None]) -> bool:
+def _array_ok(board: Board, steps: list[tuple[int, ...] | None]) -> bool:
     return board.rows * board.cols <= 63 and all(s is None or len(s) == 1 for s in steps)
+
+
+def _passes(engine: str) -> int:
+    """Boards per call of an array engine (the numpy frontier's memory grows with it)."""
+    return CHUNK if engine == "numpy" else 8 * CHUNK
+
+
+def solve_columns(
+    graph: WordGraph, columns: Any, shape: tuple[int, int], min_length: int, engine: str
+) -> list[_Found]:
+    """:func:`walk_arrays` in passes of at most :func:`_passes` boards."""
+    size = _passes(engine)
+    return [
+        walk_arrays(graph, columns[k : k + size], shape, min_length, engine)
+        for k in range(0, len(columns), size)
+    ]
 
 
 @attrs.frozen
 class _Chunk:
-    """A picklable job: solve some boards (as tile rows) with a cached graph."""
+    """A picklable job: solve boards of one shape, given as their tiles' graph
+    columns, with a graph the worker loads from the disk cache by its digest."""
 
     digest: str
     alphabet: str
     words: tuple[str, ...] | None
     min_length: int
     engine: str
+    shape: tuple[int, int]
 
-    def __call__(self, boards: list[tuple[tuple[str, ...], ...]]) -> Any:
+    def __call__(self, columns: Any) -> list[_Found]:
         graph = load_graph(self.digest, self.words, self.alphabet)
-        parsed = [Board(tiles=rows) for rows in boards]
-        steps = [_tile_columns(b, graph, "") for b in parsed]
-        if self.engine == "numpy":  # arrays travel back; the parent makes the objects
-            return _numpy_packs(graph, parsed, steps, self.min_length)
-        return _solve_group(graph, parsed, steps, self.min_length, self.engine)
+        return solve_columns(graph, columns, self.shape, self.min_length, self.engine)
 
 
 def _parse_all(boards: Iterable[Board | str | Sequence[Sequence[str]]]) -> list[Board]:
@@ -342,6 +390,26 @@ def _parse_all(boards: Iterable[Board | str | Sequence[Sequence[str]]]) -> list[
         except lacak.InvalidPuzzleError as error:
             raise lacak.InvalidPuzzleError(f"board {i}: {error}") from None
     return out
+
+
+def pick_engine(engine: str, boards: int = PARALLEL_FROM) -> str:
+    """The engine ``engine`` stands for: ``"auto"`` is ``"numba"`` when the
+    compiled engine is installed (``lacak[fast]``), else ``"numpy"``; fewer than
+    eight boards go to the depth-first walk, which has no start-up cost.
+
+    :raises InvalidOptionError: an unknown engine, or ``"numba"`` without numba.
+    """
+    if engine not in ENGINES:
+        raise lacak.InvalidOptionError(
+            f"unknown engine {engine!r}; choose one of {', '.join(ENGINES)}"
+        )
+    if engine == "numba" and not compiled_available():
+        raise lacak.InvalidOptionError("the numba engine needs numba: pip install 'lacak[fast]'")
+    if engine != "auto":
+        return engine
+    if boards < 8:
+        return "dfs"
+    return "numba" if compiled_available() else "numpy"
 
 
 def solve_many(
@@ -361,15 +429,16 @@ def solve_many(
     :param dictionary: as for :func:`~lacak_boggle.solve_board` (default ``eng``).
     :param min_length: one minimum for every board; default: each board's official one.
     :param all_paths: collect every path (uses the depth-first engine).
-    :param engine: ``"auto"`` (numpy), ``"numpy"`` or ``"dfs"``; boards the
-        numpy engine cannot take fall back to the depth-first walk.
+    :param engine: ``"auto"``, ``"numba"``, ``"numpy"`` or ``"dfs"`` (see
+        :func:`pick_engine`); boards the array engines cannot take fall back to
+        the depth-first walk.
     :param workers: processes to use; ``None`` means one per core, ``1`` (the
         default) solves in this process. Fewer than ``PARALLEL_FROM`` (256)
         boards are always solved in this process.
     :param executor: any :class:`concurrent.futures.Executor` (a Dask
         client's, or a process pool kept for many calls) to run the jobs: at
         least one per core (or per worker when ``workers`` > 1), at most
-        ``JOB_BOARDS`` (512) boards each.
+        ``JOB_BOARDS`` boards each.
     :returns: one :class:`BoggleResult` per board, with the same words,
         paths, scores and node counts as :func:`~lacak_boggle.solve_board`
         gives (``strategy`` names the engine, ``seconds`` is the batch's
@@ -382,87 +451,77 @@ def solve_many(
     >>> [r.word_list for r in solve_many(["CAT/XQY", "ACT/QXY"], words)]
     [['CAT', 'TAX'], ['ACT']]
     """
-    if engine not in ENGINES:
-        raise lacak.InvalidOptionError(
-            f"unknown engine {engine!r}; choose one of {', '.join(ENGINES)}"
-        )
+    import numpy as np
+
     if workers is not None and (
         isinstance(workers, bool) or not isinstance(workers, int) or workers < 1
     ):
         raise lacak.InvalidOptionError(f"workers must be a positive integer, got {workers!r}")
-    started = time.perf_counter()
-    parsed = _parse_all(boards)
-    words = resolve_dictionary(dictionary, registry=registry)
-    graph = compile_dictionary(words)
     if min_length is not None and (
         isinstance(min_length, bool) or not isinstance(min_length, int) or min_length < 1
     ):
         raise lacak.InvalidOptionError(f"min_length must be a positive integer, got {min_length!r}")
+    started = time.perf_counter()
+    parsed = _parse_all(boards)
+    chosen = pick_engine(engine, len(parsed))
+    words = resolve_dictionary(dictionary, registry=registry)
+    graph = compile_dictionary(words)
     results: list[BoggleResult | None] = [None] * len(parsed)
-    fast: list[int] = []
-    steps_of: dict[int, list[tuple[int, ...] | None]] = {}
+    # boards sharing a minimum length and a shape are solved together
+    groups: dict[tuple[int, tuple[int, int]], list[int]] = {}
+    columns_of: dict[int, list[int]] = {}
     for i, board in enumerate(parsed):
         steps = _tile_columns(board, graph, words.name)
-        if all_paths or not _numpy_ok(board, steps):
+        if all_paths or not _array_ok(board, steps):
             results[i] = solve_board(board, words, min_length=min_length, all_paths=all_paths)
-        else:
-            fast.append(i)
-            steps_of[i] = steps
-    chosen = "numpy" if engine == "auto" else engine
-    minimum = {
-        i: min_length if min_length is not None else parsed[i].effective_min_length for i in fast
-    }
-    # boards sharing a minimum length are solved together
-    groups: dict[int, list[int]] = {}
-    for i in fast:
-        groups.setdefault(minimum[i], []).append(i)
+            continue
+        least = min_length if min_length is not None else board.effective_min_length
+        groups.setdefault((least, board.shape), []).append(i)
+        columns_of[i] = [0 if t is None else t[0] for t in steps]
     count = workers if workers is not None else (os.cpu_count() or 1)
     if executor is not None and workers == 1:
         count = os.cpu_count() or 1  # the executor decides; give it a job per core at least
-    for least, members in groups.items():
-        small = executor is None and len(members) < PARALLEL_FROM
-        if (executor is None and count == 1) or small:
-            entries = _solve_group(
-                graph, [parsed[i] for i in members], [steps_of[i] for i in members], least, chosen
-            )
+    for (least, shape), members in groups.items():
+        columns = np.array([columns_of[i] for i in members], dtype=np.int64).reshape(
+            len(members), shape[0] * shape[1]
+        )
+        if (executor is None and count == 1) or (executor is None and len(members) < PARALLEL_FROM):
+            parts = [(0, solve_columns(graph, columns, shape, least, chosen))]
         else:
-            entries = _run_parallel(graph, words, [parsed[i] for i in members], least, chosen,
-                                    count, executor)  # fmt: skip
-        elapsed = time.perf_counter() - started
-        share = elapsed / max(1, len(parsed))
-        with quiet_gc():
-            for i, (entry, expanded, generated, depth) in zip(members, entries, strict=True):
-                stats = lacak.SearchStats(
-                    expanded=expanded,
-                    generated=generated,
-                    max_frontier=depth,
-                    depth=depth,
-                    seconds=share,
-                )
-                results[i] = make_result(
-                    parsed[i], words.name, entry, min_length=least, all_paths=False, stats=stats,
-                    strategy=f"boggle-{chosen}",
-                )  # fmt: skip
+            job = _job(graph, words, least, chosen, shape)
+            parts = _run_parallel(job, columns, count, executor)
+        share = (time.perf_counter() - started) / max(1, len(parsed))
+        for first, found in parts:
+            at = first
+            for pack in found:
+                chunk = members[at : at + pack.boards]
+                made = pack.results(graph, [parsed[i] for i in chunk], words.name, least,
+                                    f"boggle-{chosen}", share)  # fmt: skip
+                for i, result in zip(chunk, made, strict=True):
+                    results[i] = result
+                at += pack.boards
     return [r for r in results if r is not None]
 
 
-def _run_parallel(
-    graph: WordGraph,
-    words: lacak.Dictionary,
-    boards: list[Board],
-    min_length: int,
-    engine: str,
-    count: int,
-    executor: concurrent.futures.Executor | None,
-) -> list[Solved]:
+def _job(
+    graph: WordGraph, words: lacak.Dictionary, min_length: int, engine: str, shape: tuple[int, int]
+) -> _Chunk:
     from .wordgraph import _cache_file
 
     cached = _cache_file(graph.digest)
     ship_words = None if cached is not None and cached.exists() else graph.words
-    job = _Chunk(graph.digest, words.alphabet, ship_words, min_length, engine)
-    pieces = max(count, -(-len(boards) // JOB_BOARDS))
-    size = -(-len(boards) // pieces)
-    chunks = [[b.tiles for b in boards[k : k + size]] for k in range(0, len(boards), size)]
+    return _Chunk(graph.digest, words.alphabet, ship_words, min_length, engine, shape)
+
+
+def _run_parallel(
+    job: _Chunk, columns: Any, count: int, executor: concurrent.futures.Executor | None
+) -> list[tuple[int, list[_Found]]]:
+    """Run ``job`` on pieces of ``columns``; ``(first board of the piece, its findings)``."""
+    boards = len(columns)
+    pieces = max(count, -(-boards // JOB_BOARDS))
+    size = -(-boards // pieces)
+    starts = list(range(0, boards, size))
+    chunks = [columns[k : k + size] for k in starts]
     if executor is None:
         if len(chunks) == 1:
             done = [job(chunks[0])]
@@ -471,13 +530,4 @@ def _run_parallel(
                 done = lacak.batch.run_many(job, chunks, executor=pool)
     else:
         done = lacak.batch.run_many(job, chunks, executor=executor)
-    if engine != "numpy":
-        return [solved for part in done for solved in part]
-    out: list[Solved] = []
-    for part in done:
-        solved: list[Solved] = [((), 0, 0, 0)] * sum(len(members) for members, _ in part)
-        for members, found in part:
-            for i, item in zip(members, found.solved(graph), strict=True):
-                solved[i] = item
-        out.extend(solved)
-    return out
+    return list(zip(starts, done, strict=True))

@@ -2,15 +2,22 @@
 
 from __future__ import annotations
 
+import bisect
 import functools
-from typing import Any
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, overload
 
 import attrs
 import lacak
 
 from .board import Board, Cell
 
-__all__ = ["SCORE_TABLE", "BoggleResult", "FoundWord", "WordCheck", "score"]
+__all__ = ["SCORE_TABLE", "BoggleResult", "Entries", "FoundWord", "WordCheck", "score"]
+
+#: A word's paths as row-major cell indices: ``((index, ...), ...)``.
+IndexPaths = tuple[tuple[int, ...], ...]
+#: One entry: a word and its paths.
+Entry = tuple[str, IndexPaths]
 
 #: Official points by word length in letters (``QU`` counts two); 8 and more score 11.
 SCORE_TABLE: dict[int, int] = {3: 1, 4: 1, 5: 2, 6: 3, 7: 5}
@@ -32,6 +39,100 @@ def score(length: int) -> int:
 
 def _cells(path: tuple[int, ...], cols: int) -> tuple[Cell, ...]:
     return tuple(divmod(index, cols) for index in path)
+
+
+class Entries(Sequence[Entry]):
+    """The words found on a board with their paths, as ``(word, paths)`` pairs in
+    alphabetical order; the paths become Python tuples only when first asked for.
+
+    It is a read-only sequence equal to the tuple of its pairs (``entries ==
+    ((word, ((0, 1, 5),)), ...)``), so code may treat it as that tuple. The
+    batch engines hand it the words at once and a function that makes every
+    word's paths from their arrays: a caller that only wants the word list,
+    the count or the score never pays for path tuples.
+
+    :param words: the words, alphabetical.
+    :param paths: their paths (one tuple per word), or a function returning
+        them, called at most once.
+
+    >>> e = Entries(("AT", "CAT"), lambda: (((1, 2),), ((0, 1, 2),)))
+    >>> e.words, len(e), e[1]
+    (('AT', 'CAT'), 2, ('CAT', ((0, 1, 2),)))
+    >>> e == (("AT", ((1, 2),)), ("CAT", ((0, 1, 2),)))
+    True
+    """
+
+    __slots__ = ("_make", "_pairs", "words")
+
+    words: tuple[str, ...]
+
+    def __init__(
+        self,
+        words: Sequence[str] = (),
+        paths: Sequence[IndexPaths] | Callable[[], Sequence[IndexPaths]] = (),
+    ) -> None:
+        self.words = tuple(words)
+        self._pairs: tuple[Entry, ...] | None = None
+        self._make: Callable[[], Sequence[IndexPaths]] | None = None
+        if callable(paths):
+            self._make = paths
+        else:
+            self._pairs = self._zip(paths)
+
+    @classmethod
+    def of(cls, value: Entries | Sequence[Entry]) -> Entries:
+        """``value`` itself if it is :class:`Entries`, else its pairs wrapped."""
+        if isinstance(value, Entries):
+            return value
+        pairs = tuple(value)
+        out = cls.__new__(cls)
+        out.words = tuple([word for word, _ in pairs])
+        out._make = None
+        out._pairs = tuple([(word, tuple(paths)) for word, paths in pairs])
+        return out
+
+    def _zip(self, paths: Sequence[IndexPaths]) -> tuple[Entry, ...]:
+        if len(paths) != len(self.words):
+            raise ValueError(f"{len(self.words)} words but {len(paths)} path groups")
+        return tuple(zip(self.words, paths, strict=True))
+
+    @property
+    def pairs(self) -> tuple[Entry, ...]:
+        """The ``(word, paths)`` pairs as a tuple (made on first use)."""
+        if self._pairs is None:
+            assert self._make is not None
+            self._pairs = self._zip(tuple(self._make()))
+            self._make = None
+        return self._pairs
+
+    def __len__(self) -> int:
+        return len(self.words)
+
+    @overload
+    def __getitem__(self, index: int) -> Entry: ...
+    @overload
+    def __getitem__(self, index: slice) -> tuple[Entry, ...]: ...
+    def __getitem__(self, index: int | slice) -> Entry | tuple[Entry, ...]:
+        return self.pairs[index]
+
+    def __iter__(self) -> Iterator[Entry]:
+        return iter(self.pairs)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Entries):
+            return self.words == other.words and self.pairs == other.pairs
+        if isinstance(other, tuple):
+            return self.pairs == other
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self.pairs)
+
+    def __repr__(self) -> str:
+        return f"Entries({self.words!r})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Entries, (self.words, tuple(paths for _, paths in self.pairs)))
 
 
 @attrs.frozen(kw_only=True)
@@ -70,7 +171,8 @@ class BoggleResult(lacak.SearchResult):
     :attr:`words` (alphabetical), :attr:`count` and :attr:`score`.
 
     ``entries`` is the compact form the solvers produce,
-    ``(word, ((cell index, ...), ...))`` with row-major cell indices; the
+    ``(word, ((cell index, ...), ...))`` with row-major cell indices (an
+    :class:`Entries` sequence, equal to the tuple of those pairs); the
     :class:`FoundWord` records in :attr:`words` are made from it on first use.
     """
 
@@ -81,9 +183,7 @@ class BoggleResult(lacak.SearchResult):
     #: The shortest word length that counted.
     min_length: int
     #: ``(word, paths)`` pairs in alphabetical order; paths as row-major cell indices.
-    entries: tuple[tuple[str, tuple[tuple[int, ...], ...]], ...] = attrs.field(
-        default=(), repr=False
-    )
+    entries: Entries = attrs.field(default=(), converter=Entries.of, repr=False)
     #: Whether every path of every word was collected (else one path per word).
     all_paths: bool = False
     #: ``False`` when a limit stopped the search early: the words are those found so far.
@@ -102,17 +202,17 @@ class BoggleResult(lacak.SearchResult):
     @property
     def word_list(self) -> list[str]:
         """The words alone, alphabetical."""
-        return [word for word, _ in self.entries]
+        return list(self.entries.words)
 
     @property
     def count(self) -> int:
         """Number of words found."""
-        return len(self.entries)
+        return len(self.entries.words)
 
     @property
     def score(self) -> int:
         """Total official points of all words found."""
-        return sum(score(len(word)) for word, _ in self.entries)
+        return sum([score(len(word)) for word in self.entries.words])
 
     def __contains__(self, word: object) -> bool:
         return isinstance(word, str) and self.get(word) is not None
@@ -122,9 +222,10 @@ class BoggleResult(lacak.SearchResult):
         from .board import normalise_tile
 
         wanted = normalise_tile(word)
-        for found in self.words:
-            if found.word == wanted:
-                return found
+        words = self.entries.words
+        at = bisect.bisect_left(words, wanted)  # the words are in code-point order
+        if at < len(words) and words[at] == wanted:
+            return self.words[at]
         return None
 
     def best(self) -> FoundWord | None:

@@ -29,7 +29,7 @@ from typing import Any
 import lacak
 
 from .board import BLANK, Board, neighbours
-from .results import BoggleResult, WordCheck
+from .results import BoggleResult, Entries, WordCheck
 from .wordgraph import WordGraph, compile_dictionary, follow
 
 __all__ = [
@@ -148,16 +148,19 @@ def _around_bits(rows: int, cols: int) -> tuple[tuple[tuple[int, int], ...], ...
 
 
 def _walk_fast(
-    graph: WordGraph, columns: list[int], shape: tuple[int, int]
+    graph: WordGraph, columns: list[int], shape: tuple[int, int], min_length: int = 1
 ) -> tuple[dict[int, list[int]], int, int, int]:
     """Every word, first path each, on a board whose tiles are all one column.
 
     :param columns: each cell's graph column (0 for a blank).
+    :param min_length: words shorter than this (in letters) are not collected
+        (they are walked through all the same: the node counts do not change).
     :returns: ``(found, expanded, generated, deepest)`` where ``found`` maps a
         word's rank to its first path (cell indices).
     """
     table = graph.transitions
     ranks = graph.ranks
+    lengths = graph.word_lengths
     rows, width = shape
     cells = rows * width
     around = _around_bits(rows, width)
@@ -192,7 +195,8 @@ def _walk_fast(
             r = rank + ranks[offset + col]
             path[depth] = m
             if child < 0:  # the path spells a word
-                if r not in found:
+                # (a tile is at least one letter: only short paths need a length check)
+                if r not in found and (after >= min_length or lengths[r] >= min_length):
                     found[r] = path[:after]
                 if child == -1:  # and no word goes on
                     leaves += 1
@@ -213,7 +217,7 @@ def _walk_fast(
         r = ranks[col]
         path[0] = start
         if child < 0:
-            if r not in found:
+            if r not in found and (min_length <= 1 or lengths[r] >= min_length):
                 found[r] = [start]
             if child == -1:
                 leaves += 1
@@ -328,29 +332,37 @@ def _assemble(
     cut: bool = False,
     nested: bool = False,
 ) -> BoggleResult:
+    """The result for ``found`` (rank -> first path, or -> paths when ``nested``)."""
     words = graph.words
     if nested:
-        entries = tuple(
-            [
-                (words[r], tuple([tuple(p) for p in found[r]]))
-                for r in sorted(found)
-                if len(words[r]) >= min_length
-            ]
-        )
-    else:
-        entries = tuple(
-            [(words[r], (tuple(found[r]),)) for r in sorted(found) if len(words[r]) >= min_length]
-        )
+        lengths = graph.word_lengths
+        ranks = [r for r in sorted(found) if lengths[r] >= min_length]
+    else:  # the fast walk collected only long enough words
+        ranks = sorted(found)
+    spelled = [words[r] for r in ranks]
+    best = None
+    if ranks:
+        # Points never fall as words grow, so the best word is the first (alphabetical)
+        # of the longest ones.
+        longest = max(map(len, spelled))
+        top = ranks[next(i for i, w in enumerate(spelled) if len(w) == longest)]
+        best = tuple(found[top][0] if nested else found[top])
+
+    def paths() -> list[tuple[tuple[int, ...], ...]]:
+        if nested:
+            return [tuple([tuple(p) for p in found[r]]) for r in ranks]
+        return [(tuple(found[r]),) for r in ranks]
+
     return make_result(
-        board, name, entries, min_length=min_length, all_paths=all_paths, stats=stats,
-        stopped=stopped, cut=cut,
+        board, name, Entries(spelled, paths), min_length=min_length, all_paths=all_paths,
+        stats=stats, stopped=stopped, cut=cut, best=best,
     )  # fmt: skip
 
 
 def make_result(
     board: Board,
     name: str,
-    entries: tuple[tuple[str, tuple[tuple[int, ...], ...]], ...],
+    entries: Entries | Sequence[tuple[str, tuple[tuple[int, ...], ...]]],
     *,
     min_length: int,
     all_paths: bool,
@@ -358,8 +370,14 @@ def make_result(
     stopped: lacak.StopReason | None = None,
     cut: bool = False,
     strategy: str = "boggle",
+    best: tuple[int, ...] | None = None,
 ) -> BoggleResult:
-    """Build the :class:`BoggleResult` for ``entries`` (sorted ``(word, paths)`` pairs)."""
+    """Build the :class:`BoggleResult` for ``entries`` (sorted ``(word, paths)`` pairs).
+
+    :param best: the first path of the best word (the first of the longest
+        words), when the caller knows it; else it is looked up in ``entries``.
+    """
+    entries = Entries.of(entries)
     fields: dict[str, Any] = {
         "stats": stats,
         "strategy": strategy,
@@ -369,14 +387,14 @@ def make_result(
         "all_paths": all_paths,
         "complete": stopped is None and not cut,
     }
-    if entries:
-        # Points never fall as words grow, so the best word is the first (alphabetical)
-        # of the longest ones.
-        longest = max([len(word) for word, _ in entries])
-        best_paths = next(paths for word, paths in entries if len(word) == longest)
+    if entries.words:
+        if best is None:
+            spelled = entries.words
+            longest = max(map(len, spelled))
+            best = entries[next(i for i, w in enumerate(spelled) if len(w) == longest)][1][0]
         width = board.cols
-        cells = tuple(divmod(i, width) for i in best_paths[0])
-        states = tuple(cells[:k] for k in range(len(cells) + 1))
+        cells = tuple([divmod(i, width) for i in best])
+        states = tuple([cells[:k] for k in range(len(cells) + 1)])
         return BoggleResult.from_states(states, cells, entries=entries, **fields)
     if stopped is not None:
         reason = stopped
@@ -384,7 +402,7 @@ def make_result(
         reason = lacak.StopReason.DEPTH
     else:
         reason = lacak.StopReason.EXHAUSTED
-    return BoggleResult.not_found((), reason, entries=(), **fields)
+    return BoggleResult.not_found((), reason, entries=entries, **fields)
 
 
 def _check_min_length(min_length: int | None, board: Board) -> int:
@@ -451,7 +469,9 @@ def solve_board(
     ):
         columns = [0 if s is None else s[0] for s in steps]
         with quiet_gc():
-            found, expanded, generated, deepest = _walk_fast(graph, columns, board.shape)
+            found, expanded, generated, deepest = _walk_fast(
+                graph, columns, board.shape, min_length
+            )
             stats = lacak.SearchStats(
                 expanded=expanded,
                 generated=generated,

@@ -111,6 +111,11 @@ class WordGraph:
             out.append(0 if not col else (1 << col if col <= 62 else 1 << 63))
         return tuple(out)
 
+    @functools.cached_property
+    def word_lengths(self) -> tuple[int, ...]:
+        """Each word's length in letters, by rank (a tuple, for per-item lookups)."""
+        return tuple(map(len, self.words))
+
     @property
     def letters(self) -> frozenset[str]:
         """The single letters the words use."""

@@ -1,4 +1,4 @@
-"""solve_many: both engines agree with solve_board, board for board."""
+"""solve_many: every engine agrees with solve_board, board for board."""
 
 from __future__ import annotations
 
@@ -9,8 +9,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from lacak_boggle import Board, shake, solve_board, solve_many
+from lacak_boggle.batch import compiled_available
 
 from .strategies import boards
+
+#: The engines to compare (the compiled one when numba is installed, as it is for the tests).
+ENGINES = ["numpy", "dfs", "auto"] + (["numba"] if compiled_available() else [])
 
 
 @st.composite
@@ -30,7 +34,7 @@ def batches(draw: st.DrawFn):
 @settings(max_examples=80, deadline=None)
 @given(
     case=batches(),
-    engine=st.sampled_from(["numpy", "dfs", "auto"]),
+    engine=st.sampled_from(ENGINES),
     min_length=st.none() | st.integers(1, 3),
 )
 def test_engines_agree_with_the_single_board_solver(case, engine: str, min_length) -> None:
@@ -42,11 +46,18 @@ def test_engines_agree_with_the_single_board_solver(case, engine: str, min_lengt
         assert result.board == board
         assert result.entries == single.entries
         assert result.min_length == single.min_length
-        assert (result.found, result.actions, result.score) == (
+        assert (result.found, result.actions, result.states, result.score) == (
             single.found,
             single.actions,
+            single.states,
             single.score,
         )
+        assert result.words == single.words
+        assert result.to_dict() == single.to_dict()
+        counts = ("expanded", "generated", "depth", "max_frontier")
+        assert [getattr(result.stats, c) for c in counts] == [
+            getattr(single.stats, c) for c in counts
+        ]
 
 
 def test_real_dice_boards_with_english() -> None:
@@ -54,11 +65,12 @@ def test_real_dice_boards_with_english() -> None:
         shake("big5", s) for s in range(10)
     ]
     boards_ += [shake("superbig6", s) for s in range(5)]
-    numpy_results = solve_many(boards_, "eng", engine="numpy")
-    dfs_results = solve_many(boards_, "eng", engine="dfs")
-    for board, a, b in zip(boards_, numpy_results, dfs_results, strict=True):
-        assert a.entries == b.entries == solve_board(board, "eng").entries
-    assert sum(r.count for r in numpy_results) > 1000
+    by_engine = [solve_many(boards_, "eng", engine=e) for e in ENGINES]
+    for board, *results in zip(boards_, *by_engine, strict=True):
+        single = solve_board(board, "eng")
+        assert all(r.entries == single.entries for r in results)
+        assert all(r.stats.generated == single.stats.generated for r in results)
+    assert sum(r.count for r in by_engine[0]) > 1000
 
 
 def test_all_paths_and_odd_tiles_fall_back_to_the_walk(tiny: lacak.Dictionary) -> None:
