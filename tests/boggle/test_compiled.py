@@ -1,0 +1,210 @@
+"""The compiled walk (numba) against the Python walk it reproduces, board for board."""
+
+from __future__ import annotations
+
+import doctest
+import functools
+
+import lacak
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from lacak_boggle import Board, shake
+from lacak_boggle.solver import _tile_columns, _walk_fast
+from lacak_boggle.wordgraph import DIGRAPHS, WordGraph, compile_dictionary, compile_words
+
+from .strategies import ALPHABETS, _walk
+
+numba = pytest.importorskip("numba")
+compiled = pytest.importorskip("lacak_boggle.compiled")
+
+#: Tiles for boards read with English: letters about as often as on real dice,
+#: every dice digraph, and blanks.
+ENG_POOL = [*"AAAEEEEIIOOUSSTTRRNNLLDDHCMPGBYKFWVXJZQ", "QU", "TH", "IN", "ER", "HE", "AN", "#"]
+#: Tiles for the small ``tiny`` dictionary of the conftest (whole A-Z alphabet).
+TINY_POOL = [*"ACOTXHEIQ", "QU", "TH", "#"]
+#: Shapes for the real dictionaries: 1x1 up to 6x6, and 8x8 (64 tiles: bit 63 in use).
+SHAPES = st.tuples(st.integers(1, 6), st.integers(1, 6)) | st.just((8, 8))
+
+
+@functools.lru_cache(maxsize=1)
+def _eng() -> WordGraph:
+    return compile_dictionary(lacak.dictionary("eng"))
+
+
+def _columns(boards: list[Board], graph: WordGraph) -> np.ndarray:
+    """Each board's tiles as graph columns (all tiles here take one column)."""
+    rows = []
+    for board in boards:
+        steps = _tile_columns(board, graph, "test")
+        assert all(s is None or len(s) == 1 for s in steps)
+        rows.append([0 if s is None else s[0] for s in steps])
+    return np.array(rows, dtype=np.int64).reshape(len(boards), boards[0].rows * boards[0].cols)
+
+
+def _board(draw: st.DrawFn, pool: list[str], shape: tuple[int, int]) -> Board:
+    rows, cols = shape
+    flat = draw(st.lists(st.sampled_from(pool), min_size=rows * cols, max_size=rows * cols))
+    return Board.from_rows([flat[r * cols : (r + 1) * cols] for r in range(rows)])
+
+
+@st.composite
+def cases(draw: st.DrawFn, tiny: lacak.Dictionary) -> tuple[WordGraph, list[Board]]:
+    """A word graph and one to four boards of one shape for it: English, ``tiny``, or a
+    random dictionary over a small alphabet with words read off the boards."""
+    kind = draw(st.sampled_from(["eng", "tiny", "random"]))
+    if kind != "random":
+        pool = ENG_POOL if kind == "eng" else TINY_POOL
+        shape = draw(SHAPES)
+        boards = [_board(draw, pool, shape) for _ in range(draw(st.integers(1, 4)))]
+        graph = _eng() if kind == "eng" else compile_dictionary(tiny)
+        return graph, boards
+    letters = draw(st.sampled_from(ALPHABETS))
+    digraphs = [d for d in DIGRAPHS if set(d) <= set(letters)]  # one column each
+    pool = [*letters, *digraphs, "#"]
+    # small boards: a one-letter alphabet makes every path of every length a word prefix
+    shape = draw(st.tuples(st.integers(1, 4), st.integers(1, 4)) | st.just((1, 9)))
+    boards = [_board(draw, pool, shape) for _ in range(draw(st.integers(1, 4)))]
+    words = set(draw(st.lists(st.text(alphabet=letters, min_size=1, max_size=5), max_size=25)))
+    for board in boards:
+        for _ in range(draw(st.integers(0, 6))):
+            walked = _walk(draw, [list(row) for row in board.tiles])
+            words.update({walked, walked[:-1]})
+    words.discard("")
+    return compile_words(sorted(words), letters), boards
+
+
+def _expected(graph: WordGraph, columns: np.ndarray, shape: tuple[int, int], min_length: int):
+    """What ``_walk_fast`` gives for one board: ``({rank: path}, expanded, generated, deepest)``."""
+    lengths = graph.lengths()
+    found, expanded, generated, deepest = _walk_fast(graph, columns.tolist(), shape)
+    words = {r: p for r, p in found.items() if lengths[r] >= min_length}
+    return words, expanded, generated, deepest
+
+
+def _per_board(out: tuple[np.ndarray, ...], boards: int):
+    """The compiled walk's arrays as the same per-board form, checking their layout."""
+    board, rank, paths, sizes, expanded, generated, deepest = out
+    for array in out:
+        assert array.dtype == np.int64
+    assert board.shape == rank.shape == sizes.shape == (len(paths),)
+    assert expanded.shape == generated.shape == deepest.shape == (boards,)
+    assert paths.shape[1] == max([1, *sizes.tolist()])
+    key = board * 2**32 + rank
+    assert (np.diff(key) > 0).all()  # sorted by (board, rank), one entry each
+    per = [{} for _ in range(boards)]
+    for b, r, p, n in zip(
+        board.tolist(), rank.tolist(), paths.tolist(), sizes.tolist(), strict=True
+    ):
+        assert n >= 1 and all(c >= 0 for c in p[:n]) and all(c == -1 for c in p[n:])
+        per[b][r] = p[:n]
+    return [(per[b], int(expanded[b]), int(generated[b]), int(deepest[b])) for b in range(boards)]
+
+
+@settings(max_examples=120, deadline=None)
+@given(data=st.data(), min_length=st.integers(1, 5))
+def test_agrees_with_the_python_walk(tiny, data: st.DataObject, min_length: int) -> None:
+    graph, boards = data.draw(cases(tiny))
+    shape = boards[0].shape
+    columns = _columns(boards, graph)
+    together = _per_board(compiled.walk_boards(graph, columns, shape, min_length), len(boards))
+    for i in range(len(boards)):
+        expected = _expected(graph, columns[i], shape, min_length)
+        assert together[i] == expected
+        # one board per call gives the same as many in one call
+        alone = compiled.walk_boards(graph, columns[i : i + 1], shape, min_length)
+        assert _per_board(alone, 1) == [expected]
+
+
+def test_real_dice_boards_with_english() -> None:
+    graph = _eng()
+    total = 0
+    for dice, count in (("classic4", 200), ("big5", 20), ("superbig6", 10)):
+        boards = [shake(dice, seed) for seed in range(count)]
+        shape = boards[0].shape
+        columns = _columns(boards, graph)
+        for least in (3, 4):
+            got = _per_board(compiled.walk_boards(graph, columns, shape, least), count)
+            for i in range(count):
+                assert got[i] == _expected(graph, columns[i], shape, least)
+            total += sum(len(words) for words, *_ in got)
+    assert total > 20_000  # they do find words
+
+
+BIG_ALPHABETS = {
+    # up to 30 letters: 32-bit tables; 31-62: 64-bit tables; more: no letter masks
+    30: "ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÜẞ",
+    45: "ABCDEFGHIJKLMNOPQRSTUVWXYZ" + "ΑΒΓΔΕΖΗΘΙΚΛΜΝΞΟΠΡΣΤ",
+    70: "ABCDEFGHIJKLMNOPQRSTUVWXYZ" + "ΑΒΓΔΕΖΗΘΙΚΛΜΝΞΟΠΡΣΤΥΦΧΨΩ" + "БГДЖЗИЙЛПФЦЧШЩЪЫЬЭЮЯ",
+}
+
+
+@pytest.mark.parametrize("size", sorted(BIG_ALPHABETS))
+@settings(max_examples=20, deadline=None)
+@given(data=st.data())
+def test_large_alphabets_and_64_bit_tables(size: int, data: st.DataObject) -> None:
+    letters = BIG_ALPHABETS[size]
+    pool = letters[:3] + letters[-5:] + "#"  # the last columns matter most
+    shape = data.draw(st.tuples(st.integers(1, 4), st.integers(1, 4)))
+    boards = [_board(data.draw, list(pool), shape)]
+    words = data.draw(
+        st.lists(st.text(alphabet=pool[:-1], min_size=1, max_size=5), min_size=1, max_size=40)
+    )
+    words += ["".join(t for t in row if t != "#") for row in boards[0].tiles]
+    graph = compile_words(sorted(set(words) - {""}), letters)
+    table = graph.arrays()[0]
+    if size > 62:  # letters past bit 62: no letter masks (all ones), nothing pruned
+        assert max(graph.first_letters) == 1 << 63 and (table[:: graph.stride] == -1).all()
+    if any(ch in word for word in words for ch in letters[30:62]):
+        assert table.dtype == np.int64  # letter masks need the high bits
+    columns = _columns(boards, graph)
+    got = _per_board(compiled.walk_boards(graph, columns, shape, 1), 1)
+    assert got == [_expected(graph, columns[0], shape, 1)]
+
+
+def test_edges_of_the_board_and_of_the_input() -> None:
+    # the last three cells of an 8x8 board: the deepest path ends on cell 63 (bit 63)
+    graph = compile_words(["ACT", "AT", "CAT", "TA"], "ACT")
+    cat = [graph.column(t) for t in "CAT"]
+    columns = np.zeros((1, 64), dtype=np.int64)
+    columns[0, 61:] = cat
+    out = compiled.walk_boards(graph, columns, (8, 8), 2)
+    ((found, *counts),) = _per_board(out, 1)
+    assert {graph.words[r]: p for r, p in found.items()} == {
+        "AT": [62, 63],
+        "CAT": [61, 62, 63],
+        "TA": [63, 62],
+    }
+    assert (found, *counts) == _expected(graph, columns[0], (8, 8), 2)
+    assert counts == [6, 8, 3]
+    # no boards, and a board of blanks: nothing found, only the root expanded
+    none = compiled.walk_boards(graph, np.zeros((0, 4), dtype=np.int64), (2, 2), 1)
+    assert [a.shape for a in none] == [(0,), (0,), (0, 1), (0,), (0,), (0,), (0,)]
+    blank = compiled.walk_boards(graph, np.zeros((1, 4), dtype=np.int64), (2, 2), 1)
+    assert [a.tolist() for a in blank[4:]] == [[1], [0], [0]]
+    # other integer types and layouts are converted
+    wide = np.array([[*cat, 0], [0, *cat]], dtype=np.int32).T.copy().T
+    assert not wide.flags.c_contiguous
+    a = compiled.walk_boards(graph, wide, (2, 2), 2)
+    b = compiled.walk_boards(graph, np.ascontiguousarray(wide, dtype=np.int64), (2, 2), 2)
+    assert all((x == y).all() for x, y in zip(a, b, strict=True))
+
+
+def test_bad_input_is_a_value_error(tiny: lacak.Dictionary) -> None:
+    graph = compile_dictionary(tiny)
+    with pytest.raises(ValueError, match="at most 64 tiles"):
+        compiled.walk_boards(graph, np.zeros((1, 65), dtype=np.int64), (5, 13), 3)
+    with pytest.raises(ValueError, match="shape"):
+        compiled.walk_boards(graph, np.zeros((1, 5), dtype=np.int64), (2, 2), 3)
+    with pytest.raises(ValueError, match="shape"):
+        compiled.walk_boards(graph, np.zeros(4, dtype=np.int64), (2, 2), 3)
+    for bad in (-1, graph.stride):
+        with pytest.raises(ValueError, match="column"):
+            compiled.walk_boards(graph, np.array([[1, 2, bad, 3]]), (2, 2), 3)
+
+
+def test_warm_and_the_docstring_examples() -> None:
+    compiled.warm()
+    result = doctest.testmod(compiled)
+    assert result.failed == 0 and result.attempted > 0
