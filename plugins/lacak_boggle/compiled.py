@@ -17,21 +17,30 @@ imports this module lazily, only when the compiled engine is used.
 
 Machine code is cached on disk (``@numba.njit(cache=True)``, next to this file
 in ``__pycache__`` or in the folder named by ``NUMBA_CACHE_DIR``): the first
-use on a machine compiles for some seconds, later processes load the code in a
-fraction of a second. :func:`warm` pays that cost up front. One kernel is
-compiled per table type (``int32`` or ``int64`` transitions).
+use on a machine compiles for about 6 seconds (2 more for the second table
+type: one kernel is compiled per ``int32`` or ``int64`` transition table),
+later processes import numba in about 0.3 seconds and load the code in about
+0.15. :func:`warm` pays that cost up front.
 
-Measured (English ``eng``, 4x4 boards shaken from the 1987 dice, CPU time,
-best of 5, on a shared 2-core AMD EPYC): about 22 microseconds per board with
-200 boards in one call, and about 27 per board with one board per call (of
-which about 4 are fixed per call: the numba dispatch, the kernel's buffers and
-boxing the result arrays), against about 200 for ``_walk_fast``. The kernel
-is bound by memory more than by instructions: a board generates about 350
-nodes, each a jump to a random row of the 3 MB transition table (and of the
-3 MB rank table), so the same board walked 200 times takes about 5
-microseconds a walk. A layout with each transition and its rank side by side
-in one int64 measured about 17% faster, at the cost of a second 6 MB copy of
-the graph.
+Measured with English (``eng``), CPU time, best of 5, on a shared 2-core AMD
+EPYC, against ``_walk_fast`` on the same boards:
+
+=============================  =============  ==============  ========
+boards                         compiled       ``_walk_fast``  speed-up
+=============================  =============  ==============  ========
+200 4x4 (1987 dice), one call  21 us a board  200 us          9.5x
+the same, one board per call   27 us a board  200 us          7.3x
+50 5x5 (Big Boggle), one call  60 us a board  520 us          8.7x
+=============================  =============  ==============  ========
+
+A call costs about 4 microseconds besides the walk (1.6 in Python: checks and
+cached look-ups; 2.5 in the kernel call: numba's dispatch, the buffers, boxing
+three result arrays). The walk is bound by memory more than by instructions:
+a 4x4 board generates about 350 nodes, each a jump to a random row of the
+3 MB transition table and the 3 MB rank table, so the same board walked 200
+times over takes about 5 microseconds a walk. A layout with each transition
+and its rank side by side in one int64 measured about 17% faster, at the cost
+of a second, 6 MB copy of the graph; it is not used.
 """
 
 from __future__ import annotations
