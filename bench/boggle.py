@@ -49,7 +49,9 @@ from pathlib import Path
 from typing import Any
 
 import lacak
+import numpy as np
 from lacak_boggle import Board, compile_dictionary, shake, solve_board, solve_many
+from lacak_boggle.solver import compiled_available
 
 # -- the workload -------------------------------------------------------------------
 
@@ -107,9 +109,9 @@ class Reference:
 Solver = Callable[[Board, int], set[str]]
 
 
-def lacak_single(eng: lacak.Dictionary) -> Solver:
+def lacak_single(eng: lacak.Dictionary, engine: str) -> Solver:
     def solve(board: Board, min_length: int) -> set[str]:
-        return set(solve_board(board, eng, min_length=min_length).word_list)
+        return set(solve_board(board, eng, min_length=min_length, engine=engine).word_list)
 
     return solve
 
@@ -207,7 +209,7 @@ PEERS: dict[str, Callable[[Sequence[str]], Solver]] = {
 # -- load times, each in a fresh interpreter ----------------------------------------------
 
 LOADERS = {
-    "lacak solve_board (1 core)": (
+    "lacak solve_board, Python (1 core)": (
         "import lacak\nfrom lacak_boggle import compile_dictionary",
         "g = compile_dictionary(lacak.dictionary('eng'))",
     ),
@@ -307,7 +309,7 @@ def where_the_time_goes(eng: lacak.Dictionary, boards: Sequence[Board]) -> None:
     def walk() -> None:
         walked.clear()
         for cols in prepared:
-            walked.append(_walk_fast(graph, cols, (4, 4)))
+            walked.append(_walk_fast(graph, cols, (4, 4), 3))
 
     def assemble() -> None:
         for b, (found, expanded, generated, deepest) in zip(boards, walked, strict=True):
@@ -318,13 +320,13 @@ def where_the_time_goes(eng: lacak.Dictionary, boards: Sequence[Board]) -> None:
     t_prep, _ = timed(prepare, 5)
     t_walk, _ = timed(walk, 5)
     t_asm, _ = timed(assemble, 5)
-    t_all, _ = timed(lambda: [solve_board(b, eng).word_list for b in boards], 5)
+    t_all, _ = timed(lambda: [solve_board(b, eng, engine="dfs").word_list for b in boards], 5)
     expanded = sum(w[1] for w in walked) / count
     generated = sum(w[2] for w in walked) / count
     words = sum(len(w[0]) for w in walked) / count
-    print("\nWhere the time goes: lacak solve_board, 4x4 boards, one core")
+    print("\nWhere the time goes: lacak solve_board, Python walk, 4x4 boards, one core")
     print(
-        f"  per board: {expanded:.0f} nodes expanded, {generated:.0f} generated, {words:.0f} words hit"
+        f"  per board: {expanded:.0f} nodes expanded, {generated:.0f} generated, {words:.0f} words found"
     )
     rows = [
         ("tiles -> graph columns", t_prep),
@@ -339,36 +341,36 @@ def where_the_time_goes(eng: lacak.Dictionary, boards: Sequence[Board]) -> None:
         f"{t_walk / count / generated * 1e9:.0f} ns per generated node"
     )
 
-    from lacak_boggle.batch import _numpy_packs
-    from lacak_boggle.solver import make_result
+    from lacak_boggle.batch import walk_arrays
 
-    steps = [_tile_columns(b, graph, "eng") for b in boards]
-    packs: list[Any] = []
-    solved: list[Any] = []
+    columns = np.array(prepared, dtype=np.int64)
+    engines = ["numba", "numpy"] if compiled_available() else ["numpy"]
+    for engine in engines:
+        found: list[Any] = []
 
-    def arrays() -> None:
-        packs[:] = _numpy_packs(graph, boards, steps, 3)
+        def arrays(engine: str = engine, found: list[Any] = found) -> None:
+            found[:] = [walk_arrays(graph, columns, (4, 4), 3, engine)]
 
-    def objects() -> None:
-        solved[:] = [item for _members, found in packs for item in found.solved(graph)]
+        def results(found: list[Any] = found) -> None:
+            for r in found[0].results(graph, boards, "eng", 3, "bench", 0.0):
+                _ = r.word_list
 
-    def results() -> None:
-        for b, (entries, expanded, generated, depth) in zip(boards, solved, strict=True):
-            stats = lacak.SearchStats(expanded=expanded, generated=generated, depth=depth)
-            make_result(b, "eng", entries, min_length=3, all_paths=False, stats=stats)
+        def objects(found: list[Any] = found) -> None:
+            for r in found[0].results(graph, boards, "eng", 3, "bench", 0.0):
+                _ = r.words
 
-    t_arrays, _ = timed(arrays, 5)
-    t_objects, _ = timed(objects, 5)
-    t_results, _ = timed(results, 5)
-    t_many, _ = timed(lambda: solve_many(boards, eng, engine="numpy"), 5)
-    print("\nWhere the time goes: solve_many numpy engine, same boards, one process")
-    for label, seconds in [
-        ("level-synchronous walk + smallest paths (numpy)", t_arrays),
-        ("words and path tuples (Python objects)", t_objects),
-        ("BoggleResult per board", t_results),
-        ("whole solve_many call", t_many),
-    ]:
-        print(f"  {label:<48} {seconds / count * 1e6:8.1f} us/board  {seconds / t_many:6.1%}")
+        t_arrays, _ = timed(arrays, 5)
+        t_results, _ = timed(results, 5)
+        t_objects, _ = timed(objects, 5)
+        t_many, _ = timed(lambda e=engine: solve_many(boards, eng, engine=e), 5)
+        print(f"\nWhere the time goes: solve_many {engine} engine, same boards, one process")
+        for label, seconds in [
+            (f"{engine} walk: words and smallest paths as arrays", t_arrays),
+            ("BoggleResult per board (word lists, best word)", t_results),
+            ("  ... and every word's FoundWord with its path", t_objects),
+            ("whole solve_many call (parse, columns, walk, results)", t_many),
+        ]:
+            print(f"  {label:<56} {seconds / count * 1e6:8.1f} us/board  {seconds / t_many:6.1%}")
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -437,21 +439,32 @@ def main(argv: Sequence[str] | None = None) -> None:
             solve_all(boards[:4], m)
             tasks.append((label, size, lambda f=solve_all, b=boards, m=m: f(b, m), len(boards)))
 
+    engines = ["numba", "numpy"] if compiled_available() else ["numpy"]
     pool = concurrent.futures.ProcessPoolExecutor(cores)
-    solve_many(sets["4x4"][:300], eng, executor=pool)  # start the workers
-    add_single("lacak solve_board (1 core)", lacak_single(eng))
-    add_batch("lacak solve_many numpy (1 proc)", lacak_batch(eng, "numpy", 1))
+    for engine in engines:  # start the workers, and load the compiled walk in each
+        solve_many(sets["4x4"][:300], eng, executor=pool, engine=engine)
+    if compiled_available():
+        add_single("lacak solve_board, numba (1 core)", lacak_single(eng, "numba"))
+    add_single("lacak solve_board, Python (1 core)", lacak_single(eng, "dfs"))
+    for engine in engines:
+        add_batch(f"lacak solve_many {engine} (1 proc)", lacak_batch(eng, engine, 1))
     add_batch("lacak solve_many dfs (1 proc)", lacak_batch(eng, "dfs", 1))
-    add_batch(f"lacak solve_many numpy ({cores} procs)", lacak_batch(eng, "numpy", cores, pool))
+    for engine in engines:
+        add_batch(
+            f"lacak solve_many {engine} ({cores} procs)", lacak_batch(eng, engine, cores, pool)
+        )
     many = {"4x4": [shake("classic4", seed) for seed in range(args.batch_boards)]}
-    add_batch(
-        f"lacak numpy, {args.batch_boards} boards, 1 proc", lacak_batch(eng, "numpy", 1), many
-    )
-    add_batch(
-        f"lacak numpy, {args.batch_boards} boards, {cores} procs",
-        lacak_batch(eng, "numpy", cores, pool),
-        many,
-    )
+    for engine in engines:
+        add_batch(
+            f"lacak {engine}, {args.batch_boards} boards, 1 proc",
+            lacak_batch(eng, engine, 1),
+            many,
+        )
+        add_batch(
+            f"lacak {engine}, {args.batch_boards} boards, {cores} procs",
+            lacak_batch(eng, engine, cores, pool),
+            many,
+        )
     for label, make in PEERS.items():
         try:
             solver = make(words)

@@ -7,7 +7,7 @@ set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 python3 -m venv "$here/.venv"
 "$here/.venv/bin/pip" install -q --upgrade pip
-"$here/.venv/bin/pip" install -q -e "$here/.."
+"$here/.venv/bin/pip" install -q -e "$here/..[fast]"   # lacak with its compiled Boggle engine
 for req in "$here"/requirements-*.txt; do
     [ -e "$req" ] || continue
     # Peers are installed one by one so that one broken peer does not stop the others.

@@ -31,10 +31,9 @@ multi-letter tiles that are not dice digraphs) and for ``all_paths``.
 from __future__ import annotations
 
 import concurrent.futures
-import functools
 import os
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 import attrs
@@ -46,6 +45,7 @@ from .solver import (
     DictionaryLike,
     _tile_columns,
     _walk_fast,
+    compiled_available,
     make_result,
     quiet_gc,
     resolve_dictionary,
@@ -63,20 +63,9 @@ CHUNK = 256
 #: Fewer boards than this are solved in this process even when workers are asked
 #: for: starting processes would cost more than it saves.
 PARALLEL_FROM = 256
-#: Boards per job sent to a worker (several jobs per worker balance the load).
-JOB_BOARDS = 512
-
-
-def compiled_available() -> bool:
-    """Whether the compiled engine can run: numba is installed (``lacak[fast]``)."""
-    return _numba_spec() is not None
-
-
-@functools.lru_cache(maxsize=1)
-def _numba_spec() -> Any:
-    import importlib.util
-
-    return importlib.util.find_spec("numba")
+#: Boards per job sent to a worker (several jobs per worker balance the load, and
+#: let this process build one job's results while the workers solve the next).
+JOB_BOARDS = 256
 
 
 def _numpy_walk(graph: WordGraph, columns: Any, shape: tuple[int, int], min_length: int) -> _Found:
@@ -345,10 +334,6 @@ def walk_arrays(
     return _from_dfs(graph, columns, shape, min_length)
 
 
-def _array_ok(board: Board, steps: list[tuple[int, ...] | None]) -> bool:
-    return board.rows * board.cols <= 63 and all(s is None or len(s) == 1 for s in steps)
-
-
 def _passes(engine: str) -> int:
     """Boards per call of an array engine (the numpy frontier's memory grows with it)."""
     return CHUNK if engine == "numpy" else 8 * CHUNK
@@ -392,7 +377,7 @@ def _parse_all(boards: Iterable[Board | str | Sequence[Sequence[str]]]) -> list[
     return out
 
 
-def pick_engine(engine: str, boards: int = PARALLEL_FROM) -> str:
+def engine_for_batch(engine: str, boards: int = PARALLEL_FROM) -> str:
     """The engine ``engine`` stands for: ``"auto"`` is ``"numba"`` when the
     compiled engine is installed (``lacak[fast]``), else ``"numpy"``; fewer than
     eight boards go to the depth-first walk, which has no start-up cost.
@@ -430,7 +415,7 @@ def solve_many(
     :param min_length: one minimum for every board; default: each board's official one.
     :param all_paths: collect every path (uses the depth-first engine).
     :param engine: ``"auto"``, ``"numba"``, ``"numpy"`` or ``"dfs"`` (see
-        :func:`pick_engine`); boards the array engines cannot take fall back to
+        :func:`engine_for_batch`); boards the array engines cannot take fall back to
         the depth-first walk.
     :param workers: processes to use; ``None`` means one per core, ``1`` (the
         default) solves in this process. Fewer than ``PARALLEL_FROM`` (256)
@@ -463,21 +448,25 @@ def solve_many(
         raise lacak.InvalidOptionError(f"min_length must be a positive integer, got {min_length!r}")
     started = time.perf_counter()
     parsed = _parse_all(boards)
-    chosen = pick_engine(engine, len(parsed))
+    chosen = engine_for_batch(engine, len(parsed))
     words = resolve_dictionary(dictionary, registry=registry)
     graph = compile_dictionary(words)
     results: list[BoggleResult | None] = [None] * len(parsed)
     # boards sharing a minimum length and a shape are solved together
     groups: dict[tuple[int, tuple[int, int]], list[int]] = {}
     columns_of: dict[int, list[int]] = {}
+    single = graph.single_columns
     for i, board in enumerate(parsed):
-        steps = _tile_columns(board, graph, words.name)
-        if all_paths or not _array_ok(board, steps):
+        columns = [single.get(tile) for tile in board.flat]
+        if None in columns:  # other multi-letter tiles, or letters outside the alphabet
+            steps = _tile_columns(board, graph, words.name)  # raises for the latter
+            columns = [0 if t is None else t[0] if len(t) == 1 else None for t in steps]
+        if all_paths or None in columns or len(columns) > 63:
             results[i] = solve_board(board, words, min_length=min_length, all_paths=all_paths)
             continue
         least = min_length if min_length is not None else board.effective_min_length
         groups.setdefault((least, board.shape), []).append(i)
-        columns_of[i] = [0 if t is None else t[0] for t in steps]
+        columns_of[i] = columns  # type: ignore[assignment]
     count = workers if workers is not None else (os.cpu_count() or 1)
     if executor is not None and workers == 1:
         count = os.cpu_count() or 1  # the executor decides; give it a job per core at least
@@ -490,8 +479,8 @@ def solve_many(
         else:
             job = _job(graph, words, least, chosen, shape)
             parts = _run_parallel(job, columns, count, executor)
-        share = (time.perf_counter() - started) / max(1, len(parsed))
         for first, found in parts:
+            share = (time.perf_counter() - started) / max(1, len(parsed))
             at = first
             for pack in found:
                 chunk = members[at : at + pack.boards]
@@ -515,19 +504,20 @@ def _job(
 
 def _run_parallel(
     job: _Chunk, columns: Any, count: int, executor: concurrent.futures.Executor | None
-) -> list[tuple[int, list[_Found]]]:
-    """Run ``job`` on pieces of ``columns``; ``(first board of the piece, its findings)``."""
+) -> Iterator[tuple[int, list[_Found]]]:
+    """Run ``job`` on pieces of ``columns``, yielding ``(first board of the piece,
+    its findings)`` in order as the pieces finish, so that the caller builds the
+    results of one piece while the workers solve the next."""
     boards = len(columns)
     pieces = max(count, -(-boards // JOB_BOARDS))
     size = -(-boards // pieces)
     starts = list(range(0, boards, size))
     chunks = [columns[k : k + size] for k in starts]
+    if executor is None and len(chunks) == 1:
+        yield 0, job(chunks[0])
+        return
     if executor is None:
-        if len(chunks) == 1:
-            done = [job(chunks[0])]
-        else:
-            with concurrent.futures.ProcessPoolExecutor(max_workers=count) as pool:
-                done = lacak.batch.run_many(job, chunks, executor=pool)
+        with concurrent.futures.ProcessPoolExecutor(max_workers=count) as pool:
+            yield from zip(starts, pool.map(job, chunks), strict=True)
     else:
-        done = lacak.batch.run_many(job, chunks, executor=executor)
-    return list(zip(starts, done, strict=True))
+        yield from zip(starts, executor.map(job, chunks), strict=True)

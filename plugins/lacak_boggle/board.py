@@ -275,10 +275,10 @@ class Board:
         """``(rows, cols)``."""
         return len(self.tiles), len(self.tiles[0])
 
-    @property
+    @functools.cached_property
     def flat(self) -> tuple[str, ...]:
         """The tiles in row-major order (cell ``r * cols + c``)."""
-        return tuple(tile for row in self.tiles for tile in row)
+        return tuple([tile for row in self.tiles for tile in row])
 
     def tile(self, cell: Sequence[int]) -> str:
         """The tile at ``(row, col)``."""

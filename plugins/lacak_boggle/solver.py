@@ -21,6 +21,7 @@ import contextlib
 import functools
 import gc
 import os
+import sys
 import time
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -116,9 +117,14 @@ def _tile_columns(board: Board, graph: WordGraph, name: str) -> list[tuple[int, 
 
     :raises InvalidPuzzleError: a tile uses a letter outside the dictionary's alphabet.
     """
+    flat = board.flat
+    single = graph.single_columns
+    fast = [single.get(tile) for tile in flat]
+    if None not in fast:  # every tile a letter, a compiled digraph or a blank
+        return [(col,) if col else None for col in fast]  # type: ignore[misc]
     out: list[tuple[int, ...] | None] = []
     cols = board.cols
-    for index, tile in enumerate(board.flat):
+    for index, tile in enumerate(flat):
         if tile == BLANK:
             out.append(None)
             continue
@@ -316,6 +322,85 @@ def _walk_general(
     return found, stats, state["stopped"], state["cut"]
 
 
+# -- the compiled walk ----------------------------------------------------------------------
+
+#: Boards :func:`solve_board` walks in Python, in a process, before ``engine="auto"``
+#: turns to the compiled walk (whose start-up, loading numba and its cached
+#: machine code, costs about as much as walking this many boards in Python).
+WARM_AFTER = 500
+
+_walked = [0]  # boards walked in Python by solve_board in this process
+
+
+def compiled_available() -> bool:
+    """Whether the compiled engine can run: numba is installed (``lacak[fast]``)."""
+    return _numba_spec() is not None
+
+
+@functools.lru_cache(maxsize=1)
+def _numba_spec() -> Any:
+    import importlib.util
+
+    return importlib.util.find_spec("numba")
+
+
+def engine_for_board(engine: str, cells: int = 16) -> str:
+    """What ``engine`` means for one board of ``cells`` tiles (all single-column):
+    ``"auto"`` is ``"numba"`` once this process has walked :data:`WARM_AFTER`
+    boards in Python (or loaded the compiled walk already) and numba is
+    installed, else ``"dfs"``.
+
+    :raises InvalidOptionError: ``"numba"`` without numba installed.
+    """
+    if engine == "numba" and not compiled_available():
+        raise lacak.InvalidOptionError("the numba engine needs numba: pip install 'lacak[fast]'")
+    if cells > 64:
+        return "dfs"
+    if engine != "auto":
+        return engine
+    if "lacak_boggle.compiled" in sys.modules or _walked[0] >= WARM_AFTER:
+        return "numba" if compiled_available() else "dfs"
+    _walked[0] += 1
+    return "dfs"
+
+
+def _solve_compiled(
+    board: Board, name: str, graph: WordGraph, columns: list[int], min_length: int, started: float
+) -> BoggleResult:
+    import numpy as np
+
+    from . import compiled
+
+    rows = np.array([columns], dtype=np.int64)
+    _, rank, paths, sizes, expanded, generated, deepest = compiled.walk_boards(
+        graph, rows, board.shape, min_length
+    )
+    ranks = rank.tolist()
+    words = graph.words
+    spelled = [words[r] for r in ranks]
+    best = None
+    if ranks:
+        longest = max(map(len, spelled))
+        top = next(i for i, w in enumerate(spelled) if len(w) == longest)
+        best = tuple(paths[top, : sizes[top]].tolist())
+
+    def make_paths() -> list[tuple[tuple[int, ...], ...]]:
+        return [(tuple(p[:n]),) for p, n in zip(paths.tolist(), sizes.tolist(), strict=True)]
+
+    depth = int(deepest[0])
+    stats = lacak.SearchStats(
+        expanded=int(expanded[0]),
+        generated=int(generated[0]),
+        max_frontier=depth,
+        depth=depth,
+        seconds=time.perf_counter() - started,
+    )
+    return make_result(
+        board, name, Entries(spelled, make_paths), min_length=min_length, all_paths=False,
+        stats=stats, best=best,
+    )  # fmt: skip
+
+
 # -- results ------------------------------------------------------------------------------
 
 
@@ -422,6 +507,7 @@ def solve_board(
     limits: lacak.Limits | None = None,
     trace: lacak.SearchTrace | None = None,
     registry: lacak.Registry | None = None,
+    engine: str = "auto",
 ) -> BoggleResult:
     """Find every word of ``dictionary`` on ``board``.
 
@@ -434,9 +520,15 @@ def solve_board(
     :param limits: stop early (``max_expanded``, ``seconds``, ``max_depth`` in
         tiles); the result then has ``complete=False``.
     :param trace: record the search tree.
+    :param engine: ``"dfs"`` (the depth-first walk in Python), ``"numba"``
+        (the same walk compiled, from ``lacak[fast]``) or ``"auto"``: the
+        Python walk for the first :data:`WARM_AFTER` boards of a process, then
+        the compiled one when numba is installed (see :func:`engine_for_board`).
+        Both give the same result; limits, traces, ``all_paths`` and
+        multi-letter tiles other than dice digraphs always use the Python walk.
     :returns: a :class:`BoggleResult` (words alphabetical, one path each).
     :raises InvalidPuzzleError: a bad board, or a tile outside the dictionary's alphabet.
-    :raises InvalidOptionError: a bad ``min_length``.
+    :raises InvalidOptionError: a bad ``min_length`` or ``engine``.
 
     Examples
     --------
@@ -452,6 +544,10 @@ def solve_board(
     """
     started = time.perf_counter()
     board = Board.parse(board)
+    if engine not in ("auto", "dfs", "numba"):
+        raise lacak.InvalidOptionError(
+            f"unknown engine {engine!r} for one board; choose auto, dfs or numba"
+        )
     if dictionary is None and board.dictionary is not None:
         dictionary = board.dictionary
         if min_length is None:
@@ -468,6 +564,8 @@ def solve_board(
         and all(s is None or len(s) == 1 for s in steps)
     ):
         columns = [0 if s is None else s[0] for s in steps]
+        if engine_for_board(engine, len(columns)) == "numba":
+            return _solve_compiled(board, words.name, graph, columns, min_length, started)
         with quiet_gc():
             found, expanded, generated, deepest = _walk_fast(
                 graph, columns, board.shape, min_length

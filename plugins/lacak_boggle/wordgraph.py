@@ -112,6 +112,11 @@ class WordGraph:
         return tuple(out)
 
     @functools.cached_property
+    def single_columns(self) -> dict[str, int]:
+        """Tile -> column for the tiles that take one column, and ``#`` (a blank) -> 0."""
+        return {**self._index, "#": 0}
+
+    @functools.cached_property
     def word_lengths(self) -> tuple[int, ...]:
         """Each word's length in letters, by rank (a tuple, for per-item lookups)."""
         return tuple(map(len, self.words))

@@ -3,17 +3,22 @@
 from __future__ import annotations
 
 import itertools
+import sys
 
+import attrs
 import lacak
 import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from lacak_boggle import Board, check, official_min_length, score, solve_board
+from lacak_boggle.solver import compiled_available
 
 from . import reference
 from .strategies import cases
 
 SETTINGS = settings(max_examples=150, deadline=None)
+#: The single-board engines (the compiled one when numba is installed, as it is for the tests).
+ENGINES = ["dfs", "auto"] + (["numba"] if compiled_available() else [])
 
 
 def _paths_as_tuples(result: lacak.SearchResult) -> dict[str, list[tuple[tuple[int, int], ...]]]:
@@ -21,23 +26,52 @@ def _paths_as_tuples(result: lacak.SearchResult) -> dict[str, list[tuple[tuple[i
 
 
 @SETTINGS
-@given(case=cases(), min_length=st.integers(1, 4))
+@given(case=cases(), min_length=st.integers(1, 4), engine=st.sampled_from(ENGINES))
 @example(
     case=(
         [["QU", "A"], ["T", "#"]],
         lacak.Dictionary(name="x", language="", words=["QUA", "QUAT", "QAT"], alphabet="AQTU"),
     ),
     min_length=1,
+    engine="dfs",
 )
-def test_same_words_and_first_paths_as_the_reference(case, min_length: int) -> None:
+def test_same_words_and_first_paths_as_the_reference(case, min_length: int, engine: str) -> None:
     tiles, dictionary = case
     board = Board.from_rows(tiles)
-    result = solve_board(board, dictionary, min_length=min_length)
+    result = solve_board(board, dictionary, min_length=min_length, engine=engine)
     expected = reference.solve(tiles, dictionary.words, min_length)
     assert result.word_list == sorted(expected)
     for found in result.words:
         assert found.path == expected[found.word][0]
         assert found.paths == (found.path,)
+
+
+@SETTINGS
+@given(case=cases(), min_length=st.integers(1, 4))
+def test_the_engines_give_the_same_result(case, min_length: int) -> None:
+    tiles, dictionary = case
+    results = [
+        solve_board(Board.from_rows(tiles), dictionary, min_length=min_length, engine=engine)
+        for engine in ENGINES
+    ]
+    first = results[0]
+    for other in results[1:]:
+        assert other == attrs.evolve(
+            first, stats=attrs.evolve(first.stats, seconds=other.stats.seconds)
+        )
+        assert other.words == first.words and other.to_dict() == first.to_dict()
+
+
+@pytest.mark.skipif(not compiled_available(), reason="numba is not installed")
+def test_auto_turns_to_the_compiled_walk_after_enough_boards(monkeypatch, tiny) -> None:
+    from lacak_boggle import solver
+
+    monkeypatch.setattr(solver, "WARM_AFTER", 3)
+    monkeypatch.setattr(solver, "_walked", [0])
+    monkeypatch.delitem(sys.modules, "lacak_boggle.compiled", raising=False)
+    assert [solver.engine_for_board("auto") for _ in range(4)] == ["dfs"] * 3 + ["numba"]
+    assert solver.engine_for_board("dfs") == "dfs"
+    assert solver.engine_for_board("numba", cells=65) == "dfs"  # more tiles than a 64-bit mask
 
 
 @SETTINGS
@@ -262,6 +296,8 @@ def test_letters_outside_the_alphabet_are_an_error(tiny: lacak.Dictionary) -> No
 
 
 def test_bad_options(tiny: lacak.Dictionary) -> None:
+    with pytest.raises(lacak.InvalidOptionError, match="unknown engine"):
+        solve_board("CAT", tiny, engine="gpu")
     for bad in (0, -1, True, 2.5):
         with pytest.raises(lacak.InvalidOptionError):
             solve_board("CAT", tiny, min_length=bad)
