@@ -471,14 +471,15 @@ def solve_many(
     if executor is not None and workers == 1:
         count = os.cpu_count() or 1  # the executor decides; give it a job per core at least
     for (least, shape), members in groups.items():
-        columns = np.array([columns_of[i] for i in members], dtype=np.int64).reshape(
+        table = np.array([columns_of[i] for i in members], dtype=np.int64).reshape(
             len(members), shape[0] * shape[1]
         )
+        parts: Iterable[tuple[int, list[_Found]]]
         if (executor is None and count == 1) or (executor is None and len(members) < PARALLEL_FROM):
-            parts = [(0, solve_columns(graph, columns, shape, least, chosen))]
+            parts = [(0, solve_columns(graph, table, shape, least, chosen))]
         else:
             job = _job(graph, words, least, chosen, shape)
-            parts = _run_parallel(job, columns, count, executor)
+            parts = _run_parallel(job, table, count, executor)
         for first, found in parts:
             share = (time.perf_counter() - started) / max(1, len(parsed))
             at = first

@@ -135,6 +135,10 @@ class Entries(Sequence[Entry]):
         return (Entries, (self.words, tuple(paths for _, paths in self.pairs)))
 
 
+def _as_entries(value: Entries | Sequence[Entry]) -> Entries:
+    return Entries.of(value)
+
+
 @attrs.frozen(kw_only=True)
 class FoundWord:
     """A word found on a board."""
@@ -183,7 +187,7 @@ class BoggleResult(lacak.SearchResult):
     #: The shortest word length that counted.
     min_length: int
     #: ``(word, paths)`` pairs in alphabetical order; paths as row-major cell indices.
-    entries: Entries = attrs.field(default=(), converter=Entries.of, repr=False)
+    entries: Entries = attrs.field(factory=Entries, converter=_as_entries, repr=False)
     #: Whether every path of every word was collected (else one path per word).
     all_paths: bool = False
     #: ``False`` when a limit stopped the search early: the words are those found so far.

@@ -121,7 +121,7 @@ def _tile_columns(board: Board, graph: WordGraph, name: str) -> list[tuple[int, 
     single = graph.single_columns
     fast = [single.get(tile) for tile in flat]
     if None not in fast:  # every tile a letter, a compiled digraph or a blank
-        return [(col,) if col else None for col in fast]  # type: ignore[misc]
+        return [(col,) if col else None for col in fast]
     out: list[tuple[int, ...] | None] = []
     cols = board.cols
     for index, tile in enumerate(flat):
