@@ -46,7 +46,9 @@ from .solver import (
     _tile_columns,
     _walk_fast,
     compiled_available,
+    compiled_due,
     make_result,
+    note_uncompiled,
     quiet_gc,
     resolve_dictionary,
     solve_board,
@@ -377,10 +379,17 @@ def _parse_all(boards: Iterable[Board | str | Sequence[Sequence[str]]]) -> list[
     return out
 
 
+#: Rough cost of one board in the numpy engine, to estimate a call ahead of it.
+NUMPY_SECONDS_PER_BOARD = 1e-4
+
+
 def engine_for_batch(engine: str, boards: int = PARALLEL_FROM) -> str:
-    """The engine ``engine`` stands for: ``"auto"`` is ``"numba"`` when the
-    compiled engine is installed (``lacak[fast]``), else ``"numpy"``; fewer than
-    eight boards go to the depth-first walk, which has no start-up cost.
+    """The engine ``engine`` stands for, for ``boards`` boards. ``"auto"`` is
+    ``"numba"`` when :func:`~lacak_boggle.solver.compiled_due` (numba is
+    installed and its start-up pays off: the compiled walk is loaded already,
+    or this batch and earlier work without it are worth more than loading it),
+    else ``"numpy"``, or ``"dfs"`` for fewer than eight boards (it has no
+    start-up cost at all).
 
     :raises InvalidOptionError: an unknown engine, or ``"numba"`` without numba.
     """
@@ -392,9 +401,9 @@ def engine_for_batch(engine: str, boards: int = PARALLEL_FROM) -> str:
         raise lacak.InvalidOptionError("the numba engine needs numba: pip install 'lacak[fast]'")
     if engine != "auto":
         return engine
-    if boards < 8:
-        return "dfs"
-    return "numba" if compiled_available() else "numpy"
+    if compiled_due(boards * NUMPY_SECONDS_PER_BOARD):
+        return "numba"
+    return "dfs" if boards < 8 else "numpy"
 
 
 def solve_many(
@@ -490,6 +499,8 @@ def solve_many(
                 for i, result in zip(chunk, made, strict=True):
                     results[i] = result
                 at += pack.boards
+    if engine == "auto" and chosen != "numba":
+        note_uncompiled(time.perf_counter() - started)
     return [r for r in results if r is not None]
 
 

@@ -324,12 +324,14 @@ def _walk_general(
 
 # -- the compiled walk ----------------------------------------------------------------------
 
-#: Boards :func:`solve_board` walks in Python, in a process, before ``engine="auto"``
-#: turns to the compiled walk (whose start-up, loading numba and its cached
-#: machine code, costs about as much as walking this many boards in Python).
-WARM_AFTER = 500
+#: Seconds a process spends solving without the compiled walk before ``engine="auto"``
+#: turns to it: about what loading numba and the walk's cached machine code costs
+#: (the ski-rental rule: in hindsight never worse than twice the better choice).
+SWITCH_AFTER = 0.5
+#: Rough cost of one board in the Python walk, to estimate a call ahead of it.
+PYTHON_SECONDS_PER_BOARD = 2.5e-4
 
-_walked = [0]  # boards walked in Python by solve_board in this process
+_uncompiled = [0.0]  # seconds this process spent solving without the compiled walk
 
 
 def compiled_available() -> bool:
@@ -344,11 +346,24 @@ def _numba_spec() -> Any:
     return importlib.util.find_spec("numba")
 
 
+def compiled_due(estimate: float) -> bool:
+    """Whether ``engine="auto"`` should use the compiled walk for work expected to
+    take ``estimate`` seconds without it: numba is installed, and the walk is
+    loaded already, or this work plus what the process spent without it reaches
+    :data:`SWITCH_AFTER`."""
+    if not compiled_available():
+        return False
+    return "lacak_boggle.compiled" in sys.modules or _uncompiled[0] + estimate >= SWITCH_AFTER
+
+
+def note_uncompiled(seconds: float) -> None:
+    """Count ``seconds`` spent solving without the compiled walk (see :func:`compiled_due`)."""
+    _uncompiled[0] += seconds
+
+
 def engine_for_board(engine: str, cells: int = 16) -> str:
     """What ``engine`` means for one board of ``cells`` tiles (all single-column):
-    ``"auto"`` is ``"numba"`` once this process has walked :data:`WARM_AFTER`
-    boards in Python (or loaded the compiled walk already) and numba is
-    installed, else ``"dfs"``.
+    ``"auto"`` is ``"numba"`` when :func:`compiled_due`, else ``"dfs"``.
 
     :raises InvalidOptionError: ``"numba"`` without numba installed.
     """
@@ -358,10 +373,7 @@ def engine_for_board(engine: str, cells: int = 16) -> str:
         return "dfs"
     if engine != "auto":
         return engine
-    if "lacak_boggle.compiled" in sys.modules or _walked[0] >= WARM_AFTER:
-        return "numba" if compiled_available() else "dfs"
-    _walked[0] += 1
-    return "dfs"
+    return "numba" if compiled_due(PYTHON_SECONDS_PER_BOARD) else "dfs"
 
 
 def _solve_compiled(
@@ -522,8 +534,9 @@ def solve_board(
     :param trace: record the search tree.
     :param engine: ``"dfs"`` (the depth-first walk in Python), ``"numba"``
         (the same walk compiled, from ``lacak[fast]``) or ``"auto"``: the
-        Python walk for the first :data:`WARM_AFTER` boards of a process, then
-        the compiled one when numba is installed (see :func:`engine_for_board`).
+        Python walk until the process has spent :data:`SWITCH_AFTER` seconds
+        in it, then the compiled one when numba is installed (see
+        :func:`compiled_due`).
         Both give the same result; limits, traces, ``all_paths`` and
         multi-letter tiles other than dice digraphs always use the Python walk.
     :returns: a :class:`BoggleResult` (words alphabetical, one path each).
@@ -564,12 +577,15 @@ def solve_board(
         and all(s is None or len(s) == 1 for s in steps)
     ):
         columns = [0 if s is None else s[0] for s in steps]
-        if engine_for_board(engine, len(columns)) == "numba":
+        chosen = engine_for_board(engine, len(columns))
+        if chosen == "numba":
             return _solve_compiled(board, words.name, graph, columns, min_length, started)
         with quiet_gc():
             found, expanded, generated, deepest = _walk_fast(
                 graph, columns, board.shape, min_length
             )
+            if engine == "auto":
+                note_uncompiled(time.perf_counter() - started)
             stats = lacak.SearchStats(
                 expanded=expanded,
                 generated=generated,
