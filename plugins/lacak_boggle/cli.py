@@ -264,10 +264,12 @@ def dice_command(as_json: bool) -> None:
 @click.option("-m", "--min-length", type=int, default=None, help="Shortest word that counts.")
 @click.option(
     "--engine",
-    type=click.Choice(["auto", "numpy", "dfs"]),
+    type=click.Choice(["auto", "numba", "numpy", "dfs"]),
     default="auto",
     show_default=True,
-    help="Batch engine.",
+    help="numba: the compiled walk (pip install 'lacak[fast]'); numpy: all boards "
+    "level by level; dfs: the Python walk; auto: numba when installed and worth "
+    "its start-up, else numpy.",
 )
 @click.option(
     "--workers", type=int, default=1, show_default=True, help="Processes (0: one per core)."

@@ -12,6 +12,7 @@ from click.testing import CliRunner
 from lacak.cli import make_cli
 from lacak.testing import one_line_error
 from lacak_boggle import Board, check, shake, solve_board
+from lacak_boggle.solver import compiled_available
 
 from .conftest import TINY_WORDS
 
@@ -198,9 +199,10 @@ def test_solve_many(cli, tmp_path) -> None:
     assert len(lines) == 6
     for text, line in zip(boards, lines, strict=True):
         assert json.loads(line) == solve_board(text, "eng").to_dict()
-    plain = run(cli, "boggle", "solve-many", "--engine", "dfs", input="\n".join(boards))
     first = solve_board(boards[0], "eng")
-    assert plain.output.splitlines()[0] == f"{first.count}\t{first.score}\t{boards[0]}"
+    for engine in ["dfs", "numpy"] + (["numba"] if compiled_available() else []):
+        plain = run(cli, "boggle", "solve-many", "--engine", engine, input="\n".join(boards))
+        assert plain.output.splitlines()[0] == f"{first.count}\t{first.score}\t{boards[0]}"
     windows = tmp_path / "crlf.txt"
     windows.write_bytes(("\r\n".join(boards) + "\r\n").encode())
     same = run(cli, "boggle", "solve-many", str(windows), "--json")
