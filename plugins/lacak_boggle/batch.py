@@ -529,7 +529,11 @@ def _run_parallel(
         yield 0, job(chunks[0])
         return
     if executor is None:
-        with concurrent.futures.ProcessPoolExecutor(max_workers=count) as pool:
+        # The compiled walk releases the GIL: threads share the graph and the
+        # results need no pickling. The other engines hold it: processes.
+        pools = {"numba": concurrent.futures.ThreadPoolExecutor}
+        make = pools.get(job.engine, concurrent.futures.ProcessPoolExecutor)
+        with make(max_workers=count) as pool:
             yield from zip(starts, pool.map(job, chunks), strict=True)
     else:
         yield from zip(starts, executor.map(job, chunks), strict=True)

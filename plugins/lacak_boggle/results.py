@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import bisect
+import contextlib
 import functools
+import gc
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, overload
 
@@ -37,8 +39,30 @@ def score(length: int) -> int:
     return SCORE_TABLE.get(length, 0)
 
 
-def _cells(path: tuple[int, ...], cols: int) -> tuple[Cell, ...]:
-    return tuple(divmod(index, cols) for index in path)
+@functools.lru_cache(maxsize=64)
+def cells_of(rows: int, cols: int) -> tuple[Cell, ...]:
+    """``(row, col)`` of each row-major cell index (shared tuples: paths made of
+    them allocate nothing per cell)."""
+    return tuple(divmod(i, cols) for i in range(rows * cols))
+
+
+@contextlib.contextmanager
+def quiet_gc() -> Iterator[None]:
+    """Pause the cyclic garbage collector while many small tuples are made.
+
+    The solvers and results create no reference cycles, but allocating
+    thousands of tuples triggers collections that rescan every live container
+    (numba alone brings over 100,000); pausing them makes result assembly
+    several times faster. The collector is turned back on afterwards if it was
+    on (so nested or concurrent uses end with it on).
+    """
+    was_on = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_on:
+            gc.enable()
 
 
 class Entries(Sequence[Entry]):
@@ -101,7 +125,8 @@ class Entries(Sequence[Entry]):
         """The ``(word, paths)`` pairs as a tuple (made on first use)."""
         if self._pairs is None:
             assert self._make is not None
-            self._pairs = self._zip(tuple(self._make()))
+            with quiet_gc():
+                self._pairs = self._zip(tuple(self._make()))
             self._make = None
         return self._pairs
 
@@ -196,11 +221,12 @@ class BoggleResult(lacak.SearchResult):
     @functools.cached_property
     def words(self) -> tuple[FoundWord, ...]:
         """The words found, alphabetical, each with its path and score."""
-        cols = self.board.cols
+        at = cells_of(*self.board.shape)
         out = []
-        for word, paths in self.entries:
-            cells = tuple(_cells(p, cols) for p in paths)
-            out.append(FoundWord(word=word, path=cells[0], score=score(len(word)), paths=cells))
+        with quiet_gc():
+            for word, paths in self.entries:
+                cells = tuple([tuple([at[i] for i in p]) for p in paths])
+                out.append(FoundWord(word=word, path=cells[0], score=score(len(word)), paths=cells))
         return tuple(out)
 
     @property

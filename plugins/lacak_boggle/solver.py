@@ -17,20 +17,18 @@ all report.
 
 from __future__ import annotations
 
-import contextlib
 import functools
-import gc
 import os
 import sys
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 import lacak
 
 from .board import BLANK, Board, neighbours
-from .results import BoggleResult, Entries, WordCheck
+from .results import BoggleResult, Entries, WordCheck, cells_of, quiet_gc
 from .wordgraph import WordGraph, compile_dictionary, follow
 
 __all__ = [
@@ -88,24 +86,6 @@ def resolve_dictionary(
             f"a dictionary must be a name, a file or a lacak.Dictionary, not {dictionary!r}"
         )
     return lacak.dictionary(dictionary, registry=registry)
-
-
-@contextlib.contextmanager
-def quiet_gc() -> Iterator[None]:
-    """Pause the cyclic garbage collector while many small tuples are made.
-
-    The solvers create no reference cycles, but allocating thousands of tuples
-    triggers collections that rescan every live container; pausing them makes
-    result assembly several times faster. The collector is turned back on
-    afterwards if it was on (so nested or concurrent uses end with it on).
-    """
-    was_on = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_on:
-            gc.enable()
 
 
 # -- preparing a board for a graph ---------------------------------------------------
@@ -489,10 +469,19 @@ def make_result(
             spelled = entries.words
             longest = max(map(len, spelled))
             best = entries[next(i for i, w in enumerate(spelled) if len(w) == longest)][1][0]
-        width = board.cols
-        cells = tuple([divmod(i, width) for i in best])
+        at = cells_of(*board.shape)
+        cells = tuple([at[i] for i in best])
         states = tuple([cells[:k] for k in range(len(cells) + 1)])
-        return BoggleResult.from_states(states, cells, entries=entries, **fields)
+        # what BoggleResult.from_states builds, without its checks (this is a hot path)
+        return BoggleResult(
+            found=True,
+            actions=cells,
+            states=states,
+            cost=float(len(cells)),
+            stopped=lacak.StopReason.GOAL,
+            entries=entries,
+            **fields,
+        )
     if stopped is not None:
         reason = stopped
     elif cut:

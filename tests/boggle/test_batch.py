@@ -122,3 +122,19 @@ def test_bad_arguments(tiny: lacak.Dictionary) -> None:
     with pytest.raises(lacak.InvalidOptionError):
         solve_many(["CAT"], tiny, min_length=0)
     assert solve_many([], tiny) == []
+
+
+def test_results_are_lazy_but_whole() -> None:
+    """Results made from the engines' arrays hold the words at once, make their path
+    tuples on demand, and compare, hash and pickle as results with every path."""
+    import pickle
+
+    boards_ = [shake("classic4", seed) for seed in range(10)]
+    for engine in ENGINES:
+        for result in solve_many(boards_, "eng", engine=engine):
+            single = solve_board(result.board, "eng", engine="dfs")
+            assert result.entries.words == tuple(single.word_list)
+            again = pickle.loads(pickle.dumps(result))
+            assert again == result and hash(again) == hash(result)
+            assert again.entries == single.entries
+            assert result.get(single.word_list[-1]) == single.get(single.word_list[-1])
