@@ -18,8 +18,12 @@ Columns:
 - *boards/s*: whole workload, best of ``--repeat`` runs (the runs go round
   all solvers in turn), dictionary already loaded; measured as the CPU time
   of this process (the machine may be shared: its wall clock would mostly
-  measure the neighbours), except for the rows using several processes,
-  which use the wall clock and a process pool started beforehand. pyggle's trie is built once and reused (its ``Boggle`` class would
+  measure the neighbours), except for the rows using several processes or
+  threads, which use the wall clock (the processes: a pool started
+  beforehand). lacak's rows: ``solve_board`` one board per call with the
+  compiled (numba, ``lacak[fast]``) and the Python walk; ``solve_many`` with
+  each engine (numba, numpy, dfs), in one process and with a worker per
+  core (threads for numba, whose walk releases the GIL; processes for numpy). pyggle's trie is built once and reused (its ``Boggle`` class would
   rebuild it per board); boggler builds its per-letter trees per board by
   design and is timed on the first ``--boggler-boards`` boards only.
 - *x fastest peer*: boards/s over the fastest peer's boards/s.
@@ -344,6 +348,20 @@ def where_the_time_goes(eng: lacak.Dictionary, boards: Sequence[Board]) -> None:
     from lacak_boggle.batch import walk_arrays
 
     columns = np.array(prepared, dtype=np.int64)
+    if compiled_available():
+        from lacak_boggle import compiled
+
+        rows = [columns[i : i + 1] for i in range(count)]
+        t_kernel, _ = timed(lambda: [compiled.walk_boards(graph, r, (4, 4), 3) for r in rows], 5)
+        t_one, _ = timed(lambda: [solve_board(b, eng, engine="numba").word_list for b in boards], 5)
+        print("\nWhere the time goes: lacak solve_board, compiled walk, one board per call")
+        for label, seconds in [
+            ("compiled walk (numba call, arrays back)", t_kernel),
+            ("the rest: board, columns, BoggleResult", t_one - t_kernel),
+            ("whole solve_board call", t_one),
+        ]:
+            print(f"  {label:<48} {seconds / count * 1e6:8.1f} us/board  {seconds / t_one:6.1%}")
+
     engines = ["numba", "numpy"] if compiled_available() else ["numpy"]
     for engine in engines:
         found: list[Any] = []
@@ -449,10 +467,17 @@ def main(argv: Sequence[str] | None = None) -> None:
     for engine in engines:
         add_batch(f"lacak solve_many {engine} (1 proc)", lacak_batch(eng, engine, 1))
     add_batch("lacak solve_many dfs (1 proc)", lacak_batch(eng, "dfs", 1))
+
+    # several workers: threads for the compiled walk (it releases the GIL; what
+    # workers=N picks), the process pool for numpy
+    def parallel(engine: str) -> tuple[str, Callable[..., Any]]:
+        if engine == "numba":
+            return f"{cores} threads", lacak_batch(eng, engine, cores)
+        return f"{cores} procs", lacak_batch(eng, engine, cores, pool)
+
     for engine in engines:
-        add_batch(
-            f"lacak solve_many {engine} ({cores} procs)", lacak_batch(eng, engine, cores, pool)
-        )
+        how, solve_all = parallel(engine)
+        add_batch(f"lacak solve_many {engine} ({how})", solve_all)
     many = {"4x4": [shake("classic4", seed) for seed in range(args.batch_boards)]}
     for engine in engines:
         add_batch(
@@ -460,11 +485,8 @@ def main(argv: Sequence[str] | None = None) -> None:
             lacak_batch(eng, engine, 1),
             many,
         )
-        add_batch(
-            f"lacak {engine}, {args.batch_boards} boards, {cores} procs",
-            lacak_batch(eng, engine, cores, pool),
-            many,
-        )
+        how, solve_all = parallel(engine)
+        add_batch(f"lacak {engine}, {args.batch_boards} boards, {how}", solve_all, many)
     for label, make in PEERS.items():
         try:
             solver = make(words)
@@ -480,7 +502,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     for _ in range(args.repeat):
         for label, size, run, _n in tasks:
             # one process: its CPU time; several: the wall clock
-            clock = time.perf_counter if "procs" in label else time.process_time
+            clock = (
+                time.perf_counter if "procs" in label or "threads" in label else time.process_time
+            )
             start = clock()
             try:
                 result = run()
@@ -560,7 +584,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     print(
         "boards/s: CPU time of this process for one-process rows (the machine is shared, so "
         "its wall clock mostly measures the neighbours); wall clock for the rows with "
-        f"{cores} procs (a pool started beforehand, kept across calls)."
+        f"{cores} procs (a pool started beforehand, kept across calls) or {cores} threads."
     )
     lacak_cold = loads.get("lacak (cold: no caches)")
     if isinstance(lacak_cold, float):
