@@ -86,3 +86,12 @@ def cases(
 def flat_paths(paths: Any, cols: int) -> list[list[int]]:
     """Paths of ``(row, col)`` as row-major indices, for ordering comparisons."""
     return [[r * cols + c for r, c in p] for p in paths]
+
+
+#: Alphabets of 30, 45 and 70 letters: up to 30 letters the word graph has 32-bit
+#: tables; 31-62, 64-bit tables; more, no letter masks at all.
+BIG_ALPHABETS = {
+    30: "ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÜẞ",
+    45: "ABCDEFGHIJKLMNOPQRSTUVWXYZ" + "ΑΒΓΔΕΖΗΘΙΚΛΜΝΞΟΠΡΣΤ",
+    70: "ABCDEFGHIJKLMNOPQRSTUVWXYZ" + "ΑΒΓΔΕΖΗΘΙΚΛΜΝΞΟΠΡΣΤΥΦΧΨΩ" + "БГДЖЗИЙЛПФЦЧШЩЪЫЬЭЮЯ",
+}

@@ -14,7 +14,7 @@ from lacak_boggle import Board, shake
 from lacak_boggle.solver import _tile_columns, _walk_fast
 from lacak_boggle.wordgraph import DIGRAPHS, WordGraph, compile_dictionary, compile_words
 
-from .strategies import ALPHABETS, _walk
+from .strategies import ALPHABETS, BIG_ALPHABETS, _walk
 
 numba = pytest.importorskip("numba")
 compiled = pytest.importorskip("lacak_boggle.compiled")
@@ -130,14 +130,6 @@ def test_real_dice_boards_with_english() -> None:
                 assert got[i] == _expected(graph, columns[i], shape, least)
             total += sum(len(words) for words, *_ in got)
     assert total > 20_000  # they do find words
-
-
-BIG_ALPHABETS = {
-    # up to 30 letters: 32-bit tables; 31-62: 64-bit tables; more: no letter masks
-    30: "ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÜẞ",
-    45: "ABCDEFGHIJKLMNOPQRSTUVWXYZ" + "ΑΒΓΔΕΖΗΘΙΚΛΜΝΞΟΠΡΣΤ",
-    70: "ABCDEFGHIJKLMNOPQRSTUVWXYZ" + "ΑΒΓΔΕΖΗΘΙΚΛΜΝΞΟΠΡΣΤΥΦΧΨΩ" + "БГДЖЗИЙЛПФЦЧШЩЪЫЬЭЮЯ",
-}
 
 
 @pytest.mark.parametrize("size", sorted(BIG_ALPHABETS))

@@ -13,7 +13,7 @@ from lacak_boggle import Board, check, official_min_length, score, solve_board
 from lacak_boggle.solver import compiled_available
 
 from . import reference
-from .strategies import cases
+from .strategies import BIG_ALPHABETS, cases
 
 SETTINGS = settings(max_examples=150, deadline=None)
 #: The single-board engines (the compiled one when numba is installed, as it is for the tests).
@@ -301,14 +301,6 @@ def test_board_dictionary_is_used_by_default(tiny: lacak.Dictionary) -> None:
     board = Board.from_string("CAT/XQY").with_dictionary(tiny, min_length=2)
     assert solve_board(board).word_list == ["AT", "CAT", "TA", "TAX"]
     assert check(board, "at").valid
-
-
-BIG_ALPHABETS = {
-    # up to 30 letters: 32-bit tables; 31-62: 64-bit tables; more: no letter masks
-    30: "ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÜẞ",
-    45: "ABCDEFGHIJKLMNOPQRSTUVWXYZ" + "ΑΒΓΔΕΖΗΘΙΚΛΜΝΞΟΠΡΣΤ",
-    70: "ABCDEFGHIJKLMNOPQRSTUVWXYZ" + "ΑΒΓΔΕΖΗΘΙΚΛΜΝΞΟΠΡΣΤΥΦΧΨΩ" + "БГДЖЗИЙЛПФЦЧШЩЪЫЬЭЮЯ",
-}
 
 
 @pytest.mark.parametrize("size", sorted(BIG_ALPHABETS))
