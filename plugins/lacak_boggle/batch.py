@@ -45,11 +45,12 @@ from .solver import (
     DictionaryLike,
     _tile_columns,
     _walk_fast,
-    compiled_available,
     compiled_due,
+    load_compiled,
     make_result,
     note_uncompiled,
     quiet_gc,
+    require_compiled,
     resolve_dictionary,
     solve_board,
 )
@@ -328,9 +329,10 @@ def walk_arrays(
 ) -> _Found:
     """Solve boards of one shape (``columns``: their tiles' graph columns) with ``engine``."""
     if engine == "numba":
-        from . import compiled
-
-        return _Found(len(columns), *compiled.walk_boards(graph, columns, shape, min_length))
+        compiled = load_compiled()
+        if compiled is not None:
+            return _Found(len(columns), *compiled.walk_boards(graph, columns, shape, min_length))
+        engine = "numpy"  # numba fails to load here (a worker's machine): the same answers
     if engine == "numpy":
         return _numpy_walk(graph, columns, shape, min_length)
     return _from_dfs(graph, columns, shape, min_length)
@@ -397,8 +399,8 @@ def engine_for_batch(engine: str, boards: int = PARALLEL_FROM) -> str:
         raise lacak.InvalidOptionError(
             f"unknown engine {engine!r}; choose one of {', '.join(ENGINES)}"
         )
-    if engine == "numba" and not compiled_available():
-        raise lacak.InvalidOptionError("the numba engine needs numba: pip install 'lacak[fast]'")
+    if engine == "numba":
+        require_compiled()
     if engine != "auto":
         return engine
     if compiled_due(boards * NUMPY_SECONDS_PER_BOARD):

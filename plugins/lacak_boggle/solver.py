@@ -314,9 +314,44 @@ PYTHON_SECONDS_PER_BOARD = 2.5e-4
 _uncompiled = [0.0]  # seconds this process spent solving without the compiled walk
 
 
+_compiled_failure: list[str] = []  # why the compiled walk could not load, if it could not
+
+
 def compiled_available() -> bool:
-    """Whether the compiled engine can run: numba is installed (``lacak[fast]``)."""
-    return _numba_spec() is not None
+    """Whether the compiled engine can run: numba is installed (``lacak[fast]``)
+    and did not fail to load in this process."""
+    return _numba_spec() is not None and not _compiled_failure
+
+
+def load_compiled() -> Any:
+    """The compiled walk's module (:mod:`lacak_boggle.compiled`), or ``None`` when
+    it cannot be loaded: numba missing, or failing (an incompatible numpy, no
+    writable cache folder, ...). The reason is kept: the engine is then not
+    available in this process, and ``"auto"`` keeps to the others.
+    """
+    if _numba_spec() is None or _compiled_failure:
+        return None
+    try:
+        from . import compiled
+    except Exception as error:  # numba is a third party: any failure means "not here"
+        _compiled_failure.append(f"{type(error).__name__}: {error}")
+        return None
+    return compiled
+
+
+def require_compiled() -> Any:
+    """:func:`load_compiled`, for a caller that asked for ``engine="numba"``.
+
+    :raises InvalidOptionError: the compiled walk cannot run here, saying why.
+    """
+    module = load_compiled()
+    if module is None:
+        reason = _compiled_failure[0] if _compiled_failure else "numba is not installed"
+        raise lacak.InvalidOptionError(
+            f"the numba engine cannot run ({reason}); pip install 'lacak[fast]', "
+            "or choose another engine"
+        )
+    return module
 
 
 @functools.lru_cache(maxsize=1)
@@ -347,8 +382,8 @@ def engine_for_board(engine: str, cells: int = 16) -> str:
 
     :raises InvalidOptionError: ``"numba"`` without numba installed.
     """
-    if engine == "numba" and not compiled_available():
-        raise lacak.InvalidOptionError("the numba engine needs numba: pip install 'lacak[fast]'")
+    if engine == "numba":
+        require_compiled()
     if cells > 64:
         return "dfs"
     if engine != "auto":
@@ -361,8 +396,7 @@ def _solve_compiled(
 ) -> BoggleResult:
     import numpy as np
 
-    from . import compiled
-
+    compiled = require_compiled()
     rows = np.array([columns], dtype=np.int64)
     _, rank, paths, sizes, expanded, generated, deepest = compiled.walk_boards(
         graph, rows, board.shape, min_length
@@ -567,7 +601,7 @@ def solve_board(
     ):
         columns = [0 if s is None else s[0] for s in steps]
         chosen = engine_for_board(engine, len(columns))
-        if chosen == "numba":
+        if chosen == "numba" and load_compiled() is not None:
             return _solve_compiled(board, words.name, graph, columns, min_length, started)
         with quiet_gc():
             found, expanded, generated, deepest = _walk_fast(

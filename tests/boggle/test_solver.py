@@ -6,6 +6,7 @@ import sys
 
 import attrs
 import lacak
+import numpy as np
 import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
@@ -343,3 +344,32 @@ def test_the_default_dictionary_can_be_changed(monkeypatch) -> None:
     monkeypatch.setenv("LACAK_BOGGLE_DICTIONARY", "ind")
     assert resolve_dictionary(None).name == "ind"
     assert solve_board("AHORJ/QQUOI/SSCPD/MUPSM/AUULI", min_length=2).dictionary == "ind"
+
+
+def test_a_compiled_walk_that_cannot_load_is_named_and_avoided(monkeypatch, tiny) -> None:
+    """numba installed but failing (say, an incompatible numpy): an explicit
+    engine="numba" is one clear error, and every other engine still works."""
+    import lacak_boggle
+    from lacak_boggle import batch, solver
+
+    monkeypatch.setattr(solver, "_compiled_failure", [])
+    monkeypatch.setattr(solver, "_numba_spec", lambda: object())  # "installed" ...
+    monkeypatch.delattr(lacak_boggle, "compiled", raising=False)
+    monkeypatch.setitem(sys.modules, "lacak_boggle.compiled", None)  # ... but broken
+    with pytest.raises(lacak.InvalidOptionError, match=r"numba engine cannot run \(Module"):
+        solve_board("CAT", tiny, engine="numba")
+    assert not solver.compiled_available()
+    with pytest.raises(lacak.InvalidOptionError, match="cannot run"):
+        batch.solve_many(["CAT"] * 10, tiny, engine="numba")
+    expected = solve_board("CAT/XQY", tiny, min_length=2, engine="dfs").word_list
+    assert solve_board("CAT/XQY", tiny, min_length=2).word_list == expected
+    solver.note_uncompiled(100.0)  # auto would turn to the compiled walk now, if it could
+    assert solve_board("CAT/XQY", tiny, min_length=2).word_list == expected
+    many = batch.solve_many(["CAT/XQY"] * 10, tiny, min_length=2)
+    assert [r.word_list for r in many] == [expected] * 10
+    assert many[0].strategy == "boggle-numpy"
+    # a worker whose numba fails answers with the numpy engine
+    found = batch.walk_arrays(
+        solver.compile_dictionary(tiny), np.zeros((1, 4), int), (2, 2), 1, "numba"
+    )
+    assert found.boards == 1
