@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from lacak_boggle import Board, shake, solve_board, solve_many
-from lacak_boggle.batch import compiled_available
+from lacak_boggle.solver import compiled_available
 
 from .strategies import boards
 
