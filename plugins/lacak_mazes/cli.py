@@ -2,6 +2,11 @@
 
 Imported on every ``lacak`` start (to add the group), so it imports only
 click and lacak at module level; the maze modules load when a command runs.
+
+Bad input is a :class:`lacak.LacakError`: one line on stderr, exit status 2.
+A search that ends without reaching the end (the maze's walls cut the two
+ends apart, or a strategy's limit) is not an error: ``solve`` reports it and
+exits with status 1, as ``lacak sliding solve`` does.
 """
 
 from __future__ import annotations
@@ -365,8 +370,14 @@ def solve(
     result = lacak.solve(puzzle, searcher, heuristic=heuristic, registry=registry, **options)
     if as_json:
         echo_json(_search_report(result, puzzle))
-        return
-    result.check()
+        ctx.exit(0 if result.found else 1)
+    if not result.found:
+        # not an error: the search ran and says why it stopped (as lacak sliding solve does)
+        click.echo(
+            f"no path from {list(puzzle.initial)} to {list(puzzle.goal)}: {result.strategy} "
+            f"stopped ({result.stopped}) after {result.stats.expanded} cells expanded"
+        )
+        ctx.exit(1)
     solved = loaded.with_solution(result.states)
     caption = _caption(solved) + f", {result.strategy}: {result.stats.expanded} cells expanded"
     _emit(

@@ -243,9 +243,31 @@ def test_solve_errors(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-d
     )
     cut = tmp_path / "cut.json"
     cut.write_text('{"cells": [[2, 8], [0, 0]]}')
-    assert "no path" in one_line_error(
-        run(cli, "maze", "solve", str(cut), "--start", "0,0", "--end", "1,1")
-    )
+    # ends the walls cut apart: not an error, a search that found nothing (exit 1)
+    for strategy in ("bfs", "tree-path"):
+        apart = CliRunner().invoke(
+            cli,
+            ["maze", "solve", str(cut), "--start", "0,0", "--end", "1,1", "--strategy", strategy],
+        )
+        assert apart.exit_code == 1, apart.output
+        assert apart.output.startswith("no path from [0, 0] to [1, 1]: ")
+        report = CliRunner().invoke(
+            cli,
+            [
+                "maze",
+                "solve",
+                str(cut),
+                "--start",
+                "0,0",
+                "--end",
+                "1,1",
+                "--json",
+                "--strategy",
+                strategy,
+            ],
+        )
+        assert report.exit_code == 1
+        assert json.loads(report.output)["found"] is False
     missing = tmp_path / "missing.json"
     for command in ("solve", "stats"):
         line = one_line_error(run(cli, "maze", command, str(missing)))
