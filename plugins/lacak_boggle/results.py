@@ -272,11 +272,23 @@ class BoggleResult(lacak.SearchResult):
         "count", "score"}``, plus ``"complete": false`` when a limit cut the
         search short.
         """
+        at = [list(cell) for cell in cells_of(*self.board.shape)]
+        words = []
+        with quiet_gc():  # straight from the entries: no FoundWord objects on the way
+            for word, paths in self.entries:
+                entry = {
+                    "word": word,
+                    "path": [at[i][:] for i in paths[0]],
+                    "score": score(len(word)),
+                }
+                if self.all_paths:
+                    entry["paths"] = [[at[i][:] for i in p] for p in paths]
+                words.append(entry)
         out: dict[str, Any] = {
             "board": self.board.to_rows(),
             "dictionary": self.dictionary,
             "min_length": self.min_length,
-            "words": [w.to_dict(all_paths=self.all_paths) for w in self.words],
+            "words": words,
             "count": self.count,
             "score": self.score,
         }

@@ -138,3 +138,7 @@ def test_results_are_lazy_but_whole() -> None:
             assert again == result and hash(again) == hash(result)
             assert again.entries == single.entries
             assert result.get(single.word_list[-1]) == single.get(single.word_list[-1])
+            assert result.to_dict()["words"] == [w.to_dict() for w in result.words]
+    every = solve_board(boards_[0], "eng", all_paths=True)
+    assert every.to_dict()["words"] == [w.to_dict(all_paths=True) for w in every.words]
+    assert any(len(w["paths"]) > 1 for w in every.to_dict()["words"])
