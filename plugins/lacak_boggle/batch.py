@@ -1,11 +1,12 @@
 """Solving thousands of boards at once.
 
-Two engines, both exact and both reporting each word's lexicographically
+Three engines, all exact and all reporting each word's lexicographically
 smallest path (so they agree with :func:`~lacak_boggle.solve_board` result for
-result):
+result, node counts included):
 
-``dfs``
-    the single-board depth-first walk, board after board.
+``numba``
+    the depth-first walk compiled (:mod:`lacak_boggle.compiled`, from the
+    optional extra ``lacak[fast]``), over every board of a shape in one call.
 ``numpy``
     a level-synchronous walk over *all* boards together. The frontier is a set
     of arrays (board, cell, visited mask, graph state, rank); one level
@@ -14,18 +15,25 @@ result):
     and keeps what is still the start of a word. Words are collected with the
     index of the entry that found them; paths are rebuilt from per-level
     parent indices at the end, and the smallest path per word is chosen with
-    one ``lexsort``. Per-board Python work is only the final assembly.
+    one ``lexsort``.
+``dfs``
+    the single-board depth-first walk in Python, board after board.
 
-With ``workers`` > 1 (or an executor), the boards are cut into one chunk per
-worker and each chunk is solved in a process with the chosen engine; workers
-load the compiled dictionary from the disk cache by its digest (nothing big
-is pickled) and send back plain tuples.
+Every engine hands back the same arrays (:class:`_Found`: per word found its
+board, rank and path; per board its node counts), and :meth:`_Found.results`
+makes the :class:`~lacak_boggle.BoggleResult` objects, whose path tuples are
+only made when asked for. ``engine="auto"`` is described in
+:func:`engine_for_batch`; boards the array engines cannot take (more than 63
+tiles, multi-letter tiles that are not dice digraphs) and ``all_paths`` use
+the Python walk of :func:`~lacak_boggle.solve_board`.
 
-``engine="auto"`` picks numpy: measured on 4x4 boards from the 1987 dice with
-the 64k-word English list it solves about 2.5 times as many boards per
-second as the depth-first walk on one core (see ``bench/boggle.py``); the
-depth-first walk is used for boards numpy cannot take (more than 63 tiles, or
-multi-letter tiles that are not dice digraphs) and for ``all_paths``.
+With ``workers`` > 1 (or an executor), this process maps the tiles to graph
+columns and sends jobs of at most :data:`JOB_BOARDS` boards as one integer
+array; workers load the compiled dictionary from the disk cache by its
+digest (nothing big is pickled) and send back the engine's arrays, and this
+process builds each job's results while the workers solve the next. Without
+an executor, the numba engine runs its jobs on threads (its walk releases
+the GIL), the others on processes.
 """
 
 from __future__ import annotations
