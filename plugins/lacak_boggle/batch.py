@@ -39,6 +39,7 @@ the GIL), the others on processes.
 from __future__ import annotations
 
 import concurrent.futures
+import contextlib
 import os
 import time
 from collections.abc import Iterable, Iterator, Sequence
@@ -234,6 +235,8 @@ class _Found:
     expanded: Any
     generated: Any
     deepest: Any
+    #: the engine that walked the boards
+    engine: str = ""
 
     def results(
         self,
@@ -241,14 +244,17 @@ class _Found:
         boards: Sequence[Board],
         name: str,
         min_length: int,
-        strategy: str,
-        seconds: float,
+        strategy: str | None = None,
+        seconds: float = 0.0,
     ) -> list[BoggleResult]:
         """One :class:`BoggleResult` per board; path tuples are made only when asked for.
 
-        :param seconds: each result's ``stats.seconds`` (the batch's time shared out).
+        :param strategy: each result's ``strategy``; default ``boggle-ENGINE``.
+        :param seconds: each result's ``stats.seconds``.
         """
         import numpy as np
+
+        strategy = strategy or f"boggle-{self.engine}"
 
         bounds = np.searchsorted(self.board, np.arange(self.boards + 1)).tolist()
         spelled = graph.word_array()[self.rank].tolist()
@@ -339,11 +345,17 @@ def walk_arrays(
     if engine == "numba":
         compiled = load_compiled()
         if compiled is not None:
-            return _Found(len(columns), *compiled.walk_boards(graph, columns, shape, min_length))
+            board, rank, paths, sizes, expanded, generated, deepest = compiled.walk_boards(
+                graph, columns, shape, min_length
+            )
+            return _Found(len(columns), board, rank, paths, sizes, expanded, generated, deepest,
+                          engine="numba")  # fmt: skip
         engine = "numpy"  # numba fails to load here (a worker's machine): the same answers
     if engine == "numpy":
-        return _numpy_walk(graph, columns, shape, min_length)
-    return _from_dfs(graph, columns, shape, min_length)
+        found = _numpy_walk(graph, columns, shape, min_length)
+    else:
+        found = _from_dfs(graph, columns, shape, min_length)
+    return attrs.evolve(found, engine=engine)
 
 
 def _passes(engine: str) -> int:
@@ -411,7 +423,7 @@ def engine_for_batch(engine: str, boards: int = PARALLEL_FROM) -> str:
         require_compiled()
     if engine != "auto":
         return engine
-    if compiled_due(boards * NUMPY_SECONDS_PER_BOARD):
+    if compiled_due(boards * NUMPY_SECONDS_PER_BOARD) and load_compiled() is not None:
         return "numba"
     return "dfs" if boards < 8 else "numpy"
 
@@ -436,18 +448,21 @@ def solve_many(
     :param engine: ``"auto"``, ``"numba"``, ``"numpy"`` or ``"dfs"`` (see
         :func:`engine_for_batch`); boards the array engines cannot take fall back to
         the depth-first walk.
-    :param workers: processes to use; ``None`` means one per core, ``1`` (the
-        default) solves in this process. Fewer than ``PARALLEL_FROM`` (256)
-        boards are always solved in this process.
+    :param workers: workers to use (threads for the numba engine, processes
+        for the others); ``None`` means one per core, ``1`` (the default)
+        solves in this process. Batches of fewer than ``PARALLEL_FROM`` (256)
+        boards are solved in this process.
     :param executor: any :class:`concurrent.futures.Executor` (a Dask
-        client's, or a process pool kept for many calls) to run the jobs: at
-        least one per core (or per worker when ``workers`` > 1), at most
-        ``JOB_BOARDS`` boards each.
+        client's, or a process pool kept for many calls) to run the jobs,
+        whatever the batch's size: at least one per core (or per worker when
+        ``workers`` > 1), at most ``JOB_BOARDS`` boards each.
     :returns: one :class:`BoggleResult` per board, with the same words,
         paths, scores and node counts as :func:`~lacak_boggle.solve_board`
-        gives (``strategy`` names the engine, ``seconds`` is the batch's
-        time shared out).
-    :raises InvalidOptionError: an unknown engine or a bad number of workers.
+        gives (``strategy`` is ``boggle-ENGINE``, or ``boggle`` for boards
+        left to the Python walk; ``seconds`` is the wait for the board's
+        job, shared among its boards).
+    :raises InvalidOptionError: an unknown engine, ``"numba"`` where the
+        compiled walk cannot run, or a bad number of workers.
     :raises InvalidPuzzleError: a bad board (its index is named).
 
     >>> import lacak
@@ -465,9 +480,10 @@ def solve_many(
         isinstance(min_length, bool) or not isinstance(min_length, int) or min_length < 1
     ):
         raise lacak.InvalidOptionError(f"min_length must be a positive integer, got {min_length!r}")
+    if engine not in ENGINES:
+        engine_for_batch(engine)  # raises, naming the engines
     started = time.perf_counter()
     parsed = _parse_all(boards)
-    chosen = engine_for_batch(engine, len(parsed))
     words = resolve_dictionary(dictionary, registry=registry)
     graph = compile_dictionary(words)
     results: list[BoggleResult | None] = [None] * len(parsed)
@@ -478,54 +494,95 @@ def solve_many(
     for i, board in enumerate(parsed):
         columns = [single.get(tile) for tile in board.flat]
         if None in columns:  # other multi-letter tiles, or letters outside the alphabet
-            steps = _tile_columns(board, graph, words.name)  # raises for the latter
+            try:
+                steps = _tile_columns(board, graph, words.name)  # raises for the latter
+            except lacak.InvalidPuzzleError as error:
+                raise lacak.InvalidPuzzleError(f"board {i}: {error}") from None
             columns = [0 if t is None else t[0] if len(t) == 1 else None for t in steps]
-        if all_paths or None in columns or len(columns) > 63:
-            results[i] = solve_board(board, words, min_length=min_length, all_paths=all_paths)
+        if all_paths or None in columns or len(columns) > 63:  # the Python walk's boards
+            results[i] = solve_board(
+                board, words, min_length=min_length, all_paths=all_paths, engine="dfs"
+            )
             continue
         least = min_length if min_length is not None else board.effective_min_length
         groups.setdefault((least, board.shape), []).append(i)
         columns_of[i] = columns  # type: ignore[assignment]
+    arrayed = sum(map(len, groups.values()))
+    chosen = engine_for_batch(engine, arrayed)
     count = workers if workers is not None else (os.cpu_count() or 1)
     if executor is not None and workers == 1:
         count = os.cpu_count() or 1  # the executor decides; give it a job per core at least
-    for (least, shape), members in groups.items():
-        table = np.array([columns_of[i] for i in members], dtype=np.int64).reshape(
-            len(members), shape[0] * shape[1]
-        )
-        parts: Iterable[tuple[int, list[_Found]]]
-        if (executor is None and count == 1) or (executor is None and len(members) < PARALLEL_FROM):
-            parts = [(0, solve_columns(graph, table, shape, least, chosen))]
-        else:
-            job = _job(graph, words, least, chosen, shape)
-            parts = _run_parallel(job, table, count, executor)
-        for first, found in parts:
-            share = (time.perf_counter() - started) / max(1, len(parsed))
-            at = first
-            for pack in found:
-                chunk = members[at : at + pack.boards]
-                made = pack.results(graph, [parsed[i] for i in chunk], words.name, least,
-                                    f"boggle-{chosen}", share)  # fmt: skip
-                for i, result in zip(chunk, made, strict=True):
-                    results[i] = result
-                at += pack.boards
+    parallel = executor is not None or (count > 1 and arrayed >= PARALLEL_FROM)
+    # whether workers may be on other machines, without this one's disk cache
+    remote = executor is not None and not isinstance(
+        executor, concurrent.futures.ThreadPoolExecutor | concurrent.futures.ProcessPoolExecutor
+    )
+    walking = time.perf_counter()
+    last = started  # the first piece's boards share the preparation too
+    with contextlib.ExitStack() as stack:
+        pool = executor
+        if parallel and pool is None:
+            pool = stack.enter_context(_local_pool(chosen, count))
+        if chosen == "numba":
+            graph.arrays()  # made once, before the threads need them
+        for (least, shape), members in groups.items():
+            table = np.array([columns_of[i] for i in members], dtype=np.int64).reshape(
+                len(members), shape[0] * shape[1]
+            )
+            parts: Iterable[tuple[int, list[_Found]]]
+            if pool is None:
+                parts = [(0, solve_columns(graph, table, shape, least, chosen))]
+            else:
+                job = _job(graph, words, least, chosen, shape, remote=remote)
+                parts = _run_parallel(job, table, count, pool)
+            for first, found in parts:
+                # each board's seconds: the wait for its piece, shared among the piece's boards
+                now = time.perf_counter()
+                share = (now - last) / max(1, sum(pack.boards for pack in found))
+                last = now
+                at = first
+                for pack in found:
+                    chunk = members[at : at + pack.boards]
+                    made = pack.results(graph, [parsed[i] for i in chunk], words.name, least,
+                                        seconds=share)  # fmt: skip
+                    for i, result in zip(chunk, made, strict=True):
+                        results[i] = result
+                    at += pack.boards
     if engine == "auto" and chosen != "numba":
-        note_uncompiled(time.perf_counter() - started)
+        note_uncompiled(time.perf_counter() - walking)
     return [r for r in results if r is not None]
 
 
+def _local_pool(engine: str, count: int) -> concurrent.futures.Executor:
+    """The pool ``workers=N`` starts: threads for the compiled walk, which releases
+    the GIL (the threads share the graph, and results need no pickling);
+    processes for the other engines, which hold it."""
+    if engine == "numba":
+        return concurrent.futures.ThreadPoolExecutor(max_workers=count)
+    return concurrent.futures.ProcessPoolExecutor(max_workers=count)
+
+
 def _job(
-    graph: WordGraph, words: lacak.Dictionary, min_length: int, engine: str, shape: tuple[int, int]
+    graph: WordGraph,
+    words: lacak.Dictionary,
+    min_length: int,
+    engine: str,
+    shape: tuple[int, int],
+    *,
+    remote: bool,
 ) -> _Chunk:
+    """The job for one group; it carries the words when the workers may lack the
+    disk cache (a remote executor such as Dask's, or no cache here)."""
     from .wordgraph import _cache_file
 
     cached = _cache_file(graph.digest)
-    ship_words = None if cached is not None and cached.exists() else graph.words
-    return _Chunk(graph.digest, words.alphabet, ship_words, min_length, engine, shape)
+    local = cached is not None and cached.exists() and not remote
+    return _Chunk(graph.digest, words.alphabet, None if local else graph.words, min_length,
+                  engine, shape)  # fmt: skip
 
 
 def _run_parallel(
-    job: _Chunk, columns: Any, count: int, executor: concurrent.futures.Executor | None
+    job: _Chunk, columns: Any, count: int, executor: concurrent.futures.Executor
 ) -> Iterator[tuple[int, list[_Found]]]:
     """Run ``job`` on pieces of ``columns``, yielding ``(first board of the piece,
     its findings)`` in order as the pieces finish, so that the caller builds the
@@ -535,15 +592,4 @@ def _run_parallel(
     size = -(-boards // pieces)
     starts = list(range(0, boards, size))
     chunks = [columns[k : k + size] for k in starts]
-    if executor is None and len(chunks) == 1:
-        yield 0, job(chunks[0])
-        return
-    if executor is None:
-        # The compiled walk releases the GIL: threads share the graph and the
-        # results need no pickling. The other engines hold it: processes.
-        pools = {"numba": concurrent.futures.ThreadPoolExecutor}
-        make = pools.get(job.engine, concurrent.futures.ProcessPoolExecutor)
-        with make(max_workers=count) as pool:
-            yield from zip(starts, pool.map(job, chunks), strict=True)
-    else:
-        yield from zip(starts, executor.map(job, chunks), strict=True)
+    yield from zip(starts, executor.map(job, chunks), strict=True)

@@ -269,10 +269,14 @@ def dice_command(as_json: bool) -> None:
     show_default=True,
     help="numba: the compiled walk (pip install 'lacak[fast]'); numpy: all boards "
     "level by level; dfs: the Python walk; auto: numba when installed and worth "
-    "its start-up, else numpy.",
+    "its start-up, else numpy (dfs for fewer than 8 boards).",
 )
 @click.option(
-    "--workers", type=int, default=1, show_default=True, help="Processes (0: one per core)."
+    "--workers",
+    type=int,
+    default=1,
+    show_default=True,
+    help="Workers: threads for numba, processes for the others (0: one per core).",
 )
 @click.option(
     "--json", "as_json", is_flag=True, help="Print one JSON object per board (JSON lines)."

@@ -6,6 +6,7 @@ import bisect
 import contextlib
 import functools
 import gc
+import threading
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, overload
 
@@ -65,6 +66,10 @@ def quiet_gc() -> Iterator[None]:
             gc.enable()
 
 
+#: Held while an :class:`Entries` makes its path tuples (so it happens once).
+_making = threading.Lock()
+
+
 class Entries(Sequence[Entry]):
     """The words found on a board with their paths, as ``(word, paths)`` pairs in
     alphabetical order; the paths become Python tuples only when first asked for.
@@ -77,7 +82,7 @@ class Entries(Sequence[Entry]):
 
     :param words: the words, alphabetical.
     :param paths: their paths (one tuple per word), or a function returning
-        them, called at most once.
+        them, called once, on first use (from any thread).
 
     >>> e = Entries(("AT", "CAT"), lambda: (((1, 2),), ((0, 1, 2),)))
     >>> e.words, len(e), e[1]
@@ -112,7 +117,7 @@ class Entries(Sequence[Entry]):
         out = cls.__new__(cls)
         out.words = tuple([word for word, _ in pairs])
         out._make = None
-        out._pairs = tuple([(word, tuple(paths)) for word, paths in pairs])
+        out._pairs = tuple([(word, tuple([tuple(p) for p in paths])) for word, paths in pairs])
         return out
 
     def _zip(self, paths: Sequence[IndexPaths]) -> tuple[Entry, ...]:
@@ -123,12 +128,15 @@ class Entries(Sequence[Entry]):
     @property
     def pairs(self) -> tuple[Entry, ...]:
         """The ``(word, paths)`` pairs as a tuple (made on first use)."""
-        if self._pairs is None:
-            assert self._make is not None
-            with quiet_gc():
-                self._pairs = self._zip(tuple(self._make()))
-            self._make = None
-        return self._pairs
+        pairs = self._pairs
+        if pairs is None:
+            with _making, quiet_gc():  # one thread makes them; the others wait and reuse
+                if self._pairs is None:
+                    assert self._make is not None
+                    self._pairs = self._zip(tuple(self._make()))
+                    self._make = None
+                pairs = self._pairs
+        return pairs
 
     def __len__(self) -> int:
         return len(self.words)

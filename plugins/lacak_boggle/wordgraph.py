@@ -158,39 +158,41 @@ class WordGraph:
         return end[1] if end is not None and end[2] else None
 
     def lengths(self) -> np.ndarray:
-        """Each word's length in letters, by rank, as a numpy array."""
-        if len(self._numpy) < 3:
-            import numpy as np
-
-            self.arrays()
-            self._numpy.append(
-                np.fromiter(map(len, self.words), dtype=np.int32, count=len(self.words))
-            )
-        return self._numpy[2]
-
-    @functools.cached_property
-    def _word_array(self) -> np.ndarray:
-        import numpy as np
-
-        out = np.empty(len(self.words), dtype=object)
-        out[:] = self.words
-        return out
+        """Each word's length in letters, by rank, as a read-only numpy array."""
+        return self._views()[2]
 
     def word_array(self) -> np.ndarray:
         """The words as a numpy object array (rank -> word), for vectorised lookups."""
-        return self._word_array
+        return self._views()[3]
 
     def arrays(self) -> tuple[np.ndarray, np.ndarray]:
-        """The two tables as read-only numpy arrays, ``int64`` and ``int32`` (no copy)."""
-        if not self._numpy:
-            import numpy as np
+        """The two tables as read-only numpy arrays (no copy): transitions
+        (``int32``, or ``int64`` for large alphabets) and ranks (``int32``)."""
+        views = self._views()
+        return views[0], views[1]
 
-            wide = self.transitions.typecode == "q"
-            self._numpy.append(
-                np.frombuffer(self.transitions, dtype=np.int64 if wide else np.int32)
-            )
-            self._numpy.append(np.frombuffer(self.ranks, dtype=np.int32))
-        return self._numpy[0], self._numpy[1]
+    def _views(self) -> list[Any]:
+        """``[transitions, ranks, lengths, words]`` as numpy arrays, made once.
+
+        Made under a lock and published whole, so threads (the compiled engine
+        runs a batch's jobs on threads) never see a half-made list.
+        """
+        if len(self._numpy) == 4:
+            return self._numpy
+        with _lock:
+            if len(self._numpy) < 4:
+                import numpy as np
+
+                wide = self.transitions.typecode == "q"
+                table = np.frombuffer(self.transitions, dtype=np.int64 if wide else np.int32)
+                ranks = np.frombuffer(self.ranks, dtype=np.int32)
+                lengths = np.fromiter(map(len, self.words), dtype=np.int32, count=len(self.words))
+                words = np.empty(len(self.words), dtype=object)
+                words[:] = self.words
+                for view in (table, ranks, lengths, words):
+                    view.flags.writeable = False
+                self._numpy[:] = [table, ranks, lengths, words]
+        return self._numpy
 
 
 def decode(value: int) -> tuple[int, bool]:

@@ -93,8 +93,9 @@ def test_workers_and_executors(monkeypatch) -> None:
     expected = [solve_board(b, "eng").entries for b in boards_]
     in_process = solve_many(boards_, "eng", workers=1)
     assert [r.entries for r in in_process] == expected
-    pooled = solve_many(boards_, "eng", workers=2)
-    assert [r.entries for r in pooled] == expected
+    for engine in ENGINES:  # numba on threads; numpy and dfs on processes
+        pooled = solve_many(boards_, "eng", workers=2, engine=engine)
+        assert [r.entries for r in pooled] == expected
     with concurrent.futures.ThreadPoolExecutor(2) as pool:
         threaded = solve_many(boards_, "eng", engine="dfs", executor=pool)
     assert [r.entries for r in threaded] == expected
@@ -133,6 +134,12 @@ def test_results_are_lazy_but_whole() -> None:
     for engine in ENGINES:
         for result in solve_many(boards_, "eng", engine=engine):
             single = solve_board(result.board, "eng", engine="dfs")
+            assert (result.word_list, result.count, result.score) == (
+                single.word_list,
+                single.count,
+                single.score,
+            )
+            assert result.entries._pairs is None  # no path tuple made for those
             assert result.entries.words == tuple(single.word_list)
             again = pickle.loads(pickle.dumps(result))
             assert again == result and hash(again) == hash(result)

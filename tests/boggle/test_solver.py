@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import sys
 
 import attrs
@@ -69,7 +70,8 @@ def test_auto_turns_to_the_compiled_walk_once_it_pays(monkeypatch, tiny) -> None
     monkeypatch.setattr(solver, "SWITCH_AFTER", 1.0)
     monkeypatch.setattr(solver, "PYTHON_SECONDS_PER_BOARD", 0.01)
     monkeypatch.setattr(solver, "_uncompiled", [0.0])
-    monkeypatch.delitem(sys.modules, "lacak_boggle.compiled", raising=False)
+    loaded = solver.load_compiled()
+    monkeypatch.delitem(sys.modules, "lacak_boggle.compiled")  # as if not loaded yet
     assert solver.engine_for_board("auto") == "dfs"
     assert batch.engine_for_batch("auto", 5) == "dfs"
     assert batch.engine_for_batch("auto", 50) == "numpy"
@@ -81,9 +83,41 @@ def test_auto_turns_to_the_compiled_walk_once_it_pays(monkeypatch, tiny) -> None
     assert solver.engine_for_board("dfs") == "dfs"
     assert solver.engine_for_board("numba", cells=65) == "dfs"  # more tiles than a 64-bit mask
     monkeypatch.setattr(solver, "_uncompiled", [0.0])
-    import lacak_boggle.compiled  # noqa: F401  (loaded: no start-up left to pay)
-
+    monkeypatch.setitem(sys.modules, "lacak_boggle.compiled", loaded)  # loaded: nothing to pay
     assert solver.engine_for_board("auto") == "numba"
+
+
+@SETTINGS
+@given(case=cases(max_side=4))
+def test_all_paths_are_every_path_of_the_reference(case) -> None:
+    tiles, dictionary = case
+    result = solve_board(Board.from_rows(tiles), dictionary, min_length=1, all_paths=True)
+    assert _paths_as_tuples(result) == reference.solve(tiles, dictionary.words, 1)
+
+
+@SETTINGS
+@given(case=cases())
+def test_every_path_is_legal_and_spells_its_word(case) -> None:
+    tiles, dictionary = case
+    board = Board.from_rows(tiles)
+    for found in solve_board(board, dictionary, min_length=1, all_paths=True).words:
+        for path in found.paths:
+            assert board.is_path(path)
+            assert len(set(path)) == len(path)
+            assert all(reference.adjacent(a, b) for a, b in itertools.pairwise(path))
+            assert "".join(tiles[r][c] for r, c in path) == found.word
+            assert found.word in dictionary
+
+
+@SETTINGS
+@given(case=cases(), engine=st.sampled_from(ENGINES))
+def test_scores_follow_the_table(case, engine: str) -> None:
+    tiles, dictionary = case
+    result = solve_board(Board.from_rows(tiles), dictionary, min_length=1, engine=engine)
+    for found in result.words:
+        assert found.score == reference.points(found.word) == score(len(found.word))
+    assert result.score == sum(reference.points(w) for w in result.word_list)
+    assert result.count == len(result.word_list)
 
 
 def test_score_table() -> None:
@@ -353,6 +387,7 @@ def test_a_compiled_walk_that_cannot_load_is_named_and_avoided(monkeypatch, tiny
     from lacak_boggle import batch, solver
 
     monkeypatch.setattr(solver, "_compiled_failure", [])
+    monkeypatch.setattr(solver, "_uncompiled", [0.0])
     monkeypatch.setattr(solver, "_numba_spec", lambda: object())  # "installed" ...
     monkeypatch.delattr(lacak_boggle, "compiled", raising=False)
     monkeypatch.setitem(sys.modules, "lacak_boggle.compiled", None)  # ... but broken
@@ -368,8 +403,27 @@ def test_a_compiled_walk_that_cannot_load_is_named_and_avoided(monkeypatch, tiny
     many = batch.solve_many(["CAT/XQY"] * 10, tiny, min_length=2)
     assert [r.word_list for r in many] == [expected] * 10
     assert many[0].strategy == "boggle-numpy"
-    # a worker whose numba fails answers with the numpy engine
-    found = batch.walk_arrays(
-        solver.compile_dictionary(tiny), np.zeros((1, 4), int), (2, 2), 1, "numba"
-    )
-    assert found.boards == 1
+    # a worker whose numba fails answers with the numpy engine, the same arrays
+    graph = solver.compile_dictionary(tiny)
+    columns = np.array([[graph.column(t) for t in "CATXQY"]])
+    found = batch.walk_arrays(graph, columns, (2, 3), 2, "numba")
+    same = batch.walk_arrays(graph, columns, (2, 3), 2, "numpy")
+    assert found.engine == "numpy" and len(found.rank) > 0
+    assert found.rank.tolist() == same.rank.tolist()
+    assert found.paths.tolist() == same.paths.tolist()
+
+
+def test_auto_tries_the_compiled_walk_before_choosing_it(monkeypatch, tiny) -> None:
+    """A broken numba not tried yet: the first auto batch finds out, and says numpy."""
+    import lacak_boggle
+    from lacak_boggle import batch, solver
+
+    monkeypatch.setattr(solver, "_compiled_failure", [])
+    monkeypatch.setattr(solver, "_uncompiled", [0.0])
+    monkeypatch.setattr(solver, "_numba_spec", lambda: object())
+    monkeypatch.delattr(lacak_boggle, "compiled", raising=False)
+    monkeypatch.setitem(sys.modules, "lacak_boggle.compiled", None)
+    solver.note_uncompiled(100.0)  # auto would use the compiled walk, could it load
+    many = batch.solve_many(["CAT/XQY"] * 300, tiny, min_length=2, workers=2)
+    assert {r.strategy for r in many} == {"boggle-numpy"}
+    assert solver._compiled_failure  # the reason is kept
