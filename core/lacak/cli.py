@@ -148,23 +148,40 @@ def read_input(source: str) -> str:
     return text.replace("\r\n", "\n").replace("\r", "\n")
 
 
-_SIZE = re.compile(r"^\s*(\d+)\s*[x×X,]\s*(\d+)\s*$")
+_SIZE = re.compile(r"^\s*([0-9]+)\s*(?:[x×X,]\s*([0-9]+)\s*)?$")
+
+#: Sides with more digits than this are refused (a billion cells is past any use).
+_SIZE_DIGITS = 9
+
+
+def _shown(text: str, limit: int = 40) -> str:
+    """``repr(text)``, shortened for an error message."""
+    return repr(text) if len(text) <= limit else repr(text[:limit]) + f"... ({len(text)} characters)"
 
 
 def parse_size(text: str, *, what: str = "size", minimum: int = 1) -> tuple[int, int]:
     """``"3x4"`` → ``(3, 4)``; a single number ``"5"`` → ``(5, 5)``.
 
-    :raises InvalidOptionError: not of the form ``AxB`` or below ``minimum``.
+    Only the ASCII digits 0-9 count, and a side has at most nine digits.
+
+    >>> parse_size("3x4"), parse_size(" 5 "), parse_size("2, 7")
+    ((3, 4), (5, 5), (2, 7))
+
+    :raises InvalidOptionError: not a string of the form ``AxB`` (or ``A``), a
+        side of more than nine digits, or a side below ``minimum``.
     """
-    match = _SIZE.match(text)
-    if match:
-        a, b = int(match.group(1)), int(match.group(2))
-    elif text.strip().isdigit():
-        a = b = int(text)
-    else:
-        raise InvalidOptionError(f"{what} must look like 3x4, got {text!r}")
+    match = _SIZE.match(text) if isinstance(text, str) else None
+    if match is None:
+        shown = _shown(text) if isinstance(text, str) else repr(text)
+        raise InvalidOptionError(f"{what} must look like 3x4, got {shown}")
+    sides = [side.lstrip("0") or "0" for side in match.groups(match.group(1))]
+    if any(len(side) > _SIZE_DIGITS for side in sides):
+        raise InvalidOptionError(
+            f"{what} is too large (at most {_SIZE_DIGITS} digits a side), got {_shown(text)}"
+        )
+    a, b = int(sides[0]), int(sides[1])
     if a < minimum or b < minimum:
-        raise InvalidOptionError(f"{what} must be at least {minimum}x{minimum}, got {text!r}")
+        raise InvalidOptionError(f"{what} must be at least {minimum}x{minimum}, got {_shown(text)}")
     return a, b
 
 

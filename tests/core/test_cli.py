@@ -12,6 +12,8 @@ import click
 import lacak
 import pytest
 from click.testing import CliRunner
+from hypothesis import example, given
+from hypothesis import strategies as st
 from lacak.cli import make_cli, parse_size, read_input
 from lacak.testing import one_line_error
 
@@ -84,12 +86,42 @@ def test_one_line_error_checks_what_the_cli_promises() -> None:
         one_line_error(run("fail", "warned"))
 
 
+@given(a=st.integers(1, 10**9 - 1), b=st.integers(1, 10**9 - 1),
+       sep=st.sampled_from(["x", "X", "×", ",", " x ", " , "]))
+def test_parse_size_reads_both_sides(a: int, b: int, sep: str) -> None:
+    assert parse_size(f"{a}{sep}{b}") == (a, b)
+    assert parse_size(f" {a} ") == (a, a)
+
+
+@given(text=st.text() | st.from_regex(r"\A[0-9²٣]{1,5000}(x[0-9]{1,5000})?\Z"),
+       minimum=st.integers(0, 3))
+@example(text="²", minimum=1)
+@example(text="٣x4", minimum=1)
+@example(text="9" * 5000, minimum=1)
+@example(text="3x" + "1" * 4301, minimum=1)
+@example(text="0" * 20 + "7", minimum=1)
+def test_parse_size_gives_sides_or_an_invalid_option_error(text: str, minimum: int) -> None:
+    try:
+        a, b = parse_size(text, what="--size", minimum=minimum)
+    except lacak.InvalidOptionError as error:
+        assert str(error).startswith("--size ") and len(str(error)) < 200
+        return
+    assert minimum <= a < 10**9 and minimum <= b < 10**9
+    assert all(ch in "0123456789xX×," or ch.isspace() for ch in text)
+
+
+@pytest.mark.parametrize("size", [None, 5, (3, 4), b"3x4"])
+def test_parse_size_needs_text(size: object) -> None:
+    with pytest.raises(lacak.InvalidOptionError, match="must look like 3x4"):
+        parse_size(size)  # type: ignore[arg-type]
+
+
 def test_read_input_from_a_file_or_stdin(tmp_path: Path) -> None:
     text = "ÄRGER/QU\r\nline two\rthree\n"
     (tmp_path / "in.txt").write_bytes(text.encode("utf-8"))
     expected = "ÄRGER/QU\nline two\nthree\n"
-    for args, given in (([str(tmp_path / "in.txt")], None), (["-"], text.encode("utf-8"))):
-        result = run("read", *args, input=given)
+    for args, stdin in (([str(tmp_path / "in.txt")], None), (["-"], text.encode("utf-8"))):
+        result = run("read", *args, input=stdin)
         assert result.exit_code == 0, result.output
         assert json.loads(result.stdout) == expected
 
