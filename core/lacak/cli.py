@@ -107,7 +107,8 @@ def print_catalogue(title: str, entries: Sequence[tuple[str, Sequence[str], str]
     """Print a listing of components that stays readable in an 80-column terminal.
 
     Each entry is ``(name, facts, description)``: the name in bold, the short
-    facts joined on one line, the description on the next.
+    facts joined on one line, the description on the next. Entries are
+    printed as plain text (brackets in them are not rich markup).
     """
     from rich.console import Console
     from rich.table import Table
@@ -120,7 +121,7 @@ def print_catalogue(title: str, entries: Sequence[tuple[str, Sequence[str], str]
         details = Text(" · ".join(f for f in facts if f), style="cyan")
         if description:
             details.append("\n" + description, style="default")
-        table.add_row(name, details, end_section=index < len(entries) - 1)
+        table.add_row(Text(name), details, end_section=index < len(entries) - 1)
     Console().print(table)
 
 
@@ -213,7 +214,9 @@ def _plugins_command() -> click.Command:
             return
         from rich.console import Console
         from rich.table import Table
+        from rich.text import Text
 
+        # Names, versions and error messages come from plugins: plain Text, never markup.
         console = Console()
         table = Table(title="lacak plugins", title_justify="left")
         table.add_column("plugin", style="bold")
@@ -233,7 +236,10 @@ def _plugins_command() -> click.Command:
             if info.distribution and info.distribution != "lacak":
                 version = f"{info.distribution} {version}".strip()
             table.add_row(
-                info.name, version, info.module, "\n".join(parts) if show_all else ", ".join(parts)
+                Text(info.name),
+                Text(version),
+                Text(info.module),
+                Text("\n".join(parts) if show_all else ", ".join(parts)),
             )
         console.print(table)
         if failures:
@@ -242,7 +248,7 @@ def _plugins_command() -> click.Command:
             failed.add_column("stage")
             failed.add_column("error")
             for f in failures:
-                failed.add_row(f.plugin, f.stage, f.error)
+                failed.add_row(Text(f.plugin), Text(f.stage), Text(f.error))
             console.print(failed)
 
     return plugins

@@ -174,3 +174,39 @@ def test_installed_script_runs_without_traceback() -> None:
         check=False,
     )
     assert bad.returncode == 2 and bad.stderr.count("\n") == 1
+
+
+MARKUP = ["[/etc/lacak]", "[bold red]x[/]", "[/]", "a\\", "[link=x]y"]
+
+
+def test_plugins_command_prints_plugin_text_as_it_is() -> None:
+    """Names, components and error texts from plugins are never read as rich markup."""
+
+    class Bracketed:
+        @lacak.hookimpl
+        def register_searchers(self, register: Any) -> None:
+            for name in MARKUP:
+                register(lacak.Searcher(name=name, search=lambda p, **kw: None))
+
+        @lacak.hookimpl
+        def register_heuristics(self, register: Any) -> None:
+            raise ImportError("cannot read [/etc/lacak] [bold]config[/bold]")
+
+    with pytest.warns(lacak.PluginWarning, match=r"\[/etc/lacak\]"):
+        registry = lacak.Registry(entry_points=False)
+        registry.add_plugin(Bracketed(), name="[red]odd[/]")
+        for args in (["plugins"], ["plugins", "--all"]):
+            result = CliRunner().invoke(make_cli(registry), args, env={"COLUMNS": "300"})
+            assert result.exit_code == 0, result.output
+            assert "[red]odd[/]" in result.stdout
+            assert "cannot read [/etc/lacak] [bold]config[/bold]" in result.stdout
+    assert all(name in result.stdout for name in MARKUP)
+
+
+def test_print_catalogue_prints_entries_as_they_are(capsys: pytest.CaptureFixture[str]) -> None:
+    from lacak.cli import print_catalogue
+
+    print_catalogue("catalogue", [(name, ["[i]fact[/i]"], name) for name in MARKUP])
+    out = capsys.readouterr().out
+    assert out.count("[i]fact[/i]") == len(MARKUP)
+    assert all(out.count(name) >= 2 for name in MARKUP)
