@@ -17,6 +17,20 @@ import attrs
 __all__ = ["SearchTrace", "TraceNode"]
 
 
+def _dot_string(text: str) -> str:
+    r"""``text`` as a quoted Graphviz string whose label shows exactly ``text``.
+
+    Backslashes are doubled (Graphviz reads ``\\`` in a label as one
+    backslash), quotes escaped, and line breaks become ``\n``.
+
+    >>> print(_dot_string('go\\ "left"\nnow'))
+    "go\\ \"left\"\nnow"
+    """
+    escaped = text.replace("\\", "\\\\").replace('"', '\\"')
+    escaped = escaped.replace("\r\n", "\n").replace("\r", "\n").replace("\n", "\\n")
+    return f'"{escaped}"'
+
+
 @attrs.define
 class TraceNode:
     """One node of a recorded search tree."""
@@ -137,43 +151,48 @@ class SearchTrace:
             '  node [shape=box, fontname="monospace"];',
         ]
         for n in self.nodes:
-            label = self._label(n).replace('"', r"\"").replace("\n", r"\n")
+            label = _dot_string(self._label(n))
             style = []
             if n.goal:
                 style.append("peripheries=2")
             if n.order is None:
                 style.append("style=dashed")
             extra = (", " + ", ".join(style)) if style else ""
-            lines.append(f'  n{n.id} [label="{label}"{extra}];')
+            lines.append(f"  n{n.id} [label={label}{extra}];")
         for n in self.nodes:
             if n.parent is not None:
-                action = "" if n.action is None else str(n.action).replace('"', r"\"")
-                lines.append(f'  n{n.parent} -> n{n.id} [label="{action}"];')
+                action = _dot_string("" if n.action is None else str(n.action))
+                lines.append(f"  n{n.parent} -> n{n.id} [label={action}];")
         lines.append("}")
         return "\n".join(lines) + "\n"
 
     def to_rich(self, max_nodes: int = 200) -> Any:
-        """A :class:`rich.tree.Tree` of the first ``max_nodes`` nodes."""
+        """A :class:`rich.tree.Tree` of the first ``max_nodes`` nodes.
+
+        Labels are plain text: brackets in states or actions are shown as they
+        are, never read as rich markup.
+        """
+        from rich.text import Text
         from rich.tree import Tree
 
         by_parent = self.children()
         roots = by_parent.get(None, [])
         shown = 0
 
-        def label(node: TraceNode) -> str:
-            text = self._label(node).replace("[", r"\[")
+        def label(node: TraceNode) -> Text:
+            text = self._label(node)
             if node.goal:
-                return f"[bold green]{text} ← goal[/]"
+                return Text(f"{text} ← goal", style="bold green")
             if node.order is None:
-                return f"[dim]{text}[/]"
-            return text
+                return Text(text, style="dim")
+            return Text(text)
 
         tree = Tree("search tree", guide_style="dim")
         stack: list[tuple[Any, TraceNode]] = [(tree, r) for r in reversed(roots)]
         while stack:
             branch, node = stack.pop()
             if shown >= max_nodes:
-                tree.add(f"[dim]… {len(self.nodes) - shown} more nodes[/]")
+                tree.add(Text(f"… {len(self.nodes) - shown} more nodes", style="dim"))
                 break
             shown += 1
             child_branch = branch.add(label(node))
