@@ -230,6 +230,8 @@ def bidirectional_bfs(
         counters.max_frontier = max(
             counters.max_frontier, len(following) + len(front) + len(back) - len(layer)
         )
+        if not following:
+            break  # this side has nowhere left to go: no path
         if going_forward:
             front, depth_f = following, depth_f + 1
         else:

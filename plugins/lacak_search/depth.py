@@ -230,6 +230,8 @@ def idastar(
                 g = node.g + cost
                 h = est(state)
                 generated += 1
+                if depth > counters.depth:
+                    counters.depth = depth
                 child = Node(state, node, action, cost, g, depth, h)
                 if trace is not None:
                     child.tid = trace.add(node.tid, state, action, depth=depth, g=g, h=h)
@@ -243,8 +245,6 @@ def idastar(
                 expanded += 1
                 if trace is not None:
                     trace.expand(child.tid)
-                if depth > counters.depth:
-                    counters.depth = depth
                 if is_goal(state):
                     return done(StopReason.GOAL, child)
                 on_path_now.add(state)

@@ -11,6 +11,13 @@ best-first      0     1    greedy: always the node that looks closest
 astar           1     1    A*: least cost with an admissible heuristic
 weighted-astar  1     w    faster, at most ``w`` times the least cost
 ============== ===== ===== ==========================================
+
+With ``Limits(max_depth=d)``, "least cost" means the least cost among paths
+of at most ``d`` moves: a state's cheaper copy does not replace a shallower
+one (it may have no room left to reach the goal); both are kept unless one is
+no deeper and no dearer than the other. So a goal within the depth limit is
+always found, and ``uniform-cost`` and ``astar`` (admissible heuristic)
+return the cheapest path among those of at most ``d`` moves.
 """
 
 from __future__ import annotations
@@ -57,17 +64,30 @@ def _search(
     if trace is not None:
         root.tid = trace.add(None, root.state, h=h0 if heuristic is not None else None)
     frontier: list[tuple[float, float, int, Node]] = [(h_weight * h0, h0, next(counter), root)]
-    # best g per state (closed: every state ever generated; reopened when a cheaper path shows up)
+    # closed, no depth limit: the best g per state (every state ever generated; reopened when
+    # a cheaper path shows up, if ``reopen``)
     best: dict[Hashable, float] = {root.state: 0.0}
+    # closed with a depth limit: per state, the (g, depth) of the copies kept, none of which
+    # dominates another (see _dominated)
+    labels: dict[Hashable, list[tuple[float, int]]] | None = None
+    if closed and max_depth is not None:
+        labels = {root.state: [(0.0, 0)]}
+        best = {}
     expanded = generated = 0
     cut = False
     goal: Node | None = None
     stopped = StopReason.EXHAUSTED
     while frontier:
         _f, _h, _n, node = heapq.heappop(frontier)
-        if closed and node.g > best[node.state]:
-            continue  # a cheaper copy of this state was queued since
-        stop = budget.exceeded(expanded, len(frontier) + 1, len(best))
+        if closed:
+            if labels is not None:
+                if (node.g, node.depth) not in labels[node.state]:
+                    continue  # a copy that dominates this one was queued since
+            elif node.g > best[node.state]:
+                continue  # a cheaper copy of this state was queued since
+        stop = budget.exceeded(
+            expanded, len(frontier) + 1, len(best) if labels is None else len(labels)
+        )
         if stop is not None:
             stopped = stop
             break
@@ -83,9 +103,16 @@ def _search(
             if not cut:
                 cut = any(True for _ in successors(state))
             continue
+        before = generated
         for action, child_state, cost in successors(state):
             g = node.g + cost
-            if closed:
+            if labels is not None:
+                kept = labels.get(child_state)
+                if kept is None:
+                    labels[child_state] = [(g, depth)]
+                elif not _keep(kept, g, depth, reopen):
+                    continue
+            elif closed:
                 previous = best.get(child_state)
                 if previous is not None and (not reopen or g >= previous):
                     continue
@@ -108,7 +135,7 @@ def _search(
                     h=h if heuristic is not None else None,
                 )
             heapq.heappush(frontier, (g_weight * g + h_weight * h, h, next(counter), child))
-        if depth > counters.depth and frontier:
+        if generated > before and depth > counters.depth:
             counters.depth = depth
         if len(frontier) > counters.max_frontier:
             counters.max_frontier = len(frontier)
@@ -128,6 +155,29 @@ def _search(
     )
 
 
+def _keep(kept: list[tuple[float, int]], g: float, depth: int, by_cost: bool) -> bool:
+    """Whether a new copy of a state, reached with cost ``g`` at ``depth``, is worth keeping
+    under a depth limit; if so it joins ``kept`` and the copies it dominates leave it.
+
+    A copy dominates another when it is no deeper and (``by_cost``) no more expensive:
+    everything within the depth limit from the other is within it from this one too, and
+    no dearer. Keeping a cheaper but deeper copy beside a shallower one is what finds the
+    least-cost path among those of at most ``max_depth`` moves (a cheap deep copy alone
+    could have no room left to reach the goal). Without ``by_cost`` (greedy best-first)
+    only depth counts, as in depth-limited DFS.
+    """
+    for old_g, old_depth in kept:
+        if old_depth <= depth and (not by_cost or old_g <= g):
+            return False
+    kept[:] = [
+        (old_g, old_depth)
+        for old_g, old_depth in kept
+        if not (depth <= old_depth and (not by_cost or g <= old_g))
+    ]
+    kept.append((g, depth))
+    return True
+
+
 def uniform_cost(
     puzzle: Any,
     *,
@@ -137,8 +187,9 @@ def uniform_cost(
 ) -> lacak.SearchResult:
     """Uniform-cost search (Dijkstra): expand the cheapest path first.
 
-    Returns a least-cost path for any non-negative step costs. The heuristic
-    is not used.
+    Returns a least-cost path for any non-negative step costs; with
+    ``limits.max_depth``, the least-cost path among those of at most
+    ``max_depth`` moves. The heuristic is not used.
 
     Examples
     --------
@@ -203,9 +254,10 @@ def astar(
 ) -> lacak.SearchResult:
     """A* search (Hart, Nilsson and Raphael 1968): expand the smallest ``f = g + h``.
 
-    With an admissible heuristic the path is a least-cost one; closed states
-    are reopened when a cheaper path to them appears, so an admissible but
-    inconsistent heuristic still gives optimal paths.
+    With an admissible heuristic the path is a least-cost one (with
+    ``limits.max_depth``: among the paths of at most ``max_depth`` moves);
+    closed states are reopened when a cheaper path to them appears, so an
+    admissible but inconsistent heuristic still gives optimal paths.
 
     :param duplicates: ``"closed"`` (default, graph search), ``"parent"`` or
         ``"path"`` (tree search with the textbook duplicate rules).

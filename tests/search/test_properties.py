@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import lacak
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from lacak import Limits, StopReason
-from lacak.testing import GraphPuzzle, replay, shortest_cost
+from lacak.testing import GraphPuzzle, distances_to_goal, replay, shortest_cost
 from lacak.testing import strategies as lst
 
 from .helpers import ReversibleGraph, reversible_graphs, unit_graphs
@@ -190,3 +191,138 @@ def test_idastar_counts_iterations_and_agrees_with_dijkstra(puzzle: GraphPuzzle)
     if result.found:
         assert replay(puzzle, result) == best
     assert result.stats.iterations >= 1
+
+
+def least_cost_within(puzzle: GraphPuzzle, depth: int) -> float | None:
+    """The least cost of a path of at most ``depth`` moves to a goal (Bellman-Ford by layers)."""
+    best = 0.0 if puzzle.is_goal(puzzle.initial) else math.inf
+    layer = {puzzle.initial: 0.0}
+    for _ in range(depth):
+        following: dict[Any, float] = {}
+        for state, cost in layer.items():
+            for _action, target, step in puzzle.successors(state):
+                if cost + step < following.get(target, math.inf):
+                    following[target] = cost + step
+        layer = following
+        for state, cost in layer.items():
+            if puzzle.is_goal(state):
+                best = min(best, cost)
+    return None if best == math.inf else best
+
+
+#: Shares of the true remaining cost a test heuristic may estimate.
+SHARES = st.lists(st.sampled_from([0.0, 0.25, 0.5, 1.0]), min_size=12, max_size=12)
+
+
+def admissible_heuristic(puzzle: GraphPuzzle, shares: list[float]) -> lacak.Heuristic:
+    """h = a share of the true remaining cost (one share per state): admissible, often
+    inconsistent."""
+    exact = distances_to_goal(puzzle, puzzle.edges)
+    values = {s: (v or 0.0) * shares[i % len(shares)] for i, (s, v) in enumerate(exact.items())}
+    return lacak.Heuristic(
+        name="fraction", kind="graph", estimate=lambda _p, s: values.get(s, 0.0), admissible=True
+    )
+
+
+#: cost-ordered strategies -> (options, cost bound as a multiple of the least cost or None)
+COST_ORDERED: dict[str, tuple[dict[str, Any], float | None]] = {
+    "uniform-cost": ({}, 1.0),
+    "astar": ({}, 1.0),
+    "weighted-astar": ({"weight": 1.5}, 1.5),
+    "best-first": ({}, None),
+}
+
+# The reviewer's graph: the cheap way to c is three moves, the dear one direct, and g is one
+# move past c. With max_depth=3 only s-c-g (cost 11) fits; the cheap deep copy of c must not
+# replace the shallow one.
+CHEAP_BUT_DEEP = GraphPuzzle(
+    edges={
+        "s": (("a", "a", 1.0), ("c", "c", 10.0)),
+        "a": (("b", "b", 1.0),),
+        "b": (("c", "c", 1.0),),
+        "c": (("g", "g", 1.0),),
+    },
+    initial="s",
+    goals={"g"},
+)
+
+
+@pytest.mark.parametrize("name", sorted(COST_ORDERED))
+def test_cost_ordered_depth_limit_keeps_the_shallow_copy(name: str) -> None:
+    options, _bound = COST_ORDERED[name]
+    heuristic = None if name == "uniform-cost" else ZERO
+    limited = lacak.solve(
+        CHEAP_BUT_DEEP, name, heuristic=heuristic, limits=Limits(max_depth=3), **options
+    )
+    assert limited.found and limited.actions == ("c", "g") and limited.cost == 11.0
+    free = lacak.solve(CHEAP_BUT_DEEP, name, heuristic=heuristic, **options)
+    if name != "best-first":
+        assert free.actions == ("a", "b", "c", "g") and free.cost == 4.0
+
+
+@pytest.mark.parametrize("name", sorted(COST_ORDERED))
+@settings(max_examples=80, deadline=None)
+@given(puzzle=lst.graph_puzzles(max_states=7), depth=st.integers(0, 5), shares=SHARES)
+@example(puzzle=CHEAP_BUT_DEEP, depth=3, shares=[0.0] * 12)
+def test_cost_ordered_depth_limit_finds_the_cheapest_path_within_it(
+    name: str, puzzle: GraphPuzzle, depth: int, shares: list[float]
+) -> None:
+    """With max_depth, a goal within the limit is found, at the least cost among paths of at
+    most max_depth moves (uniform-cost, astar), or within the weight of it (weighted-astar)."""
+    options, bound = COST_ORDERED[name]
+    heuristic = None if name == "uniform-cost" else admissible_heuristic(puzzle, shares)
+    best = least_cost_within(puzzle, depth)
+    result = lacak.solve(
+        puzzle, name, heuristic=heuristic, limits=Limits(max_depth=depth), **options
+    )
+    assert result.found == (best is not None), (best, result.stopped)
+    if result.found:
+        assert replay(puzzle, result) == result.cost
+        assert result.length <= depth
+        assert best is not None
+        if bound is not None:
+            assert result.cost <= bound * best + 1e-9, (result.cost, best)
+    else:
+        assert result.stopped in (StopReason.EXHAUSTED, StopReason.DEPTH)
+    assert result.stats.depth <= depth
+
+
+def deepest_generated(trace: lacak.SearchTrace) -> int:
+    return max(node.depth for node in trace.nodes)
+
+
+@pytest.mark.parametrize("name", ALL)
+@settings(max_examples=40, deadline=None)
+@given(puzzle=lst.graph_puzzles(), depth=st.none() | st.integers(0, 5))
+def test_stats_depth_is_the_deepest_node_generated(
+    name: str, puzzle: GraphPuzzle, depth: int | None
+) -> None:
+    """``stats.depth`` is the deepest level of a node generated (the root is level 0), so a
+    node whose children are all refused as duplicates does not raise it."""
+    trace = lacak.SearchTrace()
+    result = run(puzzle, name, limits=Limits(max_depth=depth), trace=trace)
+    assert result.stats.depth == deepest_generated(trace)
+    if depth is not None:
+        assert result.stats.depth <= depth
+
+
+def test_stats_depth_ignores_children_refused_as_duplicates() -> None:
+    # 0 -> 1, 0 -> 2, 1 -> 0: expanding 1 generates nothing (0 is closed, or on the path), so
+    # the tree is one level deep although 2 is still waiting
+    loop = GraphPuzzle(
+        edges={0: (("a", 1, 1.0), ("b", 2, 1.0)), 1: (("c", 0, 1.0),)}, initial=0, goals={9}
+    )
+    for name in ALL:
+        assert run(loop, name).stats.depth == 1, name
+
+
+@settings(max_examples=40)
+@given(puzzle=reversible_graphs(), depth=st.none() | st.integers(0, 6))
+def test_bidirectional_stats_depth(puzzle: ReversibleGraph, depth: int | None) -> None:
+    """Bidirectional depth is the two sides' depths together: the path length when found,
+    never more than max_depth."""
+    result = lacak.solve(puzzle, "bidirectional-bfs", limits=Limits(max_depth=depth))
+    if result.found:
+        assert result.stats.depth == result.length
+    if depth is not None:
+        assert result.stats.depth <= depth
