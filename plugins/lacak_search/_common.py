@@ -8,7 +8,9 @@ policy was used.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Hashable
+from numbers import Real
 from typing import Any
 
 import lacak
@@ -19,6 +21,8 @@ __all__ = [
     "Counters",
     "Node",
     "check_duplicates",
+    "check_flag",
+    "check_number",
     "estimator",
     "finish",
     "on_path",
@@ -87,12 +91,60 @@ def check_duplicates(value: str, strategy: str) -> str:
 
     :raises InvalidOptionError: not one of :data:`DUPLICATES`.
     """
-    if value not in DUPLICATES:
+    if not isinstance(value, str) or value not in DUPLICATES:
         raise lacak.InvalidOptionError(
             f"strategy {strategy!r}: duplicates must be one of {', '.join(DUPLICATES)}, "
             f"got {value!r}"
         )
     return value
+
+
+#: The words a yes/no option may also be given as (what command lines pass), lower case.
+_FLAG_WORDS = {
+    "true": True,
+    "yes": True,
+    "on": True,
+    "1": True,
+    "false": False,
+    "no": False,
+    "off": False,
+    "0": False,
+}
+
+
+def check_flag(value: Any, name: str, strategy: str) -> bool:
+    """Validate a yes/no option: a ``bool``, or one of the words ``true``/``false``,
+    ``yes``/``no``, ``on``/``off``, ``1``/``0`` (any case).
+
+    Anything else is refused rather than read as true or false by its truth value
+    (``iterative="no"`` must not turn iterative deepening on).
+
+    :raises InvalidOptionError: not a bool nor one of those words.
+    """
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, str) and value.strip().lower() in _FLAG_WORDS:
+        return _FLAG_WORDS[value.strip().lower()]
+    raise lacak.InvalidOptionError(
+        f"strategy {strategy!r}: {name} must be true or false, got {value!r}"
+    )
+
+
+def check_number(value: Any, name: str, strategy: str, *, minimum: float) -> float:
+    """Validate a numeric option: a finite real number (not a ``bool``) ``>= minimum``.
+
+    :raises InvalidOptionError: not a number, a bool, not finite, or below ``minimum``.
+    """
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, Real)
+        or not math.isfinite(value)
+        or value < minimum
+    ):
+        raise lacak.InvalidOptionError(
+            f"strategy {strategy!r}: {name} must be a number >= {minimum:g}, got {value!r}"
+        )
+    return float(value)
 
 
 def estimator(heuristic: lacak.Heuristic | None, puzzle: Any) -> Callable[[Hashable], float]:

@@ -13,7 +13,7 @@ from typing import Any
 import lacak
 from lacak import StopReason
 
-from ._common import Counters, Node, check_duplicates, estimator, finish, on_path
+from ._common import Counters, Node, check_duplicates, check_flag, estimator, finish, on_path
 
 __all__ = ["dfs", "idastar"]
 
@@ -43,9 +43,12 @@ def dfs(
         current path.
     :param iterative: iterative deepening: run with depth limits 0, 1, 2, ...
         (up to ``limits.max_depth``) until a goal is found, so the first goal
-        found is the one with the fewest moves.
+        found is the one with the fewest moves. A ``bool``, or the words
+        ``true``/``false``, ``yes``/``no``, ``on``/``off``, ``1``/``0``.
     :returns: a :class:`~lacak.SearchResult`; ``stopped`` is ``depth-limit``
         when nodes at the depth limit had children that were not searched.
+    :raises InvalidOptionError: an unknown ``duplicates`` or an ``iterative`` that is
+        not a yes/no value.
 
     Examples
     --------
@@ -57,6 +60,7 @@ def dfs(
     ('b', 'c')
     """
     check_duplicates(duplicates, "dfs")
+    iterative = check_flag(iterative, "iterative", "dfs")
     budget = limits.start()
     counters = Counters()
     if iterative:

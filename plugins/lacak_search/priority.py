@@ -24,14 +24,13 @@ from __future__ import annotations
 
 import heapq
 import itertools
-import math
 from collections.abc import Hashable
 from typing import Any
 
 import lacak
 from lacak import StopReason
 
-from ._common import Counters, Node, check_duplicates, estimator, finish, on_path
+from ._common import Counters, Node, check_duplicates, check_number, estimator, finish, on_path
 
 __all__ = ["astar", "best_first", "uniform_cost", "weighted_astar"]
 
@@ -297,12 +296,10 @@ def weighted_astar(
     least cost, and usually far fewer nodes are expanded than by A*.
 
     :param weight: the heuristic's weight, ``>= 1`` (``1`` is plain A*).
-    :raises InvalidOptionError: a weight below 1 or not finite.
+    :raises InvalidOptionError: a weight that is not a number (``True`` is not 1), below 1
+        or not finite.
     """
-    if not (isinstance(weight, int | float) and math.isfinite(weight) and weight >= 1):
-        raise lacak.InvalidOptionError(
-            f"weighted-astar: weight must be a number >= 1, got {weight!r}"
-        )
+    weight = check_number(weight, "weight", "weighted-astar", minimum=1)
     return _search(
         puzzle,
         strategy="weighted-astar",
@@ -310,7 +307,7 @@ def weighted_astar(
         limits=limits,
         trace=trace,
         g_weight=1.0,
-        h_weight=float(weight),
+        h_weight=weight,
         duplicates=duplicates,
         reopen=True,
     )

@@ -326,3 +326,46 @@ def test_bidirectional_stats_depth(puzzle: ReversibleGraph, depth: int | None) -
         assert result.stats.depth == result.length
     if depth is not None:
         assert result.stats.depth <= depth
+
+
+@pytest.mark.parametrize(
+    ("name", "options"),
+    [
+        ("dfs", {"iterative": "maybe"}),
+        ("dfs", {"iterative": ""}),
+        ("dfs", {"iterative": 1}),
+        ("dfs", {"iterative": None}),
+        ("weighted-astar", {"weight": True}),
+        ("weighted-astar", {"weight": "2"}),
+        ("weighted-astar", {"weight": float("nan")}),
+        ("bfs", {"duplicates": ["closed"]}),
+        ("astar", {"duplicates": None}),
+    ],
+)
+def test_option_types_are_checked(name: str, options: dict[str, Any]) -> None:
+    graph = GraphPuzzle(edges={0: (("a", 1, 1.0),)}, initial=0, goals={1})
+    with pytest.raises(lacak.InvalidOptionError, match="must be"):
+        lacak.solve(graph, name, heuristic=ZERO, **options)
+
+
+@pytest.mark.parametrize(
+    ("value", "iterative"),
+    [(True, True), (False, False), ("no", False), ("OFF", False), ("yes", True), ("1", True)],
+)
+def test_iterative_takes_bools_and_the_words_command_lines_pass(
+    value: Any, iterative: bool
+) -> None:
+    # plain DFS follows the first child: a, c, d (3 moves); iterative deepening finds b, e
+    graph = GraphPuzzle(
+        edges={
+            0: (("a", 1, 1.0), ("b", 2, 1.0)),
+            1: (("c", 3, 1.0),),
+            3: (("d", 9, 1.0),),
+            2: (("e", 9, 1.0),),
+        },
+        initial=0,
+        goals={9},
+    )
+    result = lacak.solve(graph, "dfs", iterative=value)
+    assert result.actions == (("b", "e") if iterative else ("a", "c", "d"))
+    assert result.stats.iterations == (3 if iterative else 1)
