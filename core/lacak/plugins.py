@@ -2,8 +2,10 @@
 
 Plugins are modules named by entry points in the ``lacak`` group; lacak's own
 built-in plugins are found the same way. Each entry point is loaded on its
-own: one that fails to import, or whose hooks do not match the specifications,
-is recorded as a :class:`PluginFailure`, warned about, and skipped.
+own: one that fails to import (with any exception, or by calling
+``sys.exit()``), or whose hooks do not match the specifications, is recorded
+as a :class:`PluginFailure`, warned about, and skipped. ``KeyboardInterrupt``
+is never swallowed.
 
 Environment variables:
 
@@ -41,6 +43,11 @@ __all__ = [
 
 #: The entry-point group plugins are registered in.
 ENTRY_POINT_GROUP = "lacak"
+
+#: What a plugin's code may raise that lacak reports and survives: any
+#: ``Exception``, and ``SystemExit`` (a plugin calling ``sys.exit()`` must not
+#: end every lacak command). ``KeyboardInterrupt`` still stops lacak.
+PLUGIN_ERRORS: tuple[type[BaseException], ...] = (Exception, SystemExit)
 
 
 class PluginWarning(UserWarning):
@@ -146,7 +153,7 @@ class PluginLoader:
             version = dist.version if dist is not None else None
             try:
                 plugin = ep.load()
-            except Exception as error:  # a broken plugin must not take lacak down
+            except PLUGIN_ERRORS as error:  # a broken plugin must not take lacak down
                 self._fail(ep.name, "import", error, dist_name)
                 continue
             try:
@@ -165,7 +172,7 @@ class PluginLoader:
         try:
             self.pm.register(plugin, name=name)
             self.pm.check_pending()
-        except (pluggy.PluginValidationError, ValueError) as error:
+        except PLUGIN_ERRORS as error:  # a validation error, or the plugin's own attributes
             if self.pm.get_plugin(name) is plugin:
                 self.pm.unregister(plugin, name=name)
             raise PluginError(f"plugin {name!r} is invalid: {one_line(error)}") from error

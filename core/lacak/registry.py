@@ -19,6 +19,7 @@ import pluggy
 from .errors import DuplicateComponentError, LacakError, PluginError, UnknownComponentError
 from .interfaces import DictionarySource, Generator, Heuristic, PuzzleType, Searcher
 from .plugins import (
+    PLUGIN_ERRORS,
     PluginFailure,
     PluginInfo,
     PluginLoader,
@@ -206,7 +207,7 @@ class Registry:
                 others = [p for p in self.pm.get_plugins() if p is not impl.plugin]
                 try:
                     self.pm.subset_hook_caller(hook, remove_plugins=others)(register=register)
-                except Exception as error:  # a plugin's bug must not break the others
+                except PLUGIN_ERRORS as error:  # a plugin's bug must not break the others
                     self._hook_failed(plugin_name, hook, error, f"its {what}s are skipped")
                     continue
                 for component in staged:
@@ -277,7 +278,7 @@ class Registry:
                     self._dictionary_cache[name] = source.load()
                 except LacakError:
                     raise
-                except Exception as error:
+                except PLUGIN_ERRORS as error:
                     raise PluginError(
                         f"dictionary {name!r} failed to load: {one_line(error)}"
                     ) from error
@@ -292,7 +293,7 @@ class Registry:
             others = [p for p in self.pm.get_plugins() if p is not impl.plugin]
             try:
                 self.pm.subset_hook_caller("register_commands", remove_plugins=others)(cli=cli)
-            except Exception as error:
+            except PLUGIN_ERRORS as error:
                 failure = PluginFailure(
                     plugin=impl.plugin_name, stage="register_commands", error=one_line(error)
                 )

@@ -210,3 +210,15 @@ def test_print_catalogue_prints_entries_as_they_are(capsys: pytest.CaptureFixtur
     out = capsys.readouterr().out
     assert out.count("[i]fact[/i]") == len(MARKUP)
     assert all(out.count(name) >= 2 for name in MARKUP)
+
+
+def test_plugin_commands_that_exit_while_registering_are_skipped() -> None:
+    class Quitter:
+        @lacak.hookimpl
+        def register_commands(self, cli: click.Group) -> None:
+            raise SystemExit(4)
+
+    with pytest.warns(lacak.PluginWarning, match="SystemExit: 4"):
+        result = run("fail", "lacak", registry=make_registry(CorePlugin(), Quitter(),
+                                                             CommandPlugin()))
+    assert one_line_error(result) == "Error: the board has an empty cell"

@@ -114,3 +114,20 @@ def test_builtin_plugins_are_entry_points() -> None:
     for builtin in ("search", "sliding", "mazes", "boggle", "dictionaries"):
         assert names[builtin].distribution == "lacak"
         assert names[builtin].module == f"lacak_{builtin}"
+
+
+def test_a_plugin_that_exits_at_import_is_reported_and_skipped(site: Path) -> None:
+    """``sys.exit()`` in a plugin's module ends neither lacak nor the other plugins."""
+    write_distribution(
+        site, "lacak-quitter", {"quitter": "lacak_quitter_plugin", "disk": "lacak_disk_plugin"},
+        {"lacak_quitter_plugin": "import sys\nsys.exit('no thanks')\n",
+         "lacak_disk_plugin": PLUGIN_SOURCE},
+    )
+    with pytest.warns(lacak.PluginWarning, match="SystemExit: no thanks"):
+        registry = lacak.Registry(environ={"LACAK_LOAD_PLUGINS": "quitter,disk"})
+        assert list(registry.searchers()) == ["disk-strategy"]
+    (failure,) = registry.failures
+    assert (failure.plugin, failure.stage) == ("quitter", "import")
+    result = CliRunner().invoke(make_cli(registry), ["plugins", "--json"])
+    assert result.exit_code == 0, result.output
+    assert [f["plugin"] for f in json.loads(result.stdout)["failures"]] == ["quitter"]

@@ -208,3 +208,36 @@ def test_heuristic_spec_configures_options() -> None:
         registry.heuristic("graph", "scaled:bogus=1")
     with pytest.raises(lacak.InvalidOptionError, match="must be a float"):
         registry.heuristic("graph", "scaled:factor=big")
+
+
+def test_a_plugin_that_exits_while_registering_is_skipped() -> None:
+    class Quitter:
+        @lacak.hookimpl
+        def register_searchers(self, register: Any) -> None:
+            register(lacak.Searcher(name="half", search=lambda p, **k: None))
+            raise SystemExit(3)
+
+        @lacak.hookimpl
+        def register_dictionaries(self, register: Any) -> None:
+            def load() -> lacak.Dictionary:
+                raise SystemExit("bye")
+
+            register(lacak.DictionarySource(name="gone", load=load))
+
+    with pytest.warns(lacak.PluginWarning, match="SystemExit: 3"):
+        registry = make_registry(Quitter(), CorePlugin())
+        assert list(registry.searchers()) == ["test-dijkstra"]
+    assert [(f.plugin, f.stage) for f in registry.failures] == [("plugin0", "register_searchers")]
+    with pytest.raises(lacak.PluginError, match="'gone' failed to load: SystemExit: bye"):
+        registry.dictionary("gone")
+
+
+def test_keyboard_interrupt_is_not_swallowed() -> None:
+    class Interrupted:
+        @lacak.hookimpl
+        def register_searchers(self, register: Any) -> None:
+            raise KeyboardInterrupt
+
+    registry = make_registry(Interrupted())
+    with pytest.raises(KeyboardInterrupt):
+        registry.searchers()
