@@ -287,18 +287,97 @@ class Registry:
     def add_commands(
         self, cli: Any, on_error: Callable[[PluginFailure], None] | None = None
     ) -> None:
-        """Let every plugin add its commands to ``cli``; a failing plugin is skipped."""
+        """Let every plugin add its commands to ``cli``, each plugin on its own.
+
+        A plugin whose ``register_commands`` raises (or calls ``sys.exit()``)
+        is skipped as a whole: ``cli`` gets back exactly the commands it had
+        before that plugin's hook ran, nested groups included. A plugin that
+        replaces or removes a command that lacak or an earlier plugin added
+        keeps its other commands, but the first command stays, and the clash is
+        reported naming both. Each failure is warned about, listed in
+        :attr:`failures`, and passed to ``on_error`` if given.
+        """
         self.load_plugins()
+        owners: dict[tuple[str, ...], str] = {}  # command path -> plugin that added it
         for impl in self.pm.hook.register_commands.get_hookimpls():
+            plugin = impl.plugin_name
+            before = _command_groups(cli)
             others = [p for p in self.pm.get_plugins() if p is not impl.plugin]
             try:
                 self.pm.subset_hook_caller("register_commands", remove_plugins=others)(cli=cli)
             except PLUGIN_ERRORS as error:
-                failure = PluginFailure(
-                    plugin=impl.plugin_name, stage="register_commands", error=one_line(error)
-                )
-                self._loader.failures.append(failure)
-                warn(f"{failure}; its commands are skipped")
+                for group, _path, commands in before:
+                    group.commands.clear()
+                    group.commands.update(commands)
+                self._command_failed(plugin, error, "its commands are skipped", on_error)
+                continue
+            for group, path, commands in before:
+                for name, command in commands.items():
+                    if group.commands.get(name) is command:
+                        continue
+                    first = _owner(owners, (*path, name))
+                    shown = " ".join((*path, name))
+                    clash: LacakError
+                    if name in group.commands:
+                        clash = DuplicateComponentError(
+                            f"command {shown!r} is registered by both {first} "
+                            f"and plugin {plugin!r}"
+                        )
+                    else:
+                        clash = PluginError(
+                            f"plugin {plugin!r} removed command {shown!r} of {first}"
+                        )
+                    group.commands[name] = command
+                    self._command_failed(plugin, clash, "the first one is kept", on_error)
+            for added in _command_paths(_command_groups(cli)) - _command_paths(before):
+                owners[added] = plugin
+
+    def _command_failed(
+        self,
+        plugin: str,
+        error: BaseException,
+        consequence: str,
+        on_error: Callable[[PluginFailure], None] | None,
+    ) -> None:
+        failure = PluginFailure(plugin=plugin, stage="register_commands", error=one_line(error))
+        if failure not in self._loader.failures:  # a second CLI built from this registry
+            self._loader.failures.append(failure)
+        warn(f"{failure}; {consequence}")
+        if on_error is not None:
+            on_error(failure)
+
+
+#: ``(group, path, commands)`` triples: a click group, its path from the root, its commands.
+_Groups = list[tuple[Any, tuple[str, ...], dict[str, Any]]]
+
+
+def _command_groups(cli: Any) -> _Groups:
+    """``(group, path, commands)`` for ``cli`` and every group under it, commands copied."""
+    found: _Groups = []
+    seen: set[int] = set()
+    stack: list[tuple[Any, tuple[str, ...]]] = [(cli, ())]
+    while stack:
+        group, path = stack.pop()
+        commands = getattr(group, "commands", None)
+        if not isinstance(commands, dict) or id(group) in seen:
+            continue
+        seen.add(id(group))
+        found.append((group, path, dict(commands)))
+        stack.extend((command, (*path, name)) for name, command in commands.items())
+    return found
+
+
+def _command_paths(groups: _Groups) -> set[tuple[str, ...]]:
+    """Every command's path (``("maze", "generate")``) in ``groups``."""
+    return {(*path, name) for _group, path, commands in groups for name in commands}
+
+
+def _owner(owners: Mapping[tuple[str, ...], str], path: tuple[str, ...]) -> str:
+    """Who added the command at ``path``: the plugin of its closest recorded ancestor."""
+    for end in range(len(path), 0, -1):
+        if path[:end] in owners:
+            return f"plugin {owners[path[:end]]!r}"
+    return "lacak itself"
 
 
 _default: Registry | None = None

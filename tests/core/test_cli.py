@@ -222,3 +222,84 @@ def test_plugin_commands_that_exit_while_registering_are_skipped() -> None:
         result = run("fail", "lacak", registry=make_registry(CorePlugin(), Quitter(),
                                                              CommandPlugin()))
     assert one_line_error(result) == "Error: the board has an empty cell"
+
+
+def _hello(text: str) -> click.Command:
+    @click.command("hello")
+    def hello() -> None:
+        click.echo(text)
+
+    return hello
+
+
+class Greeter:
+    """Adds ``lacak hello`` and a ``lacak greet`` group with ``lacak greet loud``."""
+
+    @lacak.hookimpl
+    def register_commands(self, cli: click.Group) -> None:
+        cli.add_command(_hello("hello from the first plugin"))
+
+        @cli.group("greet")
+        def greet() -> None:
+            """Greetings."""
+
+        greet.add_command(_hello("HELLO"), "loud")
+
+
+def test_a_plugin_that_raises_in_register_commands_adds_nothing() -> None:
+    class HalfDone:
+        @lacak.hookimpl
+        def register_commands(self, cli: click.Group) -> None:
+            cli.add_command(_hello("half"), "half")
+            cli.commands["greet"].add_command(_hello("sneaky"), "quiet")  # type: ignore[attr-defined]
+            cli.add_command(_hello("replaced"), "plugins")
+            raise RuntimeError("then a bug")
+
+    with pytest.warns(lacak.PluginWarning, match="then a bug; its commands are skipped"):
+        registry = make_registry(Greeter(), HalfDone(), CommandPlugin())
+        cli = make_cli(registry)
+    assert sorted(cli.commands) == ["fail", "greet", "hello", "plugins", "read"]
+    assert sorted(cli.commands["greet"].commands) == ["loud"]  # type: ignore[attr-defined]
+    result = CliRunner().invoke(cli, ["plugins", "--json"])
+    assert result.exit_code == 0, result.output
+    (failure,) = json.loads(result.stdout)["failures"]
+    assert (failure["plugin"], failure["stage"]) == ("plugin1", "register_commands")
+
+
+def test_a_command_name_already_taken_keeps_the_first_and_names_both() -> None:
+    class Clasher:
+        @lacak.hookimpl
+        def register_commands(self, cli: click.Group) -> None:
+            cli.add_command(_hello("hello from the second plugin"))
+            cli.add_command(_hello("not the plugins command"), "plugins")
+            cli.commands["greet"].add_command(_hello("quiet"), "loud")  # type: ignore[attr-defined]
+            cli.add_command(_hello("mine"), "mine")
+
+    with pytest.warns(lacak.PluginWarning, match="the first one is kept") as warned:
+        registry = make_registry(Greeter(), Clasher())
+        cli = make_cli(registry)
+    messages = sorted(str(w.message) for w in warned)
+    assert messages == [
+        "plugin 'plugin1' failed in register_commands: DuplicateComponentError: command "
+        f"{name!r} is registered by both {first} and plugin 'plugin1'; the first one is kept"
+        for name, first in sorted([("greet loud", "plugin 'plugin0'"), ("hello", "plugin 'plugin0'"),
+                                   ("plugins", "lacak itself")])
+    ]
+    runner = CliRunner()
+    assert runner.invoke(cli, ["hello"]).stdout == "hello from the first plugin\n"
+    assert runner.invoke(cli, ["greet", "loud"]).stdout == "HELLO\n"
+    assert runner.invoke(cli, ["mine"]).stdout == "mine\n"  # its other commands are kept
+    listing = runner.invoke(cli, ["plugins", "--json"])
+    assert listing.exit_code == 0, listing.output
+    assert len(json.loads(listing.stdout)["failures"]) == 3
+
+
+def test_a_plugin_cannot_remove_a_command() -> None:
+    class Remover:
+        @lacak.hookimpl
+        def register_commands(self, cli: click.Group) -> None:
+            del cli.commands["plugins"]
+
+    with pytest.warns(lacak.PluginWarning, match="removed command 'plugins' of lacak itself"):
+        cli = make_cli(make_registry(Remover()))
+    assert "plugins" in cli.commands
