@@ -5,6 +5,11 @@ Registers ``dfs``, ``bfs``, ``best-first``, ``astar``, ``weighted-astar``,
 but the Puzzle protocol (``bidirectional-bfs`` also a goal state and
 ``predecessors``); they honour :class:`lacak.Limits`, count honestly and
 record into a :class:`lacak.SearchTrace` when given one. See ``docs/search.md``.
+
+``optimal`` in a :class:`lacak.Searcher` means least-cost paths for any step
+costs, so ``bfs`` and ``bidirectional-bfs`` are registered ``optimal=False``:
+they return paths with the fewest moves, which are least-cost paths only when
+every step costs the same (sliding puzzles, mazes); their descriptions say so.
 """
 
 from __future__ import annotations
@@ -32,8 +37,8 @@ def register_searchers(register: Callable[[lacak.Searcher], None]) -> None:
         lacak.Searcher(
             name="bfs",
             search=breadth.bfs,
-            description="breadth-first search, level by level: fewest moves",
-            optimal=True,
+            description="breadth-first search, level by level: fewest moves (least cost only "
+            "when every step costs the same)",
             heuristic="unused",
             options={"duplicates": "closed"},
         )
@@ -42,8 +47,8 @@ def register_searchers(register: Callable[[lacak.Searcher], None]) -> None:
         lacak.Searcher(
             name="bidirectional-bfs",
             search=breadth.bidirectional_bfs,
-            description="breadth-first from the start and from the goal until they meet: fewest moves",
-            optimal=True,
+            description="breadth-first from the start and from the goal until they meet: fewest "
+            "moves (least cost only when every step costs the same)",
             heuristic="unused",
         )
     )

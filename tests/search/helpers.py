@@ -39,9 +39,11 @@ class ReversibleGraph:
 
 
 @st.composite
-def reversible_graphs(draw: st.DrawFn, *, max_states: int = 12) -> ReversibleGraph:
-    """Unit-cost random digraphs with one goal state (reachable or not)."""
-    graph = draw(lst.graph_puzzles(max_states=max_states, unit_costs=True))
+def reversible_graphs(
+    draw: st.DrawFn, *, max_states: int = 12, unit_costs: bool = True
+) -> ReversibleGraph:
+    """Random digraphs (unit-cost unless told) with one goal state (reachable or not)."""
+    graph = draw(lst.graph_puzzles(max_states=max_states, unit_costs=unit_costs))
     goal = draw(st.integers(0, len(graph.edges) - 1))
     return ReversibleGraph(graph=graph, goal=goal)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+import attrs
 import lacak
 import pytest
 from hypothesis import example, given, settings
@@ -369,3 +370,56 @@ def test_iterative_takes_bools_and_the_words_command_lines_pass(
     result = lacak.solve(graph, "dfs", iterative=value)
     assert result.actions == (("b", "e") if iterative else ("a", "c", "d"))
     assert result.stats.iterations == (3 if iterative else 1)
+
+
+#: The strategies this plugin registers.
+OWN = sorted(name for name in lacak.searchers() if lacak.searchers().owner(name) == "search")
+
+# Two moves costing 2 against one move costing 5: fewest moves is not least cost.
+DEAR_SHORTCUT = ReversibleGraph(
+    graph=GraphPuzzle(
+        edges={0: (("shortcut", 2, 5.0), ("a", 1, 1.0)), 1: (("b", 2, 1.0),)},
+        initial=0,
+        goals={2},
+    ),
+    goal=2,
+)
+
+
+@pytest.mark.parametrize("name", OWN)
+def test_registered_optimal_means_least_cost_whatever_the_step_costs(name: str) -> None:
+    """``Searcher.optimal`` promises least-cost paths; a strategy that returns a dearer path
+    on a weighted graph (bfs, bidirectional-bfs: fewest moves) must not claim it."""
+    searcher = lacak.searchers()[name]
+    heuristic = ZERO if searcher.heuristic == "required" else None
+    result = lacak.solve(DEAR_SHORTCUT, name, heuristic=heuristic)
+    assert result.found
+    if result.cost > 2.0:
+        assert not searcher.optimal, (name, result.actions)
+        if "fewest moves" in searcher.description:
+            assert "least cost only when every step costs the same" in searcher.description
+
+
+@pytest.mark.parametrize("name", [n for n in OWN if lacak.searchers()[n].optimal])
+@settings(max_examples=40)
+@given(puzzle=reversible_graphs(unit_costs=False))
+def test_optimal_strategies_agree_with_dijkstra_on_weighted_graphs(
+    name: str, puzzle: ReversibleGraph
+) -> None:
+    heuristic = ZERO if lacak.searchers()[name].heuristic == "required" else None
+    result = lacak.solve(puzzle, name, heuristic=heuristic)
+    best = shortest_cost(puzzle)
+    assert result.found == (best is not None)
+    if result.found:
+        assert replay(puzzle, result) == best
+
+
+@settings(max_examples=40)
+@given(puzzle=reversible_graphs(unit_costs=False))
+def test_bidirectional_finds_fewest_moves_whatever_the_costs(puzzle: ReversibleGraph) -> None:
+    result = lacak.solve(puzzle, "bidirectional-bfs")
+    best = fewest_moves(attrs.evolve(puzzle.graph, goals={puzzle.goal}))
+    assert result.found == (best is not None)
+    if result.found:
+        replay(puzzle, result)
+        assert result.length == best
