@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 import attrs
 
-from .errors import InvalidOptionError, InvalidPuzzleError
+from .errors import InvalidOptionError, InvalidPuzzleError, PluginError
 
 if TYPE_CHECKING:
     from .dictionary_files import LoadReport
@@ -143,8 +143,31 @@ class Searcher:
         trace: SearchTrace | None = None,
         **options: Any,
     ) -> SearchResult:
-        from .limits import UNLIMITED
+        """Search ``puzzle``, checking the arguments first and the result after.
 
+        :raises InvalidOptionError: an unknown option, a missing heuristic, or
+            ``heuristic``/``limits``/``trace`` of the wrong type.
+        :raises InvalidPuzzleError: the strategy does not handle this kind of puzzle.
+        :raises PluginError: ``search`` returned something other than a
+            :class:`~lacak.SearchResult`.
+        """
+        from .limits import UNLIMITED, Limits
+        from .results import SearchResult
+        from .trace import SearchTrace
+
+        if limits is not None and not isinstance(limits, Limits):
+            raise InvalidOptionError(
+                f"limits must be a lacak.Limits (or None), not {type(limits).__name__}"
+            )
+        if heuristic is not None and not isinstance(heuristic, Heuristic):
+            raise InvalidOptionError(
+                f"heuristic must be a lacak.Heuristic (or None), not {type(heuristic).__name__} "
+                "(lacak.solve also takes a name or a function)"
+            )
+        if trace is not None and not isinstance(trace, SearchTrace):
+            raise InvalidOptionError(
+                f"trace must be a lacak.SearchTrace (or None), not {type(trace).__name__}"
+            )
         unknown = sorted(set(options) - set(self.options))
         if unknown:
             known = ", ".join(sorted(self.options)) or "none"
@@ -162,6 +185,11 @@ class Searcher:
         result = self.search(
             puzzle, heuristic=heuristic, limits=limits or UNLIMITED, trace=trace, **options
         )
+        if not isinstance(result, SearchResult):
+            raise PluginError(
+                f"strategy {self.name!r} returned {type(result).__name__}, not a SearchResult "
+                "(a bug in the plugin that registered it)"
+            )
         # Fill in what every result should say, so searchers need not repeat it.
         filled: dict[str, Any] = {}
         if not result.strategy:
@@ -338,13 +366,24 @@ class Generator:
     metadata: Mapping[str, Any] = attrs.field(factory=dict)
 
     def __call__(self, size: Any, seed: int | None = None, **options: Any) -> Any:
+        """``make(size, seed, **options)``, with the options checked.
+
+        :raises InvalidOptionError: an option ``make`` does not take.
+        :raises PluginError: ``make`` returned ``None``.
+        """
         unknown = sorted(set(options) - set(self.options))
         if unknown:
             raise InvalidOptionError(
                 f"generator {self.name!r} takes no option {', '.join(map(repr, unknown))} "
                 f"(its options: {', '.join(sorted(self.options)) or 'none'})"
             )
-        return self.make(size, seed, **options)
+        instance = self.make(size, seed, **options)
+        if instance is None:
+            raise PluginError(
+                f"generator {self.name!r} for {self.kind!r} made nothing (its make() "
+                "returned None: a bug in the plugin that registered it)"
+            )
+        return instance
 
 
 @attrs.frozen(kw_only=True)

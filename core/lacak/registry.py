@@ -9,6 +9,7 @@ the other plugins' components stay available.
 
 from __future__ import annotations
 
+import reprlib
 import threading
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any, Generic, TypeVar
@@ -80,6 +81,35 @@ class Catalogue(Mapping[str, T], Generic[T]):
             )
         self._items[name] = item
         self._owners[name] = plugin
+
+
+#: The function each component must carry, by component class.
+_FUNCTIONS: dict[type, str] = {
+    PuzzleType: "parse",
+    Searcher: "search",
+    Heuristic: "estimate",
+    Generator: "make",
+    DictionarySource: "load",
+}
+
+
+def _component_problem(component: Any, what: str) -> str | None:
+    """Why ``component`` cannot be catalogued (a bad name or kind, no function), or ``None``."""
+    fields = attrs.fields_dict(type(component))
+    for field in ("kind", "name"):
+        if field not in fields:
+            continue
+        value = getattr(component, field)
+        if not isinstance(value, str) or not value or value != value.strip():
+            return (
+                f"a {what}'s {field} must be a non-empty string without surrounding spaces, "
+                f"got {reprlib.repr(value)}"
+            )
+    name: str = component.name
+    for cls, function in _FUNCTIONS.items():
+        if isinstance(component, cls) and not callable(getattr(component, function)):
+            return f"{what} {name!r}: its {function} is not callable"
+    return None
 
 
 def _key(component: Any, grouped: bool) -> tuple[str, str]:
@@ -211,6 +241,10 @@ class Registry:
                     self._hook_failed(plugin_name, hook, error, f"its {what}s are skipped")
                     continue
                 for component in staged:
+                    problem = _component_problem(component, what)
+                    if problem is not None:
+                        self._hook_failed(plugin_name, hook, PluginError(problem), "it is skipped")
+                        continue
                     kind, name = _key(component, grouped)
                     label = f"{what} for {kind}" if grouped else what
                     try:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import attrs
 import lacak
 import pytest
 from hypothesis import given
@@ -241,3 +242,79 @@ def test_keyboard_interrupt_is_not_swallowed() -> None:
     registry = make_registry(Interrupted())
     with pytest.raises(KeyboardInterrupt):
         registry.searchers()
+
+
+bad_names = st.one_of(
+    st.integers(), st.none(), st.just(""), st.just(" padded "), st.text(" \t", max_size=2),
+    st.tuples(st.integers()), st.floats(allow_nan=False), st.binary(max_size=3),
+)
+
+
+@given(bad=bad_names, field=st.sampled_from(["name", "kind"]))
+def test_components_with_a_bad_name_or_kind_are_skipped(bad: object, field: str) -> None:
+    good = lacak.Generator(kind="maze", name="fine", make=lambda size, seed: size)
+    broken = attrs.evolve(good, **{field: bad})
+    heuristic = lacak.Heuristic(name="h", kind="maze", estimate=lambda p, s: 0)
+
+    class Sloppy:
+        @lacak.hookimpl
+        def register_generators(self, register: Any) -> None:
+            register(broken)
+            register(good)
+
+        @lacak.hookimpl
+        def register_heuristics(self, register: Any) -> None:
+            register(attrs.evolve(heuristic, **{field: bad}))
+            register(heuristic)
+
+        @lacak.hookimpl
+        def register_searchers(self, register: Any) -> None:
+            register(lacak.Searcher(name=bad, search=lambda p, **k: None))  # type: ignore[arg-type]
+
+    with pytest.warns(lacak.PluginWarning, match="must be a non-empty string"):
+        registry = make_registry(Sloppy())
+        assert registry.kinds("register_generators") == ["maze"]
+        assert list(registry.generators("maze")) == ["fine"]
+        assert list(registry.heuristics("maze")) == ["h"]
+        assert list(registry.searchers()) == []
+        (info,) = registry.plugins()
+    assert info.registered["register_generators"] == ("maze/fine",)
+    stages = sorted(f.stage for f in registry.failures)
+    assert stages == ["register_generators", "register_heuristics", "register_searchers"]
+
+
+def test_components_whose_function_is_not_callable_are_skipped() -> None:
+    class NotCallable:
+        @lacak.hookimpl
+        def register_puzzles(self, register: Any) -> None:
+            register(lacak.PuzzleType(kind="odd", parse="not a function"))  # type: ignore[arg-type]
+
+        @lacak.hookimpl
+        def register_dictionaries(self, register: Any) -> None:
+            register(lacak.DictionarySource(name="words", load=None))  # type: ignore[arg-type]
+
+    with pytest.warns(lacak.PluginWarning, match="is not callable"):
+        registry = make_registry(NotCallable())
+        assert list(registry.puzzle_types()) == list(registry.dictionaries()) == []
+    assert sorted(f.error for f in registry.failures) == [
+        "PluginError: dictionary 'words': its load is not callable",
+        "PluginError: puzzle kind 'odd': its parse is not callable",
+    ]
+
+
+def test_a_searcher_that_returns_no_search_result_is_a_plugin_error() -> None:
+    class Careless:
+        @lacak.hookimpl
+        def register_searchers(self, register: Any) -> None:
+            register(lacak.Searcher(name="careless", search=lambda p, **k: ["R", "D"]))
+
+        @lacak.hookimpl
+        def register_generators(self, register: Any) -> None:
+            register(lacak.Generator(kind="graph", name="nothing", make=lambda size, seed: None))
+
+    registry = make_registry(CorePlugin(), Careless())
+    puzzle = lacak.generate("graph", "random", 4, seed=1, registry=registry)
+    with pytest.raises(lacak.PluginError, match="strategy 'careless' returned list"):
+        lacak.solve(puzzle, "careless", registry=registry)
+    with pytest.raises(lacak.PluginError, match="generator 'nothing' for 'graph' made nothing"):
+        lacak.generate("graph", "nothing", 4, seed=1, registry=registry)
