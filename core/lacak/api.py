@@ -99,7 +99,9 @@ def solve(
     :param options: strategy options (see ``Searcher.options``).
     :returns: the :class:`~lacak.SearchResult`; check ``result.found``.
     :raises UnknownComponentError: unknown strategy or heuristic name.
-    :raises InvalidOptionError: a bad option.
+    :raises InvalidOptionError: a bad option, or an argument of the wrong type
+        (a ``strategy`` that is not a name or a Searcher, ``limits`` that are
+        not a :class:`~lacak.Limits`, ...).
 
     Examples
     --------
@@ -108,6 +110,18 @@ def solve(
     >>> lacak.solve(puzzle, "astar", heuristic="manhattan").actions
     ('R', 'D')
     """
+    if strategy is not None and not isinstance(strategy, (str, Searcher)):
+        raise InvalidOptionError(
+            f"strategy must be a name or a lacak.Searcher, not {type(strategy).__name__}"
+        )
+    if limits is not None and not isinstance(limits, Limits):
+        raise InvalidOptionError(
+            f"limits must be a lacak.Limits (or None), not {type(limits).__name__}"
+        )
+    if not isinstance(trace, (bool, SearchTrace)):
+        raise InvalidOptionError(
+            f"trace must be True, False or a lacak.SearchTrace, not {type(trace).__name__}"
+        )
     reg = _registry(registry)
     heuristic_obj = resolve_heuristic(puzzle, heuristic, registry=reg)
     if strategy is None:

@@ -14,12 +14,15 @@ so job ``i`` gets the same seed (and the same instance) whatever executor runs i
 
 from __future__ import annotations
 
+import operator
 import os
+import reprlib
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import attrs
 
+from .errors import InvalidOptionError
 from .limits import Limits
 from .results import SearchResult
 
@@ -32,9 +35,36 @@ T = TypeVar("T")
 R = TypeVar("R")
 
 
+def _whole(value: Any, what: str) -> int:
+    """``value`` as a non-negative ``int`` (numpy integers too, never a bool)."""
+    if isinstance(value, bool):
+        raise InvalidOptionError(f"{what} must be a non-negative integer, got {value!r}")
+    try:
+        number = operator.index(value)
+    except TypeError:
+        raise InvalidOptionError(
+            f"{what} must be a non-negative integer, got {reprlib.repr(value)}"
+        ) from None
+    if number < 0:
+        raise InvalidOptionError(f"{what} must be a non-negative integer, got {number}")
+    return number
+
+
 def derive_seeds(seed: int, count: int) -> list[int]:
-    """``count`` independent 63-bit seeds derived from ``seed``, stable everywhere."""
+    """``count`` independent 63-bit seeds derived from ``seed``, stable everywhere.
+
+    >>> derive_seeds(42, 2) == derive_seeds(42, 2) and len(set(derive_seeds(42, 2))) == 2
+    True
+
+    :param seed: the batch seed, a non-negative integer (any size).
+    :param count: how many seeds.
+    :raises InvalidOptionError: ``seed`` or ``count`` is not a non-negative integer
+        (``None`` included: a batch always has a seed, so it can be run again).
+    """
     import numpy as np
+
+    seed = _whole(seed, "the batch seed")
+    count = _whole(count, "the number of seeds")
 
     children = np.random.SeedSequence(seed).spawn(count)
     return [int(c.generate_state(2, dtype=np.uint32).view(np.uint64)[0] >> 1) for c in children]
@@ -104,7 +134,15 @@ def generate_many(
     executor: concurrent.futures.Executor | None = None,
     **options: Any,
 ) -> list[Any]:
-    """Generate ``count`` instances; instance ``i`` uses ``derive_seeds(seed, count)[i]``."""
+    """Generate ``count`` instances; instance ``i`` uses ``derive_seeds(seed, count)[i]``.
+
+    ``seed`` is required (there is no "random" batch): the same seed gives the
+    same instances on every machine and executor, so a batch can always be
+    made again.
+
+    :raises InvalidOptionError: ``seed`` or ``count`` is not a non-negative
+        integer (``seed=None`` included).
+    """
     return run_many(
         _Generate(kind, algorithm, size, options), derive_seeds(seed, count), executor=executor
     )

@@ -98,13 +98,26 @@ class UnknownComponentError(LacakError, KeyError):
         self.what = what
         self.name = name
         self.available = sorted(available)
-        self.suggestions = get_close_matches(name, self.available, n=3, cutoff=0.5)
+        self.suggestions = (
+            get_close_matches(name, self.available, n=3, cutoff=0.5)
+            if isinstance(name, str)
+            else []
+        )
         super().__init__(what, name)
 
     def __str__(self) -> str:  # KeyError would repr() the args; we want prose
+        """``unknown strategy 'bsf'; did you mean 'bfs'? Available: bfs, dfs.``
+
+        >>> print(UnknownComponentError("strategy", "zzz", ["bfs", "dfs"]))
+        unknown strategy 'zzz'. Available: bfs, dfs.
+        >>> print(UnknownComponentError("strategy", "bsf", ["bfs", "dfs"]))
+        unknown strategy 'bsf'; did you mean 'bfs'? Available: bfs, dfs.
+        """
         message = f"unknown {self.what} {self.name!r}"
         if self.suggestions:
             message += "; did you mean " + " or ".join(repr(s) for s in self.suggestions) + "?"
+        else:
+            message += "."
         if self.available:
             message += " Available: " + ", ".join(self.available) + "."
         else:

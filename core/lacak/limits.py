@@ -9,6 +9,8 @@ reads the clock only every few hundred checks, so a limit costs almost nothing.
 from __future__ import annotations
 
 import enum
+import math
+import reprlib
 import time
 from collections.abc import Callable
 from typing import Any
@@ -45,44 +47,65 @@ class StopReason(str, enum.Enum):
         return self not in (StopReason.GOAL, StopReason.EXHAUSTED)
 
 
-def _non_negative(kind: Any, name: str) -> Callable[[object, Any, Any], None]:
-    def check(_instance: object, attribute: attrs.Attribute, value: Any) -> None:
+def _count(name: str) -> Callable[[object, Any, Any], None]:
+    """A validator: ``None`` or a non-negative ``int`` (not a bool), of any size."""
+
+    def check(_instance: object, _attribute: attrs.Attribute, value: Any) -> None:
         if value is None:
             return
-        if isinstance(value, bool) or not isinstance(value, kind) or float(value) < 0:
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
             raise InvalidOptionError(
-                f"{name} must be a non-negative {'number' if kind is not int else 'integer'}, got {value!r}"
+                f"{name} must be a non-negative integer, got {reprlib.repr(value)}"
             )
 
     return check
+
+
+def _seconds(value: Any) -> Any:
+    """Whole seconds become a float (an ``int`` too large for a float is refused)."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        try:
+            return float(value)
+        except OverflowError:
+            raise InvalidOptionError(
+                f"seconds must be a finite non-negative number, got {reprlib.repr(value)}"
+            ) from None
+    return value
+
+
+def _check_seconds(_instance: object, _attribute: attrs.Attribute, value: Any) -> None:
+    # ``not 0 <= value < inf`` also refuses nan, which compares false with everything
+    if value is not None and (not isinstance(value, float) or not 0.0 <= value < math.inf):
+        raise InvalidOptionError(
+            "seconds must be a finite non-negative number (None for no time limit), "
+            f"got {reprlib.repr(value)}"
+        )
 
 
 @attrs.frozen(kw_only=True)
 class Limits:
     """Bounds that every searcher honours. ``None`` means unbounded.
 
+    Counts are non-negative integers (any size); ``seconds`` is a finite,
+    non-negative number (``nan`` and ``inf`` are refused: ``None`` is "no
+    limit").
+
     >>> Limits(max_depth=20, seconds=1.5)
     Limits(max_depth=20, max_expanded=None, seconds=1.5, max_frontier=None, max_closed=None)
     """
 
     #: Deepest level (number of moves from the start) a search may look at.
-    max_depth: int | None = attrs.field(default=None, validator=_non_negative(int, "max_depth"))
+    max_depth: int | None = attrs.field(default=None, validator=_count("max_depth"))
     #: Most nodes a search may expand (check for the goal and generate children of).
-    max_expanded: int | None = attrs.field(
-        default=None, validator=_non_negative(int, "max_expanded")
-    )
-    #: Wall-clock seconds a search may run.
+    max_expanded: int | None = attrs.field(default=None, validator=_count("max_expanded"))
+    #: Wall-clock seconds a search may run: finite and non-negative.
     seconds: float | None = attrs.field(
-        default=None,
-        converter=lambda v: float(v) if isinstance(v, int) and not isinstance(v, bool) else v,
-        validator=_non_negative(float, "seconds"),
+        default=None, converter=_seconds, validator=_check_seconds
     )
     #: Largest frontier (open list) a search may hold.
-    max_frontier: int | None = attrs.field(
-        default=None, validator=_non_negative(int, "max_frontier")
-    )
+    max_frontier: int | None = attrs.field(default=None, validator=_count("max_frontier"))
     #: Largest closed (visited) set a search may hold.
-    max_closed: int | None = attrs.field(default=None, validator=_non_negative(int, "max_closed"))
+    max_closed: int | None = attrs.field(default=None, validator=_count("max_closed"))
 
     def start(self) -> Budget:
         """Start the clock and return a :class:`Budget` for one search."""

@@ -17,7 +17,13 @@ from typing import Any, Generic, TypeVar
 import attrs
 import pluggy
 
-from .errors import DuplicateComponentError, LacakError, PluginError, UnknownComponentError
+from .errors import (
+    DuplicateComponentError,
+    InvalidOptionError,
+    LacakError,
+    PluginError,
+    UnknownComponentError,
+)
 from .interfaces import DictionarySource, Generator, Heuristic, PuzzleType, Searcher
 from .plugins import (
     PLUGIN_ERRORS,
@@ -57,10 +63,10 @@ class Catalogue(Mapping[str, T], Generic[T]):
     _owners: dict[str, str] = attrs.field(factory=dict)
 
     def __getitem__(self, name: str) -> T:
-        try:
+        # names are strings: anything else (even unhashable) is simply not there
+        if isinstance(name, str) and name in self._items:
             return self._items[name]
-        except KeyError:
-            raise UnknownComponentError(self.what, name, self._items) from None
+        raise UnknownComponentError(self.what, name, self._items)
 
     def __iter__(self) -> Iterator[str]:
         return iter(self._items)
@@ -266,7 +272,7 @@ class Registry:
     def _kind_catalogue(self, hook: str, kind: str) -> Catalogue[Any]:
         _cls, what, _grouped = HOOKS[hook]
         groups = self._catalogue_group(hook)
-        if kind not in groups:
+        if not isinstance(kind, str) or kind not in groups:
             kinds = sorted(groups) or sorted(self.puzzle_types())
             raise UnknownComponentError(f"puzzle kind (for {what}s)", kind, kinds)
         return groups[kind]
@@ -299,6 +305,8 @@ class Registry:
 
     def heuristic(self, kind: str, spec: str) -> Heuristic:
         """The heuristic named by ``spec`` (``"name"`` or ``"name:options"``), configured."""
+        if not isinstance(spec, str):
+            raise InvalidOptionError(f"a heuristic spec is a string, not {type(spec).__name__}")
         name, _, options = spec.partition(":")
         heuristic = self.heuristics(kind)[name.strip()]
         return heuristic.configure(options) if options or heuristic.options else heuristic

@@ -168,3 +168,75 @@ def test_batch_seeds_and_runs_are_deterministic() -> None:
     with ThreadPoolExecutor(2) as pool:
         threaded = lacak.batch.run_many(abs, [-1, -2, 3], executor=pool)
     assert threaded == lacak.batch.run_many(abs, [-1, -2, 3], executor=None) == [1, 2, 3]
+
+
+SMALL = GraphPuzzle(edges={0: (("a", 1, 1.0),)}, initial=0, goals={1})
+
+
+@pytest.mark.parametrize(
+    ("arguments", "fragment"),
+    [
+        ({"strategy": 5}, "strategy must be a name or a lacak.Searcher, not int"),
+        ({"strategy": ["bfs"]}, "strategy must be a name"),
+        ({"strategy": "test-dijkstra", "limits": {"max_depth": 3}}, "limits must be a lacak.Limits"),
+        ({"strategy": "test-dijkstra", "limits": 3}, "limits must be a lacak.Limits"),
+        ({"strategy": "test-dijkstra", "trace": "yes"}, "trace must be True, False"),
+        ({"strategy": "test-dijkstra", "heuristic": 3}, "a heuristic must be a name"),
+    ],
+)
+def test_solve_rejects_arguments_of_the_wrong_type(arguments: dict[str, Any], fragment: str) -> None:
+    with pytest.raises(lacak.InvalidOptionError, match=fragment):
+        lacak.solve(SMALL, registry=REGISTRY, **arguments)
+
+
+@pytest.mark.parametrize(
+    ("arguments", "fragment"),
+    [
+        ({"limits": {"max_depth": 3}}, "limits must be a lacak.Limits"),
+        ({"heuristic": lambda p, s: 0}, "heuristic must be a lacak.Heuristic"),
+        ({"trace": True}, "trace must be a lacak.SearchTrace"),
+    ],
+)
+def test_a_searcher_called_directly_checks_its_arguments(
+    arguments: dict[str, Any], fragment: str
+) -> None:
+    searcher = REGISTRY.searchers()["test-dijkstra"]
+    with pytest.raises(lacak.InvalidOptionError, match=fragment):
+        searcher(SMALL, **arguments)
+
+
+@given(name=st.one_of(st.none(), st.integers(), st.lists(st.text(max_size=2), max_size=2),
+                      st.dictionaries(st.text(max_size=1), st.integers(), max_size=1),
+                      st.text(max_size=6), st.sampled_from(["zer", "zero ", "graf", "scaled:"])))
+def test_lookups_with_any_name_raise_unknown_component_error(name: Any) -> None:
+    lookups = (
+        lambda: lacak.heuristics(name, registry=REGISTRY),
+        lambda: lacak.generators(name, registry=REGISTRY),
+        lambda: lacak.generate(name, "random", 3, seed=1, registry=REGISTRY),
+        lambda: lacak.generate("graph", name, 3, seed=1, registry=REGISTRY),
+        lambda: lacak.parse(name, "text", registry=REGISTRY),
+        lambda: lacak.searchers(registry=REGISTRY)[name],
+        lambda: REGISTRY.heuristic("graph", name),
+    )
+    known = {"graph", "random", "zero", "scaled", "test-dijkstra"}
+    if isinstance(name, str) and name.partition(":")[0].strip() in known:
+        return
+    for lookup in lookups:
+        with pytest.raises((lacak.UnknownComponentError, lacak.InvalidOptionError)) as info:
+            lookup()
+        assert str(info.value).startswith(("unknown ", "a heuristic spec is a string"))
+    if name is not None and not isinstance(name, str):
+        with pytest.raises(lacak.InvalidOptionError, match="a heuristic must be a name"):
+            lacak.solve(SMALL, "test-dijkstra", heuristic=name, registry=REGISTRY)
+
+
+def test_unknown_component_message_has_a_separator_before_the_list() -> None:
+    assert str(lacak.UnknownComponentError("strategy", "zzz", ["bfs", "dfs"])) == (
+        "unknown strategy 'zzz'. Available: bfs, dfs."
+    )
+    assert str(lacak.UnknownComponentError("strategy", "bsf", ["bfs", "dfs"])) == (
+        "unknown strategy 'bsf'; did you mean 'bfs'? Available: bfs, dfs."
+    )
+    assert str(lacak.UnknownComponentError("strategy", None, [])) == (
+        "unknown strategy None. No strategy is registered."
+    )

@@ -5,6 +5,10 @@ from __future__ import annotations
 from concurrent.futures import ThreadPoolExecutor
 
 import lacak
+import numpy
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 
 def test_generate_many_is_executor_independent() -> None:
@@ -33,3 +37,26 @@ def test_dask_executor() -> None:
                                             executor=client.get_executor())
     assert on_dask == lacak.batch.generate_many("maze", "wilson", (5, 5), count=3, seed=2,
                                                 executor=None)
+
+
+@given(seed=st.one_of(st.none(), st.integers(max_value=-1), st.booleans(), st.floats(),
+                      st.text(max_size=3)),
+       count=st.integers(0, 3))
+def test_a_batch_needs_a_non_negative_integer_seed(seed: object, count: int) -> None:
+    with pytest.raises(lacak.InvalidOptionError, match="the batch seed must be a non-negative"):
+        lacak.batch.derive_seeds(seed, count)  # type: ignore[arg-type]
+    with pytest.raises(lacak.InvalidOptionError, match="the batch seed"):
+        lacak.batch.generate_many("maze", "kruskal", (3, 3), count=count, seed=seed)  # type: ignore[arg-type]
+
+
+@given(seed=st.integers(0, 2**200), count=st.integers(-3, 4))
+def test_derive_seeds_counts(seed: int, count: int) -> None:
+    if count < 0:
+        with pytest.raises(lacak.InvalidOptionError, match="the number of seeds"):
+            lacak.batch.derive_seeds(seed, count)
+        return
+    seeds = lacak.batch.derive_seeds(seed, count)
+    assert len(seeds) == count and all(0 <= s < 2**63 for s in seeds)
+    assert lacak.batch.derive_seeds(numpy.uint64(seed % 2**64), count) == (
+        lacak.batch.derive_seeds(seed % 2**64, count)
+    )

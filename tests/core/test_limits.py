@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import lacak
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 from lacak.testing import strategies as lst
 
@@ -27,10 +27,29 @@ def test_bad_integer_limits_are_rejected(field: str, value: object) -> None:
         lacak.Limits(**{field: value})
 
 
-@given(value=st.one_of(st.floats(max_value=-1e-9), st.just("1s"), st.booleans()))
+@given(value=st.one_of(
+    st.floats(max_value=-1e-9), st.just("1s"), st.booleans(), st.just(float("nan")),
+    st.just(float("inf")), st.integers(min_value=2**1024), st.integers(max_value=-1),
+))
+@example(value=10**400)
+@example(value=float("nan"))
 def test_bad_seconds_are_rejected(value: object) -> None:
-    with pytest.raises(lacak.InvalidOptionError, match="seconds"):
+    with pytest.raises(lacak.InvalidOptionError, match="seconds must be a finite"):
         lacak.Limits(seconds=value)  # type: ignore[arg-type]
+
+
+@given(value=st.integers(0, 10**300) | st.floats(0, 1e300))
+def test_any_finite_non_negative_seconds_are_kept(value: float) -> None:
+    assert lacak.Limits(seconds=value).seconds == float(value)
+
+
+@given(field=st.sampled_from(["max_depth", "max_expanded", "max_frontier", "max_closed"]),
+       value=st.integers(0, 10**400))
+@example(field="max_depth", value=10**400)
+def test_integer_limits_of_any_size_are_kept(field: str, value: int) -> None:
+    limits = lacak.Limits(**{field: value})
+    assert getattr(limits, field) == value
+    assert limits.start().exceeded(0) in (None, lacak.StopReason.NODES)
 
 
 @given(limits=lst.limits(), expanded=st.integers(0, 10_000), frontier=st.integers(0, 10_000),
