@@ -49,6 +49,7 @@ from __future__ import annotations
 import json
 import marshal
 import os
+import re
 import sys
 import unicodedata
 from collections.abc import Iterable, Mapping
@@ -327,6 +328,18 @@ def _decode(text: str, origin: str) -> Any:
         raise exc from None
     except RecursionError:
         raise _error(origin, "not valid JSON: nested too deeply") from None
+    except ValueError as error:  # a number past Python's int digit limit (4,300 by default)
+        limit = getattr(sys, "get_int_max_str_digits", lambda: 4300)() or 4300
+        long_number = re.search(f"[0-9]{{{limit + 1},}}", text)
+        if long_number is None:  # pragma: no cover - no other ValueError is known
+            raise _error(origin, f"not valid JSON: {' '.join(str(error).split())}") from None
+        line, column = _line_column(text, long_number.start())
+        exc = DictionaryError(
+            f"{_where(origin, line, column)}: not valid JSON: a number of "
+            f"{len(long_number.group())} digits (at most {limit} can be read)"
+        )
+        exc.path, exc.line, exc.column = origin, line, column
+        raise exc from None
 
 
 def _check_unique_keys(
