@@ -12,6 +12,7 @@ import json
 import os
 import re
 import sys
+import traceback
 import warnings
 from collections.abc import Sequence
 from typing import Any
@@ -20,7 +21,7 @@ import click
 
 from . import __version__
 from .errors import InvalidInputError, InvalidOptionError, LacakError
-from .plugins import PluginWarning
+from .plugins import PluginWarning, one_line
 from .registry import Registry, default_registry
 
 __all__ = [
@@ -39,8 +40,31 @@ def _debug(args: Sequence[str]) -> bool:
     return "--debug" in args or os.environ.get("LACAK_DEBUG", "") not in ("", "0")
 
 
+def _command_path(error: BaseException) -> str:
+    """The path of the innermost command running when ``error`` was raised (``lacak maze solve``)."""
+    innermost: click.Context | None = None
+    for frame, _line in traceback.walk_tb(error.__traceback__):
+        ctx = frame.f_locals.get("ctx")
+        if isinstance(ctx, click.Context):
+            innermost = ctx
+    names = []
+    while innermost is not None and innermost.parent is not None:
+        names.append(innermost.info_name or "")
+        innermost = innermost.parent
+    return " ".join(["lacak", *reversed(names)])  # the root is "lacak" whatever argv[0] was
+
+
 class LacakGroup(click.Group):
-    """A click group that reports errors as one line instead of a traceback."""
+    """A click group that reports errors as one line instead of a traceback.
+
+    A :class:`~lacak.LacakError` (bad input) or a usage error becomes
+    ``Error: ...`` on stderr with exit status 2; any other exception from a
+    command is a bug, reported as ``Error: internal error in <command>: ...``
+    with exit status 1. ``--debug`` (or ``LACAK_DEBUG=1``) shows the traceback
+    instead. A command sets another exit status with ``ctx.exit(code)``; an
+    ``int`` it returns is also taken as its exit status (``lacak boggle check``
+    relies on it), anything else it returns is ignored.
+    """
 
     def main(
         self,
@@ -81,8 +105,17 @@ class LacakGroup(click.Group):
                 f"Error: {error.strerror or error}: {error.filename or ''}".rstrip(": "), err=True
             )
             code = 1
-        else:
-            code = result if isinstance(result, int) else 0
+        except Exception as error:  # a bug (most likely in a plugin's command)
+            if _debug(argv):
+                raise
+            click.echo(
+                f"Error: internal error in {_command_path(error)}: {one_line(error)} "
+                "(rerun with --debug for the traceback)",
+                err=True,
+            )
+            code = 1
+        else:  # ctx.exit(code), or what the command returned
+            code = result if isinstance(result, int) and not isinstance(result, bool) else 0
         if standalone_mode:
             sys.exit(code)
         return code
@@ -128,7 +161,8 @@ def print_catalogue(title: str, entries: Sequence[tuple[str, Sequence[str], str]
 def read_input(source: str) -> str:
     """The text of the file ``source``, or of standard input when ``source`` is ``"-"``.
 
-    The bytes are read as UTF-8 and line endings become ``"\\n"``, as in text mode.
+    The bytes are read as UTF-8 (a leading byte-order mark is dropped) and line
+    endings become ``"\\n"``, as in text mode.
 
     :raises InvalidInputError: the file cannot be read, or the bytes are not UTF-8.
     """
@@ -142,7 +176,7 @@ def read_input(source: str) -> str:
     except OSError as error:
         raise InvalidInputError(f"cannot read {source!r}: {error.strerror or error}") from None
     try:
-        text = data.decode("utf-8")
+        text = data.decode("utf-8-sig")  # as "utf-8", without a leading BOM
     except UnicodeDecodeError:
         name = "standard input" if source == "-" else source
         raise InvalidInputError(f"{name} is not a UTF-8 text file") from None

@@ -79,7 +79,7 @@ def test_one_line_error_checks_what_the_cli_promises() -> None:
     with pytest.raises(AssertionError, match="exit status 0, not 2"):
         one_line_error(run("--version"))
     with pytest.raises(AssertionError, match="exit status 1, not 2"):
-        one_line_error(run("fail", "bug"))  # the runner caught the RuntimeError
+        one_line_error(run("fail", "bug"))  # a bug, not bad input
     with pytest.raises(AssertionError, match="something went to stdout"):
         one_line_error(run("fail", "noisy"))
     with pytest.raises(AssertionError, match="stderr is not one line"):
@@ -124,6 +124,15 @@ def test_read_input_from_a_file_or_stdin(tmp_path: Path) -> None:
         result = run("read", *args, input=stdin)
         assert result.exit_code == 0, result.output
         assert json.loads(result.stdout) == expected
+
+
+def test_read_input_drops_a_byte_order_mark(tmp_path: Path) -> None:
+    (tmp_path / "bom.txt").write_bytes(b"\xef\xbb\xbf123405786\r\n")
+    for args, stdin in (([str(tmp_path / "bom.txt")], None), (["-"], b"\xef\xbb\xbfABC")):
+        result = run("read", *args, input=stdin)
+        assert result.exit_code == 0, result.output
+        assert json.loads(result.stdout) in ("123405786\n", "ABC")
+    assert read_input(str(tmp_path / "bom.txt")) == "123405786\n"
 
 
 def test_read_input_errors_are_one_line(tmp_path: Path) -> None:
@@ -303,3 +312,65 @@ def test_a_plugin_cannot_remove_a_command() -> None:
     with pytest.warns(lacak.PluginWarning, match="removed command 'plugins' of lacak itself"):
         cli = make_cli(make_registry(Remover()))
     assert "plugins" in cli.commands
+
+
+class Statuses:
+    """Commands that return values, exit on purpose, or hit a bug."""
+
+    @lacak.hookimpl
+    def register_commands(self, cli: click.Group) -> None:
+        @cli.command("returns")
+        @click.argument("kind", type=click.Choice(["int", "bool", "text"]))
+        @click.argument("value", type=int)
+        def returns(kind: str, value: int) -> object:
+            return {"int": value, "bool": bool(value), "text": str(value)}[kind]
+
+        @cli.command("exits")
+        @click.argument("code", type=int)
+        @click.pass_context
+        def exits(ctx: click.Context, code: int) -> None:
+            ctx.exit(code)
+
+        @cli.group("deep")
+        def deep() -> None:
+            """A group whose command has a bug."""
+
+        @deep.command("bug")
+        @click.argument("kind")
+        def bug(kind: str) -> None:
+            if kind == "key":
+                {}["missing"]
+            raise ValueError("the tiles\nare\tgone")
+
+
+def test_only_an_int_a_command_returns_is_its_exit_status() -> None:
+    registry = make_registry(Statuses())
+    assert run("returns", "int", "3", registry=registry).exit_code == 3
+    assert run("returns", "bool", "1", registry=registry).exit_code == 0
+    assert run("returns", "text", "3", registry=registry).exit_code == 0
+
+
+@pytest.mark.parametrize("code", [0, 1, 3, 42])
+def test_ctx_exit_sets_the_exit_status(code: int) -> None:
+    assert run("exits", str(code), registry=make_registry(Statuses())).exit_code == code
+
+
+@pytest.mark.parametrize(
+    ("kind", "error"),
+    [("value", "ValueError: the tiles are gone"), ("key", "KeyError: 'missing'")],
+)
+def test_a_bug_in_a_command_is_one_line_with_status_1(kind: str, error: str) -> None:
+    result = run("deep", "bug", kind, registry=make_registry(Statuses()))
+    assert result.exit_code == 1
+    assert result.stdout == ""
+    assert result.stderr == (
+        f"Error: internal error in lacak deep bug: {error} "
+        "(rerun with --debug for the traceback)\n"
+    )
+    assert "Traceback" not in result.output
+
+
+def test_debug_shows_a_bug_as_a_traceback() -> None:
+    result = run("--debug", "deep", "bug", "value", registry=make_registry(Statuses()))
+    assert isinstance(result.exception, ValueError)
+    assert "internal error" not in result.output
