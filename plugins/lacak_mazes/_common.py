@@ -37,6 +37,7 @@ __all__ = [
     "Rng",
     "S",
     "W",
+    "check_probability",
     "check_seed",
     "check_size",
     "flat_offsets",
@@ -140,6 +141,21 @@ def is_integer(value: Any) -> bool:
     import numpy as np
 
     return isinstance(value, np.integer)
+
+
+def check_probability(value: Any, name: str, algorithm: str) -> float:
+    """A generator's probability option as a float in [0, 1].
+
+    :raises InvalidOptionError: not a number (a ``bool`` or a string is not one), or
+        outside [0, 1].
+    """
+    from numbers import Real
+
+    if isinstance(value, bool) or not isinstance(value, Real) or not 0.0 <= float(value) <= 1.0:
+        raise lacak.InvalidOptionError(
+            f"{algorithm} option {name!r} is a probability in [0, 1], got {value!r}"
+        )
+    return float(value)
 
 
 def check_seed(seed: Any) -> int:

@@ -21,7 +21,7 @@ True
 
 from __future__ import annotations
 
-from ._common import Rng
+from ._common import Rng, check_probability
 from .maze import Maze
 
 __all__ = ["eller"]
@@ -32,16 +32,12 @@ def eller(height: int, width: int, seed: int, join: float = 0.5, down: float = 0
 
     :param join: probability of joining two neighbours of different sets on a row.
     :param down: probability that a cell opens south beyond the one per set that must.
-    :raises lacak.InvalidOptionError: a probability outside [0, 1].
+    :raises lacak.InvalidOptionError: a probability that is not a number in [0, 1].
     """
-    import lacak
     import numpy as np
 
-    for name, value in (("join", join), ("down", down)):
-        if not 0.0 <= float(value) <= 1.0:
-            raise lacak.InvalidOptionError(
-                f"eller option {name!r} is a probability in [0, 1], got {value!r}"
-            )
+    join = check_probability(join, "join", "eller")
+    down = check_probability(down, "down", "eller")
     rng = Rng(seed, salt=4)
     east = np.zeros((height, width), dtype=bool)
     south = np.zeros((height, width), dtype=bool)

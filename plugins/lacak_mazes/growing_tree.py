@@ -20,7 +20,7 @@ True
 
 from __future__ import annotations
 
-from ._common import Rng
+from ._common import Rng, check_probability
 from ._grid import Padded, carve_depth_first, maze_from_links, permutation_table
 from .maze import Maze
 
@@ -37,7 +37,8 @@ def growing_tree(
 
     :param policy: ``"newest"``, ``"oldest"``, ``"random"`` or ``"mix"``.
     :param newest: for ``"mix"``, the probability of taking the newest cell.
-    :raises lacak.InvalidOptionError: an unknown policy or a probability outside [0, 1].
+    :raises lacak.InvalidOptionError: an unknown policy, or a probability that is not a
+        number in [0, 1].
     """
     import lacak
 
@@ -45,10 +46,7 @@ def growing_tree(
         raise lacak.InvalidOptionError(
             f"growing-tree option 'policy' is one of {', '.join(POLICIES)}, got {policy!r}"
         )
-    if not 0.0 <= float(newest) <= 1.0:
-        raise lacak.InvalidOptionError(
-            f"growing-tree option 'newest' is a probability in [0, 1], got {newest!r}"
-        )
+    newest = check_probability(newest, "newest", "growing-tree")
     rng = Rng(seed, salt=10)
     grid = Padded(height, width)
     state, link = grid.state, grid.link

@@ -125,6 +125,16 @@ def test_bad_sizes(size: Any, message: str | None) -> None:
         ("growing-tree", {"policy": "mix", "newest": 1.5}, "probability"),
         ("binary-tree", {"bias": "up"}, "bias"),
         ("eller", {"join": -0.1}, "probability"),
+        ("eller", {"join": "x"}, "probability"),
+        ("eller", {"down": "0.5"}, "probability"),
+        ("eller", {"join": True}, "probability"),
+        ("eller", {"join": float("nan")}, "probability"),
+        ("eller", {"down": None}, "probability"),
+        ("growing-tree", {"policy": "mix", "newest": "x"}, "probability"),
+        ("growing-tree", {"policy": "mix", "newest": [0.5]}, "probability"),
+        ("growing-tree", {"policy": ["mix"]}, "policy"),
+        ("hunt-and-kill", {"hunt": None}, "hunt"),
+        ("binary-tree", {"bias": 5}, "bias"),
         ("wilson", {"speed": 2}, "takes no option"),
     ],
 )
@@ -205,7 +215,9 @@ def test_third_party_generator_in_the_cli() -> None:
 
     cli = make_cli(_registry_with_serpentine())
     listed = CliRunner().invoke(cli, ["maze", "algorithms", "--json"])
-    assert "serpentine" in [row["name"] for row in __import__("json").loads(listed.stdout)["algorithms"]]
+    assert "serpentine" in [
+        row["name"] for row in __import__("json").loads(listed.stdout)["algorithms"]
+    ]
     drawn = CliRunner().invoke(
         cli, ["maze", "generate", "-a", "serpentine", "-s", "3x4", "--solution", "-f", "text"]
     )
