@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import functools
 import json
+import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -71,25 +72,58 @@ def _readonly_cells(value: Any) -> np.ndarray:
     return array
 
 
-def _cell_or_none(value: Any) -> Cell | None:
-    if value is None:
-        return None
-    try:
-        row, col = value
-        return (int(row), int(col))
-    except (TypeError, ValueError):
-        raise lacak.InvalidPuzzleError(f"a cell is [row, col], got {value!r}") from None
+def _as_cell(value: Any, what: str = "a cell") -> Cell:
+    """``value`` as a ``(row, col)`` pair of ints; whole numbers only (``0.7`` is not a row).
+
+    :raises InvalidPuzzleError: not a pair of integers.
+    """
+    if not _is_cell(value):
+        raise lacak.InvalidPuzzleError(f"{what} is [row, col] (two integers), got {value!r}")
+    return (int(value[0]), int(value[1]))
+
+
+def _start_or_none(value: Any) -> Cell | None:
+    return None if value is None else _as_cell(value, "start")
+
+
+def _end_or_none(value: Any) -> Cell | None:
+    return None if value is None else _as_cell(value, "end")
 
 
 def _path_or_none(value: Any) -> tuple[Cell, ...] | None:
     if value is None:
         return None
-    cells = []
-    for item in value:
-        cell = _cell_or_none(item)
-        assert cell is not None
-        cells.append(cell)
-    return tuple(cells)
+    return _as_path(value, "a solution")
+
+
+def _as_path(value: Any, what: str) -> tuple[Cell, ...]:
+    """``value`` as a tuple of cells.
+
+    :raises InvalidPuzzleError: not a sequence of ``(row, col)`` pairs of integers.
+    """
+    if isinstance(value, (str, bytes, Mapping)) or not isinstance(value, Iterable):
+        raise lacak.InvalidPuzzleError(f"{what} is a list of [row, col] cells, got {value!r}")
+    return tuple(_as_cell(item, f"step {step} of {what}") for step, item in enumerate(value))
+
+
+def _check_text(value: Any, what: str) -> str:
+    """``value`` if it is a string that prints anywhere: text (no lone surrogates, which
+    cannot be written as UTF-8) without control characters (which would garble a terminal
+    line or an SVG).
+
+    :raises InvalidPuzzleError: not a string, a lone surrogate, or a control character.
+    """
+    if not isinstance(value, str):
+        raise lacak.InvalidPuzzleError(f"{what} must be a string, got {value!r}")
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        raise lacak.InvalidPuzzleError(
+            f"{what} must be text: {value!r} has a lone surrogate"
+        ) from None
+    if any(unicodedata.category(ch) == "Cc" for ch in value):
+        raise lacak.InvalidPuzzleError(f"{what} must not hold control characters: {value!r}")
+    return value
 
 
 def _bfs(cells: bytes, width: int, source: int, target: int = -1) -> tuple[list[int], bytearray]:
@@ -130,9 +164,9 @@ class Maze:
     #: The open-side bitmasks, ``height x width``, as a read-only ``numpy.uint8`` array.
     cells: np.ndarray = attrs.field(converter=_readonly_cells)
     #: Suggested or chosen start cell ``(row, col)``, or ``None``.
-    start: Cell | None = attrs.field(default=None, kw_only=True, converter=_cell_or_none)
+    start: Cell | None = attrs.field(default=None, kw_only=True, converter=_start_or_none)
     #: End cell ``(row, col)``, or ``None``.
-    end: Cell | None = attrs.field(default=None, kw_only=True, converter=_cell_or_none)
+    end: Cell | None = attrs.field(default=None, kw_only=True, converter=_end_or_none)
     #: The path from ``start`` to ``end`` (both included), or ``None``.
     solution: tuple[Cell, ...] | None = attrs.field(
         default=None, kw_only=True, converter=_path_or_none
@@ -154,8 +188,7 @@ class Maze:
                 )
         if self.solution is not None:
             self._check_solution(self.solution)
-        if not isinstance(self.algorithm, str):
-            raise lacak.InvalidPuzzleError(f"algorithm must be a string, got {self.algorithm!r}")
+        _check_text(self.algorithm, "algorithm")
         if self.seed is not None and (
             isinstance(self.seed, bool) or not isinstance(self.seed, int)
         ):
@@ -243,9 +276,10 @@ class Maze:
                     "maze 'solution' must be a list of [row, col] cells or null"
                 )
             maze_fields["solution"] = solution
-        algorithm = data.get("algorithm") or ""
-        if not isinstance(algorithm, str):
-            raise lacak.InvalidPuzzleError(f"maze 'algorithm' must be a string, got {algorithm!r}")
+        algorithm = data.get("algorithm")
+        if algorithm is None:
+            algorithm = ""
+        _check_text(algorithm, "maze 'algorithm'")
         seed = data.get("seed")
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
             raise lacak.InvalidPuzzleError(f"maze 'seed' must be an integer or null, got {seed!r}")
@@ -273,6 +307,15 @@ class Maze:
             ) from None
         except (TypeError, UnicodeDecodeError) as error:
             raise lacak.InvalidPuzzleError(f"maze JSON could not be read: {error}") from None
+        except RecursionError:
+            raise lacak.InvalidPuzzleError(
+                "maze JSON could not be read: its lists or objects are nested too deeply"
+            ) from None
+        except ValueError:
+            # Python refuses to convert integers of more than 4,300 digits
+            raise lacak.InvalidPuzzleError(
+                "maze JSON could not be read: it holds a number with too many digits"
+            ) from None
         return cls.from_dict(data)
 
     # -- checks ------------------------------------------------------------------
@@ -329,11 +372,12 @@ class Maze:
     def check_path(self, path: Sequence[Cell], *, what: str = "the path") -> None:
         """Check that consecutive cells of ``path`` are joined by passages.
 
-        :raises InvalidPuzzleError: a cell outside the grid, or a step through a wall.
+        :raises InvalidPuzzleError: a step that is not a ``(row, col)`` pair of integers, a
+            cell outside the grid, or a step through a wall.
         """
         cells = self.cells
         previous = None
-        for step, cell in enumerate(path):
+        for step, cell in enumerate(_as_path(path, what)):
             if not self.contains(cell):
                 raise lacak.InvalidPuzzleError(
                     f"{what} leaves the grid at step {step}: {list(cell)}"
@@ -347,7 +391,9 @@ class Maze:
             previous = cell
 
     def contains(self, cell: Cell) -> bool:
-        """Whether ``cell`` is inside the grid."""
+        """Whether ``cell`` is a ``(row, col)`` pair of integers inside the grid."""
+        if not _is_cell(cell):
+            return False
         row, col = cell
         return 0 <= row < self.height and 0 <= col < self.width
 
@@ -407,13 +453,23 @@ class Maze:
         return np.array(POPCOUNT, dtype=np.uint8)[self.cells]
 
     def is_open(self, cell: Cell, direction: str) -> bool:
-        """Whether ``cell`` has a passage towards ``direction`` (``"N"``, ``"E"``, ``"S"``, ``"W"``)."""
-        return bool(self.cells[cell] & BIT[direction])
+        """Whether ``cell`` has a passage towards ``direction`` (``"N"``, ``"E"``, ``"S"``, ``"W"``).
+
+        :raises InvalidPuzzleError: a cell outside the grid.
+        :raises InvalidOptionError: a direction other than ``N``, ``E``, ``S``, ``W``.
+        """
+        row, col = self.check_cell(cell)
+        if not isinstance(direction, str) or direction not in BIT:
+            raise lacak.InvalidOptionError(f"a direction is one of N, E, S, W, got {direction!r}")
+        return bool(self.cells[row, col] & BIT[direction])
 
     def neighbors(self, cell: Cell) -> list[tuple[str, Cell]]:
-        """``(direction, cell)`` for each passage leaving ``cell``, in N, E, S, W order."""
-        mask = int(self.cells[cell])
-        row, col = cell
+        """``(direction, cell)`` for each passage leaving ``cell``, in N, E, S, W order.
+
+        :raises InvalidPuzzleError: a cell outside the grid.
+        """
+        row, col = self.check_cell(cell)
+        mask = int(self.cells[row, col])
         return [
             (letter, (row + DY[bit], col + DX[bit]))
             for letter, bit in zip(DIRECTIONS, (N, E, S, W), strict=False)
@@ -522,9 +578,10 @@ class Maze:
     def with_solution(self, path: Iterable[Cell]) -> Maze:
         """A copy whose solution is ``path`` (its ends become start and end).
 
-        :raises InvalidPuzzleError: ``path`` is empty or goes through a wall.
+        :raises InvalidPuzzleError: ``path`` is empty, holds something other than
+            ``(row, col)`` pairs of integers, or goes through a wall.
         """
-        cells = tuple((int(r), int(c)) for r, c in path)
+        cells = _as_path(path, "a solution")
         if not cells:
             raise lacak.InvalidPuzzleError("a solution has at least one cell")
         return attrs.evolve(self, start=cells[0], end=cells[-1], solution=cells)
@@ -629,6 +686,9 @@ class Maze:
 
 
 def _is_cell(value: Any) -> bool:
+    """Whether ``value`` is a ``(row, col)`` pair of integers (a list, tuple or numpy pair)."""
+    if type(value).__module__ == "numpy" and getattr(value, "shape", None) == (2,):
+        value = value.tolist()
     if not isinstance(value, (list, tuple)) or len(value) != 2:
         return False
     return all(is_integer(v) for v in value)

@@ -24,6 +24,7 @@ from __future__ import annotations
 import io
 import itertools
 from typing import TYPE_CHECKING, Any
+from xml.sax.saxutils import escape as xml_escape
 
 import lacak
 
@@ -37,6 +38,7 @@ if TYPE_CHECKING:
 __all__ = [
     "COLORS",
     "FORMATS",
+    "MAX_PIXELS",
     "best_cell_width",
     "render",
     "render_png",
@@ -47,6 +49,9 @@ __all__ = [
 
 #: Output formats.
 FORMATS = ("text", "unicode", "svg", "png", "json")
+
+#: Most pixels a PNG may have (width x height): 100 million, about 300 MB of RGB.
+MAX_PIXELS = 100_000_000
 
 #: Default colours of the pictures.
 COLORS = {
@@ -212,9 +217,17 @@ def _hex(rgb: tuple[int, int, int]) -> str:
     return "#{:02x}{:02x}{:02x}".format(*rgb)
 
 
+def _pixels(maze: Maze, cell_size: int, wall_width: int) -> tuple[int, int]:
+    """``(width, height)`` in pixels of a picture of ``maze``."""
+    return maze.width * cell_size + wall_width, maze.height * cell_size + wall_width
+
+
 def _geometry(maze: Maze, cell_size: int | None, wall_width: int | None) -> tuple[int, int]:
     if cell_size is None:
         cell_size = max(4, min(16, 4000 // max(maze.height, maze.width)))
+        # big mazes: smaller cells (down to 2 pixels) to stay within MAX_PIXELS
+        while cell_size > 2 and _area(maze, cell_size, max(1, cell_size // 8)) > MAX_PIXELS:
+            cell_size -= 1
     _check_range("cell size", cell_size, 2, 200)
     if wall_width is None:
         wall_width = max(1, cell_size // 8)
@@ -224,6 +237,25 @@ def _geometry(maze: Maze, cell_size: int | None, wall_width: int | None) -> tupl
             f"wall width ({wall_width}) must be less than the cell size ({cell_size})"
         )
     return cell_size, wall_width
+
+
+def _area(maze: Maze, cell_size: int, wall_width: int) -> int:
+    width, height = _pixels(maze, cell_size, wall_width)
+    return width * height
+
+
+def _check_pixels(maze: Maze, cell_size: int, wall_width: int) -> None:
+    """Refuse a PNG over :data:`MAX_PIXELS` before any memory is taken for it.
+
+    :raises InvalidOptionError: naming the size and the limit.
+    """
+    width, height = _pixels(maze, cell_size, wall_width)
+    if width * height > MAX_PIXELS:
+        raise lacak.InvalidOptionError(
+            f"a PNG of this {maze.height}x{maze.width} maze with {cell_size}-pixel cells would be "
+            f"{width:,}x{height:,} = {width * height:,} pixels, over the limit of "
+            f"{MAX_PIXELS:,} pixels: choose a smaller cell size (or SVG)"
+        )
 
 
 def render_svg(
@@ -240,6 +272,8 @@ def render_svg(
     :param wall_width: wall thickness in pixels (default: an eighth of the cell).
     :param colors: ``wall``, ``background``, ``solution``, ``start``, ``end``.
     :raises InvalidOptionError: a bad size or colour.
+
+    Text (the title, with the maze's ``algorithm``) is XML-escaped.
     """
     import numpy as np
 
@@ -269,7 +303,7 @@ def render_svg(
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
         f'viewBox="0 0 {width} {height}">',
-        f"<title>{title}</title>",
+        f"<title>{xml_escape(title)}</title>",
         f'<rect width="{width}" height="{height}" fill="{palette["background"]}"/>',
     ]
 
@@ -309,6 +343,9 @@ def render_png(
 ) -> bytes:
     """The maze as PNG bytes (Pillow); options as for :func:`render_svg`.
 
+    The picture may have at most :data:`MAX_PIXELS` pixels; the default cell size
+    shrinks (to 2 pixels) to keep big mazes within it.
+
     Walls are drawn in one go with numpy (a block grid of corners, walls and
     cells, each block stretched to its pixel size), so big mazes are quick.
     """
@@ -316,6 +353,7 @@ def render_png(
     from PIL import Image, ImageDraw, PngImagePlugin
 
     cs, ww = _geometry(maze, cell_size, wall_width)
+    _check_pixels(maze, cs, ww)
     palette = _colors(colors)
     h, w = maze.shape
     horizontal, vertical = _walls(maze)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from xml.etree import ElementTree
 
 import lacak
 import numpy as np
@@ -122,9 +123,24 @@ def test_equality_covers_every_field() -> None:
         ),
         ('{"cells": [[0]], "seed": "x"}', "'seed' must be an integer"),
         ('{"cells": [[0]], "algorithm": 3}', "'algorithm' must be a string"),
+        ('{"cells": [[0]], "algorithm": 0}', "'algorithm' must be a string"),
+        ('{"cells": [[0]], "algorithm": false}', "'algorithm' must be a string"),
+        ('{"cells": [[0]], "algorithm": []}', "'algorithm' must be a string"),
+        ('{"cells": [[0]], "algorithm": ""}', None),
+        ('{"cells": [[0]], "algorithm": null}', None),
+        ('{"cells": [[0]], "algorithm": "\\ud800"}', "lone surrogate"),
+        ('{"cells": [[0]], "algorithm": "a\\u001b[2Jb"}', "control characters"),
+        ('{"cells": [[0]], "start": [0, 0.0], "end": [0, 0]}', "must be [row, col]"),
+        ('{"cells": [[0]], "seed": ' + "9" * 5000 + "}", "a number with too many digits"),
+        ('{"cells": [[' + "1" * 4400 + "]]}", "a number with too many digits"),
+        ("[" * 200_000, "nested too deeply"),
+        ('{"cells": ' + "[" * 100_000 + "]" * 100_000 + "}", "nested too deeply"),
     ],
 )
-def test_malformed_json_gives_clear_errors(text: str, message: str) -> None:
+def test_malformed_json_gives_clear_errors(text: str, message: str | None) -> None:
+    if message is None:
+        assert Maze.from_json(text).algorithm == ""
+        return
     with pytest.raises(
         lacak.InvalidPuzzleError, match=message.replace("[", r"\[").replace("]", r"\]")
     ):
@@ -225,3 +241,81 @@ def test_neighbors_and_degrees() -> None:
 def test_bad_cell_arrays(cells: object, message: str) -> None:
     with pytest.raises(lacak.InvalidPuzzleError, match=message):
         Maze(cells)
+
+
+@pytest.mark.parametrize(
+    ("make", "message"),
+    [
+        (lambda m: Maze(m.cells, start=(0.7, 0.2), end=(0, 1)), "start is \\[row, col\\]"),
+        (lambda m: Maze(m.cells, start=(0, 0), end=(True, 1)), "end is \\[row, col\\]"),
+        (lambda m: Maze(m.cells, start=(0, 0), end=(0, 1), solution=5), "list of \\[row"),
+        (lambda m: Maze(m.cells, start=(0, 0), end=(0, 1), solution="ab"), "list of \\[row"),
+        (lambda m: m.with_solution([(0, 0, 0)]), "step 0 of a solution"),
+        (lambda m: m.with_solution([(0, 0), (0, 1.0)]), "step 1 of a solution"),
+        (lambda m: m.with_solution(7), "list of \\[row"),
+        (lambda m: m.check_path([(0,)]), "step 0 of the path"),
+        (lambda m: m.neighbors((5, 5)), "outside the 1x2 maze"),
+        (lambda m: m.neighbors((-1, 0)), "outside the 1x2 maze"),
+        (lambda m: m.neighbors("ab"), "must be \\(row, col\\)"),
+        (lambda m: m.is_open((0, 9), "E"), "outside the 1x2 maze"),
+        (lambda m: Maze(m.cells, algorithm=0), "algorithm must be a string"),
+        (lambda m: Maze(m.cells, algorithm="\ud800"), "lone surrogate"),
+    ],
+)
+def test_library_calls_refuse_bad_cells_with_puzzle_errors(make, message: str) -> None:  # type: ignore[no-untyped-def]
+    maze = Maze.from_rows([[2, 8]])
+    with pytest.raises(lacak.InvalidPuzzleError, match=message):
+        make(maze)
+
+
+def test_is_open_refuses_unknown_directions() -> None:
+    maze = Maze.from_rows([[2, 8]])
+    assert maze.is_open((0, 0), "E") and not maze.is_open((0, 0), "W")
+    for direction in ("X", "e", "", None):
+        with pytest.raises(lacak.InvalidOptionError, match="one of N, E, S, W"):
+            maze.is_open((0, 0), direction)  # type: ignore[arg-type]
+
+
+def test_cells_may_be_numpy_integers_and_pairs() -> None:
+    maze = Maze.from_rows([[2, 8]])
+    solved = maze.with_solution(np.array([[0, 0], [0, 1]]))
+    assert solved.solution == ((0, 0), (0, 1)) and solved.start == (0, 0)
+    assert Maze(maze.cells, start=(np.int64(0), np.int32(1)), end=(0, 0)).start == (0, 1)
+    assert maze.neighbors(np.array([0, 1])) == [("W", (0, 0))]
+    assert not maze.contains((0, 0.5)) and not maze.contains((0,))  # type: ignore[arg-type]
+
+
+JSON_VALUES = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(-3, 20)
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(st.characters(exclude_categories=()), max_size=5),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=3), inner, max_size=3)
+    ),
+    max_leaves=12,
+)
+MAZE_KEYS = ["cells", "start", "end", "solution", "algorithm", "seed", "height", "width"]
+
+
+@settings(max_examples=150)
+@given(
+    fields=st.dictionaries(st.sampled_from(MAZE_KEYS), JSON_VALUES, max_size=6),
+    cells=st.lists(st.lists(st.integers(0, 15), min_size=1, max_size=3), min_size=1, max_size=3),
+    keep_cells=st.booleans(),
+)
+def test_any_json_object_is_a_maze_or_an_invalid_puzzle_error(
+    fields: dict[str, object], cells: list[list[int]], keep_cells: bool
+) -> None:
+    """Whatever the fields hold, reading gives a Maze or an InvalidPuzzleError, never another
+    exception; and a Maze read that way writes JSON that reads back equal."""
+    if keep_cells:
+        fields = {**fields, "cells": cells}
+    try:
+        maze = Maze.from_json(json.dumps(fields))
+    except lacak.InvalidPuzzleError:
+        return
+    assert Maze.from_json(maze.to_json()) == maze
+    maze.algorithm.encode("utf-8")  # printable: no lone surrogates
+    ElementTree.fromstring(maze.render("svg"))  # and well-formed in XML

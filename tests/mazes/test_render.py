@@ -6,11 +6,12 @@ import io
 import xml.etree.ElementTree as ET
 
 import lacak
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from lacak_mazes import Maze
-from lacak_mazes.render import best_cell_width, render, render_text, rich_text
+from lacak_mazes.render import MAX_PIXELS, best_cell_width, render, render_text, rich_text
 
 from .helpers import braid_mazes, perfect_mazes
 
@@ -132,3 +133,46 @@ def test_stats_by_hand() -> None:
     assert corridor["straightness"] == 1.0 and corridor["solution_length"] is None
     cross = Maze.from_rows([[0, 4, 0], [2, 15, 8], [0, 1, 0]]).stats()
     assert cross["junctions"] == 1 and cross["branching"] == 3.0
+
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+@pytest.mark.parametrize("algorithm", ["a<b&c", "</title><script>x</script>", "\"'&amp;", "]]>"])
+def test_svg_escapes_the_title(algorithm: str) -> None:
+    maze = Maze.from_rows([[2, 8]], algorithm=algorithm, start=(0, 0), end=(0, 1))
+    root = ET.fromstring(render(maze, "svg"))
+    title = root.find(f"{SVG}title")
+    assert title is not None and title.text == f"{algorithm} 1x2"
+    assert root.find(f"{SVG}script") is None
+
+
+@settings(max_examples=80)
+@given(algorithm=st.text(st.characters(exclude_categories=()), max_size=12))
+def test_any_algorithm_name_is_refused_or_drawn_as_valid_svg(algorithm: str) -> None:
+    """A name either fails validation (not text, control characters) or appears, escaped,
+    in an SVG that an XML parser reads back."""
+    try:
+        maze = Maze.from_rows([[2, 8]], algorithm=algorithm, seed=3)
+    except lacak.InvalidPuzzleError:
+        return
+    title = ET.fromstring(render(maze, "svg")).find(f"{SVG}title")
+    assert title is not None and title.text == f"{algorithm or 'maze'} 1x2, seed 3"
+
+
+def test_png_size_is_capped_before_any_memory_is_taken() -> None:
+    maze = Maze(np.zeros((60, 60), dtype=np.uint8))  # 60 cells of 200 px: 12001 x 12001
+    with pytest.raises(lacak.InvalidOptionError, match="over the limit of 100,000,000 pixels"):
+        render(maze, "png", cell_size=200)
+    assert MAX_PIXELS == 100_000_000
+    small = render(maze, "png", cell_size=20)  # 1201 x 1201: fine
+    assert isinstance(small, bytes) and small.startswith(b"\x89PNG")
+
+
+def test_default_cell_size_keeps_big_mazes_within_the_pixel_cap() -> None:
+    # all walls, so the SVG is small; it uses the same default geometry as the PNG
+    maze = Maze(np.zeros((3000, 2600), dtype=np.uint8))
+    root = ET.fromstring(render(maze, "svg"))
+    width, height = int(root.get("width", "0")), int(root.get("height", "0"))
+    assert width * height <= MAX_PIXELS
+    assert width == 2600 * 3 + 1  # 3-pixel cells, the largest that fit
