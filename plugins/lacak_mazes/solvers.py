@@ -21,7 +21,6 @@ The generic strategies of the search plugin (``bfs``, ``astar`` with the
 from __future__ import annotations
 
 import itertools
-import time
 from collections.abc import Hashable
 from typing import Any
 
@@ -55,7 +54,7 @@ def _result(
     generated: int,
     max_frontier: int,
     depth: int,
-    started: float,
+    budget: lacak.Budget,
     strategy: str,
     initial: Hashable,
 ) -> SearchResult:
@@ -64,7 +63,7 @@ def _result(
         generated=generated,
         max_frontier=max_frontier,
         depth=depth,
-        seconds=time.perf_counter() - started,
+        seconds=budget.elapsed(),
     )
     if not found:
         return SearchResult.not_found(initial, stopped, stats=stats, strategy=strategy)
@@ -90,19 +89,19 @@ def _step_letter(a: int, b: int, width: int) -> str:
 def _breadth_first(
     puzzle: Any,
     *,
-    limits: lacak.Limits,
+    budget: lacak.Budget,
     trace: lacak.SearchTrace | None,
     strategy: str,
     blocked: bytearray | None = None,
     already: int = 0,
-    started: float | None = None,
 ) -> SearchResult:
     """Breadth-first search over flat indices, skipping ``blocked`` cells.
 
-    ``already`` counts expansions done before (by dead-end filling).
+    ``budget`` is the whole solve's (its clock may have started before, for dead-end
+    filling); ``already`` counts the expansions done before, which are also the cells
+    ``blocked`` holds, so both count against the budget.
     """
     maze, width, start, goal = _unpack(puzzle)
-    started = time.perf_counter() if started is None else started
     cells = maze._bytes
     steps = flat_steps(width)
     came = bytearray(len(cells))
@@ -110,7 +109,7 @@ def _breadth_first(
     seen[start] = 1
     queue = [start]
     append = queue.append
-    checked = limits != lacak.UNLIMITED or trace is not None
+    checked = budget.limits != lacak.UNLIMITED or trace is not None
     if not checked:
         # the fast loop: no counters but the frontier high-water mark
         found = False
@@ -140,7 +139,7 @@ def _breadth_first(
             generated=len(queue) - 1,
             max_frontier=top,
             depth=len(path) - 1 if found else _depth_of(queue[-1], came, width, start),
-            started=started,
+            budget=budget,
             strategy=strategy,
             initial=puzzle.initial,
         )
@@ -154,11 +153,10 @@ def _breadth_first(
         width,
         start,
         goal,
-        limits=limits,
+        budget=budget,
         trace=trace,
         strategy=strategy,
         already=already,
-        started=started,
     )
 
 
@@ -177,13 +175,11 @@ def _breadth_first_checked(
     start: int,
     goal: int,
     *,
-    limits: lacak.Limits,
+    budget: lacak.Budget,
     trace: lacak.SearchTrace | None,
     strategy: str,
     already: int,
-    started: float,
 ) -> SearchResult:
-    budget = limits.start()
     depth_of = {start: 0}
     ids = {start: trace.add(None, puzzle.initial, None, depth=0, g=0.0) if trace else -1}
     expanded = already
@@ -195,7 +191,7 @@ def _breadth_first_checked(
     found = False
     position = 0
     while position < len(queue):
-        reason = budget.exceeded(expanded, len(queue) - position, len(depth_of))
+        reason = budget.exceeded(expanded, len(queue) - position, already + len(depth_of))
         if reason is not None:
             stopped = reason
             break
@@ -244,7 +240,7 @@ def _breadth_first_checked(
         generated=generated,
         max_frontier=top,
         depth=deepest,
-        started=started,
+        budget=budget,
         strategy=strategy,
         initial=puzzle.initial,
     )
@@ -268,7 +264,7 @@ def tree_path(
     >>> result.states == maze.solution
     True
     """
-    return _breadth_first(puzzle, limits=limits, trace=trace, strategy="tree-path")
+    return _breadth_first(puzzle, budget=limits.start(), trace=trace, strategy="tree-path")
 
 
 def dead_end_filling(
@@ -286,10 +282,13 @@ def dead_end_filling(
     the loops stay open and a breadth-first search through what is left finds
     a shortest path (filled cells are never on one).
 
-    ``stats.expanded`` counts the filled cells plus the cells searched after.
+    ``stats.expanded`` counts the filled cells plus the cells searched after. Both
+    phases count against one :class:`lacak.Limits` budget: one clock, the filled
+    cells as expansions and as the closed set, the cells waiting to be filled as
+    the frontier.
     """
     maze, width, start, goal = _unpack(puzzle)
-    started = time.perf_counter()
+    budget = limits.start()
     import numpy as np
 
     cells = maze._bytes
@@ -298,11 +297,12 @@ def dead_end_filling(
     filled = bytearray(len(cells))
     dead = np.flatnonzero(np.frombuffer(bytes(degree), dtype=np.uint8) == 1).tolist()
     stack = [cell for cell in dead if cell != start and cell != goal]
-    budget = limits.start() if limits != lacak.UNLIMITED else None
+    limited = limits != lacak.UNLIMITED
     count = 0
+    top = len(stack)
     while stack:
-        if budget is not None:
-            reason = budget.exceeded(count)
+        if limited:
+            reason = budget.exceeded(count, len(stack), count)
             if reason is not None:
                 return _result(
                     False,
@@ -311,9 +311,9 @@ def dead_end_filling(
                     stopped=reason,
                     expanded=count,
                     generated=0,
-                    max_frontier=len(stack),
+                    max_frontier=top,
                     depth=0,
-                    started=started,
+                    budget=budget,
                     strategy="dead-end-fill",
                     initial=puzzle.initial,
                 )
@@ -326,14 +326,15 @@ def dead_end_filling(
                 degree[there] -= 1
                 if degree[there] == 1 and there != start and there != goal:
                     stack.append(there)
+                    if len(stack) > top:
+                        top = len(stack)
     return _breadth_first(
         puzzle,
-        limits=limits,
+        budget=budget,
         trace=trace,
         strategy="dead-end-fill",
         blocked=filled,
         already=count,
-        started=started,
     )
 
 
@@ -361,15 +362,20 @@ def wall_follower(
 
     :param hand: ``"right"`` or ``"left"``.
     :param erase_loops: return the walk with its back-and-forth erased (in a
-        perfect maze: the solution) instead of every step walked.
-    :raises lacak.InvalidOptionError: an unknown hand.
+        perfect maze: the solution) instead of every step walked. A ``bool`` or
+        ``true``/``false``, ``yes``/``no``, ``on``/``off``, ``1``/``0``.
+    :raises lacak.InvalidOptionError: an unknown hand, or an ``erase_loops`` that is not
+        a yes/no value.
+
+    Limits: ``max_expanded`` counts steps, ``max_depth`` bounds the walk's length,
+    ``max_closed`` the cells of the walk kept in memory; the frontier is one cell.
     """
     maze, width, start, goal = _unpack(puzzle)
     if hand not in ("right", "left"):
         raise lacak.InvalidOptionError(
             f"wall-follower option 'hand' is right or left, got {hand!r}"
         )
-    started = time.perf_counter()
+    erase_loops = _check_flag(erase_loops, "erase_loops")
     turns = _RIGHT if hand == "right" else _LEFT
     offset = flat_offsets(width)
     cells = maze._bytes
@@ -383,7 +389,7 @@ def wall_follower(
     found = False
     steps = 0
     while True:
-        reason = budget.exceeded(steps)
+        reason = budget.exceeded(steps, 1, len(walk))
         if reason is not None:
             stopped = reason
             break
@@ -431,9 +437,23 @@ def wall_follower(
         generated=len(walk) - 1,
         max_frontier=1,
         depth=len(walk) - 1,
-        started=started,
+        budget=budget,
         strategy="wall-follower",
         initial=puzzle.initial,
+    )
+
+
+_FLAG_WORDS = {"true": True, "yes": True, "on": True, "1": True}
+_FLAG_WORDS.update({"false": False, "no": False, "off": False, "0": False})
+
+
+def _check_flag(value: Any, name: str) -> bool:
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, str) and value.strip().lower() in _FLAG_WORDS:
+        return _FLAG_WORDS[value.strip().lower()]
+    raise lacak.InvalidOptionError(
+        f"wall-follower option {name!r} must be true or false, got {value!r}"
     )
 
 

@@ -170,3 +170,68 @@ def test_solving_a_big_maze_is_linear() -> None:
     assert fast.states == checked.states == maze.solution
     assert fast.stats.expanded == checked.stats.expanded
     assert fast.stats.max_frontier == checked.stats.max_frontier
+
+
+def test_dead_end_fill_runs_on_one_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    """One clock for the whole solve: filling and the search after it share one Budget."""
+    starts = []
+    original = lacak.Limits.start
+
+    def counting(self: lacak.Limits) -> lacak.Budget:
+        starts.append(self)
+        return original(self)
+
+    monkeypatch.setattr(lacak.Limits, "start", counting)
+    maze = lacak.generate("maze", "kruskal", (8, 8), seed=2).with_endpoints()
+    for limits in (lacak.Limits(), lacak.Limits(seconds=60)):
+        starts.clear()
+        result = lacak.solve(maze.puzzle(), "dead-end-fill", limits=limits)
+        assert result.found and len(starts) == 1
+
+
+@settings(max_examples=40)
+@given(maze_puzzles(), st.integers(0, 30), st.sampled_from(["max_closed", "max_frontier"]))
+def test_dead_end_fill_honours_memory_limits_while_filling(
+    puzzle: MazePuzzle, bound: int, limit: str
+) -> None:
+    """Filled cells count as the closed set and cells waiting to be filled as the frontier,
+    so a memory limit stops the filling too; what is found is still a shortest path."""
+    result = lacak.solve(puzzle, "dead-end-fill", limits=lacak.Limits(**{limit: bound}))
+    unlimited = lacak.solve(puzzle, "dead-end-fill")
+    if result.found:
+        assert replay(puzzle, result) == unlimited.cost
+        if limit == "max_closed":
+            assert result.stats.expanded <= bound + 1
+    else:
+        assert result.stopped in (lacak.StopReason.MEMORY, lacak.StopReason.EXHAUSTED)
+        if result.stopped is lacak.StopReason.EXHAUSTED:
+            assert not unlimited.found
+
+
+def test_dead_end_fill_memory_limit_stops_the_filling() -> None:
+    # a comb: a corridor along the top with ten one-cell teeth below, ends at the corners
+    top = [6] + [14] * 8 + [12]
+    maze = Maze.from_rows([top, [1] * 10])
+    puzzle = maze.puzzle((0, 0), (0, 9))
+    assert lacak.solve(puzzle, "dead-end-fill").found
+    closed = lacak.solve(puzzle, "dead-end-fill", limits=lacak.Limits(max_closed=3))
+    assert not closed.found and closed.stopped is lacak.StopReason.MEMORY
+    assert closed.stats.expanded <= 4
+    frontier = lacak.solve(puzzle, "dead-end-fill", limits=lacak.Limits(max_frontier=3))
+    assert not frontier.found and frontier.stopped is lacak.StopReason.MEMORY
+
+
+@pytest.mark.parametrize(("value", "erase"), [(True, True), ("no", False), ("ON", True)])
+def test_wall_follower_erase_loops_takes_yes_no_values(value: object, erase: bool) -> None:
+    # a comb walked with the right hand: every tooth is a back-and-forth
+    maze = Maze.from_rows([[6] + [14] * 3 + [12], [1] * 5])
+    puzzle = maze.puzzle((0, 0), (0, 4))
+    result = lacak.solve(puzzle, "wall-follower", erase_loops=value)
+    assert result.length == (4 if erase else 4 + 2 * 3)  # the three middle teeth
+
+
+@pytest.mark.parametrize("value", ["nah", "", None, 1, [True]])
+def test_wall_follower_refuses_other_erase_loops_values(value: object) -> None:
+    maze = Maze.from_rows([[2, 8]])
+    with pytest.raises(lacak.InvalidOptionError, match="erase_loops"):
+        lacak.solve(maze.puzzle((0, 0), (0, 1)), "wall-follower", erase_loops=value)
