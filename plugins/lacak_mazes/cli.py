@@ -11,6 +11,7 @@ exits with status 1, as ``lacak sliding solve`` does.
 
 from __future__ import annotations
 
+import math
 import shutil
 import sys
 from pathlib import Path
@@ -39,17 +40,62 @@ def _cell(text: str | None, what: str) -> tuple[int, int] | None:
     return row, col
 
 
+#: The words a yes/no option takes on the command line.
+_YES = ("true", "yes", "on", "1")
+_NO = ("false", "no", "off", "0")
+
+
+def _typed(text: str, default: Any, what: str, key: str) -> Any:
+    """``text`` as a value of the type of ``default``: a bool (true/false, yes/no, on/off,
+    1/0), an int, a finite float, or the text itself.
+
+    :raises InvalidOptionError: the text is not a value of that type.
+    """
+    if isinstance(default, bool):
+        word = text.lower()
+        if word in _YES or word in _NO:
+            return word in _YES
+        kind = "true or false (yes/no, on/off, 1/0)"
+    elif isinstance(default, int):
+        try:
+            return int(text)
+        except ValueError:
+            kind = "an int"
+    elif isinstance(default, float):
+        try:
+            value = float(text)
+        except ValueError:
+            value = math.nan
+        if math.isfinite(value):
+            return value
+        kind = "a float"
+    else:
+        return text
+    raise lacak.InvalidOptionError(f"{what} option {key!r} must be {kind}, got {text!r}")
+
+
 def _options(
     pairs: tuple[str, ...], defaults: dict[str, Any], what: str, flag: str
 ) -> dict[str, Any]:
-    """The options given as ``KEY=VALUE`` pairs, typed like their defaults."""
+    """The options given as ``KEY=VALUE``, one per occurrence of ``flag``.
+
+    The key is the text before the first ``=``, the value all the text after it
+    (spaces around either are dropped; commas are part of the value), typed like
+    the option's default.
+
+    :raises InvalidOptionError: no ``=``, an unknown key, or a value of the wrong type.
+    """
     options = {}
     for pair in pairs:
-        key, sep, _value = pair.partition("=")
-        if not sep:
-            raise lacak.InvalidOptionError(f"{flag} takes KEY=VALUE, got {pair!r}")
+        key, sep, value = pair.partition("=")
         key = key.strip()
-        options[key] = lacak.parse_options(pair, defaults, what=what)[key]
+        if not sep or not key:
+            raise lacak.InvalidOptionError(f"{flag} takes KEY=VALUE, got {pair!r}")
+        if key not in defaults:
+            raise lacak.InvalidOptionError(
+                f"{what} has no option {key!r} (options: {', '.join(defaults) or 'none'})"
+            )
+        options[key] = _typed(value.strip(), defaults[key], what, key)
     return options
 
 
@@ -103,10 +149,15 @@ def _emit(
     data = render(maze, format, **options)
     if output and output != "-":
         path = Path(output)
-        if isinstance(data, bytes):
-            path.write_bytes(data)
-        else:
-            path.write_text(data + ("" if data.endswith("\n") else "\n"), encoding="utf-8")
+        try:
+            if isinstance(data, bytes):
+                path.write_bytes(data)
+            else:
+                path.write_text(data + ("" if data.endswith("\n") else "\n"), encoding="utf-8")
+        except OSError as error:
+            raise lacak.InvalidOptionError(
+                f"cannot write {output!r}: {error.strerror or error}"
+            ) from None
         click.echo(f"wrote {path} ({caption})", err=True)
         return
     stdout = sys.stdout
@@ -118,13 +169,16 @@ def _emit(
         return
     if format in ("text", "unicode") and stdout.isatty():
         from rich.console import Console
+        from rich.text import Text
 
         console = Console(highlight=False)
         console.print(
             rich_text(maze, unicode=format == "unicode", cell_width=options["cell_width"]),
             soft_wrap=True,
         )
-        console.print(caption, style="dim", soft_wrap=True)
+        # a Text, not a str: the caption holds data (the maze's algorithm name), which
+        # rich must not read as markup or emoji codes
+        console.print(Text(caption, style="dim"), soft_wrap=True)
         return
     click.echo(data)
     if format in ("text", "unicode"):
@@ -153,7 +207,7 @@ _picture_options = [
     click.option(
         "-o",
         "--output",
-        type=click.Path(dir_okay=False, writable=True),
+        type=click.Path(dir_okay=False),
         default=None,
         help="Write to FILE instead of the terminal.",
     ),
@@ -223,7 +277,8 @@ def maze() -> None:
     "gen_options",
     multiple=True,
     metavar="KEY=VALUE",
-    help="Generator option, e.g. policy=mix; repeatable.",
+    help="Generator option, e.g. policy=mix: one KEY=VALUE each time (repeat -O for more; "
+    "all the text after '=' is the value).",
 )
 @click.option(
     "--endpoints", is_flag=True, help="Suggest a start and end: the ends of the longest path."
@@ -231,6 +286,7 @@ def maze() -> None:
 @click.option("--start", default=None, metavar="ROW,COL", help="Start cell (implies --endpoints).")
 @click.option("--end", default=None, metavar="ROW,COL", help="End cell (implies --endpoints).")
 @click.option("--solution", is_flag=True, help="Show the solution (implies --endpoints).")
+@click.option("--json", "as_json", is_flag=True, help="Print the maze as JSON (same as -f json).")
 @_with_picture_options
 @click.pass_context
 def generate(
@@ -243,6 +299,7 @@ def generate(
     start: str | None,
     end: str | None,
     solution: bool,
+    as_json: bool,
     format: str | None,
     output: str | None,
     cell_width: int | None,
@@ -256,12 +313,16 @@ def generate(
     Examples:
       lacak maze generate --size 10x25 --seed 7 --solution
       lacak maze generate -a wilson -s 40x60 --seed 1 --solution -o maze.png
-      lacak maze generate -a growing-tree -O policy=mix -s 20x40 -f json -o maze.json
+      lacak maze generate -a growing-tree -O policy=mix -O newest=0.3 -s 20x40 --json
     """
     from .render import best_cell_width
 
     registry = registry_of(ctx)
     generator = registry.generators("maze")[algorithm]
+    if as_json:
+        if format not in (None, "json"):
+            raise lacak.InvalidOptionError(f"--json prints JSON; it cannot go with -f {format}")
+        format = "json"
     fmt = _format_of(format, output)
     picture = _picture(cell_size, wall_width, colors)
     if size is None:
@@ -304,6 +365,15 @@ def _search_report(result: Any, puzzle: Any) -> dict[str, Any]:
     }
 
 
+#: What each limit's stop reason means on this command line.
+_WHY = {
+    "depth-limit": "no path within --max-depth",
+    "node-limit": "--max-nodes was reached",
+    "time-limit": "--timeout was reached",
+    "memory-limit": "a memory limit was reached",
+}
+
+
 @maze.command("solve")
 @click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
 @click.option(
@@ -322,8 +392,11 @@ def _search_report(result: Any, puzzle: Any) -> dict[str, Any]:
     "strategy_options",
     multiple=True,
     metavar="KEY=VALUE",
-    help="Strategy option, e.g. hand=left; repeatable.",
+    help="Strategy option, e.g. hand=left: one KEY=VALUE each time (repeat -S for more).",
 )
+@click.option("--max-depth", type=int, default=None, help="Deepest level to search.")
+@click.option("--max-nodes", type=int, default=None, help="Most cells to expand.")
+@click.option("--timeout", type=float, default=None, help="Seconds before giving up.")
 @click.option(
     "--start", default=None, metavar="ROW,COL", help="Start (default: the file's, else suggested)."
 )
@@ -339,6 +412,9 @@ def solve(
     strategy: str,
     heuristic: str | None,
     strategy_options: tuple[str, ...],
+    max_depth: int | None,
+    max_nodes: int | None,
+    timeout: float | None,
     start: str | None,
     end: str | None,
     as_json: bool,
@@ -352,9 +428,11 @@ def solve(
     """Solve the maze in FILE (JSON, '-' for stdin) and draw it with its solution.
 
     Without --start/--end the file's endpoints are used, and if it has none,
-    the ends of the longest path.
+    the ends of the longest path. A search that stops without a path (none
+    exists, or a limit was reached) is reported with exit status 1.
     """
     registry = registry_of(ctx)
+    limits = lacak.Limits(max_depth=max_depth, max_expanded=max_nodes, seconds=timeout)
     loaded = _read_maze(file)
     picture = _picture(cell_size, wall_width, colors)
     first = _cell(start, "--start") or loaded.start
@@ -367,15 +445,19 @@ def solve(
     options = _options(
         strategy_options, dict(searcher.options), f"strategy {strategy!r}", "--strategy-option"
     )
-    result = lacak.solve(puzzle, searcher, heuristic=heuristic, registry=registry, **options)
+    result = lacak.solve(
+        puzzle, searcher, heuristic=heuristic, limits=limits, registry=registry, **options
+    )
     if as_json:
         echo_json(_search_report(result, puzzle))
         ctx.exit(0 if result.found else 1)
     if not result.found:
         # not an error: the search ran and says why it stopped (as lacak sliding solve does)
+        why = _WHY.get(str(result.stopped))
         click.echo(
             f"no path from {list(puzzle.initial)} to {list(puzzle.goal)}: {result.strategy} "
-            f"stopped ({result.stopped}) after {result.stats.expanded} cells expanded"
+            f"stopped ({result.stopped}{', ' + why if why else ''}) after "
+            f"{result.stats.expanded} cells expanded"
         )
         ctx.exit(1)
     solved = loaded.with_solution(result.states)
@@ -416,7 +498,7 @@ def solve(
     "gen_options",
     multiple=True,
     metavar="KEY=VALUE",
-    help="Generator option; repeatable.",
+    help="Generator option: one KEY=VALUE each time (repeat -O for more).",
 )
 @click.option(
     "--endpoints",
@@ -499,6 +581,7 @@ def algorithms(ctx: click.Context, as_json: bool) -> None:
         return
     from rich.console import Console
     from rich.table import Table
+    from rich.text import Text
 
     table = Table(title="maze generators", title_justify="left")
     table.add_column("name", no_wrap=True, style="bold")
@@ -507,15 +590,19 @@ def algorithms(ctx: click.Context, as_json: bool) -> None:
     table.add_column("dead ends", justify="right")
     table.add_column("description (options)")
     for row in rows:
+        # names, descriptions and options come from plugins: Text, never markup
         options = ", ".join(f"{k}={v}" for k, v in row["options"].items())
+        description = Text(str(row["description"]))
+        if options:
+            description.append(f" ({options})", style="dim")
         table.add_row(
-            row["name"],
+            Text(row["name"]),
             _yes(row["perfect"]),
             _yes(row["uniform"]),
             f"{row['dead_ends']:.0%}" if isinstance(row["dead_ends"], (int, float)) else "?",
-            row["description"] + (f" [dim]({options})[/dim]" if options else ""),
+            description,
         )
-    Console().print(table)
+    Console(emoji=False).print(table)
 
 
 def _yes(value: Any) -> str:

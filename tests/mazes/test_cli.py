@@ -302,3 +302,182 @@ def test_algorithms(cli) -> None:  # type: ignore[no-untyped-def]
     assert growing["options"] == {"policy": "newest", "newest": 0.5}
     table = run(cli, "maze", "algorithms")
     assert "hunt-and-kill" in table.stdout and "aldous-broder" in table.stdout
+
+
+def _file(tmp_path: Path, text: str, name: str = "maze.json") -> str:
+    path = tmp_path / name
+    path.write_text(text)
+    return str(path)
+
+
+# a loop (0,0)-(0,1)-(1,1)-(1,0) and a closed-off end (0,2): no path, and the textbook DFS
+# (duplicates=parent) goes round the loop for ever without a limit
+LOOP = '{"cells": [[6, 12, 0], [3, 9, 0]], "start": [0, 0], "end": [0, 2]}'
+
+
+def test_option_values_are_the_whole_text_after_the_first_equals(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    file = _file(tmp_path, LOOP)
+    # one KEY=VALUE per -S: a comma is part of the value, which must then be a yes/no
+    line = one_line_error(
+        run(cli, "maze", "solve", file, "--strategy", "dfs", "-S", "iterative=yes,duplicates=path")
+    )
+    assert "option 'iterative' must be true or false" in line and "'yes,duplicates=path'" in line
+    report = run(
+        cli, "maze", "solve", file, "--strategy", "dfs", "-S", "iterative=yes", "-S",
+        "duplicates=path", "--max-depth", "6", "--json",
+    )  # fmt: skip
+    assert report.exit_code == 1
+    # depth limits 0..4: by 4, every path that repeats no cell (3 moves at most) was searched
+    assert json.loads(report.stdout)["stats"]["iterations"] == 5
+    once = run(cli, "maze", "solve", file, "--strategy", "dfs", "-S", " iterative = no ", "--json")
+    assert json.loads(once.stdout)["stats"]["iterations"] == 1
+    for bad, message in [
+        (["-S", "iterative=maybe"], "must be true or false"),
+        (["-S", "=yes"], "--strategy-option takes KEY=VALUE"),
+        (["-S", "depth=3"], "has no option 'depth'"),
+    ]:
+        assert message in one_line_error(run(cli, "maze", "solve", file, "--strategy", "dfs", *bad))
+    generate = ["maze", "generate", "-a", "eller", "-s", "3x3", "--seed", "1", "--json"]
+    assert "option 'join' must be a float, got '1,0'" in one_line_error(
+        run(cli, *generate, "-O", "join=1,0")
+    )
+    assert "must be a float, got 'nan'" in one_line_error(run(cli, *generate, "-O", "join=nan"))
+    made = json.loads(run(cli, *generate, "-O", "join=1", "-O", "down=0").stdout)
+    assert (
+        made["cells"]
+        == lacak.generate("maze", "eller", (3, 3), seed=1, join=1.0, down=0.0).to_dict()["cells"]
+    )
+    assert "option 'policy' is one of" in one_line_error(
+        run(cli, "maze", "generate", "-a", "growing-tree", "-O", "policy=mix=1")
+    )
+
+
+@pytest.mark.parametrize(
+    ("limit", "stopped"),
+    [
+        (["--max-nodes", "200"], "node-limit"),
+        (["--max-depth", "12"], "depth-limit"),
+        (["--timeout", "0"], "time-limit"),
+    ],
+)
+def test_solve_limits_stop_a_search_that_would_run_for_ever(  # type: ignore[no-untyped-def]
+    cli, tmp_path: Path, limit: list[str], stopped: str
+) -> None:
+    file = _file(tmp_path, LOOP)
+    args = ["maze", "solve", file, "--strategy", "dfs", "-S", "duplicates=parent", *limit]
+    report = run(cli, *args, "--json")
+    assert report.exit_code == 1, report.output
+    data = json.loads(report.stdout)
+    assert data["found"] is False and data["stopped"] == stopped
+    if stopped == "node-limit":
+        assert data["stats"]["expanded"] == 200
+    if stopped == "depth-limit":
+        assert data["stats"]["depth"] == 12
+    text = run(cli, *args)
+    assert text.exit_code == 1
+    assert text.stdout.startswith(f"no path from [0, 0] to [0, 2]: dfs stopped ({stopped}, ")
+
+
+def test_solve_limits_with_the_maze_strategies(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    maze = lacak.generate("maze", "kruskal", (6, 6), seed=1).with_endpoints()
+    file = _maze_file(tmp_path, maze)
+    steps = len(maze.solution) - 1
+    for strategy in ("tree-path", "dead-end-fill", "bfs"):
+        enough = run(cli, "maze", "solve", file, "--strategy", strategy, "--max-depth", str(steps))
+        assert enough.exit_code == 0, (strategy, enough.output)
+        short = run(cli, "maze", "solve", file, "--strategy", strategy, "--max-depth", str(steps - 1), "--json")  # fmt: skip
+        assert short.exit_code == 1 and json.loads(short.stdout)["stopped"] == "depth-limit"
+        few = run(cli, "maze", "solve", file, "--strategy", strategy, "--max-nodes", "3", "--json")
+        assert json.loads(few.stdout)["stats"]["expanded"] <= 3
+    for bad in (["--max-depth", "-1"], ["--max-nodes", "-5"], ["--timeout", "-1"]):
+        assert "non-negative" in one_line_error(run(cli, "maze", "solve", file, *bad))
+    assert "Invalid value" in one_line_error(run(cli, "maze", "solve", file, "--max-depth", "x"))
+
+
+class _Terminal:
+    """The current standard output, claiming to be a terminal."""
+
+    def __getattr__(self, name: str):  # type: ignore[no-untyped-def]
+        import sys
+
+        return getattr(sys.stdout, name)
+
+    def isatty(self) -> bool:
+        return True
+
+
+@pytest.mark.parametrize("algorithm", ["[/]oops", "[bold]x", ":smile: [link=x]y[/link]"])
+def test_data_printed_on_a_terminal_is_not_rich_markup(  # type: ignore[no-untyped-def]
+    cli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, algorithm: str
+) -> None:
+    import types
+
+    import lacak_mazes.cli
+
+    monkeypatch.setattr(lacak_mazes.cli, "sys", types.SimpleNamespace(stdout=_Terminal()))
+    file = _file(tmp_path, json.dumps({"cells": [[2, 8]], "algorithm": algorithm}))
+    result = run(cli, "maze", "solve", file)
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines()[-1].startswith(f"{algorithm} 1x2, solution 1 steps")
+
+
+def test_plugin_names_and_descriptions_are_not_rich_markup() -> None:
+    from lacak_mazes import Maze as MazeClass
+
+    class Odd:
+        @lacak.hookimpl
+        def register_generators(self, register):  # type: ignore[no-untyped-def]
+            register(
+                lacak.Generator(
+                    kind="maze",
+                    name="[/]odd",
+                    make=lambda size, seed=None, **o: MazeClass.from_rows([[0]]),
+                    description="[bold]loud[/bold] :smile: [/]",
+                    options={"mode": "[red]"},
+                    metadata={"perfect": True},
+                )
+            )
+
+    registry = lacak.Registry()
+    registry.add_plugin(Odd(), "odd")
+    result = CliRunner().invoke(
+        make_cli(registry), ["maze", "algorithms"], env={"COLUMNS": "400"}, catch_exceptions=False
+    )
+    assert result.exit_code == 0, result.output
+    flat = " ".join(result.stdout.split())
+    assert "[/]odd" in flat and "[bold]loud[/bold] :smile: [/]" in flat and "mode=[red]" in flat
+
+
+def test_unwritable_output_is_one_line_and_exit_2(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    target = tmp_path / "no" / "such" / "dir" / "maze.svg"
+    line = one_line_error(
+        run(cli, "maze", "generate", "-s", "3x3", "--seed", "1", "-o", str(target))
+    )
+    assert line == f"Error: cannot write {str(target)!r}: No such file or directory"
+    maze = _maze_file(tmp_path, lacak.generate("maze", "kruskal", (3, 3), seed=1))
+    line = one_line_error(run(cli, "maze", "solve", maze, "-o", str(target)))
+    assert line.startswith("Error: cannot write")
+    assert "is a directory" in one_line_error(
+        run(cli, "maze", "generate", "-s", "3x3", "-o", str(tmp_path))
+    )
+
+
+def test_generate_json_flag_is_format_json(cli) -> None:  # type: ignore[no-untyped-def]
+    args = ["maze", "generate", "-a", "wilson", "-s", "4x5", "--seed", "2", "--solution"]
+    flag = run(cli, *args, "--json")
+    assert flag.exit_code == 0
+    assert flag.stdout == run(cli, *args, "-f", "json").stdout
+    assert flag.stdout == run(cli, *args, "--json", "-f", "json").stdout
+    assert Maze.from_json(flag.stdout).solution is not None
+    assert "cannot go with -f svg" in one_line_error(run(cli, *args, "--json", "-f", "svg"))
+
+
+def test_maze_files_with_hostile_numbers_and_nesting(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    for text, message in [
+        ('{"cells": [[' + "1" * 5000 + "]]}", "too many digits"),
+        ("[" * 200_000, "nested too deeply"),
+        ('{"cells": [[2, 8]], "algorithm": "\\ud800"}', "lone surrogate"),
+    ]:
+        file = _file(tmp_path, text)
+        for command in ("solve", "stats"):
+            assert message in one_line_error(run(cli, "maze", command, file))
