@@ -444,6 +444,10 @@ def idastar_tiles(
             heuristic=label,
         )
     prepared = heuristic.for_puzzle(puzzle)
+    if not heuristic.admissible and _depth_cap(limits) is not None:
+        # the fast paths stop once the bound passes the depth cap, which only an
+        # admissible heuristic allows: the general path cuts on depth instead
+        return _general(puzzle, prepared, heuristic, limits, budget, trace)
     model = None if trace is not None else additive_model(prepared, puzzle)
     if model is not None:
         goal_where = _where(goal)
@@ -659,7 +663,12 @@ def _general(
     max_expanded = limits.max_expanded
     max_depth = _depth_cap(limits)
     deadline = _deadline(limits, budget)
+    # an inadmissible heuristic may put a goal within max_depth beyond a bound
+    # larger than max_depth: then children deeper than max_depth are cut, and the
+    # bound grows until no child within max_depth was cut by it
+    depth_cut = None if heuristic.admissible else max_depth
     counters = {"expanded": 0, "generated": 0}
+    cut = {"depth": False, "bound": math.inf}
     iterations = 0
     board = list(start)
     path: list[int] = []
@@ -690,7 +699,11 @@ def _general(
             child = -1
             if trace is not None:
                 child = trace.add(tid, state, names[nz - z], depth=g1, g=float(g1), h=h1)
-            if g1 + h1 <= bound and dfs(nz, z, g1, h1, child):
+            if depth_cut is not None and g1 > depth_cut:
+                cut["depth"] = True
+            elif g1 + h1 > bound:
+                cut["bound"] = min(cut["bound"], g1 + h1)
+            elif dfs(nz, z, g1, h1, child):
                 path.append(nz)
                 return True
             board[nz] = t
@@ -714,7 +727,7 @@ def _general(
 
     z0 = start.index(0)
     while True:
-        if max_depth is not None and bound > max_depth:
+        if depth_cut is None and max_depth is not None and bound > max_depth:
             # a goal within max_depth would have been found at a smaller bound when h is
             # admissible
             return finish(False, StopReason.DEPTH, [], max_depth)
@@ -725,13 +738,21 @@ def _general(
         board[:] = start
         path.clear()
         tid = trace.add(None, start, depth=0, g=0.0, h=h0) if trace is not None else -1
+        cut["depth"], cut["bound"] = False, math.inf
         try:
             found = dfs(z0, -1, 0, h0, tid)
         except _Abort as abort:
             return finish(False, abort.reason, [], bound)
         if found:
             return finish(True, StopReason.GOAL, list(reversed(path)), len(path))
-        bound += 2
+        if depth_cut is None:
+            bound += 2
+        elif cut["bound"] == math.inf:
+            # every child within max_depth was searched
+            stopped = StopReason.DEPTH if cut["depth"] else StopReason.EXHAUSTED
+            return finish(False, stopped, [], depth_cut)
+        else:
+            bound = max(bound + 2, _first_bound(cut["bound"], parity))
 
 
 def _is_linear_conflict(prepared: Any, puzzle: Any) -> bool:

@@ -223,6 +223,45 @@ def test_depth_limit() -> None:
     assert not by_frontier.found
 
 
+def test_inadmissible_heuristic_finds_goal_within_max_depth() -> None:
+    # weighted (1, 1) estimates 4 here, twice the true distance 2
+    puzzle = lacak.parse("sliding", "123450786", goal="103425786")
+    result = fast(puzzle, "weighted", limits=Limits(max_depth=2))
+    assert result.found and result.length == 2
+    assert replay(puzzle, result) == result.length
+    too_short = fast(puzzle, "weighted", limits=Limits(max_depth=1))
+    assert not too_short.found and too_short.stopped is StopReason.DEPTH
+
+
+HEURISTIC_SPECS = [*lacak.heuristics("sliding"), "weighted:w1=3,w2=0.5", "weighted:w1=0,w2=7"]
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    size=st.sampled_from([(3, 3), (2, 3), (3, 2)]),
+    seed=lst.seeds(),
+    moves=st.integers(0, 12),
+    spec=st.sampled_from(HEURISTIC_SPECS),
+    slack=st.integers(0, 3),
+)
+def test_any_heuristic_finds_a_goal_within_max_depth(
+    size: tuple[int, int], seed: int, moves: int, spec: str, slack: int
+) -> None:
+    puzzle = random_walk(size, seed, moves=moves)
+    heuristic = lacak.default_registry().heuristic("sliding", spec)
+    try:
+        heuristic.for_puzzle(puzzle)
+    except lacak.InvalidOptionError:
+        return  # a database made for another board size
+    distance = distances(*size, puzzle.goal)[puzzle.initial]
+    result = fast(puzzle, heuristic, limits=Limits(max_depth=distance + slack))
+    assert result.found, (spec, result.stopped)
+    assert distance <= result.length <= distance + slack
+    assert replay(puzzle, result) == result.length
+    if heuristic.admissible:
+        assert result.length == distance
+
+
 def test_time_limit() -> None:
     puzzle = SlidingPuzzle.from_string(
         "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3", goal=" ".join(map(str, range(16)))
