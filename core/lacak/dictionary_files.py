@@ -82,7 +82,7 @@ DICTIONARY_FORMATS = ("object", "seed", "list")
 METADATA_KEYS = ("name", "title", "language", "source", "license", "alphabet", "description")
 
 #: Bumped whenever normalisation or the cached layout changes.
-_CACHE_VERSION = 1
+_CACHE_VERSION = 2
 _CACHE_SALT = (
     f"lacak-dictionary/{_CACHE_VERSION}/unicode-{unicodedata.unidata_version}"
     f"/marshal-{marshal.version}/py{sys.version_info[0]}.{sys.version_info[1]}"
@@ -93,7 +93,9 @@ _CACHE_SALT = (
 class SkippedWord:
     """A word left out of a dictionary, and why."""
 
-    #: The word as written in the file.
+    #: The word as written in the file; a lone surrogate (``"\\ud800"`` in
+    #: the JSON), which is not text and cannot be printed, is kept as its
+    #: escape (``"\\ud800ok"``), so every skipped word can be written out.
     word: str
     #: Why it was left out (``"contains '-', which is not a letter"``, ...).
     reason: str
@@ -196,6 +198,23 @@ def _show(char: str) -> str:
     return f"U+{ord(char):04X}"
 
 
+def _printable(text: str) -> str:
+    """``text`` with lone surrogates written as escapes (``\\ud800``), so it encodes as UTF-8."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return text.encode("utf-8", "backslashreplace").decode("utf-8")
+    return text
+
+
+def _text_problem(value: str) -> str | None:
+    """Why ``value`` is not text (a lone surrogate, which cannot be encoded), or ``None``."""
+    for char in value:
+        if 0xD800 <= ord(char) <= 0xDFFF:
+            return f"contains the lone surrogate U+{ord(char):04X}, which is not text"
+    return None
+
+
 def _normalize_alphabet(alphabet: str) -> str:
     seen: dict[str, None] = {}
     for char in normalize_word(alphabet):
@@ -220,7 +239,7 @@ def _normalize_words(
             continue
         problem = word_problem(word, letters)
         if problem is not None:
-            skipped.append(SkippedWord(entry, problem))
+            skipped.append(SkippedWord(_printable(entry), problem))
             continue
         kept.add(word)
     return sorted(kept), entries, duplicates, skipped
@@ -414,6 +433,9 @@ def _parse(text: str, origin: str) -> _Parsed:
                 raise _error(
                     origin, f"{key!r} must be a string, not {_json_type(value)}", text, [(key, 1)]
                 )
+            problem = _text_problem(value)
+            if problem is not None:
+                raise _error(origin, f"{key!r} {problem}", text, [(key, 1)])
             metadata[key] = value
         raw = top["words"]
         if isinstance(raw, _Pairs):
@@ -548,6 +570,10 @@ def words_dictionary(
         "alphabet": alphabet,
         "license": license,
     }
+    for key, value in [("name", name), *metadata.items()]:
+        problem = _text_problem(value)
+        if problem is not None:
+            raise DictionaryError(f"<words>: {key!r} {problem}")
     parsed = _Parsed("words", list(words), metadata, [])
     return _compile(parsed, name=name, origin="<words>", allow_empty=True)
 
@@ -582,7 +608,7 @@ def _read_cache(path: Path, name: str, origin: str) -> Dictionary | None:
             format=fmt,
             entries=int(entries),
             duplicates=int(duplicates),
-            skipped=tuple(SkippedWord(str(w), str(r)) for w, r in skipped),
+            skipped=tuple(SkippedWord(_printable(str(w)), str(r)) for w, r in skipped),
             notes=tuple(str(note) for note in notes),
             cached=True,
         )

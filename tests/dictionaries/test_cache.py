@@ -83,7 +83,7 @@ def test_the_name_comes_from_the_caller_not_the_cache(isolated_folders: Path) ->
         b"",
         b"garbage that is not marshal",
         marshal.dumps(("not", "the", "layout")),
-        marshal.dumps((1, "list", {}, "", ("A", 2), 1, 0, (), ())),
+        marshal.dumps((2, "list", {}, "", ("A", 2), 1, 0, (), ())),
         marshal.dumps((99, "list", {}, "", ("ZZZ",), 1, 0, (), ())),
         marshal.dumps([1, 2, 3]),
     ],

@@ -173,6 +173,19 @@ def test_validate_malformed_is_one_line_exit_2(
     assert str(path) in result.stderr
 
 
+@pytest.mark.parametrize("command", ["show", "validate"])
+def test_a_lone_surrogate_word_is_reported_in_json(isolated_folders: Path, command: str) -> None:
+    path = isolated_folders / "sur.json"
+    path.write_text('["\\ud800ok", "fine"]', encoding="utf-8")
+    result = run(command, str(path), "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["skipped"] == [
+        {"word": "\\ud800ok", "reason": "contains U+D800, which is not a letter"}
+    ]
+    assert data["count"] == 1
+
+
 def test_validate_missing_file(isolated_folders: Path) -> None:
     one_line_error(run("validate", str(isolated_folders / "nope.json")), "cannot be read")
 

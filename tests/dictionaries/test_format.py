@@ -11,7 +11,7 @@ import lacak
 import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
-from lacak.dictionary_files import dump_dictionary, normalize_word, word_problem
+from lacak.dictionary_files import SkippedWord, dump_dictionary, normalize_word, word_problem
 
 from .strategies import any_words, decomposed, expected_form, simple_words
 
@@ -323,3 +323,44 @@ def test_any_json_value_loads_or_points_into_the_file(value: object, indent: int
     else:
         assert len(dictionary) > 0
         assert all(word_problem(word) is None for word in dictionary.words)
+
+
+# -- text that is not text: lone surrogates -------------------------------------------
+
+
+def test_a_word_with_a_lone_surrogate_is_skipped_as_its_escape() -> None:
+    """``"\\ud800"`` in JSON is no text: the word is skipped and reported in a printable form."""
+    dictionary = lacak.Dictionary.from_json('["\\ud800ok", "fine", "\\udfff"]', name="t")
+    assert dictionary.words == ("FINE",)
+    report = dictionary.report
+    assert report is not None
+    assert report.skipped == (
+        SkippedWord("\\ud800ok", "contains U+D800, which is not a letter"),
+        SkippedWord("\\udfff", "contains U+DFFF, which is not a letter"),
+    )
+    json.dumps([item.word for item in report.skipped], ensure_ascii=False).encode("utf-8")
+
+
+@given(st.lists(st.text(st.characters(categories=["Cs", "Ll"]), max_size=5), max_size=6))
+def test_every_skipped_word_can_be_written_as_utf8(words: list[str]) -> None:
+    dictionary = lacak.Dictionary.from_words(words, name="t")
+    assert dictionary.report is not None
+    for item in dictionary.report.skipped:
+        item.word.encode("utf-8")
+        item.reason.encode("utf-8")
+
+
+@pytest.mark.parametrize("key", ["title", "language", "source", "license", "name"])
+def test_metadata_with_a_lone_surrogate_is_an_error_with_its_position(key: str) -> None:
+    text = f'{{"words": ["abad"],\n "{key}": "x\\ud800"}}'
+    with pytest.raises(lacak.DictionaryError) as caught:
+        lacak.Dictionary.from_json(text, origin="w.json")
+    assert str(caught.value) == (
+        f"w.json, line 2, column {len(key) + 6}: "
+        f"{key!r} contains the lone surrogate U+D800, which is not text"
+    )
+
+
+def test_from_words_metadata_with_a_lone_surrogate_is_an_error() -> None:
+    with pytest.raises(lacak.DictionaryError, match="'title' contains the lone surrogate U"):
+        lacak.Dictionary.from_words(["abad"], name="t", title="\udcff")
