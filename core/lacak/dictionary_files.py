@@ -215,6 +215,28 @@ def _text_problem(value: str) -> str | None:
     return None
 
 
+def _alphabet_problem(alphabet: str) -> str | None:
+    """Why a declared alphabet cannot be used, or ``None``.
+
+    The alphabet is read like words: normalised, split at spaces and commas,
+    and each piece must be letters, a combining mark (``M*``) being allowed
+    after a letter (``"ǰ"`` is ``J`` + U+030C, Hindi ``"कि"`` is ``क`` + U+093F).
+    """
+    bad: dict[str, None] = {}
+    marks = False
+    for piece in re.split(r"[\s,]+", normalize_word(alphabet)):
+        for position, char in enumerate(piece):
+            if char.isalpha() or (position and unicodedata.category(char).startswith("M")):
+                continue
+            bad.setdefault(char, None)
+            marks = marks or unicodedata.category(char).startswith("M")
+    if not bad:
+        return None
+    hint = " (a combining mark must follow a letter)" if marks else ""
+    what = "which is not a letter" if len(bad) == 1 else "which are not letters"
+    return f"the alphabet contains {', '.join(map(_show, bad))}, {what}{hint}"
+
+
 def _normalize_alphabet(alphabet: str) -> str:
     seen: dict[str, None] = {}
     for char in normalize_word(alphabet):
@@ -346,7 +368,14 @@ def _decode(text: str, origin: str) -> Any:
         exc.path, exc.line, exc.column = origin, error.lineno, error.colno
         raise exc from None
     except RecursionError:
-        raise _error(origin, "not valid JSON: nested too deeply") from None
+        offset, depth = _deepest(text)
+        line, column = _line_column(text, offset)
+        exc = DictionaryError(
+            f"{_where(origin, line, column)}: not valid JSON: nested too deeply "
+            f"({depth} levels of lists and objects)"
+        )
+        exc.path, exc.line, exc.column = origin, line, column
+        raise exc from None
     except ValueError as error:  # a number past Python's int digit limit (4,300 by default)
         limit = getattr(sys, "get_int_max_str_digits", lambda: 4300)() or 4300
         long_number = re.search(f"[0-9]{{{limit + 1},}}", text)
@@ -359,6 +388,23 @@ def _decode(text: str, origin: str) -> Any:
         )
         exc.path, exc.line, exc.column = origin, line, column
         raise exc from None
+
+
+_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"?|[\[\]{}]')
+
+
+def _deepest(text: str) -> tuple[int, int]:
+    """``(offset, depth)`` of the first bracket opening the deepest level (strings skipped)."""
+    depth = deepest = offset = 0
+    for token in _TOKEN.finditer(text):
+        char = token.group()[0]
+        if char in "[{":
+            depth += 1
+            if depth > deepest:
+                deepest, offset = depth, token.start()
+        elif char in "]}":
+            depth -= 1
+    return offset, deepest
 
 
 def _check_unique_keys(
@@ -437,6 +483,10 @@ def _parse(text: str, origin: str) -> _Parsed:
             if problem is not None:
                 raise _error(origin, f"{key!r} {problem}", text, [(key, 1)])
             metadata[key] = value
+            if key == "alphabet":
+                problem = _alphabet_problem(value)
+                if problem is not None:
+                    raise _error(origin, problem, text, [(key, 1)])
         raw = top["words"]
         if isinstance(raw, _Pairs):
             words = _seed_words(raw, text, origin, [("words", 1)])
@@ -479,12 +529,10 @@ def _make(
 
 
 def _compile(parsed: _Parsed, *, name: str, origin: str, allow_empty: bool = False) -> Dictionary:
+    problem = _alphabet_problem(parsed.metadata.get("alphabet", ""))
+    if problem is not None:  # files are checked by _parse, with the position
+        raise _error(origin, problem)
     alphabet = _normalize_alphabet(parsed.metadata.get("alphabet", ""))
-    bad = [char for char in alphabet if word_problem(char) is not None]
-    if bad:
-        raise DictionaryError(
-            f"{origin}: the alphabet contains {', '.join(map(_show, bad))}, which are not letters"
-        )
     words, entries, duplicates, skipped = _normalize_words(parsed.words, alphabet)
     if not words and not allow_empty:
         if not entries:

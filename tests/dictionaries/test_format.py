@@ -279,14 +279,63 @@ def test_missing_file(tmp_path: Path) -> None:
         lacak.Dictionary.from_file(tmp_path / "nope.json")
 
 
-def test_bad_alphabet(tmp_path: Path) -> None:
-    with pytest.raises(lacak.DictionaryError, match="alphabet contains '1'"):
-        lacak.Dictionary.from_json('{"alphabet": "AB1", "words": ["a"]}', origin="x.json")
+def test_bad_alphabet_names_line_and_column() -> None:
+    with pytest.raises(lacak.DictionaryError) as caught:
+        lacak.Dictionary.from_json('{"words": ["a"],\n  "alphabet": "AB1-"}', origin="x.json")
+    assert str(caught.value) == (
+        "x.json, line 2, column 15: the alphabet contains '1', '-', which are not letters"
+    )
+    assert (caught.value.line, caught.value.column) == (2, 15)
 
 
-def test_deeply_nested_json_is_a_dictionary_error() -> None:
-    with pytest.raises(lacak.DictionaryError, match=r"x\.json"):
-        lacak.Dictionary.from_json("[" * 100_000 + "]" * 100_000, origin="x.json")
+@pytest.mark.parametrize(
+    ("alphabet", "words", "kept", "skipped"),
+    [
+        ("ǰA", ["ǰa", "a", "ǰ"], ("A", "J̌", "J̌A"), ()),
+        ("ǰ, a", ["ǰa", "ja", "jo"], ("J̌A", "JA"), ("jo",)),
+        ("कखगािी", ["कि", "खी", "घ"], ("कि", "खी"), ("घ",)),
+        ("abc", ["a\u0301b", "cab"], ("CAB",), ("a\u0301b",)),
+    ],
+)
+def test_an_alphabet_may_hold_combining_marks_after_letters(
+    alphabet: str, words: list[str], kept: tuple[str, ...], skipped: tuple[str, ...]
+) -> None:
+    """The alphabet is checked like words: a mark is a letter's part when it follows one.
+
+    The alphabet is a set of characters, so ``ǰ`` (``J`` + U+030C) admits a plain ``J``.
+    """
+    text = json.dumps({"alphabet": alphabet, "words": words}, ensure_ascii=False)
+    dictionary = lacak.Dictionary.from_json(text, name="t")
+    assert dictionary.words == tuple(sorted(kept))
+    assert dictionary.report is not None
+    assert tuple(item.word for item in dictionary.report.skipped) == skipped
+    from_words = lacak.Dictionary.from_words(words, name="t", alphabet=alphabet)
+    assert from_words.alphabet == dictionary.alphabet
+
+
+@pytest.mark.parametrize("alphabet", ["\u030cA", "A \u030c", "A,\u0301B"])
+def test_a_mark_that_follows_no_letter_is_not_an_alphabet_letter(alphabet: str) -> None:
+    escaped = alphabet.encode("unicode-escape").decode()
+    text = '{"words": ["a"], "alphabet": "' + escaped + '"}'
+    with pytest.raises(lacak.DictionaryError) as caught:
+        lacak.Dictionary.from_json(text, origin="x.json")
+    message = str(caught.value)
+    assert message.startswith("x.json, line 1, column 30: the alphabet contains U+03")
+    assert message.endswith("which is not a letter (a combining mark must follow a letter)")
+    with pytest.raises(lacak.DictionaryError, match="a combining mark must follow a letter"):
+        lacak.Dictionary.from_words(["a"], name="t", alphabet=alphabet)
+
+
+def test_deeply_nested_json_names_line_and_column() -> None:
+    text = '["ab", "[[[",\n  ' + "[" * 100_000 + "]" * 100_000 + "]"
+    with pytest.raises(lacak.DictionaryError) as caught:
+        lacak.Dictionary.from_json(text, origin="x.json")
+    error = caught.value
+    assert (error.line, error.column) == (2, 100_002)
+    assert str(error) == (
+        "x.json, line 2, column 100002: not valid JSON: nested too deeply "
+        "(100001 levels of lists and objects)"
+    )
 
 
 @given(st.text(max_size=40))
