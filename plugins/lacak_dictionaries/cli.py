@@ -42,6 +42,13 @@ def _origin_of(registry: lacak.Registry, found: Scan, name: str, path: str | Non
         return ""
 
 
+def _shown(path: str | Path | None) -> str | None:
+    """A path as printable UTF-8 text (a non-UTF-8 byte is shown as ``\\xe9``)."""
+    from .folders import display
+
+    return None if path is None else display(str(path))
+
+
 def _record(dictionary: lacak.Dictionary, path: str | None, origin: str) -> dict[str, Any]:
     return {
         "name": dictionary.name,
@@ -50,7 +57,7 @@ def _record(dictionary: lacak.Dictionary, path: str | None, origin: str) -> dict
         "words": len(dictionary),
         "source": dictionary.source,
         "license": dictionary.license,
-        "path": path,
+        "path": _shown(path),
         "origin": origin,
     }
 
@@ -64,7 +71,7 @@ def list_command(ctx: click.Context, as_json: bool) -> None:
     Each one is loaded (from the compiled cache when possible) to count its
     words; a malformed file is listed as a problem and the others still work.
     """
-    from .folders import ORIGIN_LABELS, scan
+    from .folders import ORIGIN_LABELS, display, scan
 
     registry = registry_of(ctx)
     found = scan()
@@ -78,21 +85,35 @@ def list_command(ctx: click.Context, as_json: bool) -> None:
             dictionary = registry.dictionary(name)
         except lacak.LacakError as error:
             problems.append(
-                {"name": name, "path": source.path, "origin": origin, "error": str(error)}
+                {
+                    "name": name,
+                    "path": _shown(source.path),
+                    "origin": origin,
+                    "error": display(str(error)),
+                }
             )
             continue
         rows.append(_record(dictionary, source.path, origin))
+    problems.extend(
+        {
+            "name": entry.name,
+            "path": _shown(entry.path),
+            "origin": entry.origin,
+            "error": f"{_shown(entry.path)}: {entry.reason}",
+        }
+        for entry in found.rejected
+    )
     shadowed = [
         {
             "name": entry.name,
-            "path": str(entry.path),
+            "path": _shown(entry.path),
             "origin": entry.origin,
-            "shadowed_by": str(entry.shadowed_by),
+            "shadowed_by": _shown(entry.shadowed_by),
         }
         for entry in found.shadowed
     ]
     folders = [
-        {"path": str(folder.path), "origin": folder.origin, "exists": folder.exists}
+        {"path": _shown(folder.path), "origin": folder.origin, "exists": folder.exists}
         for folder in found.folders
     ]
     if as_json:
@@ -116,13 +137,15 @@ def list_command(ctx: click.Context, as_json: bool) -> None:
     if problems:
         console.print("[red]not usable (skipped):[/red]")
         for problem in problems:
-            console.print(f"  {problem['name']}: {problem['error']}", markup=False)
+            label = problem["name"]
+            label = label if label and label == label.strip() else repr(label)
+            console.print(f"  {label}: {problem['error']}", markup=False)
     for item in shadowed:
         console.print(
             f"{item['name']}: {item['path']} is shadowed by {item['shadowed_by']}", markup=False
         )
     searched = ", ".join(
-        f"{folder.path} ({ORIGIN_LABELS[folder.origin]}{'' if folder.exists else ', missing'})"
+        f"{_shown(folder.path)} ({ORIGIN_LABELS[folder.origin]}{'' if folder.exists else ', missing'})"
         for folder in found.folders
         if folder.origin != "packaged"
     )
@@ -139,11 +162,21 @@ def _short_path(path: str | None) -> str:
 
 
 def _load(ctx: click.Context, name: str) -> tuple[lacak.Dictionary, str | None]:
-    """A registered dictionary by name, or a file by path."""
+    """A registered dictionary by name, or a file by path.
+
+    An argument that is not a registered name and looks like a path (it ends
+    in ``.json`` or contains a path separator) is read as a file, so a missing
+    file says it cannot be read rather than being an unknown name.
+    """
+    import os
+
     registry = registry_of(ctx)
     catalogue = registry.dictionaries()
     path = Path(name)
-    if name not in catalogue and path.suffix.lower() == ".json" and path.is_file():
+    separators = {"/", os.sep, os.altsep or "/"}
+    if name not in catalogue and (
+        path.suffix.lower() == ".json" or any(sep in name for sep in separators)
+    ):
         return lacak.Dictionary.from_file(path), str(path)
     # an unknown name raises UnknownComponentError with close matches
     return registry.dictionary(name), catalogue[name].path
@@ -206,7 +239,7 @@ def show_command(ctx: click.Context, name: str, as_json: bool, limit: int) -> No
                 "license": dictionary.license,
                 "alphabet": dictionary.alphabet,
                 "letters": dictionary.letters,
-                "path": path,
+                "path": _shown(path),
                 "count": len(dictionary),
                 **_report_record(dictionary, most),
                 "words": list(words),
@@ -220,7 +253,7 @@ def show_command(ctx: click.Context, name: str, as_json: bool, limit: int) -> No
         ("source", dictionary.source),
         ("license", dictionary.license),
         ("alphabet", dictionary.alphabet),
-        ("path", path),
+        ("path", _shown(path)),
     ):
         if value:
             click.echo(f"{label + ':':10} {value}")
@@ -261,7 +294,7 @@ def validate_command(file: Path, as_json: bool, strict: bool, limit: int) -> Non
     if as_json:
         echo_json(
             {
-                "file": str(file),
+                "file": _shown(file),
                 "valid": True,
                 "name": dictionary.name,
                 "language": dictionary.language,
@@ -271,7 +304,7 @@ def validate_command(file: Path, as_json: bool, strict: bool, limit: int) -> Non
             }
         )
         return
-    click.echo(f"{file}: valid, {len(dictionary)} words")
+    click.echo(f"{_shown(file)}: valid, {len(dictionary)} words")
     _echo_report(dictionary, most)
 
 

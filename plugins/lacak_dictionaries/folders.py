@@ -11,7 +11,17 @@ from pathlib import Path
 import attrs
 import lacak
 
-__all__ = ["ENV_VAR", "Folder", "Scan", "WordListFile", "packaged_folder", "scan"]
+__all__ = [
+    "ENV_VAR",
+    "Folder",
+    "RejectedFile",
+    "Scan",
+    "WordListFile",
+    "display",
+    "name_problem",
+    "packaged_folder",
+    "scan",
+]
 
 #: Folders (or single files) searched before the user folder, ``os.pathsep``-separated.
 ENV_VAR = "LACAK_DICTIONARY_PATH"
@@ -62,6 +72,20 @@ class WordListFile:
 
 
 @attrs.frozen
+class RejectedFile:
+    """A ``.json`` file that is not registered because its name cannot be a dictionary name."""
+
+    #: The file's stem, printable (see :func:`display`).
+    name: str
+    #: The file.
+    path: Path
+    #: Where it was found (a key of :data:`ORIGIN_LABELS`).
+    origin: str
+    #: Why its name cannot be used.
+    reason: str
+
+
+@attrs.frozen
 class Scan:
     """What the folders hold."""
 
@@ -71,6 +95,39 @@ class Scan:
     active: tuple[WordListFile, ...]
     #: Files hidden by an earlier file of the same name.
     shadowed: tuple[WordListFile, ...]
+    #: Files whose names cannot be dictionary names (not registered).
+    rejected: tuple[RejectedFile, ...] = ()
+
+
+def display(text: str) -> str:
+    """``text`` (a path or a name from the file system) as printable UTF-8 text.
+
+    A file name that is not UTF-8 reaches Python with its bytes as lone
+    surrogates (``caf\\udce9``); they are shown as ``\\xe9`` escapes, the
+    way such names are usually written, so output stays valid UTF-8.
+    """
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        try:
+            return os.fsencode(text).decode("utf-8", "backslashreplace")
+        except UnicodeError:
+            return text.encode("utf-8", "backslashreplace").decode("utf-8")
+    return text
+
+
+def name_problem(name: str) -> str | None:
+    """Why the file stem ``name`` cannot name a dictionary, or ``None``."""
+    if display(name) != name:
+        return "the file name is not UTF-8 text, so it cannot name a dictionary; rename the file"
+    if not name.strip():
+        return "the file name is blank before .json, so it cannot name a dictionary"
+    if name != name.strip():
+        return (
+            f"the file name {name!r} starts or ends with white space, "
+            "so it cannot name a dictionary; rename the file"
+        )
+    return None
 
 
 def packaged_folder() -> Path | None:
@@ -118,13 +175,22 @@ def _files(folder: Folder) -> list[Path]:
 
 
 def scan(environ: Mapping[str, str] | None = None) -> Scan:
-    """Find every dictionary file; later files with a taken name are shadowed."""
+    """Find every dictionary file; later files with a taken name are shadowed.
+
+    A file whose stem cannot be a dictionary name (blank, surrounded by white
+    space, or not UTF-8) is rejected on its own: the other files still register.
+    """
     places = folders(environ)
     active: dict[str, WordListFile] = {}
     shadowed: list[WordListFile] = []
+    rejected: list[RejectedFile] = []
     for folder in places:
         for path in _files(folder):
             name = path.stem
+            problem = name_problem(name)
+            if problem is not None:
+                rejected.append(RejectedFile(display(name), path, folder.origin, problem))
+                continue
             if name in active:
                 if active[name].path.resolve() != path.resolve():
                     shadowed.append(
@@ -132,7 +198,7 @@ def scan(environ: Mapping[str, str] | None = None) -> Scan:
                     )
                 continue
             active[name] = WordListFile(name, path, folder.origin)
-    return Scan(tuple(places), tuple(active.values()), tuple(shadowed))
+    return Scan(tuple(places), tuple(active.values()), tuple(shadowed), tuple(rejected))
 
 
 _META = re.compile(r'"(language|title)"\s*:\s*"((?:[^"\\]|\\.)*)"')

@@ -218,3 +218,63 @@ def test_help_lists_the_commands() -> None:
     result = run("--help")
     for command in ("list", "show", "validate", "export"):
         assert command in result.stdout
+
+
+@pytest.mark.parametrize("stem", ["  ", " eng", "eng ", "\t"])
+def test_a_file_name_with_surrounding_space_is_a_problem_not_a_plugin_failure(
+    isolated_folders: Path, monkeypatch: pytest.MonkeyPatch, stem: str
+) -> None:
+    folder = isolated_folders / "words"
+    write(folder / f"{stem}.json", ["cat"])
+    write(folder / "zoo.json", ["yak"])
+    monkeypatch.setenv("LACAK_DICTIONARY_PATH", str(folder))
+    result = run("list", "--json")
+    assert result.exit_code == 0, result.output
+    assert "warning" not in result.stderr
+    data = json.loads(result.stdout)
+    names = [row["name"] for row in data["dictionaries"]]
+    assert names == sorted([*PACKAGED, "zoo"])
+    (problem,) = data["problems"]
+    assert problem["name"] == stem and problem["path"] == str(folder / f"{stem}.json")
+    assert "cannot name a dictionary" in problem["error"]
+    text = run("list")
+    assert text.exit_code == 0 and "warning" not in text.stderr
+    assert f"{stem!r}: " in text.stdout
+    assert "cannot name a dictionary" in " ".join(text.stdout.split())
+    assert run("show", "zoo").exit_code == 0
+
+
+@pytest.mark.skipif(os.name != "posix", reason="file names are bytes on POSIX only")
+def test_a_file_name_that_is_not_utf8_is_a_problem_and_json_stays_utf8(
+    isolated_folders: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folder = isolated_folders / "words"
+    folder.mkdir()
+    raw = os.path.join(os.fsencode(folder), b"caf\xe9.json")
+    try:
+        with open(raw, "wb") as handle:
+            handle.write(b'["cat"]')
+    except OSError:  # pragma: no cover - a file system that insists on UTF-8
+        pytest.skip("the file system refuses non-UTF-8 names")
+    write(folder / "ok.json", ["cat"])
+    monkeypatch.setenv("LACAK_DICTIONARY_PATH", str(folder))
+    result = run("list", "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout_bytes.decode("utf-8"))
+    assert "ok" in [row["name"] for row in data["dictionaries"]]
+    (problem,) = data["problems"]
+    assert problem["name"] == "caf\\xe9"
+    assert problem["path"] == f"{folder}/caf\\xe9.json"
+    assert "not UTF-8 text" in problem["error"]
+    assert "caf\\xe9" in run("list").stdout
+
+
+@pytest.mark.parametrize("command", ["show", "export"])
+@pytest.mark.parametrize("argument", ["nope/words.json", "words.json", "nope/words"])
+def test_a_missing_file_says_it_cannot_be_read(
+    isolated_folders: Path, command: str, argument: str
+) -> None:
+    path = isolated_folders / argument
+    result = run(command, str(path))
+    one_line_error(result, f"{path}: cannot be read: No such file or directory")
+    assert "unknown dictionary" not in result.stderr
