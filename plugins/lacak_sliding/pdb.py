@@ -89,8 +89,31 @@ NAMED_PARTITIONS: dict[str, tuple[int, int]] = {
     name: (w, h) for name, (w, h, _layout) in _LAYOUTS.items()
 }
 
-#: Most placements (bytes) one group's database may have: 2**31, a 9-tile group on 4x4.
+#: Most placements (bytes) one group's database may have: 2**31 (an 8-tile group on 4x4
+#: has 518,918,400).
 MAX_ENTRIES = 1 << 31
+
+#: Most cells a board with pattern databases may have: the build keeps the free cells
+#: of a placement as bits of one 64-bit integer.
+MAX_CELLS = 63
+
+#: Most memory (bytes) a database build may be expected to need (see :func:`build_bytes`).
+MAX_BUILD_BYTES = 8 << 30
+
+
+def build_bytes(cells: int, entries: int) -> int:
+    """The memory a build of ``entries`` placements on a board of ``cells`` cells needs at least.
+
+    Per placement: the distance (1 byte), a bitmask of the blank regions seen
+    (2, 4 or 8 bytes by board size) and a de-duplication slot (4 or 8 bytes);
+    the frontier comes on top (about as much again at the widest level).
+
+    >>> round(build_bytes(16, 518_918_400) / 2**30, 2)  # 7-8's group of 8 tiles on 4x4, GiB
+    3.38
+    """
+    visited = 2 if cells <= 16 else 4 if cells <= 32 else 8
+    claim = 4 if entries < 1 << 31 else 8
+    return entries * (1 + visited + claim)
 
 #: Largest group the default partitions of other board sizes use.
 _DEFAULT_GROUP = 6
@@ -161,6 +184,11 @@ class Partition:
 
     def __attrs_post_init__(self) -> None:
         n = self.width * self.height
+        if n > MAX_CELLS:
+            raise lacak.InvalidOptionError(
+                f"pattern databases work on boards of at most {MAX_CELLS} cells; "
+                f"{self.width}x{self.height} has {n}"
+            )
         seen: set[int] = set()
         for group in self.groups:
             if not group:
@@ -181,6 +209,14 @@ class Partition:
                     f"a group of {len(group)} tiles on a {self.width}x{self.height} board has "
                     f"{math.perm(n, len(group)):,} placements, more than the "
                     f"{MAX_ENTRIES:,} a pattern database may hold; use smaller groups"
+                )
+            need = build_bytes(n, math.perm(n, len(group)))
+            if need > MAX_BUILD_BYTES:
+                raise lacak.InvalidOptionError(
+                    f"building the database of a group of {len(group)} tiles on a "
+                    f"{self.width}x{self.height} board needs more than {need / 2**30:.1f} GiB "
+                    f"of memory (at most {MAX_BUILD_BYTES / 2**30:.0f} GiB allowed); "
+                    "use smaller groups"
                 )
 
     # -- construction ------------------------------------------------------------

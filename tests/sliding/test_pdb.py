@@ -339,6 +339,33 @@ def test_bad_partitions_are_explained(text: str, message: str) -> None:
         pdb.Partition.parse(text, 4, 4, tuple(range(16)))
 
 
+def test_boards_past_63_cells_are_refused() -> None:
+    # the build keeps a board's free cells in one int64: 64 cells overflowed it
+    with pytest.raises(lacak.InvalidOptionError, match="at most 63 cells"):
+        pdb.Partition.parse("1,2", 8, 8, goal_tiles(8, 8))
+    assert pdb.Partition.parse("1,2", 9, 7, goal_tiles(9, 7)).entries() == 63 * 62
+
+
+def test_builds_needing_too_much_memory_are_refused() -> None:
+    # 5 tiles on 9x7: 843 million placements, under MAX_ENTRIES but about 10 GiB to build
+    assert math.perm(63, 5) <= pdb.MAX_ENTRIES
+    assert pdb.build_bytes(63, math.perm(63, 5)) > pdb.MAX_BUILD_BYTES
+    with pytest.raises(lacak.InvalidOptionError, match="GiB of memory"):
+        pdb.Partition.parse("1,2,3,4,5", 9, 7, goal_tiles(9, 7))
+    # the 8-tile group of 7-8 stays allowed
+    pdb.Partition.named("78", 4, 4, goal_tiles(4, 4))
+
+
+def test_a_database_on_63_cells_is_built_and_admissible() -> None:
+    puzzle = random_board((9, 7), 5)
+    data = pdb.load_or_build(9, 7, puzzle.goal, (1,))
+    assert data.shape == (63,) and int(data.max()) == 14
+    heuristic = lacak.heuristics("sliding")["pdb"].configure(partition="1/2")
+    assert heuristic.for_puzzle(puzzle)(puzzle.initial) <= lacak.heuristics("sliding")[
+        "manhattan"
+    ].for_puzzle(puzzle)(puzzle.initial)
+
+
 def test_named_partition_on_the_wrong_board() -> None:
     with pytest.raises(lacak.InvalidOptionError, match="for 4x4 boards"):
         pdb.Partition.named("663", 3, 3, goal_tiles(3, 3))

@@ -94,6 +94,8 @@ def test_table_output(cache: Path) -> None:
         (["build", "1,2", "--size", "3x"], "size"),
         (["build", "1,2", "--size", "3x3", "--goal", "1234"], "goal"),
         (["info", "777"], "not on a 4x4 board"),
+        (["build", "1,2", "--size", "8x8"], "at most 63 cells"),
+        (["build", "1,2,3,4,5", "--size", "9x7"], "GiB of memory"),
     ],
 )
 def test_bad_input_is_one_line_with_status_2(cache: Path, args: list[str], message: str) -> None:
