@@ -14,6 +14,7 @@ conflict term.
 from __future__ import annotations
 
 import functools
+import math
 from collections.abc import Mapping, Sequence
 from operator import getitem
 from typing import Any
@@ -164,11 +165,23 @@ def manhattan(puzzle: Any, state: Sequence[int]) -> int:
     return total
 
 
-def _check_weights(w1: float, w2: float) -> None:
+#: Largest weight ``weighted`` takes (estimates stay finite and exact enough to compare).
+MAX_WEIGHT = 1e9
+
+
+def _check_weights(w1: Any, w2: Any) -> None:
+    """Raise :class:`~lacak.InvalidOptionError` unless both weights are numbers in [0, MAX_WEIGHT]."""
     for name, value in (("w1", w1), ("w2", w2)):
-        if isinstance(value, bool) or not isinstance(value, int | float) or not value >= 0:
+        ok = not isinstance(value, bool) and isinstance(value, int | float)
+        if ok:
+            try:
+                ok = math.isfinite(float(value)) and 0 <= value <= MAX_WEIGHT
+            except OverflowError:  # an int too big for a float
+                ok = False
+        if not ok:
             raise lacak.InvalidOptionError(
-                f"heuristic 'weighted': {name} must be a number >= 0, got {value!r}"
+                f"heuristic 'weighted': {name} must be a number from 0 to {MAX_WEIGHT:g}, "
+                f"got {value!r}"
             )
 
 
@@ -185,8 +198,13 @@ def weighted(puzzle: Any, state: Sequence[int], w1: float = 1.0, w2: float = 1.0
 
 
 def weighted_admissible(options: Mapping[str, Any]) -> bool:
-    """Whether ``weighted`` with these weights is provably admissible: ``w1 + w2 <= 1``."""
-    return float(options.get("w1", 1.0)) + float(options.get("w2", 1.0)) <= 1.0
+    """Whether ``weighted`` with these weights is provably admissible: ``w1 + w2 <= 1``.
+
+    :raises InvalidOptionError: a weight is not a finite number >= 0.
+    """
+    w1, w2 = options.get("w1", 1.0), options.get("w2", 1.0)
+    _check_weights(w1, w2)
+    return float(w1) + float(w2) <= 1.0
 
 
 def line_conflicts(goal_indexes: Sequence[int]) -> int:

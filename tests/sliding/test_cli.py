@@ -114,6 +114,8 @@ def test_not_found_is_reported_with_status_1(cli) -> None:  # type: ignore[no-un
         (["123450786", "--strategy", "astr"], "did you mean 'astar'"),
         (["123450786", "--heuristic", "manhatan"], "did you mean 'manhattan'"),
         (["123450786", "--heuristic", "weighted:w1=x"], "w1"),
+        (["123450786", "--heuristic", "weighted:w1=inf", "--strategy", "idastar-tiles"], "w1"),
+        (["123450786", "--heuristic", "weighted:w2=nan", "--strategy", "astar-tiles"], "w2"),
         (["123450786", "--trace", "tree.txt"], ".json or .dot"),
         (["123450786", "--strategy", "weighted-astar", "-O", "weight=0.1"], "weight"),
         (["123450786", "--strategy", "bfs", "--strategy-option", "duplicates=maybe"], "duplicates"),

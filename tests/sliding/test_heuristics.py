@@ -63,7 +63,7 @@ def test_admissible_and_consistent_over_the_space(
     spec: str, width: int, height: int, count: int
 ) -> None:
     heuristic = _heuristic(spec)
-    assert heuristic.admissible and heuristic.consistent
+    assert heuristic.admissible  # consistency is checked below, flagged or not
     goal = goal_tiles(width, height)
     puzzle = SlidingPuzzle(width=width, height=height, initial=goal, goal=goal)
     h = heuristic.for_puzzle(puzzle)
@@ -86,6 +86,46 @@ def test_weighted_is_admissible_only_when_the_weights_allow() -> None:
     assert _heuristic("weighted")(puzzle, puzzle.initial) == 2
     with pytest.raises(lacak.InvalidOptionError):
         _heuristic("weighted:-1,1").for_puzzle(puzzle)
+
+
+@pytest.mark.parametrize(
+    "weights",
+    [
+        {"w1": float("inf")},
+        {"w2": float("-inf")},
+        {"w1": float("nan")},
+        {"w1": "x"},
+        {"w2": "1"},
+        {"w1": None},
+        {"w1": True},
+        {"w1": -1},
+        {"w2": 10**400},
+        {"w1": 1e10},
+    ],
+)
+def test_weighted_refuses_weights_that_are_not_finite_numbers(weights: dict[str, Any]) -> None:
+    raw = lacak.heuristics("sliding")["weighted"]
+    with pytest.raises(lacak.InvalidOptionError, match="must be a number from 0 to"):
+        raw.configure(**weights)
+    puzzle = lacak.parse("sliding", "123450786")
+    with pytest.raises(lacak.InvalidOptionError):
+        raw.estimate(puzzle, puzzle.initial, **weights)
+
+
+@pytest.mark.parametrize("text", ["w1=inf", "w2=nan", "w1=-inf", "inf,1", "w1=1e400"])
+def test_weighted_refuses_infinite_weights_in_specs(text: str) -> None:
+    with pytest.raises(lacak.InvalidOptionError):
+        _heuristic(f"weighted:{text}")
+
+
+def test_catalogue_flags_are_coherent() -> None:
+    # consistent implies admissible, for the catalogue entries and their configured copies
+    for name, heuristic in lacak.heuristics("sliding").items():
+        for h in (heuristic, heuristic.configure()):
+            assert h.admissible or not h.consistent, name
+    for spec in ("weighted:0.5,0.5", "weighted:1,1", "weighted:3,0"):
+        h = _heuristic(spec)
+        assert h.admissible or not h.consistent, spec
 
 
 def test_reference_values_h1_h2() -> None:
