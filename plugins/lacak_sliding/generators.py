@@ -70,6 +70,10 @@ def random_board(size: Any = None, seed: int | None = None, *, goal: str = "") -
     return SlidingPuzzle(width=width, height=height, initial=tiles, goal=goal_t, seed=seed)
 
 
+#: Most moves a random walk takes (a million take a few seconds).
+MAX_MOVES = 1_000_000
+
+
 def random_walk(
     size: Any = None, seed: int | None = None, *, moves: int = 50, goal: str = ""
 ) -> SlidingPuzzle:
@@ -79,11 +83,13 @@ def random_walk(
 
     :param size: ``(width, height)``, ``"WxH"`` or ``n`` (default 3x3).
     :param seed: the same seed gives the same board everywhere.
-    :param moves: number of random moves (``>= 0``).
+    :param moves: number of random moves (0 to :data:`MAX_MOVES`).
     :param goal: the goal board (default tiles in order, blank last).
     """
-    if isinstance(moves, bool) or not isinstance(moves, int) or moves < 0:
-        raise lacak.InvalidOptionError(f"moves must be a non-negative integer, got {moves!r}")
+    if isinstance(moves, bool) or not isinstance(moves, int) or not 0 <= moves <= MAX_MOVES:
+        raise lacak.InvalidOptionError(
+            f"moves must be an integer from 0 to {MAX_MOVES:,}, got {moves!r}"
+        )
     width, height, goal_t, seed = _setup(size, seed, goal)
     rng = random.Random(seed)
     puzzle = SlidingPuzzle(width=width, height=height, initial=goal_t, goal=goal_t, seed=seed)

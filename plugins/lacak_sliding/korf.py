@@ -98,13 +98,15 @@ def parse_ids(text: str, count: int) -> list[int]:
         try:
             if "-" in part:
                 lo, hi = (int(v) for v in part.split("-", 1))
-                out.extend(range(lo, hi + 1))
             else:
-                out.append(int(part))
+                lo = hi = int(part)
         except ValueError:
             raise lacak.InvalidOptionError(
                 f"instance numbers look like 1-10 or 3,7,9-12, got {text!r}"
             ) from None
+        if not 1 <= lo <= hi <= count:  # checked before a range is built
+            raise lacak.InvalidOptionError(f"instance numbers run from 1 to {count}, got {text!r}")
+        out.extend(range(lo, hi + 1))
     bad = [i for i in out if not 1 <= i <= count]
     if bad or not out:
         raise lacak.InvalidOptionError(f"instance numbers run from 1 to {count}, got {text!r}")

@@ -11,6 +11,7 @@ the direction the **blank** moves: ``U``, ``D``, ``L``, ``R``.
 
 from __future__ import annotations
 
+import operator
 import re
 from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar
@@ -105,10 +106,24 @@ _ROWS = re.compile(r"\s*[/\n;]\s*")
 _TOKEN = re.compile(r"[\s,]+")
 
 
+#: Most cells a board may have (32x32): the searchers' tables grow with the square of it.
+MAX_CELLS = 1024
+
+
+def _too_big(width: int, height: int) -> str | None:
+    if width * height <= MAX_CELLS:
+        return None
+    return (
+        f"a sliding puzzle has at most {MAX_CELLS:,} cells (32x32), "
+        f"got {width}x{height} = {width * height:,}"
+    )
+
+
 def parse_size_text(size: Any) -> tuple[int, int] | None:
     """``"4x3"``, ``(4, 3)`` or ``4`` -> ``(width, height)``; ``None`` stays ``None``.
 
-    :raises InvalidOptionError: not a size, or smaller than 2x2.
+    :raises InvalidOptionError: not a size, smaller than 2x2 or more than
+        :data:`MAX_CELLS` cells.
     """
     if size is None or size == "":
         return None
@@ -127,6 +142,9 @@ def parse_size_text(size: Any) -> tuple[int, int] | None:
             ) from None
     if width < 2 or height < 2:
         raise lacak.InvalidOptionError(f"a sliding puzzle is at least 2x2, got {width}x{height}")
+    problem = _too_big(width, height)
+    if problem:
+        raise lacak.InvalidOptionError(problem)
     return width, height
 
 
@@ -236,7 +254,30 @@ def check_tiles(tiles: Sequence[int], n: int, *, what: str) -> None:
 
 
 def _as_tiles(tiles: Iterable[int]) -> tuple[int, ...]:
-    return tuple(tiles)
+    """``tiles`` as a tuple of ints (numpy integers too).
+
+    :raises InvalidPuzzleError: not a sequence of integers.
+    """
+    if isinstance(tiles, str | bytes):
+        raise lacak.InvalidPuzzleError(
+            f"tiles must be a sequence of integers, not text ({tiles!r}); "
+            "parse text with SlidingPuzzle.from_string or lacak.parse"
+        )
+    try:
+        items = tuple(tiles)
+    except TypeError:
+        raise lacak.InvalidPuzzleError(
+            f"tiles must be a sequence of integers, got {type(tiles).__name__}"
+        ) from None
+    out = []
+    for t in items:
+        if isinstance(t, bool):
+            raise lacak.InvalidPuzzleError(f"a tile must be an integer, got {t!r}")
+        try:
+            out.append(operator.index(t))
+        except TypeError:
+            raise lacak.InvalidPuzzleError(f"a tile must be an integer, got {t!r}") from None
+    return tuple(out)
 
 
 def _neighbours(width: int, height: int) -> tuple[tuple[tuple[str, int], ...], ...]:
@@ -295,6 +336,9 @@ class SlidingPuzzle:
                 raise lacak.InvalidPuzzleError(
                     f"a sliding puzzle's {name} must be >= 2, got {value!r}"
                 )
+        problem = _too_big(self.width, self.height)
+        if problem:
+            raise lacak.InvalidPuzzleError(problem)
         n = self.width * self.height
         check_tiles(self.initial, n, what="the start")
         check_tiles(self.goal, n, what="the goal")
@@ -333,7 +377,7 @@ class SlidingPuzzle:
         elif isinstance(goal, str):
             goal_t, *_ = parse_tiles(goal, (width, height), what="goal")
         else:
-            goal_t = tuple(goal)
+            goal_t = _as_tiles(goal)
         puzzle = cls(width=width, height=height, initial=tiles, goal=goal_t, notation=notation)
         if not allow_unsolvable:
             puzzle.check_solvable()
@@ -386,8 +430,16 @@ class SlidingPuzzle:
         """The state after the blank moves ``action``.
 
         :raises InvalidOptionError: the move would leave the board or is not U/D/L/R.
+        :raises InvalidPuzzleError: ``state`` is not a board of this puzzle's size with a blank.
         """
-        blank = state.index(0)
+        try:
+            blank = state.index(0) if len(state) == len(self._moves) else -1
+        except (AttributeError, TypeError, ValueError):
+            blank = -1
+        if blank < 0:
+            raise lacak.InvalidPuzzleError(
+                f"not a {self.width}x{self.height} board with a blank: {state!r:.80}"
+            )
         for a, other in self._moves[blank]:
             if a == action:
                 tiles = list(state)

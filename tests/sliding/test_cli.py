@@ -121,6 +121,7 @@ def test_not_found_is_reported_with_status_1(cli) -> None:  # type: ignore[no-un
         (["123450786", "--strategy", "bfs", "--strategy-option", "duplicates=maybe"], "duplicates"),
         (["123450786", "--strategy", "bfs", "--option", "nonsense"], "KEY=VALUE"),
         (["123450786", "--max-depth", "-1"], "max_depth"),
+        (["123450786", "--size", "60x60"], "at most 1,024 cells"),
     ],
 )
 def test_bad_input_is_one_line_and_status_2(cli, args: list[str], message: str) -> None:  # type: ignore[no-untyped-def]
@@ -190,6 +191,13 @@ def test_scramble_without_seed_reports_one(cli) -> None:  # type: ignore[no-unty
     )
     assert again["board"] == data["board"]
     assert run(cli, "sliding", "scramble", "--size", "1x3").exit_code == 2
+    for args, message in [
+        (["--size", "30000x30000"], "at most 1,024 cells"),
+        (["--moves", "100000000000000000000"], "1,000,000"),
+    ]:
+        refused = run(cli, "sliding", "scramble", *args)
+        assert refused.exit_code == 2 and message in refused.output
+        assert refused.output.count("\n") == 1
 
 
 def test_strategies_and_heuristics_listings(cli) -> None:  # type: ignore[no-untyped-def]

@@ -79,6 +79,14 @@ def test_bad_options() -> None:
 
     with pytest.raises(lacak.InvalidOptionError):
         random_walk((3, 3), 1, moves=-1)
+    # a walk is bounded (10**20 moves ran for ever), and so is the board
+    with pytest.raises(lacak.InvalidOptionError, match="1,000,000"):
+        random_walk((3, 3), 1, moves=10**20)
+    with pytest.raises(lacak.InvalidOptionError, match="at most 1,024 cells"):
+        random_board((30000, 30000), 1)
+    with pytest.raises(lacak.InvalidOptionError, match="at most 1,024 cells"):
+        random_walk("33x32", 1, moves=1)
+    assert random_walk("32x32", 1, moves=3).width == 32
     with pytest.raises(lacak.InvalidOptionError):
         random_board("1x3", 1)
     with pytest.raises(lacak.InvalidOptionError):

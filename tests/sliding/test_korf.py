@@ -76,7 +76,7 @@ def test_parse_ids(text: str, ids: list[int]) -> None:
     assert korf.parse_ids(text, 100) == ids
 
 
-@pytest.mark.parametrize("text", ["0", "101", "1-x", "", "3-1"])
+@pytest.mark.parametrize("text", ["0", "101", "1-x", "", "3-1", "1-100000000000", "5,-3-2"])
 def test_parse_ids_rejects(text: str) -> None:
     with pytest.raises(lacak.InvalidOptionError):
         korf.parse_ids(text, 100)

@@ -150,3 +150,43 @@ def test_inversions() -> None:
     assert inversions((1, 2, 3, 4, 5, 6, 7, 8, 0)) == 0
     assert inversions((8, 7, 6, 5, 4, 3, 2, 1, 0)) == 28
     assert inversions((0, 2, 1)) == 1
+
+
+@pytest.mark.parametrize(
+    ("make", "message"),
+    [
+        (lambda: lacak.parse("sliding", "123450786", goal=tuple("123456780")), "integer"),
+        (lambda: lacak.parse("sliding", "123450786", goal=(None,) * 9), "integer"),
+        (lambda: lacak.parse("sliding", "123450786", goal=5), "sequence of integers"),
+        (lambda: lacak.parse("sliding", "123450786", goal=(1.0, 2, 3, 4, 5, 6, 7, 8, 0)), "integer"),
+        (lambda: SlidingPuzzle(width=3, height=3, initial=None, goal=range(9)), "sequence"),
+        (lambda: SlidingPuzzle(width=3, height=3, initial="123450786", goal=range(9)), "text"),
+        (lambda: SlidingPuzzle(width=3, height=3, initial=[True, *range(1, 9)], goal=range(9)), "integer"),
+        (lambda: SlidingPuzzle(width=40, height=40, initial=range(1600), goal=range(1600)), "1,024"),
+        (lambda: lacak.parse("sliding", " ".join(map(str, range(1089)))), "1,024"),
+    ],
+)
+def test_bad_tiles_and_sizes_are_invalid_puzzle_errors(make: object, message: str) -> None:
+    with pytest.raises(lacak.InvalidPuzzleError, match=message):
+        make()  # type: ignore[operator]
+
+
+def test_sizes_are_capped() -> None:
+    with pytest.raises(lacak.InvalidOptionError, match="at most 1,024 cells"):
+        lacak.parse("sliding", "123450786", size="100x100")
+    big = SlidingPuzzle(width=32, height=32, initial=range(1024), goal=range(1024))
+    assert big.apply(big.initial, "R")[:2] == (1, 0)
+
+
+def test_tiles_may_be_any_integers() -> None:
+    import numpy as np
+
+    puzzle = SlidingPuzzle(width=3, height=3, initial=np.arange(9), goal=range(9))
+    assert puzzle.initial == tuple(range(9)) and type(puzzle.initial[0]) is int
+
+
+@pytest.mark.parametrize("state", [(1, 2, 3), (1, 2, 3, 4, 5, 6, 7, 8, 9), None])
+def test_apply_to_a_malformed_state(state: object) -> None:
+    puzzle = lacak.parse("sliding", "123450786")
+    with pytest.raises(lacak.InvalidPuzzleError, match="board with a blank"):
+        puzzle.apply(state, "U")  # type: ignore[arg-type]
