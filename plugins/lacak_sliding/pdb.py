@@ -290,6 +290,11 @@ class Partition:
         :raises InvalidOptionError: malformed text or groups.
         """
         goal = _check_goal(width, height, goal)
+        if not isinstance(text, str):
+            raise lacak.InvalidOptionError(
+                f"a pattern database partition is text such as '663' or '1,2,3/4,5,6', "
+                f"got {text!r}"
+            )
         text = text.strip()
         if not text or text == "default":
             return cls.default(width, height, goal)
@@ -475,16 +480,46 @@ def load_or_build(
         return data
 
 
+#: The keys of a database's note and the types their values must have.
+_NOTE_TYPES: dict[str, tuple[type, ...]] = {
+    "width": (int,),
+    "height": (int,),
+    "goal": (list,),
+    "tiles": (list,),
+    "entries": (int,),
+    "max": (int,),
+    "mean": (int, float),
+    "seconds": (int, float),
+}
+
+
+def _is_note(note: Any) -> bool:
+    """Whether ``note`` (read from JSON) looks like a note :func:`load_or_build` wrote."""
+    if not isinstance(note, dict):
+        return False
+    for key, types in _NOTE_TYPES.items():
+        value = note.get(key)
+        if isinstance(value, bool) or not isinstance(value, types):
+            return False
+    return all(
+        isinstance(t, int) and not isinstance(t, bool) for t in [*note["goal"], *note["tiles"]]
+    )
+
+
 def cached_databases() -> list[dict[str, Any]]:
-    """The databases in the cache folder: their notes plus ``file`` and ``bytes`` on disk."""
+    """The databases in the cache folder: their notes plus ``file`` and ``bytes`` on disk.
+
+    Files that are not notes of a database (not JSON, not an object, keys
+    missing or of the wrong type) are skipped.
+    """
     out = []
     for note_path in sorted(cache_folder().glob("*.json")):
         data_path = note_path.with_suffix(".npy")
         try:
             note = json.loads(note_path.read_text())
-        except (OSError, ValueError):
+        except (OSError, ValueError, RecursionError):
             continue
-        if not data_path.exists():
+        if not _is_note(note) or not data_path.exists():
             continue
         note["file"] = str(data_path)
         note["bytes_on_disk"] = data_path.stat().st_size

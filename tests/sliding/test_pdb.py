@@ -366,6 +366,13 @@ def test_a_database_on_63_cells_is_built_and_admissible() -> None:
     ].for_puzzle(puzzle)(puzzle.initial)
 
 
+@pytest.mark.parametrize("partition", [5, None, ("1", "2"), b"1,2"])
+def test_a_partition_that_is_not_text(partition: object) -> None:
+    heuristic = lacak.heuristics("sliding")["pdb"].configure(partition=partition)
+    with pytest.raises(lacak.InvalidOptionError, match="partition is text"):
+        heuristic.for_puzzle(random_board((3, 3), 1))
+
+
 def test_named_partition_on_the_wrong_board() -> None:
     with pytest.raises(lacak.InvalidOptionError, match="for 4x4 boards"):
         pdb.Partition.named("663", 3, 3, goal_tiles(3, 3))

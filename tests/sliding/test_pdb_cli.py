@@ -66,6 +66,30 @@ def test_build_then_info_then_list(cache: Path) -> None:
     assert code == 0 and "3x3" in out
 
 
+@pytest.mark.parametrize(
+    "stray",
+    [
+        "[1, 2]",
+        '"text"',
+        "{}",
+        '{"width": 3}',
+        '{"width": 3, "height": 3, "goal": [1], "tiles": "12", "entries": 9, "max": 1, '
+        '"mean": 1, "seconds": 0}',
+        "not json",
+    ],
+)
+def test_list_skips_files_that_are_not_notes(cache: Path, stray: str) -> None:
+    assert run("sliding", "pdb", "build", "1,2", "--size", "3x3")[0] == 0
+    (cache / "foo.json").write_text(stray)
+    (cache / "foo.npy").write_bytes(b"")
+    for args in (["--json"], []):
+        code, out, err = run("sliding", "pdb", "list", *args)
+        assert code == 0, err
+        assert "foo" not in out
+    listing = json.loads(run("sliding", "pdb", "list", "--json")[1])
+    assert [note["tiles"] for note in listing["databases"]] == [[1, 2]]
+
+
 def test_build_custom_partition_with_goal_first(cache: Path) -> None:
     code, out, err = run(
         "sliding", "pdb", "build", "1,2,3/4,5", "--size", "3x3", "--goal", "first", "--json"
