@@ -29,6 +29,8 @@ Examples
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import hashlib
 import json
 import math
@@ -38,7 +40,7 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -49,9 +51,11 @@ __all__ = [
     "FORMAT",
     "NAMED_PARTITIONS",
     "SPARSE_LIMIT",
+    "BuildStopped",
     "GroupTable",
     "Partition",
     "PatternHeuristic",
+    "build_deadline",
     "cache_folder",
     "cached_databases",
     "group_table",
@@ -405,6 +409,31 @@ _memory: dict[tuple[Any, ...], Any] = {}
 BuildProgress = Callable[[tuple[int, ...], int, int, int], None]
 
 
+class BuildStopped(lacak.LimitReachedError):
+    """A database build passed the deadline set by :func:`build_deadline` (nothing is cached)."""
+
+
+_DEADLINE: contextvars.ContextVar[float | None] = contextvars.ContextVar(
+    "lacak_sliding_pdb_deadline", default=None
+)
+
+
+@contextlib.contextmanager
+def build_deadline(deadline: float | None) -> Iterator[None]:
+    """Within the block, database builds stop with :class:`BuildStopped` at ``deadline``.
+
+    ``deadline`` is a :func:`time.perf_counter` time (``None``: no deadline).
+    The searchers of this plugin set it from ``Limits.seconds``, so that
+    ``--timeout`` also bounds a build; the check comes between batches of
+    the build (a fraction of a second apart).
+    """
+    token = _DEADLINE.set(deadline)
+    try:
+        yield
+    finally:
+        _DEADLINE.reset(token)
+
+
 def load_or_build(
     width: int,
     height: int,
@@ -443,8 +472,16 @@ def load_or_build(
         if not build:
             return None
         started = time.perf_counter()
+        deadline = _DEADLINE.get()
 
         def report(level: int, reached: int, total: int) -> None:
+            if deadline is not None and time.perf_counter() >= deadline:
+                raise BuildStopped(
+                    f"the time limit passed while building the pattern database of tiles "
+                    f"{','.join(map(str, tiles))} on {width}x{height} (level {level}, "
+                    f"{reached:,} of {total:,} placements); build it ahead with "
+                    "'lacak sliding pdb build'"
+                )
             if progress:
                 progress(tiles, level, reached, total)
 

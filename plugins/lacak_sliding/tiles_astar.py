@@ -20,6 +20,7 @@ import lacak
 from lacak import SearchResult, SearchStats, StopReason
 
 from .heuristics import LinearConflict, line_conflicts
+from .pdb import BuildStopped, build_deadline
 from .puzzle import SlidingPuzzle
 
 __all__ = ["Encoding", "astar_tiles", "bfs_tiles"]
@@ -229,7 +230,24 @@ def _astar(
     trace: lacak.SearchTrace | None,
 ) -> SearchResult:
     budget = limits.start()
-    prepared = heuristic.for_puzzle(puzzle)
+    deadline = None if limits.seconds is None else budget.started + limits.seconds
+    try:
+        with build_deadline(deadline):  # a pattern database built now counts against the time
+            prepared = heuristic.for_puzzle(puzzle)
+    except BuildStopped:
+        return _result(
+            puzzle,
+            "astar-tiles",
+            heuristic,
+            budget,
+            StopReason.TIME,
+            None,
+            expanded=0,
+            generated=0,
+            max_frontier=0,
+            depth=0,
+            trace=trace,
+        )
     plan = _plan_for(puzzle, prepared)
     enc, moves, deltas, table, conflict = (
         plan.enc,

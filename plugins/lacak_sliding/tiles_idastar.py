@@ -46,6 +46,8 @@ from typing import Any
 import lacak
 from lacak import SearchResult, SearchStats, StopReason
 
+from .pdb import BuildStopped, build_deadline
+
 __all__ = ["AdditiveModel", "additive_model", "idastar_tiles"]
 
 #: Blank moves in the order children are tried: the order of
@@ -443,7 +445,18 @@ def idastar_tiles(
             strategy="idastar-tiles",
             heuristic=label,
         )
-    prepared = heuristic.for_puzzle(puzzle)
+    try:
+        # a pattern database built now counts against the time limit
+        with build_deadline(_deadline(limits, budget)):
+            prepared = heuristic.for_puzzle(puzzle)
+    except BuildStopped:
+        return SearchResult.not_found(
+            start,
+            StopReason.TIME,
+            stats=SearchStats(seconds=budget.elapsed(), iterations=0),
+            strategy="idastar-tiles",
+            heuristic=label,
+        )
     if not heuristic.admissible and _depth_cap(limits) is not None:
         # the fast paths stop once the bound passes the depth cap, which only an
         # admissible heuristic allows: the general path cuts on depth instead

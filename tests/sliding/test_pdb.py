@@ -8,6 +8,7 @@ import math
 import random
 from collections import deque
 from collections.abc import Iterator
+from pathlib import Path
 
 import lacak
 import numpy as np
@@ -371,6 +372,31 @@ def test_a_partition_that_is_not_text(partition: object) -> None:
     heuristic = lacak.heuristics("sliding")["pdb"].configure(partition=partition)
     with pytest.raises(lacak.InvalidOptionError, match="partition is text"):
         heuristic.for_puzzle(random_board((3, 3), 1))
+
+
+@pytest.mark.parametrize("strategy", ["idastar-tiles", "astar-tiles"])
+def test_the_time_limit_covers_building_the_databases(
+    strategy: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("LACAK_CACHE_DIR", str(tmp_path))
+    pdb.forget_memory()
+    puzzle = random_board((3, 3), 11)
+    spec = "pdb:1,2,3,4/5,6,7,8"
+    stopped = lacak.solve(puzzle, strategy, heuristic=spec, limits=lacak.Limits(seconds=0.0))
+    assert not stopped.found and stopped.stopped is lacak.StopReason.TIME
+    assert stopped.stats.expanded == 0
+    assert pdb.cached_databases() == []  # the build stopped, and left nothing half-made
+    solved = lacak.solve(puzzle, strategy, heuristic=spec, limits=lacak.Limits(seconds=600.0))
+    assert solved.found and len(pdb.cached_databases()) == 2
+    pdb.forget_memory()
+
+
+def test_build_deadline_stops_a_build(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("LACAK_CACHE_DIR", str(tmp_path))
+    with pdb.build_deadline(0.0), pytest.raises(lacak.LimitReachedError, match="time limit"):
+        pdb.load_or_build(3, 3, goal_tiles(3, 3), (1, 2, 3))
+    assert pdb.load_or_build(3, 3, goal_tiles(3, 3), (1, 2, 3), build=False) is None
+    assert pdb.load_or_build(3, 3, goal_tiles(3, 3), (1, 2, 3)).shape == (9 * 8 * 7,)
 
 
 def test_named_partition_on_the_wrong_board() -> None:
