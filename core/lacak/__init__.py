@@ -52,6 +52,7 @@ from .interfaces import (
     PuzzleType,
     ReversiblePuzzle,
     Searcher,
+    as_flag,
     describe_state,
     parse_options,
 )
@@ -96,6 +97,7 @@ __all__ = [
     "UnknownComponentError",
     "UnsolvableError",
     "__version__",
+    "as_flag",
     "batch",
     "default_registry",
     "describe_state",

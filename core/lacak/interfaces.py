@@ -205,13 +205,36 @@ class Searcher:
 Estimate = Callable[..., float]
 
 
+#: The words a yes/no option may be written as (what command lines pass), lower case.
+FLAG_WORDS: Mapping[str, bool] = {
+    **dict.fromkeys(("1", "true", "yes", "on"), True),
+    **dict.fromkeys(("0", "false", "no", "off"), False),
+}
+
+
+def as_flag(value: Any, what: str) -> bool:
+    """A yes/no option's value: a ``bool``, or one of :data:`FLAG_WORDS` (any case).
+
+    Anything else is refused rather than read by its truth value (the string
+    ``"no"`` is truthy).
+
+    >>> as_flag("No", "option 'iterative'"), as_flag(True, "option 'iterative'")
+    (False, True)
+
+    :raises InvalidOptionError: not a bool nor one of those words; ``what`` names it.
+    """
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, str) and value.strip().lower() in FLAG_WORDS:
+        return FLAG_WORDS[value.strip().lower()]
+    raise InvalidOptionError(f"{what} must be true or false, got {value!r}")
+
+
 def _convert_value(text: str, default: Any) -> Any:
     if isinstance(default, bool):
         lowered = text.lower()
-        if lowered in ("1", "true", "yes", "on"):
-            return True
-        if lowered in ("0", "false", "no", "off"):
-            return False
+        if lowered in FLAG_WORDS:
+            return FLAG_WORDS[lowered]
         raise ValueError(text)
     if isinstance(default, int):
         return int(text)
@@ -288,9 +311,7 @@ class Heuristic:
     #: One line for listings.
     description: str = ""
     #: ``prepare(puzzle, **options) -> (state -> number)``: the fast form.
-    prepare: Callable[..., Callable[[Any], float]] | None = attrs.field(
-        default=None, repr=False
-    )
+    prepare: Callable[..., Callable[[Any], float]] | None = attrs.field(default=None, repr=False)
     #: Parameters with their defaults.
     options: Mapping[str, Any] = attrs.field(factory=dict)
     #: Custom parser for the text after ``name:``; default :func:`parse_options`.

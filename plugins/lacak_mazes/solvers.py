@@ -375,7 +375,7 @@ def wall_follower(
         raise lacak.InvalidOptionError(
             f"wall-follower option 'hand' is right or left, got {hand!r}"
         )
-    erase_loops = _check_flag(erase_loops, "erase_loops")
+    erase_loops = lacak.as_flag(erase_loops, "wall-follower option 'erase_loops'")
     turns = _RIGHT if hand == "right" else _LEFT
     offset = flat_offsets(width)
     cells = maze._bytes
@@ -440,20 +440,6 @@ def wall_follower(
         budget=budget,
         strategy="wall-follower",
         initial=puzzle.initial,
-    )
-
-
-_FLAG_WORDS = {"true": True, "yes": True, "on": True, "1": True}
-_FLAG_WORDS.update({"false": False, "no": False, "off": False, "0": False})
-
-
-def _check_flag(value: Any, name: str) -> bool:
-    if isinstance(value, bool):
-        return value
-    if isinstance(value, str) and value.strip().lower() in _FLAG_WORDS:
-        return _FLAG_WORDS[value.strip().lower()]
-    raise lacak.InvalidOptionError(
-        f"wall-follower option {name!r} must be true or false, got {value!r}"
     )
 
 

@@ -99,35 +99,14 @@ def check_duplicates(value: str, strategy: str) -> str:
     return value
 
 
-#: The words a yes/no option may also be given as (what command lines pass), lower case.
-_FLAG_WORDS = {
-    "true": True,
-    "yes": True,
-    "on": True,
-    "1": True,
-    "false": False,
-    "no": False,
-    "off": False,
-    "0": False,
-}
-
-
 def check_flag(value: Any, name: str, strategy: str) -> bool:
-    """Validate a yes/no option: a ``bool``, or one of the words ``true``/``false``,
-    ``yes``/``no``, ``on``/``off``, ``1``/``0`` (any case).
-
-    Anything else is refused rather than read as true or false by its truth value
-    (``iterative="no"`` must not turn iterative deepening on).
+    """Validate a yes/no option with :func:`lacak.as_flag` (a ``bool``, or
+    ``true``/``false``, ``yes``/``no``, ``on``/``off``, ``1``/``0`` in any case;
+    ``iterative="no"`` must not turn iterative deepening on).
 
     :raises InvalidOptionError: not a bool nor one of those words.
     """
-    if isinstance(value, bool):
-        return value
-    if isinstance(value, str) and value.strip().lower() in _FLAG_WORDS:
-        return _FLAG_WORDS[value.strip().lower()]
-    raise lacak.InvalidOptionError(
-        f"strategy {strategy!r}: {name} must be true or false, got {value!r}"
-    )
+    return lacak.as_flag(value, f"strategy {strategy!r}: {name}")
 
 
 def check_number(value: Any, name: str, strategy: str, *, minimum: float) -> float:
