@@ -316,8 +316,14 @@ class Heuristic:
     options: Mapping[str, Any] = attrs.field(factory=dict)
     #: Custom parser for the text after ``name:``; default :func:`parse_options`.
     parse: Callable[[str], Mapping[str, Any]] | None = attrs.field(default=None, repr=False)
-    #: Whether admissibility depends on the options (e.g. weights); see ``admissible_for``.
+    #: Whether admissibility depends on the options (e.g. weights): ``options -> bool``,
+    #: used by :meth:`configure` in place of ``admissible``.
     admissible_for: Callable[[Mapping[str, Any]], bool] | None = attrs.field(
+        default=None, repr=False
+    )
+    #: The same for consistency (``options -> bool``, in place of ``consistent``);
+    #: a configured heuristic is consistent only if it is also admissible.
+    consistent_for: Callable[[Mapping[str, Any]], bool] | None = attrs.field(
         default=None, repr=False
     )
 
@@ -348,11 +354,12 @@ class Heuristic:
                 )
             values[key] = value
         admissible = self.admissible_for(values) if self.admissible_for else self.admissible
+        consistent = self.consistent_for(values) if self.consistent_for else self.consistent
         return attrs.evolve(
             self,
             options=values,
             admissible=admissible,
-            consistent=self.consistent and admissible,
+            consistent=consistent and admissible,
         )
 
     def for_puzzle(self, puzzle: Any) -> Callable[[Any], float]:

@@ -70,6 +70,8 @@ def register_heuristics(register: Callable[[lacak.Heuristic], None]) -> None:
             admissible=False,
             consistent=False,
             admissible_for=h.weighted_admissible,
+            # |change of w1*misplaced + w2*manhattan| <= w1 + w2 per move: consistent too
+            consistent_for=h.weighted_admissible,
             options={"w1": 1.0, "w2": 1.0},
             description="w1*H1 + w2*H2 (weighted:w1=1,w2=2); admissible only when w1 + w2 <= 1",
         )

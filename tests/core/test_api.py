@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import attrs
 import lacak
 import pytest
 from hypothesis import given
@@ -71,6 +72,13 @@ def test_heuristic_admissibility_can_depend_on_options() -> None:
     assert weighted.configure("w=0.5").admissible
     heavy = weighted.configure(w=2.0)
     assert not heavy.admissible and not heavy.consistent and heavy.spec == "w:w=2.0"
+    # consistency may depend on the options too, and never outlives admissibility
+    flexible = attrs.evolve(
+        weighted, admissible=False, consistent=False, consistent_for=lambda o: o["w"] <= 0.5
+    )
+    assert flexible.configure(w=0.25).consistent and flexible.configure(w=0.25).admissible
+    assert not flexible.configure(w=0.75).consistent and flexible.configure(w=0.75).admissible
+    assert not attrs.evolve(flexible, admissible_for=lambda o: False).configure(w=0.1).consistent
 
 
 @given(

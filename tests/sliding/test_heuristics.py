@@ -126,6 +126,11 @@ def test_catalogue_flags_are_coherent() -> None:
     for spec in ("weighted:0.5,0.5", "weighted:1,1", "weighted:3,0"):
         h = _heuristic(spec)
         assert h.admissible or not h.consistent, spec
+    # weights summing to at most 1 keep both misplaced and manhattan's steps of at
+    # most 1: admissible and consistent (checked over the space above)
+    assert _heuristic("weighted:0.5,0.5").consistent
+    assert _heuristic("weighted:0,1").consistent
+    assert not _heuristic("weighted:1,1").consistent
 
 
 def test_reference_values_h1_h2() -> None:
