@@ -121,6 +121,9 @@ class Searcher:
     description: str = ""
     #: Whether it returns least-cost paths (with an admissible heuristic, if it uses one).
     optimal: bool = False
+    #: Whether it returns paths of the fewest actions (``bfs``): least cost too
+    #: wherever every step costs the same (sliding puzzles, mazes).
+    fewest_moves: bool = False
     #: ``"required"``, ``"optional"`` or ``"unused"``.
     heuristic: str = attrs.field(
         default="unused", validator=attrs.validators.in_(("required", "optional", "unused"))

@@ -7,9 +7,9 @@ but the Puzzle protocol (``bidirectional-bfs`` also a goal state and
 record into a :class:`lacak.SearchTrace` when given one. See ``docs/search.md``.
 
 ``optimal`` in a :class:`lacak.Searcher` means least-cost paths for any step
-costs, so ``bfs`` and ``bidirectional-bfs`` are registered ``optimal=False``:
-they return paths with the fewest moves, which are least-cost paths only when
-every step costs the same (sliding puzzles, mazes); their descriptions say so.
+costs, so ``bfs`` and ``bidirectional-bfs`` are registered ``optimal=False``
+and ``fewest_moves=True``: they return paths with the fewest moves, which are
+least-cost paths only when every step costs the same (sliding puzzles, mazes).
 """
 
 from __future__ import annotations
@@ -39,6 +39,7 @@ def register_searchers(register: Callable[[lacak.Searcher], None]) -> None:
             search=breadth.bfs,
             description="breadth-first search, level by level: fewest moves (least cost only "
             "when every step costs the same)",
+            fewest_moves=True,
             heuristic="unused",
             options={"duplicates": "closed"},
         )
@@ -49,6 +50,7 @@ def register_searchers(register: Callable[[lacak.Searcher], None]) -> None:
             search=breadth.bidirectional_bfs,
             description="breadth-first from the start and from the goal until they meet: fewest "
             "moves (least cost only when every step costs the same)",
+            fewest_moves=True,
             heuristic="unused",
         )
     )

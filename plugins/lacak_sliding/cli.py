@@ -317,7 +317,8 @@ def strategies_command(ctx: click.Context, as_json: bool) -> None:
         rows.append(
             {
                 "name": name,
-                "optimal": s.optimal,
+                # every move costs 1 here: the fewest moves are the least cost
+                "optimal": s.optimal or s.fewest_moves,
                 "heuristic": s.heuristic,
                 "specialised": bool(s.kinds),
                 "options": dict(s.options),

@@ -21,7 +21,7 @@ from __future__ import annotations
 from . import strategies
 from .cli import one_line_error
 from .contracts import GeneratorContract, HeuristicContract, SearcherContract
-from .reference import GraphPuzzle, distances_to_goal, replay, shortest_cost
+from .reference import GraphPuzzle, distances_to_goal, fewest_moves, replay, shortest_cost
 
 __all__ = [
     "GeneratorContract",
@@ -29,6 +29,7 @@ __all__ = [
     "HeuristicContract",
     "SearcherContract",
     "distances_to_goal",
+    "fewest_moves",
     "one_line_error",
     "replay",
     "shortest_cost",

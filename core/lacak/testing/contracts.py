@@ -16,7 +16,7 @@ from ..api import generate, resolve_heuristic, solve
 from ..limits import Limits, StopReason
 from ..registry import Registry, default_registry
 from ..trace import SearchTrace
-from .reference import distances_to_goal, replay, shortest_cost
+from .reference import distances_to_goal, fewest_moves, replay, shortest_cost
 from .strategies import graph_puzzles, seeds
 
 __all__ = ["GeneratorContract", "HeuristicContract", "SearcherContract"]
@@ -40,7 +40,8 @@ class SearcherContract(_Contract):
     - a returned path is legal, ends in a goal, and its reported cost is its real cost;
     - a complete strategy finds a goal whenever one is reachable (and says
       ``exhausted`` only when none is);
-    - an optimal strategy returns least-cost paths;
+    - an optimal strategy returns least-cost paths, and one flagged
+      ``fewest_moves`` paths of the fewest actions;
     - ``max_expanded`` is honoured; tracing does not change the answer.
     """
 
@@ -105,6 +106,19 @@ class SearcherContract(_Contract):
         if best is not None:
             assert result.found
             assert abs(result.cost - best) < 1e-9, (result.cost, best)
+
+    @_SETTINGS
+    @given(data=st.data())
+    def test_fewest_moves(self, data: st.DataObject) -> None:
+        searcher = self._registry().searchers()[self.strategy]
+        if not searcher.fewest_moves:
+            return
+        puzzle = data.draw(self.puzzles(), label="puzzle")
+        least = fewest_moves(puzzle)
+        result = self._solve(puzzle)
+        if least is not None:
+            assert result.found
+            assert result.length == least, (result.length, least)
 
     @_SETTINGS
     @given(data=st.data(), budget=st.integers(0, 30))

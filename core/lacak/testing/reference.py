@@ -11,7 +11,7 @@ import attrs
 
 from ..results import SearchResult
 
-__all__ = ["GraphPuzzle", "distances_to_goal", "replay", "shortest_cost"]
+__all__ = ["GraphPuzzle", "distances_to_goal", "fewest_moves", "replay", "shortest_cost"]
 
 
 @attrs.frozen
@@ -53,6 +53,27 @@ def shortest_cost(puzzle: Any, *, max_states: int = 1_000_000) -> float | None:
             if new < best.get(nxt, float("inf")):
                 best[nxt] = new
                 heapq.heappush(frontier, (new, next(counter), nxt))
+    return None
+
+
+def fewest_moves(puzzle: Any, *, max_states: int = 1_000_000) -> int | None:
+    """The fewest actions from ``puzzle.initial`` to a goal (breadth-first), or ``None``."""
+    seen = {puzzle.initial}
+    level = [puzzle.initial]
+    moves = 0
+    while level:
+        if any(puzzle.is_goal(state) for state in level):
+            return moves
+        following = []
+        for state in level:
+            for _action, nxt, _step in puzzle.successors(state):
+                if nxt not in seen:
+                    seen.add(nxt)
+                    following.append(nxt)
+        if len(seen) > max_states:
+            raise RuntimeError(f"reference search exceeded {max_states} states")
+        level = following
+        moves += 1
     return None
 
 
