@@ -38,9 +38,11 @@ from .errors import (
     InvalidPuzzleError,
     LacakError,
     LimitReachedError,
+    OutOfMemoryError,
     PluginError,
     UnknownComponentError,
     UnsolvableError,
+    memory_guard,
 )
 from .hookspecs import hookimpl, hookspec
 from .interfaces import (
@@ -79,6 +81,7 @@ __all__ = [
     "LimitReachedError",
     "Limits",
     "LoadReport",
+    "OutOfMemoryError",
     "PluginError",
     "PluginFailure",
     "PluginInfo",
@@ -109,6 +112,7 @@ __all__ = [
     "heuristics",
     "hookimpl",
     "hookspec",
+    "memory_guard",
     "normalize_word",
     "parse",
     "parse_options",

@@ -13,14 +13,16 @@ already catch ``ValueError`` or ``KeyError`` keep working::
     ├── DuplicateComponentError (ValueError)
     ├── DictionaryError (ValueError)
     ├── PluginError (RuntimeError)
-    └── LimitReachedError (RuntimeError)
+    ├── LimitReachedError (RuntimeError)
+    └── OutOfMemoryError (MemoryError)
 
 The command line turns any of them into one line on stderr and exit status 2.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import contextlib
+from collections.abc import Iterable, Iterator
 from difflib import get_close_matches
 
 __all__ = [
@@ -31,9 +33,11 @@ __all__ = [
     "InvalidPuzzleError",
     "LacakError",
     "LimitReachedError",
+    "OutOfMemoryError",
     "PluginError",
     "UnknownComponentError",
     "UnsolvableError",
+    "memory_guard",
 ]
 
 
@@ -81,6 +85,35 @@ class PluginError(LacakError, RuntimeError):
 
 class LimitReachedError(LacakError, RuntimeError):
     """A search stopped at one of its :class:`~lacak.Limits` before an answer."""
+
+
+class OutOfMemoryError(LacakError, MemoryError):
+    """Something lacak was asked to build does not fit in memory.
+
+    The message says what was too big and what to try instead. It is also a
+    :class:`MemoryError`, so ``except MemoryError`` still catches it.
+    """
+
+
+@contextlib.contextmanager
+def memory_guard(what: str, hint: str = "") -> Iterator[None]:
+    """Turn a :class:`MemoryError` inside the block into an :class:`OutOfMemoryError`.
+
+    >>> with memory_guard("the frontier of a 1000x1000 board"):
+    ...     pass
+
+    :param what: what was being built, as a noun phrase ("the pattern database of tiles 1-8").
+    :param hint: what the user can do instead, appended after a semicolon.
+    """
+    try:
+        yield
+    except OutOfMemoryError:
+        raise
+    except MemoryError:
+        message = f"not enough memory for {what}"
+        if hint:
+            message += f"; {hint}"
+        raise OutOfMemoryError(message) from None
 
 
 class UnknownComponentError(LacakError, KeyError):
