@@ -267,15 +267,17 @@ class Registry:
         return infos
 
     def _impls(self, hook: str) -> list[Any]:
-        """``hook``'s implementations in calling order: the built-ins' first, then the others.
+        """``hook``'s implementations in calling order: the built-ins' first, then the others,
+        each in the order the plugins were loaded (``tryfirst`` and ``trylast`` do not count).
 
         Plugins that hung in an earlier call are left out.
         """
         impls = getattr(self.pm.hook, hook).get_hookimpls()
         builtins = self._loader.builtins
+        loaded = {name: index for index, (name, _plugin) in enumerate(self.pm.list_name_plugin())}
         return sorted(
             (impl for impl in impls if impl.plugin_name not in self._loader.hung),
-            key=lambda impl: impl.plugin_name not in builtins,
+            key=lambda impl: (impl.plugin_name not in builtins, loaded[impl.plugin_name]),
         )
 
     # -- catalogues --------------------------------------------------------------
