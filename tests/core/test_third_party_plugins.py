@@ -169,12 +169,12 @@ def build_wheel(folder: Path, dist: str, modules: Mapping[str, str],
     return wheel
 
 
-def pip_install(target: Path, wheels: list[Path]) -> None:
-    """Install ``wheels`` for real, offline, into ``target``."""
-    subprocess.run(
+def pip_install(target: Path, wheels: list[Path]) -> subprocess.Popen[str]:
+    """Start installing ``wheels`` for real, offline, into ``target``."""
+    return subprocess.Popen(
         [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--no-index",
          "--disable-pip-version-check", "--target", str(target), *map(str, wheels)],
-        check=True, capture_output=True, text=True,
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
     )
 
 
@@ -207,14 +207,16 @@ SITES: dict[str, list[tuple[str, dict[str, str], dict[str, str]]]] = {
 def sites(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     """Every site of :data:`SITES`, its plugins built and installed with pip (once)."""
     root = tmp_path_factory.mktemp("third-party")
-    installed = {}
+    installs = {}
     for site, dists in SITES.items():
         wheels = root / f"{site}-wheels"
         wheels.mkdir()
         built = [build_wheel(wheels, dist, modules, eps) for dist, modules, eps in dists]
-        pip_install(root / site, built)
-        installed[site] = root / site
-    return installed
+        installs[site] = pip_install(root / site, built)  # all at once: pip starts slowly
+    for site, install in installs.items():
+        output, _ = install.communicate(timeout=300)
+        assert install.returncode == 0, f"pip failed for {site}: {output}"
+    return {site: root / site for site in SITES}
 
 
 Run = Callable[..., subprocess.CompletedProcess[str]]
@@ -247,8 +249,11 @@ SLIDING_BFS = ("sliding", "solve", "123450786", "--goal", "103425786", "--strate
                "--json")
 
 
-def assert_builtins_work(run: Run, site: str) -> None:
-    """bfs, the eng dictionary and the wilson maze generator are the built-in ones."""
+def assert_builtins_work(run: Run, site: str) -> str:
+    """bfs, the eng dictionary and the wilson maze generator are the built-in ones.
+
+    :returns: what solving with bfs wrote to stderr.
+    """
     solved = run(site, *SLIDING_BFS)
     assert solved.returncode == 0, solved.stderr
     result = json.loads(solved.stdout)
@@ -259,11 +264,12 @@ def assert_builtins_work(run: Run, site: str) -> None:
     maze = run(site, "maze", "generate", "-a", "wilson", "-s", "3x4", "--seed", "1", "--json")
     assert maze.returncode == 0, maze.stderr
     assert len(json.loads(maze.stdout)["cells"]) == 3
+    return solved.stderr
 
 
 @pytest.mark.parametrize(("site", "culprit"), [("before", "aaa"), ("after", "zzz")])
 def test_a_plugin_cannot_take_names_of_the_builtins(run: Run, site: str, culprit: str) -> None:
-    assert_builtins_work(run, site)
+    warnings = assert_builtins_work(run, site)
     data = plugins_json(run, site)
     plugins = {p["name"]: p for p in data["plugins"]}
     assert "bfs" in plugins["search"]["registered"]["register_searchers"]
@@ -283,9 +289,8 @@ def test_a_plugin_cannot_take_names_of_the_builtins(run: Run, site: str, culprit
     assert "built-in plugin 'search'" in by_stage["register_searchers"]
     assert "'eng'" in by_stage["register_dictionaries"]
     # a command warns naming the culprit, on stderr
-    solved = run(site, *SLIDING_BFS)
-    assert f"plugin '{culprit}'" in solved.stderr
-    assert "plugin 'search' failed" not in solved.stderr
+    assert f"warning: plugin '{culprit}' failed in register_searchers" in warnings
+    assert "plugin 'search' failed" not in warnings
     # the table shows the culprit and its distribution
     table = run(site, "plugins")
     assert table.returncode == 0, table.stderr
@@ -356,7 +361,7 @@ def test_a_plugin_that_prints_never_reaches_stdout(run: Run) -> None:
 
 
 def test_a_hook_that_blocks_is_skipped_after_the_timeout(run: Run) -> None:
-    env = {"LACAK_PLUGIN_TIMEOUT": "0.5"}
+    env = {"LACAK_PLUGIN_TIMEOUT": "1"}
     start = time.monotonic()
     data = plugins_json(run, "blocking", **env)
     elapsed = time.monotonic() - start
@@ -364,13 +369,14 @@ def test_a_hook_that_blocks_is_skipped_after_the_timeout(run: Run) -> None:
     # for; generous slack for a loaded machine
     assert elapsed < 30
     failures = {(f["plugin"], f["stage"]): f["error"] for f in data["failures"]}
-    assert "did not return within 0.5 s" in failures["stuck", "import"]
-    assert any(plugin == "sleepy" and "did not return within 0.5 s" in error
-               for (plugin, _stage), error in failures.items())
+    assert "did not return within 1 s" in failures["stuck", "import"]
+    # sleepy is reported once, for the first hook that hung; the others are not called
+    (sleepy,) = [error for (plugin, _stage), error in failures.items() if plugin == "sleepy"]
+    assert "did not return within 1 s" in sleepy
     plugins = {p["name"]: p for p in data["plugins"]}
     assert "stuck" not in plugins
     assert plugins["sleepy"]["registered"] == {}  # nothing of a hook that did not return
     assert plugins["polite"]["registered"] == {"register_dictionaries": ["polite"]}
     solved = run("blocking", *SLIDING_BFS, env=env)
     assert json.loads(solved.stdout)["found"] is True
-    assert "did not return within 0.5 s" in solved.stderr
+    assert "did not return within 1 s" in solved.stderr
