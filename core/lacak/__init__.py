@@ -59,7 +59,7 @@ from .interfaces import (
     parse_options,
 )
 from .limits import UNLIMITED, Budget, Limits, StopReason
-from .plugins import PluginFailure, PluginInfo, PluginWarning
+from .plugins import PluginFailure, PluginInfo, PluginOverride, PluginWarning
 from .registry import Catalogue, Registry, default_registry, reset_default_registry
 from .results import SearchResult, SearchStats
 from .trace import SearchTrace, TraceNode
@@ -85,6 +85,7 @@ __all__ = [
     "PluginError",
     "PluginFailure",
     "PluginInfo",
+    "PluginOverride",
     "PluginWarning",
     "Puzzle",
     "PuzzleType",

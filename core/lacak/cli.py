@@ -21,7 +21,7 @@ import click
 
 from . import __version__
 from .errors import InvalidInputError, InvalidOptionError, LacakError
-from .plugins import PluginWarning, one_line
+from .plugins import PluginFailure, PluginInfo, PluginOverride, PluginWarning, one_line
 from .registry import Registry, default_registry
 
 __all__ = [
@@ -220,6 +220,91 @@ def parse_size(text: str, *, what: str = "size", minimum: int = 1) -> tuple[int,
     return a, b
 
 
+def _print_plugins(
+    infos: Sequence[PluginInfo],
+    failures: Sequence[PluginFailure],
+    overrides: Sequence[PluginOverride],
+    unused: Sequence[str],
+    show_all: bool,
+) -> None:
+    """The table of ``lacak plugins``, with its notes, failures and overrides."""
+    from rich.console import Console
+    from rich.table import Table
+    from rich.text import Text
+
+    # Names, versions and error messages come from plugins: plain Text, never markup.
+    console = Console()
+    table = Table(title="lacak plugins", title_justify="left")
+    table.add_column("plugin", style="bold")
+    table.add_column("version")
+    table.add_column("module")
+    table.add_column("registered")
+    builtins = {info.name for info in infos if info.builtin}
+    notes = []
+    for info in infos:
+        parts = []
+        for hook, names in info.registered.items():
+            label = hook.removeprefix("register_")
+            parts.append(f"{label}: {', '.join(names)}" if show_all else f"{len(names)} {label}")
+        if "register_commands" in info.hooks:
+            parts.append("commands")
+        version = info.version or ""
+        if info.builtin:
+            version = f"built-in {version}".strip()
+        elif info.distribution:
+            version = f"{info.distribution} {version}".strip()
+        table.add_row(
+            Text(info.name),
+            Text(version),
+            Text(info.module),
+            Text("\n".join(parts) if show_all else ", ".join(parts)),
+        )
+        if info.entry_point is not None and info.entry_point != info.name:
+            why = (
+                f"built-in plugin {info.entry_point!r} has that name"
+                if info.entry_point in builtins
+                else "several distributions use that name"
+            )
+            notes.append(f"{info.name}: loaded under this name, as its entry point "
+                         f"{info.entry_point!r} is taken ({why})")
+    console.print(table)
+    for note in notes:
+        console.print(Text(f"note: {note}", style="yellow"))
+    if overrides:
+        replaced = Table(
+            title="built-in components replaced (LACAK_OVERRIDE)", title_justify="left",
+            style="yellow",
+        )
+        replaced.add_column("component", style="bold")
+        replaced.add_column("built-in plugin")
+        replaced.add_column("replaced by")
+        for override in overrides:
+            replaced.add_row(
+                Text(f"{override.hook.removeprefix('register_')}: {override.component}"),
+                Text(override.builtin),
+                Text(override.plugin),
+            )
+        console.print(replaced)
+    if unused:
+        console.print(Text(
+            f"note: LACAK_OVERRIDE entries that replaced nothing: {', '.join(unused)}",
+            style="yellow",
+        ))
+    if failures:
+        failed = Table(title="failed plugins (skipped)", title_justify="left", style="red")
+        failed.add_column("plugin", style="bold")
+        failed.add_column("stage")
+        failed.add_column("error", overflow="fold")
+        for f in failures:
+            culprit = f.plugin
+            if f.distribution and f.plugin not in builtins and not f.plugin.startswith(
+                f"{f.distribution}:"
+            ):
+                culprit += f" ({f.distribution})"
+            failed.add_row(Text(culprit), Text(f.stage), Text(f.error))
+        console.print(failed)
+
+
 def _plugins_command() -> click.Command:
     @click.command("plugins")
     @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
@@ -230,6 +315,8 @@ def _plugins_command() -> click.Command:
         registry = registry_of(ctx)
         infos = registry.plugins()
         failures = registry.failures
+        overrides = registry.overrides
+        unused = registry.unused_overrides()
         if as_json:
             echo_json(
                 {
@@ -243,47 +330,12 @@ def _plugins_command() -> click.Command:
                         }
                         for f in failures
                     ],
+                    "overrides": [override.to_dict() for override in overrides],
+                    "unused_overrides": unused,
                 }
             )
             return
-        from rich.console import Console
-        from rich.table import Table
-        from rich.text import Text
-
-        # Names, versions and error messages come from plugins: plain Text, never markup.
-        console = Console()
-        table = Table(title="lacak plugins", title_justify="left")
-        table.add_column("plugin", style="bold")
-        table.add_column("version")
-        table.add_column("module")
-        table.add_column("registered")
-        for info in infos:
-            parts = []
-            for hook, names in info.registered.items():
-                label = hook.removeprefix("register_")
-                parts.append(
-                    f"{label}: {', '.join(names)}" if show_all else f"{len(names)} {label}"
-                )
-            if "register_commands" in info.hooks:
-                parts.append("commands")
-            version = info.version or ""
-            if info.distribution and info.distribution != "lacak":
-                version = f"{info.distribution} {version}".strip()
-            table.add_row(
-                Text(info.name),
-                Text(version),
-                Text(info.module),
-                Text("\n".join(parts) if show_all else ", ".join(parts)),
-            )
-        console.print(table)
-        if failures:
-            failed = Table(title="failed plugins (skipped)", title_justify="left", style="red")
-            failed.add_column("plugin", style="bold")
-            failed.add_column("stage")
-            failed.add_column("error")
-            for f in failures:
-                failed.add_row(Text(f.plugin), Text(f.stage), Text(f.error))
-            console.print(failed)
+        _print_plugins(infos, failures, overrides, unused, show_all)
 
     return plugins
 
@@ -321,7 +373,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         warnings.showwarning = _show_warning
         try:
             cli = make_cli()
-        except LacakError as error:  # pragma: no cover - the registry isolates plugins
+        except LacakError as error:  # a bad LACAK_* setting
             click.echo(f"Error: {error}", err=True)
             sys.exit(2)
         cli.main(args=argv, prog_name="lacak")

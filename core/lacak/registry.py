@@ -5,10 +5,18 @@ component is asked for, it calls each plugin's ``register_*`` hook on its own
 with a fresh ``register`` callable, so that a plugin that raises, or that
 registers a name another plugin already has, is reported and skipped while
 the other plugins' components stay available.
+
+The built-in plugins' hooks are called first, whatever the order of the
+entry points, so their names are theirs: a third-party plugin that registers
+one is refused and reported (only ``LACAK_OVERRIDE`` lets it replace the
+built-in one). A third-party plugin's hooks run with ``sys.stdout`` sent to
+``sys.stderr`` and a time limit (``LACAK_PLUGIN_TIMEOUT``); one that does not
+return in time is reported, and none of its hooks is called again.
 """
 
 from __future__ import annotations
 
+import functools
 import reprlib
 import threading
 from collections.abc import Callable, Iterator, Mapping
@@ -25,11 +33,13 @@ from .errors import (
     UnknownComponentError,
 )
 from .interfaces import DictionarySource, Generator, Heuristic, PuzzleType, Searcher
+from .isolation import PluginTimeout
 from .plugins import (
     PLUGIN_ERRORS,
     PluginFailure,
     PluginInfo,
     PluginLoader,
+    PluginOverride,
     get_plugin_manager,
     module_name,
     one_line,
@@ -79,8 +89,8 @@ class Catalogue(Mapping[str, T], Generic[T]):
         self[name]  # raises UnknownComponentError for a missing name
         return self._owners[name]
 
-    def _add(self, name: str, item: T, plugin: str) -> None:
-        if name in self._items:
+    def _add(self, name: str, item: T, plugin: str, *, replace: bool = False) -> None:
+        if name in self._items and not replace:
             raise DuplicateComponentError(
                 f"{self.what} {name!r} is registered by both plugin "
                 f"{self._owners[name]!r} and plugin {plugin!r}"
@@ -140,6 +150,7 @@ class Registry:
     _catalogues: dict[str, dict[str, Catalogue[Any]]] = attrs.field(factory=dict, init=False)
     _registered: dict[str, dict[str, list[str]]] = attrs.field(factory=dict, init=False)
     _hook_failures: list[PluginFailure] = attrs.field(factory=list, init=False)
+    _overrides: list[PluginOverride] = attrs.field(factory=list, init=False)
     _dictionary_cache: dict[str, Any] = attrs.field(factory=dict, init=False)
     _lock: threading.RLock = attrs.field(factory=threading.RLock, init=False)
 
@@ -162,42 +173,75 @@ class Registry:
                     self._invalidate()
         return self
 
-    def add_plugin(self, plugin: object, name: str | None = None) -> str:
+    def add_plugin(self, plugin: object, name: str | None = None, *, builtin: bool = False) -> str:
         """Register a plugin module or object by hand (tests, notebooks).
 
+        :param builtin: treat it as a built-in plugin (as lacak's own tests
+            do): its hooks are called first and are not timed, and its
+            component names cannot be taken by the other plugins.
         :returns: the name it is registered under.
-        :raises PluginError: its hooks do not match the specifications.
+        :raises PluginError: its hooks do not match the specifications, or
+            the name is taken.
         """
         self.load_plugins()
         name = name or module_name(plugin)
-        self._loader.add(plugin, name)
+        self._loader.add(plugin, name, builtin=builtin)
         self._invalidate()
         return name
 
     def remove_plugin(self, name: str) -> None:
         """Unregister the plugin named ``name``."""
         self.pm.unregister(name=name)
+        self._loader.builtins.discard(name)
         self._invalidate()
 
     def _invalidate(self) -> None:
         self._catalogues.clear()
         self._registered.clear()
         self._hook_failures.clear()
+        self._overrides.clear()
         self._dictionary_cache.clear()
+
+    def _catalogue_all(self) -> None:
+        self.load_plugins()
+        for hook in HOOKS:
+            self._catalogue_group(hook)
+
+    def is_builtin(self, plugin: str) -> bool:
+        """Is ``plugin`` one of lacak's built-in plugins?"""
+        self.load_plugins()
+        return plugin in self._loader.builtins
 
     @property
     def failures(self) -> list[PluginFailure]:
         """Plugins that failed to load, and hooks that failed to register."""
-        self.load_plugins()
-        for hook in HOOKS:
-            self._catalogue_group(hook)
+        self._catalogue_all()
         return [*self._loader.failures, *self._hook_failures]
+
+    @property
+    def overrides(self) -> list[PluginOverride]:
+        """Built-in components replaced by third-party ones, as ``LACAK_OVERRIDE`` asked."""
+        self._catalogue_all()
+        return list(self._overrides)
+
+    def unused_overrides(self) -> list[str]:
+        """The entries of ``LACAK_OVERRIDE`` that replaced nothing (a typo, a missing plugin)."""
+        self._catalogue_all()
+        used = {
+            rule
+            for rule in self._loader.overrides
+            for done in self._overrides
+            if rule.matches(done.component, done.plugin)
+        }
+        return [
+            rule.component + (f"={rule.plugin}" if rule.plugin else "")
+            for rule in self._loader.overrides
+            if rule not in used
+        ]
 
     def plugins(self) -> list[PluginInfo]:
         """Every loaded plugin, with what it registered."""
-        self.load_plugins()
-        for hook in HOOKS:
-            self._catalogue_group(hook)
+        self._catalogue_all()
         infos = []
         for name, plugin in sorted(self.pm.list_name_plugin(), key=lambda p: p[0]):
             if plugin is None:
@@ -212,11 +256,29 @@ class Registry:
                     version=version,
                     hooks=hooks,
                     registered={
-                        hook: tuple(items) for hook, items in self._registered.get(name, {}).items()
+                        hook: tuple(items)
+                        for hook, items in self._registered.get(name, {}).items()
+                        if items
                     },
+                    builtin=name in self._loader.builtins,
+                    entry_point=self._loader.entry_points.get(name),
                 )
             )
         return infos
+
+    def _impls(self, hook: str) -> list[Any]:
+        """``hook``'s implementations in calling order: the built-ins' first, then the others,
+        each in the order the plugins were loaded (``tryfirst`` and ``trylast`` do not count).
+
+        Plugins that hung in an earlier call are left out.
+        """
+        impls = getattr(self.pm.hook, hook).get_hookimpls()
+        builtins = self._loader.builtins
+        loaded = {name: index for index, (name, _plugin) in enumerate(self.pm.list_name_plugin())}
+        return sorted(
+            (impl for impl in impls if impl.plugin_name not in self._loader.hung),
+            key=lambda impl: (impl.plugin_name not in builtins, loaded[impl.plugin_name]),
+        )
 
     # -- catalogues --------------------------------------------------------------
 
@@ -225,49 +287,79 @@ class Registry:
             if hook in self._catalogues:
                 return self._catalogues[hook]
             self.load_plugins()
-            cls, what, grouped = HOOKS[hook]
             groups: dict[str, Catalogue[Any]] = {}
             self._catalogues[hook] = groups
-            caller = getattr(self.pm.hook, hook)
-            for impl in caller.get_hookimpls():
-                plugin_name = impl.plugin_name
-                staged: list[Any] = []
-
-                def register(component: Any, _staged: list[Any] = staged) -> None:
-                    if not isinstance(component, cls):
-                        raise PluginError(
-                            f"{hook} expects {cls.__name__} objects, got {type(component).__name__}"
-                        )
-                    _staged.append(component)
-
-                others = [p for p in self.pm.get_plugins() if p is not impl.plugin]
-                try:
-                    self.pm.subset_hook_caller(hook, remove_plugins=others)(register=register)
-                except PLUGIN_ERRORS as error:  # a plugin's bug must not break the others
-                    self._hook_failed(plugin_name, hook, error, f"its {what}s are skipped")
-                    continue
-                for component in staged:
-                    problem = _component_problem(component, what)
-                    if problem is not None:
-                        self._hook_failed(plugin_name, hook, PluginError(problem), "it is skipped")
-                        continue
-                    kind, name = _key(component, grouped)
-                    label = f"{what} for {kind}" if grouped else what
-                    try:
-                        groups.setdefault(kind, Catalogue(label))._add(name, component, plugin_name)
-                    except DuplicateComponentError as error:
-                        # only the clashing component is skipped; the first one stays
-                        self._hook_failed(plugin_name, hook, error, "the second one is skipped")
-                        continue
-                    self._registered.setdefault(plugin_name, {}).setdefault(hook, []).append(
-                        f"{kind}/{name}" if grouped else name
-                    )
+            for impl in self._impls(hook):
+                self._catalogue_plugin(hook, impl, groups)
             return groups
 
+    def _catalogue_plugin(self, hook: str, impl: Any, groups: dict[str, Catalogue[Any]]) -> None:
+        """Call ``impl`` (one plugin's ``hook``) and add what it registers to ``groups``."""
+        cls, what, grouped = HOOKS[hook]
+        plugin_name = impl.plugin_name
+        staged: list[Any] = []
+
+        def register(component: Any) -> None:
+            if not isinstance(component, cls):
+                raise PluginError(
+                    f"{hook} expects {cls.__name__} objects, got {type(component).__name__}"
+                )
+            staged.append(component)
+
+        others = [p for p in self.pm.get_plugins() if p is not impl.plugin]
+        caller = self.pm.subset_hook_caller(hook, remove_plugins=others)
+        try:
+            self._loader.call(plugin_name, hook, functools.partial(caller, register=register))
+        except PluginTimeout as error:  # what it registers later is never looked at
+            self._hook_failed(
+                plugin_name, hook, error,
+                "it is skipped, with its other hooks (LACAK_PLUGIN_TIMEOUT sets the wait)",
+            )
+            return
+        except PLUGIN_ERRORS as error:  # a plugin's bug must not break the others
+            self._hook_failed(plugin_name, hook, error, f"its {what}s are skipped")
+            return
+        for component in staged:
+            problem = _component_problem(component, what)
+            if problem is not None:
+                self._hook_failed(plugin_name, hook, PluginError(problem), "it is skipped")
+                continue
+            kind, name = _key(component, grouped)
+            shown = f"{kind}/{name}" if grouped else name
+            catalogue = groups.setdefault(kind, Catalogue(f"{what} for {kind}" if grouped else what))
+            holder = catalogue._owners.get(name)
+            builtins = self._loader.builtins
+            replace = False
+            if holder is not None and holder in builtins and plugin_name not in builtins:
+                if not any(rule.matches(shown, plugin_name) for rule in self._loader.overrides):
+                    refused = DuplicateComponentError(
+                        f"{what} {shown!r} belongs to built-in plugin {holder!r}; plugin "
+                        f"{plugin_name!r} cannot replace it (unless LACAK_OVERRIDE="
+                        f"{shown}={plugin_name} is set)"
+                    )
+                    self._hook_failed(plugin_name, hook, refused, "the built-in one is kept")
+                    continue
+                replace = True
+                self._registered[holder][hook].remove(shown)
+                self._overrides.append(
+                    PluginOverride(plugin=plugin_name, hook=hook, component=shown, builtin=holder)
+                )
+            try:
+                catalogue._add(name, component, plugin_name, replace=replace)
+            except DuplicateComponentError as error:
+                # only the clashing component is skipped; the first one stays
+                self._hook_failed(plugin_name, hook, error, "the second one is skipped")
+                continue
+            self._registered.setdefault(plugin_name, {}).setdefault(hook, []).append(shown)
+
     def _hook_failed(self, plugin: str, hook: str, error: BaseException, consequence: str) -> None:
-        failure = PluginFailure(plugin=plugin, stage=hook, error=one_line(error))
+        failure = self._failure(plugin, hook, error)
         self._hook_failures.append(failure)
         warn(f"{failure}; {consequence}")
+
+    def _failure(self, plugin: str, stage: str, error: BaseException) -> PluginFailure:
+        dist, _version = self._loader.distributions.get(plugin, (None, None))
+        return PluginFailure(plugin=plugin, stage=stage, error=one_line(error), distribution=dist)
 
     def _kind_catalogue(self, hook: str, kind: str) -> Catalogue[Any]:
         _cls, what, _grouped = HOOKS[hook]
@@ -341,17 +433,21 @@ class Registry:
         """
         self.load_plugins()
         owners: dict[tuple[str, ...], str] = {}  # command path -> plugin that added it
-        for impl in self.pm.hook.register_commands.get_hookimpls():
+        for impl in self._impls("register_commands"):
             plugin = impl.plugin_name
             before = _command_groups(cli)
             others = [p for p in self.pm.get_plugins() if p is not impl.plugin]
+            caller = self.pm.subset_hook_caller("register_commands", remove_plugins=others)
             try:
-                self.pm.subset_hook_caller("register_commands", remove_plugins=others)(cli=cli)
+                self._loader.call(plugin, "register_commands", functools.partial(caller, cli=cli))
             except PLUGIN_ERRORS as error:
                 for group, _path, commands in before:
                     group.commands.clear()
                     group.commands.update(commands)
-                self._command_failed(plugin, error, "its commands are skipped", on_error)
+                consequence = "its commands are skipped"
+                if isinstance(error, PluginTimeout):
+                    consequence += ", with its other hooks (LACAK_PLUGIN_TIMEOUT sets the wait)"
+                self._command_failed(plugin, error, consequence, on_error)
                 continue
             for group, path, commands in before:
                 for name, command in commands.items():
@@ -381,7 +477,7 @@ class Registry:
         consequence: str,
         on_error: Callable[[PluginFailure], None] | None,
     ) -> None:
-        failure = PluginFailure(plugin=plugin, stage="register_commands", error=one_line(error))
+        failure = self._failure(plugin, "register_commands", error)
         if failure not in self._loader.failures:  # a second CLI built from this registry
             self._loader.failures.append(failure)
         warn(f"{failure}; {consequence}")
