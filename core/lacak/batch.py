@@ -47,7 +47,6 @@ import operator
 import os
 import pickle
 import reprlib
-import signal
 import tempfile
 import traceback
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -55,7 +54,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 import attrs
 
-from .errors import InvalidOptionError, JobError, WorkerDiedError
+from .errors import InvalidOptionError, JobError, WorkerDiedError, exit_text
 from .limits import Limits
 from .results import SearchResult
 
@@ -263,18 +262,6 @@ def _outcome(reply: _Reply, attempts: int, pickled: bool) -> Outcome[Any]:
     return Outcome(index, error=payload, attempts=attempts, traceback=text)
 
 
-def _how(exitcode: int | None) -> str:
-    """``signal 9, SIGKILL`` / ``exit code 1`` / ``exit status unknown``."""
-    if exitcode is None:
-        return "exit status unknown"
-    if exitcode < 0:
-        try:
-            return f"signal {-exitcode}, {signal.Signals(-exitcode).name}"
-        except ValueError:
-            return f"signal {-exitcode}"
-    return f"exit code {exitcode}"
-
-
 def _running(markers: str) -> dict[int, int]:
     """``{pid: job}``: the job each worker of a dead pool had noted as started."""
     found = {}
@@ -466,8 +453,8 @@ def _pooled(
             for i in unfinished:  # a caller's pool is broken for good: report, do not retry
                 if i in codes:
                     died: JobError = WorkerDiedError(
-                        f"worker died ({_how(codes[i])}) running job {i}; not retried, as "
-                        "the executor is the caller's (a process pool whose worker died "
+                        f"worker died ({exit_text(codes[i])}) running job {i}; not retried, "
+                        "as the executor is the caller's (a process pool whose worker died "
                         "cannot run anything more)",
                         index=i, exitcode=codes[i], attempts=started[i],
                     )  # fmt: skip
@@ -508,7 +495,7 @@ def _alone(
                 code = codes[0] if len(codes) == 1 and isinstance(codes[0], int) else None
                 if code is None:
                     code = first_death.get(i)
-                died = WorkerDiedError(f"worker died ({_how(code)}) twice running job {i}",
+                died = WorkerDiedError(f"worker died ({exit_text(code)}) twice running job {i}",
                                        index=i, exitcode=code, attempts=started[i])  # fmt: skip
                 yield Outcome(i, error=died, attempts=started[i])
             except Exception as error:

@@ -222,3 +222,27 @@ class WorkerDiedError(JobError):
         self.exitcode = exitcode
         #: how many times the job was started before it was given up.
         self.attempts = attempts
+
+    @property
+    def how(self) -> str:
+        """How the worker ended: ``"signal 9, SIGKILL"``, ``"exit code 1"`` or
+        ``"exit status unknown"``.
+
+        >>> WorkerDiedError("died", exitcode=-9).how
+        'signal 9, SIGKILL'
+        """
+        return exit_text(self.exitcode)
+
+
+def exit_text(exitcode: int | None) -> str:
+    """A process's exit code in words (negative: the signal that killed it)."""
+    if exitcode is None:
+        return "exit status unknown"
+    if exitcode < 0:
+        import signal
+
+        try:
+            return f"signal {-exitcode}, {signal.Signals(-exitcode).name}"
+        except ValueError:
+            return f"signal {-exitcode}"
+    return f"exit code {exitcode}"
