@@ -13,6 +13,7 @@ from lacak_boggle.solver import compiled_available
 
 from .strategies import boards
 
+
 def solved(records: list[lacak.batch.Outcome[BoggleResult]]) -> list[BoggleResult]:
     """The records' results, in board order (raising the first error)."""
     assert [r.index for r in records] == list(range(len(records)))
