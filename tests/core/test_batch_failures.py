@@ -21,7 +21,7 @@ import time
 import lacak
 import lacak.errors
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from lacak.batch import Outcome, iter_many, run_many
 
@@ -172,6 +172,33 @@ def test_dask_keeps_records_too() -> None:
     assert [r.value for r in records] == [2, None, None, 4]
     assert isinstance(records[1].error, ValueError)
     assert isinstance(records[2].error, lacak.JobError)
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    items=st.lists(st.integers(-5, 5) | st.sampled_from(["raise", "unpicklable", "lambda"]),
+                   max_size=12),
+    chunksize=st.integers(1, 4),
+    where=st.sampled_from(["here", "threads"]),
+)  # fmt: skip
+def test_one_record_per_job_in_order(items: list[object], chunksize: int, where: str) -> None:
+    """Whatever mix of jobs, every job has exactly one record, in order, and a
+    job's record does not depend on the others."""
+    if where == "here":
+        records = run_many(job, items, workers=1, chunksize=chunksize)
+    else:
+        with concurrent.futures.ThreadPoolExecutor(2) as pool:
+            records = run_many(job, items, executor=pool, chunksize=chunksize)
+    assert [r.index for r in records] == list(range(len(items)))
+    for record, item in zip(records, items, strict=True):
+        assert record.attempts == 1
+        if isinstance(item, int):
+            assert record.ok and record.value == 2 * item
+        elif item == "lambda":
+            assert record.ok and callable(record.value)  # nothing pickled here
+        else:
+            assert not record.ok and record.value is None
+            assert isinstance(record.error, ValueError if item == "raise" else Unpicklable)
 
 
 @pytest.mark.parametrize(
