@@ -208,10 +208,13 @@ class _Task:
     pickled: bool = False
 
     def __call__(self, chunk: Sequence[tuple[int, Any]]) -> list[_Reply]:
-        note = None
+        note = fd = None
         if self.markers is not None:
             note = os.path.join(self.markers, str(os.getpid()))
-        fd = os.open(note, os.O_WRONLY | os.O_CREAT, 0o600) if note is not None else None
+            try:
+                fd = os.open(note, os.O_WRONLY | os.O_CREAT, 0o600)
+            except OSError:  # no note (a full disk, say): a death is then found the slow way
+                fd = None
         try:
             replies = []
             for index, item in chunk:
