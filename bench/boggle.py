@@ -127,7 +127,7 @@ def lacak_batch(
         results = solve_many(
             boards, eng, min_length=min_length, engine=engine, workers=workers, executor=executor
         )
-        return [set(r.word_list) for r in results]
+        return [set(r.unwrap().word_list) for r in results]
 
     return solve_all
 

@@ -10,26 +10,65 @@ a Dask executor::
 
 Job seeds are derived from the batch seed with :class:`numpy.random.SeedSequence`,
 so job ``i`` gets the same seed (and the same instance) whatever executor runs it.
+
+A batch gives back one :class:`Outcome` per job, in job order
+(:func:`run_many`) or as the jobs finish (:func:`iter_many`): the job's value,
+or the error it ended with. One job's failure never costs another its result:
+
+- an exception in a job is caught where the job runs and comes back as data:
+  the exception itself when it pickles (every :class:`~lacak.LacakError`
+  does), else a :class:`~lacak.JobError` naming its type and message; the
+  traceback text comes with it (:attr:`Outcome.traceback`);
+- a worker process that dies (a signal, ``os._exit``, a crash) breaks a
+  process pool. When lacak owns the pool, the jobs the dead pool's workers
+  were running are run again after the others, each alone in a fresh
+  one-process pool (so a second death is that job's own), and reported as a
+  :class:`~lacak.WorkerDiedError` if it dies again; jobs that were waiting
+  go on in a fresh pool. A caller's executor is never replaced: when it
+  breaks, its unfinished jobs are reported, not retried.
+
+Worker processes note the job they are running in a small file (one per
+worker, in a temporary folder), which is how lacak tells the job a dead
+worker was running from those it had not started.
+
+The shape is modelled on :func:`concurrent.futures.as_completed` (records as
+jobs finish) and :meth:`~concurrent.futures.Executor.map` (in order), with
+per-job results as in Rust's ``Result`` (:meth:`Outcome.unwrap`) rather than
+``asyncio.gather(return_exceptions=True)``'s mixed list; the retry of a dead
+worker's jobs follows pytest-xdist (a crashed worker is replaced and its test
+reported) and Dask's ``allowed_failures`` (a task whose workers keep dying is
+given up as ``KilledWorker``).
 """
 
 from __future__ import annotations
 
+import contextlib
 import operator
 import os
+import pickle
 import reprlib
-from collections.abc import Callable, Iterable, Sequence
-from typing import TYPE_CHECKING, Any, TypeVar
+import tempfile
+import traceback
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 import attrs
 
-from .errors import InvalidOptionError
+from .errors import InvalidOptionError, JobError, WorkerDiedError, exit_text
 from .limits import Limits
 from .results import SearchResult
 
 if TYPE_CHECKING:
     import concurrent.futures
 
-__all__ = ["derive_seeds", "generate_many", "run_many", "solve_many"]
+__all__ = [
+    "Outcome",
+    "derive_seeds",
+    "generate_many",
+    "iter_many",
+    "run_many",
+    "solve_many",
+]
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -70,30 +109,405 @@ def derive_seeds(seed: int, count: int) -> list[int]:
     return [int(c.generate_state(2, dtype=np.uint32).view(np.uint64)[0] >> 1) for c in children]
 
 
+@attrs.frozen
+class Outcome(Generic[R]):
+    """What became of one job of a batch: its value, or the error it ended with.
+
+    >>> record = run_many(abs, [-3])[0]
+    >>> record.ok, record.value, record.unwrap()
+    (True, 3, 3)
+    """
+
+    #: the job's position in the batch (0-based).
+    index: int
+    #: what the job returned (``None`` when it failed).
+    value: R | None = None
+    #: the exception the job ended with (``None`` when it succeeded): its own
+    #: exception, or a :class:`~lacak.JobError` / :class:`~lacak.WorkerDiedError`.
+    error: BaseException | None = None
+    #: how many times the job was started (2 when it was run again after its worker died).
+    attempts: int = 1
+    #: the error's traceback as text, formatted where the job ran.
+    traceback: str | None = attrs.field(default=None, repr=False, eq=False)
+
+    @property
+    def ok(self) -> bool:
+        """Whether the job succeeded."""
+        return self.error is None
+
+    def unwrap(self) -> R:
+        """The job's value.
+
+        :raises BaseException: the job's error, when it failed (a worker's
+            traceback is its ``__cause__``).
+        """
+        if self.error is not None:
+            raise self.error
+        return self.value  # type: ignore[return-value]
+
+
+class _RemoteTraceback(Exception):
+    """The traceback of a job's error, as formatted in the worker that raised it
+    (the ``__cause__`` of an error from a worker, as in :mod:`concurrent.futures`)."""
+
+    def __str__(self) -> str:
+        return str(self.args[0]) if self.args else ""
+
+
+# A job's reply: (index, succeeded, value or error, traceback text). The value or
+# the error is pickled in the worker when it crosses a process boundary, so a
+# bad one is one job's error and never the pool's.
+_Reply = tuple[int, bool, Any, "str | None"]
+
+
+def _describe(error: BaseException) -> str:
+    """``module.Type: message``, whatever ``str(error)`` does."""
+    name = _qualname(error)
+    try:
+        message = str(error)
+    except Exception:  # a broken __str__
+        message = "<the message cannot be shown>"
+    return f"{name}: {message}" if message else name
+
+
+def _qualname(value: object) -> str:
+    kind = type(value)
+    module = kind.__module__
+    return kind.__qualname__ if module == "builtins" else f"{module}.{kind.__qualname__}"
+
+
+def _failure(index: int, error: BaseException, pickled: bool) -> _Reply:
+    """The reply for a job that raised ``error``: the error itself when it pickles
+    and unpickles as the same, else a :class:`JobError` summary."""
+    text = "".join(traceback.format_exception(error))
+    if not pickled:
+        return (index, False, error, text)
+    try:
+        data = pickle.dumps(error, protocol=pickle.HIGHEST_PROTOCOL)
+        again = pickle.loads(data)
+        if type(again) is type(error) and str(again) == str(error):
+            return (index, False, data, text)
+    except Exception:  # it cannot be pickled, or unpickled: send what it said
+        pass
+    summary = JobError(f"job {index} raised {_describe(error)}", index=index,
+                       type_name=_qualname(error))  # fmt: skip
+    return (index, False, pickle.dumps(summary, protocol=pickle.HIGHEST_PROTOCOL), text)
+
+
+@attrs.frozen
+class _Task:
+    """Runs a chunk of ``(index, item)`` jobs where the executor puts it.
+
+    A process worker first notes the job it starts in the file named after its
+    pid in ``markers`` (fixed-width, overwritten in place), so that after a
+    worker dies lacak knows which job it was running.
+    """
+
+    function: Callable[[Any], Any]
+    markers: str | None = None
+    pickled: bool = False
+
+    def __call__(self, chunk: Sequence[tuple[int, Any]]) -> list[_Reply]:
+        note = fd = None
+        if self.markers is not None:
+            note = os.path.join(self.markers, str(os.getpid()))
+            try:
+                fd = os.open(note, os.O_WRONLY | os.O_CREAT, 0o600)
+            except OSError:  # no note (a full disk, say): a death is then found the slow way
+                fd = None
+        try:
+            replies = []
+            for index, item in chunk:
+                if fd is not None:
+                    os.pwrite(fd, b"%20d" % index, 0)
+                replies.append(self.attempt(index, item))
+        finally:
+            if fd is not None:
+                os.close(fd)
+                with contextlib.suppress(OSError):
+                    os.unlink(note)  # type: ignore[arg-type]
+        return replies
+
+    def attempt(self, index: int, item: Any) -> _Reply:
+        try:
+            value = self.function(item)
+        except Exception as error:
+            return _failure(index, error, self.pickled)
+        if not self.pickled:
+            return (index, True, value, None)
+        try:
+            return (index, True, pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL), None)
+        except Exception as error:
+            summary = JobError(
+                f"the result of job {index} ({_qualname(value)}) cannot be pickled: "
+                f"{_describe(error)}",
+                index=index,
+                type_name=_qualname(error),
+            )
+            summary.__cause__ = error
+            return _failure(index, summary, True)
+
+
+def _outcome(reply: _Reply, attempts: int, pickled: bool) -> Outcome[Any]:
+    index, ok, payload, text = reply
+    if pickled:
+        try:
+            payload = pickle.loads(payload)
+        except Exception as error:
+            what = "result" if ok else "error"
+            lost = JobError(f"the {what} of job {index} cannot be unpickled here: "
+                            f"{_describe(error)}", index=index)  # fmt: skip
+            return Outcome(index, error=lost, attempts=attempts, traceback=text)
+        if not ok and text and payload.__cause__ is None:
+            payload.__cause__ = _RemoteTraceback(text)
+    if ok:
+        return Outcome(index, value=payload, attempts=attempts)
+    return Outcome(index, error=payload, attempts=attempts, traceback=text)
+
+
+def _running(markers: str) -> dict[int, int]:
+    """``{pid: job}``: the job each worker of a dead pool had noted as started."""
+    found = {}
+    for name in os.listdir(markers):
+        try:
+            with open(os.path.join(markers, name), "rb") as f:
+                text = f.read().strip()
+            found[int(name)] = int(text)
+        except (OSError, ValueError):  # an empty note: killed before it wrote one
+            continue
+    return found
+
+
+def _exitcodes(processes: Any, running: dict[int, int]) -> dict[int, int | None]:
+    """``{job: exit code of the worker that ran it}``. The codes come from the pool's
+    process table, where :class:`~concurrent.futures.ProcessPoolExecutor` keeps
+    it; where it does not (another version, another executor) they are ``None``:
+    they only make the report clearer, nothing depends on them."""
+    codes: dict[int, int | None] = {}
+    for pid, job in running.items():
+        process = processes.get(pid) if isinstance(processes, dict) else None
+        code = getattr(process, "exitcode", None)
+        codes[job] = code if isinstance(code, int) else None
+    return codes
+
+
+def _positive(value: Any, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise InvalidOptionError(f"{what} must be a positive integer, got {reprlib.repr(value)}")
+    return value
+
+
+def iter_many(
+    function: Callable[[T], R],
+    items: Iterable[T],
+    *,
+    executor: concurrent.futures.Executor | None = None,
+    workers: int | None = None,
+    chunksize: int = 1,
+) -> Iterator[Outcome[R]]:
+    """``function(item)`` for every item, run by ``executor``: one :class:`Outcome`
+    per item, yielded as the jobs finish (each says its ``index``).
+
+    Without an executor a :class:`~concurrent.futures.ProcessPoolExecutor` of
+    ``workers`` processes (default: one per core) runs the jobs, and is
+    replaced when a worker dies; with one worker, or one job, they run in
+    this process. ``function`` and the items must be picklable for a process
+    pool or a Dask cluster.
+
+    A job that raises gives an error record, and the executor goes on. A
+    worker that dies breaks a process pool: with lacak's own pool, the jobs
+    it was running are run again (each alone) after the rest, and reported as
+    :class:`~lacak.WorkerDiedError` if they die again; with a caller's
+    process pool, which cannot be mended, its unfinished jobs are reported
+    (the jobs it was running as :class:`~lacak.WorkerDiedError`, the others as
+    :class:`~lacak.JobError`) and not retried. A Dask cluster retries on its
+    own (its ``allowed_failures``); its ``KilledWorker`` is then the job's error.
+
+    Stopping the iteration early cancels the jobs not started (and shuts down
+    lacak's own pool).
+
+    :param chunksize: jobs sent to a worker at a time (each still gets its own record).
+    :raises InvalidOptionError: ``workers`` or ``chunksize`` is not a positive
+        integer, or ``workers`` is given with an ``executor``.
+    """
+    items = list(items)
+    chunksize = _positive(chunksize, "chunksize")
+    if workers is not None:
+        workers = _positive(workers, "workers")
+        if executor is not None:
+            raise InvalidOptionError("give workers or an executor, not both")
+    if executor is None:
+        count = workers if workers is not None else os.cpu_count() or 1
+        if count == 1 or len(items) <= 1:
+            task = _Task(function)
+            for index, item in enumerate(items):
+                (reply,) = task([(index, item)])
+                yield _outcome(reply, 1, pickled=False)
+            return
+        yield from _pooled(function, items, None, count, chunksize)
+    else:
+        yield from _pooled(function, items, executor, 0, chunksize)
+
+
 def run_many(
     function: Callable[[T], R],
     items: Iterable[T],
     *,
     executor: concurrent.futures.Executor | None = None,
+    workers: int | None = None,
     chunksize: int = 1,
-) -> list[R]:
-    """``[function(item) for item in items]``, run by ``executor``, in order.
+) -> list[Outcome[R]]:
+    """:func:`iter_many`, collected in job order: ``result[i]`` is item ``i``'s record.
 
-    Without an executor a :class:`~concurrent.futures.ProcessPoolExecutor` with
-    one worker per core is used (and shut down afterwards). ``function`` and the
-    items must be picklable.
+    >>> [record.value for record in run_many(abs, [-1, -2, 3], workers=1)]
+    [1, 2, 3]
+    >>> [record.unwrap() for record in run_many(abs, [-1, -2, 3])]  # raises the first error
+    [1, 2, 3]
+
+    :raises InvalidOptionError: as :func:`iter_many`.
     """
-    import concurrent.futures  # here, not at module level: it is slow to import
+    records = list(iter_many(function, items, executor=executor, workers=workers,
+                             chunksize=chunksize))  # fmt: skip
+    return sorted(records, key=operator.attrgetter("index"))
 
-    items = list(items)
-    if executor is None:
-        if len(items) <= 1 or (os.cpu_count() or 1) == 1:
-            return [function(item) for item in items]
-        with concurrent.futures.ProcessPoolExecutor() as pool:
-            return list(pool.map(function, items, chunksize=chunksize))
-    if chunksize > 1 and isinstance(executor, concurrent.futures.ProcessPoolExecutor):
-        return list(executor.map(function, items, chunksize=chunksize))
-    return list(executor.map(function, items))
+
+def _pooled(
+    function: Callable[[Any], Any],
+    items: list[Any],
+    executor: concurrent.futures.Executor | None,
+    workers: int,
+    chunksize: int,
+) -> Iterator[Outcome[Any]]:
+    """The jobs on ``executor``, or on lacak's own pools of ``workers`` processes."""
+    import concurrent.futures as cf  # here, not at module level: it is slow to import
+
+    own = executor is None
+    processes = own or isinstance(executor, cf.ProcessPoolExecutor)
+    pickled = not isinstance(executor, cf.ThreadPoolExecutor)
+    started = [0] * len(items)  # how many times each job was started
+    first_death: dict[int, int | None] = {}  # suspects: the job a dead worker ran -> its exit code
+    todo = list(range(len(items)))
+    blind = False  # a pool broke with no job noted as running: retried once as it was
+    with contextlib.ExitStack() as stack:
+        folder = None
+        if processes:
+            folder = stack.enter_context(tempfile.TemporaryDirectory(prefix="lacak-batch-"))
+        generation = 0
+        while todo:
+            markers = None
+            if folder is not None:
+                markers = os.path.join(folder, str(generation))
+                os.mkdir(markers)
+                generation += 1
+            pool = executor if executor is not None else cf.ProcessPoolExecutor(workers)
+            task = _Task(function, markers, pickled)
+            chunks = [todo[k : k + chunksize] for k in range(0, len(todo), chunksize)]
+            futures: dict[cf.Future[list[_Reply]], list[int]] = {}
+            broken: list[list[int]] = []
+            try:
+                for n, chunk in enumerate(chunks):
+                    try:
+                        futures[pool.submit(task, [(i, items[i]) for i in chunk])] = chunk
+                    except Exception as error:  # a caller's executor that is shut down or broken
+                        for i in (i for c in chunks[n:] for i in c):
+                            yield Outcome(i, error=error, attempts=started[i])
+                        break
+                table = getattr(pool, "_processes", None)  # see _exitcodes
+                for future in cf.as_completed(futures):
+                    chunk = futures[future]
+                    try:
+                        replies = future.result()
+                    except cf.process.BrokenProcessPool:
+                        broken.append(chunk)
+                        continue
+                    except Exception as error:  # the executor's own failure (Dask's KilledWorker)
+                        for i in chunk:
+                            started[i] += 1
+                            yield Outcome(i, error=error, attempts=started[i])
+                        continue
+                    for reply in replies:
+                        started[reply[0]] += 1
+                        yield _outcome(reply, started[reply[0]], pickled)
+            finally:
+                if own:
+                    pool.shutdown(wait=True, cancel_futures=True)
+                else:
+                    for future in futures:
+                        future.cancel()
+            todo = []
+            if not broken:
+                break
+            running = _running(markers) if markers is not None else {}
+            codes = _exitcodes(table, running)
+            unfinished = [i for chunk in broken for i in chunk]
+            if own and not set(codes) & set(unfinished):
+                if not blind:
+                    blind, todo = True, unfinished
+                    continue
+                codes = dict.fromkeys(unfinished)  # cannot tell which: all are suspects
+            for chunk in broken:  # the jobs up to the one running did start
+                ran = [k for k, i in enumerate(chunk) if i in codes]
+                for i in chunk[: ran[-1] + 1] if ran else ():
+                    started[i] += 1
+            if own:
+                todo = [i for i in unfinished if i not in codes]
+                first_death.update((i, codes[i]) for i in unfinished if i in codes)
+                continue
+            for i in unfinished:  # a caller's pool is broken for good: report, do not retry
+                if i in codes:
+                    died: JobError = WorkerDiedError(
+                        f"worker died ({exit_text(codes[i])}) running job {i}; not retried, "
+                        "as the executor is the caller's (a process pool whose worker died "
+                        "cannot run anything more)",
+                        index=i, exitcode=codes[i], attempts=started[i],
+                    )  # fmt: skip
+                else:
+                    died = JobError(f"job {i} did not finish: a worker of the caller's "
+                                    "executor died, which breaks it", index=i)  # fmt: skip
+                yield Outcome(i, error=died, attempts=max(1, started[i]))
+        if first_death:
+            yield from _alone(function, items, sorted(first_death), started, first_death)
+
+
+def _alone(
+    function: Callable[[Any], Any],
+    items: list[Any],
+    suspects: list[int],
+    started: list[int],
+    first_death: dict[int, int | None],
+) -> Iterator[Outcome[Any]]:
+    """Each job a dead worker was running, run again alone in a one-process pool
+    (replaced after a death): a second death is that job's own."""
+    import concurrent.futures as cf
+
+    task = _Task(function, None, pickled=True)
+    solo: cf.ProcessPoolExecutor | None = None
+    try:
+        for i in suspects:
+            if solo is None:
+                solo = cf.ProcessPoolExecutor(1)
+            future = solo.submit(task, [(i, items[i])])
+            table = getattr(solo, "_processes", None)
+            started[i] += 1
+            try:
+                (reply,) = future.result()
+            except cf.process.BrokenProcessPool:
+                solo.shutdown(wait=True)
+                solo = None
+                codes = [getattr(p, "exitcode", None) for p in dict(table or {}).values()]
+                code = codes[0] if len(codes) == 1 and isinstance(codes[0], int) else None
+                if code is None:
+                    code = first_death.get(i)
+                died = WorkerDiedError(f"worker died ({exit_text(code)}) twice running job {i}",
+                                       index=i, exitcode=code, attempts=started[i])  # fmt: skip
+                yield Outcome(i, error=died, attempts=started[i])
+            except Exception as error:
+                yield Outcome(i, error=error, attempts=started[i])
+            else:
+                yield _outcome(reply, started[i], pickled=True)
+    finally:
+        if solo is not None:
+            solo.shutdown(wait=True, cancel_futures=True)
 
 
 @attrs.frozen
@@ -132,20 +546,24 @@ def generate_many(
     count: int,
     seed: int,
     executor: concurrent.futures.Executor | None = None,
+    workers: int | None = None,
     **options: Any,
-) -> list[Any]:
+) -> list[Outcome[Any]]:
     """Generate ``count`` instances; instance ``i`` uses ``derive_seeds(seed, count)[i]``.
 
     ``seed`` is required (there is no "random" batch): the same seed gives the
     same instances on every machine and executor, so a batch can always be
     made again.
 
+    :param executor: as for :func:`iter_many`.
+    :param workers: as for :func:`iter_many`.
+    :returns: one :class:`Outcome` per instance, in order: ``outcome.value`` is
+        the instance, or ``outcome.error`` says why it could not be made.
     :raises InvalidOptionError: ``seed`` or ``count`` is not a non-negative
         integer (``seed=None`` included).
     """
-    return run_many(
-        _Generate(kind, algorithm, size, options), derive_seeds(seed, count), executor=executor
-    )
+    return run_many(_Generate(kind, algorithm, size, options), derive_seeds(seed, count),
+                    executor=executor, workers=workers)  # fmt: skip
 
 
 def solve_many(
@@ -155,7 +573,17 @@ def solve_many(
     heuristic: str | None = None,
     limits: Limits | None = None,
     executor: concurrent.futures.Executor | None = None,
+    workers: int | None = None,
     **options: Any,
-) -> list[SearchResult]:
-    """Solve every puzzle (picklable) with the named strategy and heuristic, in order."""
-    return run_many(_Solve(strategy, heuristic, limits, options), puzzles, executor=executor)
+) -> list[Outcome[SearchResult]]:
+    """Solve every puzzle (picklable) with the named strategy and heuristic.
+
+    :param executor: as for :func:`iter_many`.
+    :param workers: as for :func:`iter_many`.
+    :returns: one :class:`Outcome` per puzzle, in order: ``outcome.value`` is
+        its :class:`~lacak.SearchResult`, or ``outcome.error`` says why it has
+        none (an unknown strategy is every job's
+        :class:`~lacak.UnknownComponentError`).
+    """
+    return run_many(_Solve(strategy, heuristic, limits, options), puzzles, executor=executor,
+                    workers=workers)  # fmt: skip

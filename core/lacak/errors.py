@@ -14,7 +14,12 @@ already catch ``ValueError`` or ``KeyError`` keep working::
     ├── DictionaryError (ValueError)
     ├── PluginError (RuntimeError)
     ├── LimitReachedError (RuntimeError)
-    └── OutOfMemoryError (MemoryError)
+    ├── OutOfMemoryError (MemoryError)
+    └── JobError (RuntimeError)
+        └── WorkerDiedError
+
+Every one of them pickles and unpickles with its message and its fields, so a
+batch job's error comes back from a worker process as itself.
 
 The command line turns any of them into one line on stderr and exit status 2.
 """
@@ -24,6 +29,7 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Iterable, Iterator
 from difflib import get_close_matches
+from typing import Any
 
 __all__ = [
     "DictionaryError",
@@ -31,12 +37,14 @@ __all__ = [
     "InvalidInputError",
     "InvalidOptionError",
     "InvalidPuzzleError",
+    "JobError",
     "LacakError",
     "LimitReachedError",
     "OutOfMemoryError",
     "PluginError",
     "UnknownComponentError",
     "UnsolvableError",
+    "WorkerDiedError",
     "memory_guard",
 ]
 
@@ -87,11 +95,14 @@ class LimitReachedError(LacakError, RuntimeError):
     """A search stopped at one of its :class:`~lacak.Limits` before an answer."""
 
 
-class OutOfMemoryError(LacakError, MemoryError):
+class OutOfMemoryError(MemoryError, LacakError):
     """Something lacak was asked to build does not fit in memory.
 
     The message says what was too big and what to try instead. It is also a
     :class:`MemoryError`, so ``except MemoryError`` still catches it.
+    (``MemoryError`` comes first among its bases because it has its own
+    ``__new__``: picklers that make an exception with ``cls.__new__(cls)``,
+    as ``tblib``'s does once Dask has installed it, then get a safe one.)
     """
 
 
@@ -138,6 +149,11 @@ class UnknownComponentError(LacakError, KeyError):
         )
         super().__init__(what, name)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as the arguments of its constructor (``BaseException`` would pickle
+        ``args``, which the constructor does not take), plus any attribute set later."""
+        return (type(self), (self.what, self.name, self.available), self.__dict__)
+
     def __str__(self) -> str:  # KeyError would repr() the args; we want prose
         """``unknown strategy 'bsf'; did you mean 'bfs'? Available: bfs, dfs.``
 
@@ -156,3 +172,77 @@ class UnknownComponentError(LacakError, KeyError):
         else:
             message += f" No {self.what} is registered."
         return message
+
+
+class JobError(LacakError, RuntimeError):
+    """A job of a batch (:mod:`lacak.batch`) failed, and its own exception cannot say so.
+
+    The job raised an exception that cannot be pickled (``type_name`` names it
+    and the message carries its text), its result could not be pickled, or it
+    never ran because the executor it was sent to broke. A job that raises a
+    picklable exception (every :class:`LacakError`, and most others) is
+    reported with that exception itself.
+
+    :param message: what happened, naming the job.
+    :param index: the job's position in its batch.
+    :param type_name: the qualified type name of the exception this summarises, if any.
+    """
+
+    def __init__(
+        self, message: str, *, index: int | None = None, type_name: str | None = None
+    ) -> None:
+        super().__init__(message)
+        #: the job's position in its batch, when known.
+        self.index = index
+        #: the type of the exception this error stands for, e.g. ``"mymodule.BadThing"``.
+        self.type_name = type_name
+
+
+class WorkerDiedError(JobError):
+    """The process running a batch job died (killed by a signal, ``os._exit``, a crash).
+
+    When lacak owns the process pool the job has been run a second time, alone
+    in a fresh pool, and died again; with a caller's executor it is not retried.
+
+    :param exitcode: the worker's exit code, negative for the signal that
+        killed it (``-9`` for ``SIGKILL``), ``None`` when it could not be learnt.
+    :param attempts: how many times the job was started.
+    """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        index: int | None = None,
+        exitcode: int | None = None,
+        attempts: int = 1,
+    ) -> None:
+        super().__init__(message, index=index)
+        #: the worker's exit code (negative: killed by that signal), or ``None``.
+        self.exitcode = exitcode
+        #: how many times the job was started before it was given up.
+        self.attempts = attempts
+
+    @property
+    def how(self) -> str:
+        """How the worker ended: ``"signal 9, SIGKILL"``, ``"exit code 1"`` or
+        ``"exit status unknown"``.
+
+        >>> WorkerDiedError("died", exitcode=-9).how
+        'signal 9, SIGKILL'
+        """
+        return exit_text(self.exitcode)
+
+
+def exit_text(exitcode: int | None) -> str:
+    """A process's exit code in words (negative: the signal that killed it)."""
+    if exitcode is None:
+        return "exit status unknown"
+    if exitcode < 0:
+        import signal
+
+        try:
+            return f"signal {-exitcode}, {signal.Signals(-exitcode).name}"
+        except ValueError:
+            return f"signal {-exitcode}"
+    return f"exit code {exitcode}"

@@ -39,14 +39,16 @@ the GIL), the others on processes.
 from __future__ import annotations
 
 import concurrent.futures
-import contextlib
 import os
 import time
+import traceback
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 import attrs
 import lacak
+import lacak.batch
+from lacak.batch import Outcome
 
 from .board import Board, neighbours
 from .results import BoggleResult, Entries
@@ -391,13 +393,16 @@ class _Chunk:
         return solve_columns(graph, columns, self.shape, self.min_length, self.engine)
 
 
-def _parse_all(boards: Iterable[Board | str | Sequence[Sequence[str]]]) -> list[Board]:
-    out = []
+def _parse_all(
+    boards: Iterable[Board | str | Sequence[Sequence[str]]],
+) -> list[Board | lacak.InvalidPuzzleError]:
+    """Each board parsed, or the error that says (naming its index) why it cannot be."""
+    out: list[Board | lacak.InvalidPuzzleError] = []
     for i, board in enumerate(boards):
         try:
             out.append(Board.parse(board))
         except lacak.InvalidPuzzleError as error:
-            raise lacak.InvalidPuzzleError(f"board {i}: {error}") from None
+            out.append(lacak.InvalidPuzzleError(f"board {i}: {error}"))
     return out
 
 
@@ -438,8 +443,8 @@ def solve_many(
     workers: int | None = 1,
     executor: concurrent.futures.Executor | None = None,
     registry: lacak.Registry | None = None,
-) -> list[BoggleResult]:
-    """Solve many boards with one dictionary; results in the same order.
+) -> list[Outcome[BoggleResult]]:
+    """Solve many boards with one dictionary: one record per board, in order.
 
     :param boards: :class:`Board` objects or their text forms (any mix of sizes).
     :param dictionary: as for :func:`~lacak_boggle.solve_board` (default ``eng``).
@@ -456,19 +461,27 @@ def solve_many(
         client's, or a process pool kept for many calls) to run the jobs,
         whatever the batch's size: at least one per core (or per worker when
         ``workers`` > 1), at most ``JOB_BOARDS`` boards each.
-    :returns: one :class:`BoggleResult` per board, with the same words,
-        paths, scores and node counts as :func:`~lacak_boggle.solve_board`
-        gives (``strategy`` is ``boggle-ENGINE``, or ``boggle`` for boards
-        left to the Python walk; ``seconds`` is the wait for the board's
-        job, shared among its boards).
+    :returns: one :class:`lacak.batch.Outcome` per board, in order. Its
+        ``value`` is a :class:`BoggleResult` with the same words, paths,
+        scores and node counts as :func:`~lacak_boggle.solve_board` gives
+        (``strategy`` is ``boggle-ENGINE``, or ``boggle`` for boards left to
+        the Python walk; ``seconds`` is the wait for the board's job, shared
+        among its boards); or its ``error`` says why the board has none: an
+        :class:`~lacak.InvalidPuzzleError` naming the board, the error of the
+        job that solved it, or a :class:`~lacak.WorkerDiedError`. A process
+        worker that dies is replaced and its job run again (by
+        :func:`lacak.batch.iter_many`); a job whose worker dies twice is run
+        again board by board, so that only a board that kills its worker is
+        lost.
     :raises InvalidOptionError: an unknown engine, ``"numba"`` where the
         compiled walk cannot run, or a bad number of workers.
-    :raises InvalidPuzzleError: a bad board (its index is named).
 
     >>> import lacak
     >>> words = lacak.Dictionary(name="tiny", language="en", words=["CAT", "ACT", "TAX"], alphabet="ACQTXY")
-    >>> [r.word_list for r in solve_many(["CAT/XQY", "ACT/QXY"], words)]
+    >>> [r.value.word_list for r in solve_many(["CAT/XQY", "ACT/QXY"], words)]
     [['CAT', 'TAX'], ['ACT']]
+    >>> solve_many(["CAT", "CA/T"], words)[1].error
+    InvalidPuzzleError('board 1: ragged board: row 1 has 1 tiles but row 0 has 2')
     """
     import numpy as np
 
@@ -486,23 +499,25 @@ def solve_many(
     parsed = _parse_all(boards)
     words = resolve_dictionary(dictionary, registry=registry)
     graph = compile_dictionary(words)
-    results: list[BoggleResult | None] = [None] * len(parsed)
+    records: list[Outcome[BoggleResult] | None] = [None] * len(parsed)
     # boards sharing a minimum length and a shape are solved together
     groups: dict[tuple[int, tuple[int, int]], list[int]] = {}
     columns_of: dict[int, list[int]] = {}
     single = graph.single_columns
     for i, board in enumerate(parsed):
+        if not isinstance(board, Board):
+            records[i] = Outcome(i, error=board)
+            continue
         columns = [single.get(tile) for tile in board.flat]
         if None in columns:  # other multi-letter tiles, or letters outside the alphabet
             try:
                 steps = _tile_columns(board, graph, words.name)  # raises for the latter
             except lacak.InvalidPuzzleError as error:
-                raise lacak.InvalidPuzzleError(f"board {i}: {error}") from None
+                records[i] = Outcome(i, error=lacak.InvalidPuzzleError(f"board {i}: {error}"))
+                continue
             columns = [0 if t is None else t[0] if len(t) == 1 else None for t in steps]
         if all_paths or None in columns or len(columns) > 63:  # the Python walk's boards
-            results[i] = solve_board(
-                board, words, min_length=min_length, all_paths=all_paths, engine="dfs"
-            )
+            records[i] = _solve_here(i, board, words, min_length, all_paths)
             continue
         least = min_length if min_length is not None else board.effective_min_length
         groups.setdefault((least, board.shape), []).append(i)
@@ -518,48 +533,143 @@ def solve_many(
         executor, concurrent.futures.ThreadPoolExecutor | concurrent.futures.ProcessPoolExecutor
     )
     walking = time.perf_counter()
-    last = started  # the first piece's boards share the preparation too
-    with contextlib.ExitStack() as stack:
-        pool = executor
-        if parallel and pool is None:
-            pool = stack.enter_context(_local_pool(chosen, count))
+    clock = [started]  # the first piece's boards share the preparation too
+
+    def keep(members: list[int], found: list[_Found], least: int) -> None:
+        """The records of one piece's boards (``members``), from its engine's arrays."""
+        # each board's seconds: the wait for its piece, shared among the piece's boards
+        now = time.perf_counter()
+        share = (now - clock[0]) / max(1, len(members))
+        clock[0] = now
+        at = 0
+        for pack in found:
+            chunk = members[at : at + pack.boards]
+            solved = [parsed[i] for i in chunk]
+            made = pack.results(graph, solved, words.name, least, seconds=share)  # type: ignore[arg-type]
+            for i, result in zip(chunk, made, strict=True):
+                records[i] = Outcome(i, value=result)
+            at += pack.boards
+
+    pieces: list[_Piece] = []
+    for (least, shape), members in groups.items():
+        table = np.array([columns_of[i] for i in members], dtype=np.int64).reshape(
+            len(members), shape[0] * shape[1]
+        )
+        if not parallel:
+            if chosen == "numba":
+                graph.arrays()
+            try:
+                found = solve_columns(graph, table, shape, least, chosen)
+            except Exception as error:  # one group's failure is its boards' records
+                text = "".join(traceback.format_exception(error))
+                for i in members:
+                    records[i] = Outcome(i, error=error, traceback=text)
+            else:
+                keep(members, found, least)
+            continue
+        job = _job(graph, words, least, chosen, shape, remote=remote)
+        pieces += _pieces(job, members, table, count)
+    if pieces:
         if chosen == "numba":
             graph.arrays()  # made once, before the threads need them
-        for (least, shape), members in groups.items():
-            table = np.array([columns_of[i] for i in members], dtype=np.int64).reshape(
-                len(members), shape[0] * shape[1]
-            )
-            parts: Iterable[tuple[int, list[_Found]]]
-            if pool is None:
-                parts = [(0, solve_columns(graph, table, shape, least, chosen))]
-            else:
-                job = _job(graph, words, least, chosen, shape, remote=remote)
-                parts = _run_parallel(job, table, count, pool)
-            for first, found in parts:
-                # each board's seconds: the wait for its piece, shared among the piece's boards
-                now = time.perf_counter()
-                share = (now - last) / max(1, sum(pack.boards for pack in found))
-                last = now
-                at = first
-                for pack in found:
-                    chunk = members[at : at + pack.boards]
-                    made = pack.results(graph, [parsed[i] for i in chunk], words.name, least,
-                                        seconds=share)  # fmt: skip
-                    for i, result in zip(chunk, made, strict=True):
-                        results[i] = result
-                    at += pack.boards
+        for piece, outcome in _run_pieces(pieces, chosen, count, executor):
+            if outcome.ok:
+                keep(piece.members, outcome.unwrap(), piece.job.min_length)
+                continue
+            for i in piece.members:
+                records[i] = Outcome(i, error=outcome.error, attempts=outcome.attempts,
+                                     traceback=outcome.traceback)  # fmt: skip
     if engine == "auto" and chosen != "numba":
         note_uncompiled(time.perf_counter() - walking)
-    return [r for r in results if r is not None]
+    return [r for r in records if r is not None]
 
 
-def _local_pool(engine: str, count: int) -> concurrent.futures.Executor:
-    """The pool ``workers=N`` starts: threads for the compiled walk, which releases
-    the GIL (the threads share the graph, and results need no pickling);
-    processes for the other engines, which hold it."""
-    if engine == "numba":
-        return concurrent.futures.ThreadPoolExecutor(max_workers=count)
-    return concurrent.futures.ProcessPoolExecutor(max_workers=count)
+def _solve_here(
+    index: int, board: Board, words: lacak.Dictionary, min_length: int | None, all_paths: bool
+) -> Outcome[BoggleResult]:
+    """One board by the Python walk, in this process, as its record."""
+    try:
+        result = solve_board(board, words, min_length=min_length, all_paths=all_paths,
+                             engine="dfs")  # fmt: skip
+    except Exception as error:
+        return Outcome(index, error=error, traceback="".join(traceback.format_exception(error)))
+    return Outcome(index, value=result)
+
+
+@attrs.frozen(eq=False)
+class _Piece:
+    """A job's worth of boards: their indices, the job, and their tiles' columns."""
+
+    members: list[int]
+    job: _Chunk
+    columns: Any
+
+
+def _solve_piece(piece: tuple[_Chunk, Any]) -> list[_Found]:
+    """What a worker runs for a piece: ``job(columns)``."""
+    job, columns = piece
+    return job(columns)
+
+
+def _pieces(job: _Chunk, members: list[int], table: Any, count: int) -> list[_Piece]:
+    """One group's boards in pieces: at least ``count``, at most ``JOB_BOARDS`` boards each."""
+    boards = len(members)
+    parts = max(count, -(-boards // JOB_BOARDS))
+    size = -(-boards // parts)
+    return [_Piece(members[k : k + size], job, table[k : k + size]) for k in range(0, boards, size)]
+
+
+def _run_pieces(
+    pieces: list[_Piece], engine: str, count: int, executor: concurrent.futures.Executor | None
+) -> Iterator[tuple[_Piece, Outcome[list[_Found]]]]:
+    """Each piece with its record, as the pieces finish (so that this process builds
+    one piece's results while the workers solve the next).
+
+    Without an executor the compiled walk runs on threads (it releases the GIL;
+    the threads share the graph, and results need no pickling) and the other
+    engines on lacak's process pool, which replaces a dead worker and runs its
+    job again. A piece whose worker died twice there is run again board by
+    board, so that only the boards that kill a worker are lost.
+    """
+    items = [(piece.job, piece.columns) for piece in pieces]
+    if executor is None and engine == "numba":
+        with concurrent.futures.ThreadPoolExecutor(max_workers=count) as threads:
+            for outcome in lacak.batch.iter_many(_solve_piece, items, executor=threads):
+                yield pieces[outcome.index], outcome
+        return
+    if executor is not None:
+        for outcome in lacak.batch.iter_many(_solve_piece, items, executor=executor):
+            yield pieces[outcome.index], outcome
+        return
+    died: list[tuple[_Piece, Outcome[list[_Found]]]] = []
+    for outcome in lacak.batch.iter_many(_solve_piece, items, workers=max(2, count)):
+        piece = pieces[outcome.index]
+        if isinstance(outcome.error, lacak.WorkerDiedError):
+            died.append((piece, outcome))
+        else:
+            yield piece, outcome
+    if not died:
+        return
+    # board by board: a piece of one board each, with its own record
+    singles = [
+        (_Piece([i], piece.job, piece.columns[k : k + 1]), outcome)
+        for piece, outcome in died
+        for k, i in enumerate(piece.members)
+    ]
+    items = [(one.job, one.columns) for one, _ in singles]
+    for outcome in lacak.batch.iter_many(_solve_piece, items, workers=max(2, count)):
+        one, before = singles[outcome.index]
+        error = outcome.error
+        if isinstance(error, lacak.WorkerDiedError):
+            (board,) = one.members
+            attempts = before.attempts + outcome.attempts
+            error = lacak.WorkerDiedError(
+                f"worker died ({error.how}) solving board {board}: twice with the other "
+                "boards of its job, and twice alone",
+                index=board, exitcode=error.exitcode, attempts=attempts,
+            )  # fmt: skip
+            outcome = attrs.evolve(outcome, error=error, attempts=attempts)
+        yield one, outcome
 
 
 def _job(
@@ -579,17 +689,3 @@ def _job(
     local = cached is not None and cached.exists() and not remote
     return _Chunk(graph.digest, words.alphabet, None if local else graph.words, min_length,
                   engine, shape)  # fmt: skip
-
-
-def _run_parallel(
-    job: _Chunk, columns: Any, count: int, executor: concurrent.futures.Executor
-) -> Iterator[tuple[int, list[_Found]]]:
-    """Run ``job`` on pieces of ``columns``, yielding ``(first board of the piece,
-    its findings)`` in order as the pieces finish, so that the caller builds the
-    results of one piece while the workers solve the next."""
-    boards = len(columns)
-    pieces = max(count, -(-boards // JOB_BOARDS))
-    size = -(-boards // pieces)
-    starts = list(range(0, boards, size))
-    chunks = [columns[k : k + size] for k in starts]
-    yield from zip(starts, executor.map(job, chunks), strict=True)

@@ -291,23 +291,50 @@ def solve_many_command(
     workers: int,
     as_json: bool,
 ) -> None:
-    """Solve every board in SOURCE (a file, or '-' for stdin), one board per line."""
+    """Solve every board in SOURCE (a file, or '-' for stdin), one board per line.
+
+    Prints one record per board, in order: ``COUNT<TAB>SCORE<TAB>BOARD``, or
+    with --json one JSON object per line (a board's result, as
+    ``boggle solve --json`` prints it). A board that cannot be solved (it does
+    not parse, its letters are not in the dictionary, its worker died) gets an
+    error record in its place, ``error<TAB>MESSAGE<TAB>BOARD`` or
+    ``{"board": ..., "error": {"type": ..., "message": ...}}``, and the other
+    boards go on. Exit status 0 when every board was solved; 2 when any was
+    not, after every record is printed, with one line on stderr naming them.
+    """
     from .batch import solve_many
 
     if workers < 0:
         raise lacak.InvalidOptionError(f"--workers must be 0 or more, got {workers}")
     lines = [line.strip() for line in read_input(source).splitlines()]
-    boards = [line for line in lines if line]
-    results = solve_many(
-        boards,
+    numbered = [(n, line) for n, line in enumerate(lines, 1) if line]
+    records = solve_many(
+        [line for _, line in numbered],
         dictionary,
         min_length=_min_length(min_length),
         engine=engine,
         workers=None if workers == 0 else workers,
         registry=registry_of(ctx),
     )
-    for result in results:
+    failed = []
+    for (number, line), record in zip(numbered, records, strict=True):
+        result, error = record.value, record.error
+        if result is not None:
+            if as_json:
+                click.echo(json.dumps(result.to_dict(), ensure_ascii=False))
+            else:
+                click.echo(f"{result.count}\t{result.score}\t{result.board.to_text()}")
+            continue
+        failed.append(number)
+        message = " ".join(str(error).split())  # one line, whatever the error says
         if as_json:
-            click.echo(json.dumps(result.to_dict(), ensure_ascii=False))
+            kind = type(error).__name__
+            click.echo(json.dumps({"board": line, "error": {"type": kind, "message": message}},
+                                  ensure_ascii=False))  # fmt: skip
         else:
-            click.echo(f"{result.count}\t{result.score}\t{result.board.to_text()}")
+            click.echo(f"error\t{message}\t{line}")
+    if failed:
+        shown = ", ".join(map(str, failed[:10])) + (", ..." if len(failed) > 10 else "")
+        click.echo(f"Error: {len(failed)} of {len(records)} boards could not be solved "
+                   f"(line {shown}); their records say why", err=True)  # fmt: skip
+        ctx.exit(2)

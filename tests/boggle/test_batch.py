@@ -8,10 +8,17 @@ import lacak
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from lacak_boggle import Board, shake, solve_board, solve_many
+from lacak_boggle import Board, BoggleResult, shake, solve_board, solve_many
 from lacak_boggle.solver import compiled_available
 
 from .strategies import boards
+
+
+def solved(records: list[lacak.batch.Outcome[BoggleResult]]) -> list[BoggleResult]:
+    """The records' results, in board order (raising the first error)."""
+    assert [r.index for r in records] == list(range(len(records)))
+    return [r.unwrap() for r in records]
+
 
 #: The engines to compare (the compiled one when numba is installed, as it is for the tests).
 ENGINES = ["numpy", "dfs", "auto"] + (["numba"] if compiled_available() else [])
@@ -39,7 +46,7 @@ def batches(draw: st.DrawFn):
 )
 def test_engines_agree_with_the_single_board_solver(case, engine: str, min_length) -> None:
     boards_, dictionary = case
-    many = solve_many(boards_, dictionary, engine=engine, min_length=min_length)
+    many = solved(solve_many(boards_, dictionary, engine=engine, min_length=min_length))
     assert len(many) == len(boards_)
     for board, result in zip(boards_, many, strict=True):
         single = solve_board(board, dictionary, min_length=min_length)
@@ -65,7 +72,7 @@ def test_real_dice_boards_with_english() -> None:
         shake("big5", s) for s in range(10)
     ]
     boards_ += [shake("superbig6", s) for s in range(5)]
-    by_engine = [solve_many(boards_, "eng", engine=e) for e in ENGINES]
+    by_engine = [solved(solve_many(boards_, "eng", engine=e)) for e in ENGINES]
     for board, *results in zip(boards_, *by_engine, strict=True):
         single = solve_board(board, "eng")
         assert all(r.entries == single.entries for r in results)
@@ -75,13 +82,13 @@ def test_real_dice_boards_with_english() -> None:
 
 def test_all_paths_and_odd_tiles_fall_back_to_the_walk(tiny: lacak.Dictionary) -> None:
     boards_ = ["QU A T / X # O", "CAT/OAT", "CAT ING/TAE A"]
-    results = solve_many(boards_, tiny, all_paths=True, min_length=2)
+    results = solved(solve_many(boards_, tiny, all_paths=True, min_length=2))
     for text, result in zip(boards_, results, strict=True):
         assert result.entries == solve_board(text, tiny, all_paths=True, min_length=2).entries
         assert result.all_paths
     wide = "A" * 64  # more tiles than a 64-bit mask
     only_aa = lacak.Dictionary(name="a", language="", words=["AA"])
-    assert solve_many([wide], only_aa, engine="numpy", min_length=2)[0].count == 1
+    assert solve_many([wide], only_aa, engine="numpy", min_length=2)[0].unwrap().count == 1
 
 
 def test_workers_and_executors(monkeypatch) -> None:
@@ -91,25 +98,25 @@ def test_workers_and_executors(monkeypatch) -> None:
     monkeypatch.setattr(batch, "JOB_BOARDS", 5)
     boards_ = [shake("classic4", seed) for seed in range(12)]
     expected = [solve_board(b, "eng").entries for b in boards_]
-    in_process = solve_many(boards_, "eng", workers=1)
+    in_process = solved(solve_many(boards_, "eng", workers=1))
     assert [r.entries for r in in_process] == expected
     for engine in ENGINES:  # numba on threads; numpy and dfs on processes
-        pooled = solve_many(boards_, "eng", workers=2, engine=engine)
+        pooled = solved(solve_many(boards_, "eng", workers=2, engine=engine))
         assert [r.entries for r in pooled] == expected
     with concurrent.futures.ThreadPoolExecutor(2) as pool:
-        threaded = solve_many(boards_, "eng", engine="dfs", executor=pool)
+        threaded = solved(solve_many(boards_, "eng", engine="dfs", executor=pool))
     assert [r.entries for r in threaded] == expected
     calls = []
 
     class Recording(concurrent.futures.ThreadPoolExecutor):
-        def map(self, fn, *iterables, **kwargs):
-            items = list(iterables[0])
-            calls.append(len(items))
-            return super().map(fn, items)
+        def submit(self, fn, /, *args, **kwargs):
+            ((_, (_, columns)),) = args[0]  # one piece per job: (index, (job, columns))
+            calls.append(len(columns))
+            return super().submit(fn, *args, **kwargs)
 
     with Recording(2) as pool:
-        assert [r.entries for r in solve_many(boards_, "eng", executor=pool)] == expected
-    assert calls == [3]  # 12 boards in jobs of at most 5
+        assert [r.entries for r in solved(solve_many(boards_, "eng", executor=pool))] == expected
+    assert sorted(calls) == [4, 4, 4]  # 12 boards in jobs of at most 5
 
 
 def test_bad_arguments(tiny: lacak.Dictionary) -> None:
@@ -118,8 +125,11 @@ def test_bad_arguments(tiny: lacak.Dictionary) -> None:
     for workers in (0, -2, True):
         with pytest.raises(lacak.InvalidOptionError):
             solve_many(["CAT"], tiny, workers=workers)
+    cat, ragged = solve_many(["CAT", "CA/T"], tiny)  # a bad board is its own record
+    assert cat.unwrap().word_list == solve_board("CAT", tiny).word_list
+    assert isinstance(ragged.error, lacak.InvalidPuzzleError) and ragged.index == 1
     with pytest.raises(lacak.InvalidPuzzleError, match="board 1: ragged"):
-        solve_many(["CAT", "CA/T"], tiny)
+        ragged.unwrap()
     with pytest.raises(lacak.InvalidOptionError):
         solve_many(["CAT"], tiny, min_length=0)
     assert solve_many([], tiny) == []
@@ -132,7 +142,7 @@ def test_results_are_lazy_but_whole() -> None:
 
     boards_ = [shake("classic4", seed) for seed in range(10)]
     for engine in ENGINES:
-        for result in solve_many(boards_, "eng", engine=engine):
+        for result in solved(solve_many(boards_, "eng", engine=engine)):
             single = solve_board(result.board, "eng", engine="dfs")
             assert (result.word_list, result.count, result.score) == (
                 single.word_list,
@@ -149,3 +159,48 @@ def test_results_are_lazy_but_whole() -> None:
     every = solve_board(boards_[0], "eng", all_paths=True)
     assert every.to_dict()["words"] == [w.to_dict(all_paths=True) for w in every.words]
     assert any(len(w["paths"]) > 1 for w in every.to_dict()["words"])
+
+
+def test_a_worker_that_dies_costs_only_its_board(monkeypatch) -> None:
+    """A board whose worker is killed (SIGKILL, in a real process worker) is
+    reported; every other board of the batch, of its job too, is solved."""
+    import multiprocessing
+    import os
+    import signal
+
+    from lacak_boggle import batch
+
+    if multiprocessing.get_start_method() != "fork":
+        pytest.skip("the crash is planted by monkeypatching, which forked workers inherit")
+    parent = os.getpid()
+    solve_columns = batch.solve_columns
+
+    def deadly(graph, columns, shape, min_length, engine):
+        killer = graph.single_columns["Z"]
+        if os.getpid() != parent and (columns == killer).all(axis=1).any():
+            os.kill(os.getpid(), signal.SIGKILL)
+        return solve_columns(graph, columns, shape, min_length, engine)
+
+    monkeypatch.setattr(batch, "solve_columns", deadly)
+    monkeypatch.setattr(batch, "PARALLEL_FROM", 1)
+    monkeypatch.setattr(batch, "JOB_BOARDS", 4)
+    boards_ = [shake("classic4", seed) for seed in range(11)]
+    boards_.insert(5, Board.parse("ZZZZ/ZZZZ/ZZZZ/ZZZZ"))
+    records = solve_many(boards_, "eng", workers=2, engine="numpy")
+    assert [r.index for r in records] == list(range(12))
+    for board, record in zip(boards_, records, strict=True):
+        if board.flat[0] != "Z":
+            assert record.unwrap().entries == solve_board(board, "eng").entries
+    died = records[5].error
+    assert isinstance(died, lacak.WorkerDiedError) and died.exitcode == -signal.SIGKILL
+    assert records[5].attempts == died.attempts == 4 and died.index == 5
+    assert "worker died (signal 9, SIGKILL) solving board 5" in str(died)
+
+
+def test_a_caller_s_process_pool_survives_bad_boards(tiny: lacak.Dictionary) -> None:
+    with concurrent.futures.ProcessPoolExecutor(2) as pool:
+        records = solve_many(["CAT", "CA/T", "C1T", "CAT/OAT"], tiny, executor=pool)
+        assert [r.ok for r in records] == [True, False, False, True]
+        assert "board 2" in str(records[2].error)
+        again = solve_many(["CAT/XQY"], tiny, min_length=2, executor=pool)
+        assert again[0].unwrap().word_list == solve_board("CAT/XQY", tiny, min_length=2).word_list

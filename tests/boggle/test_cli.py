@@ -209,6 +209,33 @@ def test_solve_many(cli, tmp_path) -> None:
     assert same.output.strip().splitlines() == lines
 
 
+def test_solve_many_reports_a_bad_board_and_goes_on(cli) -> None:
+    good = [shake("classic4", s).to_text() for s in range(3)]
+    lines = [good[0], "CA/T", "", good[1], "C1T", good[2]]
+    runner = CliRunner()
+    plain = runner.invoke(cli, ["boggle", "solve-many", "-"], input="\n".join(lines))
+    assert plain.exit_code == 2
+    out = plain.stdout.splitlines()
+    assert len(out) == 5  # one record per board, the blank line skipped
+    for k, text in ((0, good[0]), (2, good[1]), (4, good[2])):
+        result = solve_board(text, "eng")
+        assert out[k] == f"{result.count}\t{result.score}\t{text}"
+    assert out[1].startswith("error\tboard 1: ragged") and out[1].endswith("\tCA/T")
+    assert out[3].startswith("error\tboard 3: ") and out[3].endswith("\tC1T")
+    assert plain.stderr == (
+        "Error: 2 of 5 boards could not be solved (line 2, 5); their records say why\n"
+    )
+    as_json = runner.invoke(cli, ["boggle", "solve-many", "-", "--json"], input="\n".join(lines))
+    assert as_json.exit_code == 2
+    records = [json.loads(line) for line in as_json.stdout.splitlines()]
+    assert records[0] == solve_board(good[0], "eng").to_dict()
+    assert records[1]["board"] == "CA/T" and records[1]["error"]["type"] == "InvalidPuzzleError"
+    assert records[1]["error"]["message"].startswith("board 1: ragged")
+    assert set(records[3]) == {"board", "error"} and records[4]["count"] > 0
+    fine = runner.invoke(cli, ["boggle", "solve-many", "-"], input="\n".join(good))
+    assert fine.exit_code == 0 and fine.stderr == ""
+
+
 def test_input_that_is_not_utf8_is_one_line(cli, tmp_path) -> None:
     binary = tmp_path / "boards.txt"
     binary.write_bytes(b"CAT/DOG\n\xff\xfe\n")

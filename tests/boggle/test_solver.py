@@ -367,7 +367,7 @@ def test_large_alphabets(size: int, data: st.DataObject) -> None:
     assert result.word_list == sorted(expected)
     assert [w.path for w in result.words] == [expected[w][0] for w in result.word_list]
     (batch,) = solve_many([Board.from_rows(tiles)], dictionary, min_length=1, engine="numpy")
-    assert batch.entries == result.entries
+    assert batch.unwrap().entries == result.entries
 
 
 def test_the_default_dictionary_can_be_changed(monkeypatch) -> None:
@@ -400,7 +400,7 @@ def test_a_compiled_walk_that_cannot_load_is_named_and_avoided(monkeypatch, tiny
     assert solve_board("CAT/XQY", tiny, min_length=2).word_list == expected
     solver.note_uncompiled(100.0)  # auto would turn to the compiled walk now, if it could
     assert solve_board("CAT/XQY", tiny, min_length=2).word_list == expected
-    many = batch.solve_many(["CAT/XQY"] * 10, tiny, min_length=2)
+    many = [r.unwrap() for r in batch.solve_many(["CAT/XQY"] * 10, tiny, min_length=2)]
     assert [r.word_list for r in many] == [expected] * 10
     assert many[0].strategy == "boggle-numpy"
     # a worker whose numba fails answers with the numpy engine, the same arrays
@@ -425,5 +425,5 @@ def test_auto_tries_the_compiled_walk_before_choosing_it(monkeypatch, tiny) -> N
     monkeypatch.setitem(sys.modules, "lacak_boggle.compiled", None)
     solver.note_uncompiled(100.0)  # auto would use the compiled walk, could it load
     many = batch.solve_many(["CAT/XQY"] * 300, tiny, min_length=2, workers=2)
-    assert {r.strategy for r in many} == {"boggle-numpy"}
+    assert {r.unwrap().strategy for r in many} == {"boggle-numpy"}
     assert solver._compiled_failure  # the reason is kept

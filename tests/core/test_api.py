@@ -175,7 +175,9 @@ def test_batch_seeds_and_runs_are_deterministic() -> None:
 
     with ThreadPoolExecutor(2) as pool:
         threaded = lacak.batch.run_many(abs, [-1, -2, 3], executor=pool)
-    assert threaded == lacak.batch.run_many(abs, [-1, -2, 3], executor=None) == [1, 2, 3]
+    here = lacak.batch.run_many(abs, [-1, -2, 3], executor=None)
+    assert [r.unwrap() for r in threaded] == [r.unwrap() for r in here] == [1, 2, 3]
+    assert [r.index for r in threaded] == [r.index for r in here] == [0, 1, 2]
 
 
 SMALL = GraphPuzzle(edges={0: (("a", 1, 1.0),)}, initial=0, goals={1})
