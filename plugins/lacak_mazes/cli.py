@@ -540,6 +540,8 @@ def stats(
         "straightness": "straight corridors",
         "junction_share": "junctions",
         "branching": "ways on at a junction",
+        "corridor_length": "mean steps between dead ends and junctions",
+        "horizontal_share": "passages running east-west",
     }
     width = max(len(key) for key in numbers)
     for key, value in numbers.items():
@@ -547,7 +549,14 @@ def stats(
             continue
         shown = (
             f"{value:.1%}"
-            if key in ("dead_end_share", "straightness", "junction_share", "solution_share")
+            if key
+            in (
+                "dead_end_share",
+                "straightness",
+                "horizontal_share",
+                "junction_share",
+                "solution_share",
+            )
             else value
         )
         note = f"  ({labels[key]})" if key in labels else ""
