@@ -23,8 +23,10 @@ cell (row by row) are visited, so that cell always has a visited neighbour
 (above it, or to its left on the first row) and *is* the one the hunt finds;
 a pointer that only moves forward finds it (``bytearray.find``, in C). The
 one exception is while cell (0, 0) is still unvisited: then the answer lies in
-the row above the first visited cell, or, when that is row 0, on row 0 or 1,
-and is found with two more ``find`` calls. The whole maze costs ``O(cells)``.
+the row above the first visited cell, or, when that is row 0, left of it on
+row 0, above the first visited cell of row 1 if that is further left; the walk
+keeps both first visited cells up to date (one comparison per step covers
+them). The whole maze costs ``O(cells)``.
 None of this depends on why the walk stopped, so early hunts keep it.
 
 ``hunt="columns"`` scans column by column: it runs the row scan on the
@@ -111,6 +113,13 @@ def _links(height: int, width: int, seed: int, by_rows: bool, chance: float) -> 
     state[here] = 1
     first_visited = here
     scan = origin  # every cell before it is visited
+    # While cell (0, 0) is unvisited, the hunt needs the first visited cell of row 1
+    # (``first_row1``; the grid's size when there is none). Cells before ``watch``, the
+    # larger of ``first_visited`` and the start of row 2, are noted as they are visited,
+    # so the walk still makes one comparison per step.
+    row1, row2 = origin + P, origin + 2 * P
+    first_row1 = here if row1 <= here < row2 else grid.size
+    watch = first_visited if first_visited > row2 else row2
     remaining = height * width - 1
     walked: list[int] = [here]
     record = walked.append
@@ -119,7 +128,8 @@ def _links(height: int, width: int, seed: int, by_rows: bool, chance: float) -> 
     # A walk makes at most ``1 + floor(log(1 - u) / keep)`` steps (u uniform in [0, 1),
     # ``keep`` the log of the chance of walking on after a step): the geometric law of
     # the first step after which a hunt is drawn. It stops when ``remaining`` reaches
-    # ``stop`` (never, at -1), a comparison that costs the default walk next to nothing.
+    # ``stop`` (-1: no budget). The walk without a budget is written out on its own so
+    # that the default pays nothing for the option (the check costs it about 1.5%).
     keep = math.log1p(-chance) if 0.0 < chance < 1.0 else 0.0
     log1p = math.log1p
     while True:
@@ -131,24 +141,50 @@ def _links(height: int, width: int, seed: int, by_rows: bool, chance: float) -> 
             stop = remaining - int(steps_on) - 1 if steps_on < remaining else -1
         else:
             stop = remaining - 1
-        while True:
-            for offset, back in orders[choice[here]]:  # noqa: B007 - used after the break
-                there = here + offset
-                if not state[there]:
+        if stop < 0:  # walk until stuck
+            while True:
+                for offset, back in orders[choice[here]]:  # noqa: B007 - used after the break
+                    there = here + offset
+                    if not state[there]:
+                        break
+                else:
                     break
-            else:
-                break
-            state[there] = 1
-            link[there] = back
-            here = there
-            remaining -= 1
-            if by_rows:
-                if there < first_visited:
-                    first_visited = there
-            else:
-                record(there)
-            if remaining == stop:
-                break
+                state[there] = 1
+                link[there] = back
+                here = there
+                remaining -= 1
+                if by_rows:
+                    if there < watch:
+                        if there < first_visited:
+                            first_visited = there
+                            watch = first_visited if first_visited > row2 else row2
+                        if row1 <= there < first_row1:
+                            first_row1 = there
+                else:
+                    record(there)
+        else:  # the same walk, stopping after its budget of steps too
+            while True:
+                for offset, back in orders[choice[here]]:  # noqa: B007 - used after the break
+                    there = here + offset
+                    if not state[there]:
+                        break
+                else:
+                    break
+                state[there] = 1
+                link[there] = back
+                here = there
+                remaining -= 1
+                if by_rows:
+                    if there < watch:
+                        if there < first_visited:
+                            first_visited = there
+                            watch = first_visited if first_visited > row2 else row2
+                        if row1 <= there < first_row1:
+                            first_row1 = there
+                else:
+                    record(there)
+                if remaining == stop:
+                    break
         if not remaining:
             break
         # hunt
@@ -162,9 +198,8 @@ def _links(height: int, width: int, seed: int, by_rows: bool, chance: float) -> 
                     target = first_visited - P
                 else:  # row 0 has a visited cell, cell (0, 0) does not
                     target = first_visited - 1
-                    below = state.find(1, origin + P, target + P)
-                    if below != -1:
-                        target = below - P
+                    if first_row1 < target + P:  # a visited cell in row 1 further left
+                        target = first_row1 - P
         else:
             for cell in walked:
                 for offset, _back in steps:
@@ -189,8 +224,12 @@ def _links(height: int, width: int, seed: int, by_rows: bool, chance: float) -> 
         link[target] = OPPOSITE[back]
         state[target] = 1
         remaining -= 1
-        if by_rows and target < first_visited:
-            first_visited = target
+        if by_rows and target < watch:
+            if target < first_visited:
+                first_visited = target
+                watch = first_visited if first_visited > row2 else row2
+            if row1 <= target < first_row1:
+                first_row1 = target
         here = target
         if not remaining:
             break

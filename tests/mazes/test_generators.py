@@ -203,6 +203,19 @@ def test_hunt_and_kill_hunting_early_still_hunts_like_a_scan_from_the_top(
     assert fast == hunt_and_kill_reference(*size, seed, hunt_chance=chance)
 
 
+@pytest.mark.parametrize("size", [(1, 30), (2, 40), (3, 25), (40, 2), (2, 2)])
+@pytest.mark.parametrize("chance", [0.0, 0.5, 1.0])
+def test_hunt_and_kill_on_thin_grids_hunts_like_a_scan_from_the_top(
+    size: tuple[int, int], chance: float
+) -> None:
+    """Thin grids keep cell (0, 0) unvisited for long: the hunt's special case at work."""
+    from lacak_mazes.huntkill import hunt_and_kill
+
+    for seed in range(12):
+        fast = hunt_and_kill(*size, seed, hunt_chance=chance)
+        assert fast == hunt_and_kill_reference(*size, seed, hunt_chance=chance), seed
+
+
 class SerpentinePlugin:
     """The third-party generator of docs/mazes.md, registered by hand."""
 
