@@ -540,6 +540,8 @@ def stats(
         "straightness": "straight corridors",
         "junction_share": "junctions",
         "branching": "ways on at a junction",
+        "corridor_length": "mean steps between dead ends and junctions",
+        "horizontal_share": "passages running east-west",
     }
     width = max(len(key) for key in numbers)
     for key, value in numbers.items():
@@ -547,7 +549,14 @@ def stats(
             continue
         shown = (
             f"{value:.1%}"
-            if key in ("dead_end_share", "straightness", "junction_share", "solution_share")
+            if key
+            in (
+                "dead_end_share",
+                "straightness",
+                "horizontal_share",
+                "junction_share",
+                "solution_share",
+            )
             else value
         )
         note = f"  ({labels[key]})" if key in labels else ""
@@ -573,6 +582,7 @@ def algorithms(ctx: click.Context, as_json: bool) -> None:
                 "dead_ends": meta.get("dead_ends"),
                 "texture": meta.get("texture"),
                 "options": dict(generator.options),
+                "option_ranges": _option_ranges(meta.get("option_ranges")),
                 "plugin": catalogue.owner(name),
             }
         )
@@ -591,7 +601,9 @@ def algorithms(ctx: click.Context, as_json: bool) -> None:
     table.add_column("description (options)")
     for row in rows:
         # names, descriptions and options come from plugins: Text, never markup
-        options = ", ".join(f"{k}={v}" for k, v in row["options"].items())
+        options = ", ".join(
+            f"{k}={v}" + _range_text(row["option_ranges"].get(k)) for k, v in row["options"].items()
+        )
         description = Text(str(row["description"]))
         if options:
             description.append(f" ({options})", style="dim")
@@ -603,6 +615,37 @@ def algorithms(ctx: click.Context, as_json: bool) -> None:
             description,
         )
     Console(emoji=False).print(table)
+
+
+def _option_ranges(value: Any) -> dict[str, Any]:
+    """A generator's ``option_ranges`` metadata, or ``{}`` when it is not a mapping (it
+    comes from a plugin: a malformed one is not shown rather than crashing the list)."""
+    from collections.abc import Mapping
+
+    if not isinstance(value, Mapping):
+        return {}
+    return {str(key): dict(spec) for key, spec in value.items() if isinstance(spec, Mapping)}
+
+
+def _range_text(spec: dict[str, Any] | None) -> str:
+    """`` [a|b|c]`` for choices, `` [0 to 1]``, `` [>= 0]`` or `` [<= 9]`` for numbers."""
+    if not spec:
+        return ""
+    choices = spec.get("choices")
+    if isinstance(choices, (list, tuple)):
+        return " [" + "|".join(map(str, choices)) + "]"
+    low, high = spec.get("min"), spec.get("max")
+    if low is not None and high is not None:
+        return f" [{low:g} to {high:g}]" if _is_number(low, high) else f" [{low} to {high}]"
+    if low is not None:
+        return f" [>= {low}]"
+    if high is not None:
+        return f" [<= {high}]"
+    return ""
+
+
+def _is_number(*values: Any) -> bool:
+    return all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in values)
 
 
 def _yes(value: Any) -> str:

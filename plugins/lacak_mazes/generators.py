@@ -9,6 +9,10 @@ and returns a :class:`~lacak_mazes.Maze` with ``algorithm`` and ``seed`` set.
 the generator samples ``uniform``-ly among all perfect mazes of the grid,
 the expected share of ``dead_ends`` (cells with one opening, measured on
 large grids, close to Walter Pullen's published figures), and the ``texture``.
+A generator with options may say which values each takes in
+``option_ranges``: ``{"choices": [...]}`` for a word from a list,
+``{"min": a, "max": b}`` for a number (either bound may be missing);
+``lacak maze algorithms`` shows them next to the defaults.
 """
 
 from __future__ import annotations
@@ -51,6 +55,7 @@ def _generator(
     dead_ends: float,
     texture: str,
     options: dict[str, Any] | None = None,
+    option_ranges: dict[str, dict[str, Any]] | None = None,
     **extra: Any,
 ) -> lacak.Generator:
     return lacak.Generator(
@@ -65,6 +70,7 @@ def _generator(
             "dead_ends": dead_ends,
             "texture": texture,
             "module": f"lacak_mazes.{module}",
+            **({"option_ranges": option_ranges} if option_ranges else {}),
             **extra,
         },
     )
@@ -77,8 +83,13 @@ GENERATORS: tuple[lacak.Generator, ...] = (
         "hunt_and_kill",
         "random walk; when stuck, hunt row by row for the next cell (the reference)",
         dead_ends=0.10,
-        texture="long winding corridors, few dead ends",
-        options={"hunt": "rows"},
+        texture="long winding corridors, few dead ends; shorter and more with hunt_chance",
+        options={"hunt": "rows", "hunt_chance": 0.0},
+        # the values lacak_mazes.huntkill checks (a test keeps the two in step)
+        option_ranges={
+            "hunt": {"choices": ["rows", "columns", "random"]},
+            "hunt_chance": {"min": 0.0, "max": 1.0},
+        },
     ),
     _generator(
         "recursive-backtracker",

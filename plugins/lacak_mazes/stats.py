@@ -6,6 +6,11 @@ All counts are vectorised over the cell bitmasks:
 - ``corridors``: cells with exactly two openings; ``straightness`` is the
   share of them that go straight through (north-south or east-west) rather
   than turn;
+- ``corridor_length``: the mean length, in steps, of the stretches of passage
+  between two cells that are not corridor cells (dead ends and junctions),
+  a closed loop of corridor cells counting as one stretch; 0 without passages;
+- ``horizontal_share``: the share of passages that run east-west (0.5 when
+  the maze has no preferred direction);
 - ``junctions``: cells with three or four openings (branch points), their
   share, and ``branching``: the mean number of onward ways at a junction
   (openings minus the one you came in by);
@@ -18,7 +23,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ._common import E, N, S, W
+from ._common import E, N, S, W, flat_steps
 
 if TYPE_CHECKING:
     from .maze import Maze
@@ -44,18 +49,28 @@ def maze_stats(maze: Maze) -> dict[str, Any]:
     straight = two & ((cells == (N | S)) | (cells == (E | W)))
     corridors = int(counts[2])
     junctions = int(counts[3] + counts[4])
+    passages = maze.passages
+    perfect = maze.is_perfect()
+    # every stretch between two non-corridor cells has two ends, one per open side of
+    # those cells; loops of corridor cells only (never in a perfect maze) have none
+    ends = int(counts[1] + 3 * counts[3] + 4 * counts[4])
+    stretches = ends // 2 + (0 if perfect else _corridor_loops(maze, two))
     stats: dict[str, Any] = {
         "height": maze.height,
         "width": maze.width,
         "algorithm": maze.algorithm,
         "seed": maze.seed,
         "cells": total,
-        "passages": maze.passages,
-        "perfect": maze.is_perfect(),
+        "passages": passages,
+        "perfect": perfect,
         "dead_ends": int(counts[1]),
         "dead_end_share": round(int(counts[1]) / total, 6),
         "corridors": corridors,
         "straightness": round(int(straight.sum()) / corridors, 6) if corridors else 0.0,
+        "corridor_length": round(passages / stretches, 6) if stretches else 0.0,
+        "horizontal_share": round(int(np.count_nonzero(cells & E)) / passages, 6)
+        if passages
+        else 0.0,
         "junctions": junctions,
         "junction_share": round(junctions / total, 6),
         "branching": round((2 * int(counts[3]) + 3 * int(counts[4])) / junctions, 6)
@@ -68,3 +83,32 @@ def maze_stats(maze: Maze) -> dict[str, Any]:
         else None,
     }
     return stats
+
+
+def _corridor_loops(maze: Maze, two: Any) -> int:
+    """Number of closed loops made of corridor cells (two openings) only.
+
+    :param two: where ``maze`` has cells with two openings.
+    """
+    import numpy as np
+
+    width = maze.width
+    steps = flat_steps(width)
+    masks = maze.cells.ravel().tolist()
+    corridor = bytearray(two.ravel().tobytes())
+    seen = bytearray(len(masks))
+    loops = 0
+    for start in np.flatnonzero(two.ravel()).tolist():
+        if seen[start]:
+            continue
+        seen[start] = 1
+        for offset, _back in steps[masks[start]]:
+            previous, here = start, start + offset
+            while corridor[here] and here != start:
+                seen[here] = 1
+                (first, _b1), (second, _b2) = steps[masks[here]]
+                previous, here = here, here + (second if here + first == previous else first)
+            if here == start:  # round the loop and back: the other side is the same loop
+                loops += 1
+                break
+    return loops

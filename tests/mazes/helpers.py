@@ -160,13 +160,16 @@ def cells_of(draw, maze: Maze):  # type: ignore[no-untyped-def]
     return (draw(st.integers(0, maze.height - 1)), draw(st.integers(0, maze.width - 1)))
 
 
-def hunt_and_kill_reference(height: int, width: int, seed: int) -> Maze:
+def hunt_and_kill_reference(height: int, width: int, seed: int, hunt_chance: float = 0.0) -> Maze:
     """Hunt-and-kill as the reference describes it: each hunt scans from the top row.
 
     It draws the same random numbers in the same order as the fast version
-    (a neighbour order per cell, the start cell, then floats to pick the
-    visited neighbour a hunted cell joins), so the two must agree exactly.
+    (a neighbour order per cell, the start cell, then floats: one per walk for
+    its length when ``0 < hunt_chance < 1``, and one to pick the visited
+    neighbour a hunted cell joins), so the two must agree exactly.
     """
+    import math
+
     from lacak_mazes._common import Rng
     from lacak_mazes._grid import Padded, maze_from_links, permutation_table
 
@@ -180,8 +183,18 @@ def hunt_and_kill_reference(height: int, width: int, seed: int) -> Maze:
     opposite = {1: 4, 2: 8, 4: 1, 8: 2}
     cells = [grid.index(r, c) for r in range(height) for c in range(width)]
     while True:
+        # the walk stops for a hunt after each step with probability hunt_chance:
+        # after a geometric number of steps
+        if hunt_chance == 0:
+            most = math.inf
+        elif hunt_chance == 1:
+            most = 1
+        else:
+            ratio = math.log1p(-next(rand)) / math.log1p(-hunt_chance)
+            most = 1 + math.floor(ratio) if math.isfinite(ratio) else math.inf
+        walked = 0
         moved = True
-        while moved:
+        while moved and walked < most:
             moved = False
             for offset, back in orders[choice[here]]:
                 if grid.state[here + offset] == 0:
@@ -189,6 +202,7 @@ def hunt_and_kill_reference(height: int, width: int, seed: int) -> Maze:
                     grid.state[here] = 1
                     grid.link[here] = back
                     moved = True
+                    walked += 1
                     break
         target = None
         for cell in cells:  # the full scan, from the top every time
@@ -203,3 +217,39 @@ def hunt_and_kill_reference(height: int, width: int, seed: int) -> Maze:
         grid.state[target] = 1
         here = target
     return maze_from_links(grid.links())
+
+
+def transpose(maze: Maze) -> Maze:
+    """``maze`` mirrored in its main diagonal: cell (r, c) goes to (c, r), N <-> W, E <-> S."""
+    image = {N: W, W: N, E: S, S: E}
+    cells = np.zeros((maze.width, maze.height), dtype=np.uint8)
+    for r in range(maze.height):
+        for c in range(maze.width):
+            cells[c, r] = sum(image[bit] for bit in (N, E, S, W) if maze.cells[r, c] & bit)
+    return Maze(cells)
+
+
+def corridor_stretches(maze: Maze) -> list[int]:
+    """Lengths, in steps, of the stretches of passage between cells that do not have
+    exactly two openings (a loop of two-opening cells is one stretch), by walking them."""
+    degree = {
+        (r, c): len(maze.neighbors((r, c))) for r in range(maze.height) for c in range(maze.width)
+    }
+    used: set[frozenset] = set()
+    lengths = []
+    for cell in degree:
+        for _d, other in maze.neighbors(cell):
+            if frozenset((cell, other)) in used:
+                continue
+            used.add(frozenset((cell, other)))
+            length = 1
+            for here, came in ((other, cell), (cell, other)):  # extend both ways
+                while degree[here] == 2:
+                    (step,) = [o for _d, o in maze.neighbors(here) if o != came]
+                    if frozenset((here, step)) in used:
+                        break  # round a loop
+                    used.add(frozenset((here, step)))
+                    length += 1
+                    here, came = step, here
+            lengths.append(length)
+    return lengths

@@ -7,6 +7,7 @@ import importlib
 import json
 import re
 from pathlib import Path
+from typing import Any
 
 import lacak
 import pytest
@@ -81,3 +82,39 @@ def test_documented_solve_report_keys() -> None:
     maze = lacak.generate("maze", "kruskal", (3, 3), seed=1)
     result = CliRunner().invoke(make_cli(), ["maze", "solve", "-", "--json"], input=maze.to_json())
     assert set(json.loads(result.stdout)) == documented
+
+
+def _gallery() -> Any:
+    """docs/gallery/hunt_and_kill.py, loaded as a module."""
+    import importlib.util
+
+    path = DOCS.parent / "gallery" / "hunt_and_kill.py"
+    spec = importlib.util.spec_from_file_location("hunt_and_kill_gallery", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_hunt_chance_table_is_what_the_gallery_script_measures() -> None:
+    gallery = _gallery()
+    text = DOCS.read_text()
+    assert gallery.table() in text
+    for chance in gallery.VALUES:
+        assert f"](gallery/{gallery.picture_name(chance)})" in text
+
+
+def test_hunt_chance_pictures_are_the_mazes_they_show() -> None:
+    """Each committed picture is small and has the pixels of the maze rendered now."""
+    import io
+
+    import numpy as np
+    from PIL import Image
+
+    gallery = _gallery()
+    for chance in gallery.VALUES:
+        path = DOCS.parent / "gallery" / gallery.picture_name(chance)
+        assert path.stat().st_size < 8_000, path
+        committed = np.asarray(Image.open(path).convert("RGB"))
+        fresh = np.asarray(Image.open(io.BytesIO(gallery.picture(chance))).convert("RGB"))
+        assert np.array_equal(committed, fresh), path

@@ -36,6 +36,10 @@ for _name in sorted(lacak.generators("maze")):
 
 OPTION_VARIANTS = [
     ("hunt-and-kill", {"hunt": "random"}),
+    ("hunt-and-kill", {"hunt": "columns"}),
+    ("hunt-and-kill", {"hunt_chance": 0.3}),
+    ("hunt-and-kill", {"hunt": "columns", "hunt_chance": 1.0}),
+    ("hunt-and-kill", {"hunt": "random", "hunt_chance": 0.05}),
     ("growing-tree", {"policy": "oldest"}),
     ("growing-tree", {"policy": "random"}),
     ("growing-tree", {"policy": "mix", "newest": 0.25}),
@@ -49,6 +53,16 @@ OPTION_VARIANTS = [
 class TestHuntRandom(MazeGeneratorContract):
     algorithm = "hunt-and-kill"
     options: ClassVar[dict[str, Any]] = {"hunt": "random"}
+
+
+class TestHuntColumns(MazeGeneratorContract):
+    algorithm = "hunt-and-kill"
+    options: ClassVar[dict[str, Any]] = {"hunt": "columns"}
+
+
+class TestHuntOften(MazeGeneratorContract):
+    algorithm = "hunt-and-kill"
+    options: ClassVar[dict[str, Any]] = {"hunt_chance": 0.4}
 
 
 class TestGrowingTreeMix(MazeGeneratorContract):
@@ -134,6 +148,9 @@ def test_bad_sizes(size: Any, message: str | None) -> None:
         ("growing-tree", {"policy": "mix", "newest": [0.5]}, "probability"),
         ("growing-tree", {"policy": ["mix"]}, "policy"),
         ("hunt-and-kill", {"hunt": None}, "hunt"),
+        ("hunt-and-kill", {"hunt_chance": 1.5}, "probability"),
+        ("hunt-and-kill", {"hunt_chance": "0.1"}, "probability"),
+        ("hunt-and-kill", {"hunt": "columns", "hunt_chance": -0.1}, "probability"),
         ("binary-tree", {"bias": 5}, "bias"),
         ("wilson", {"speed": 2}, "takes no option"),
     ],
@@ -168,6 +185,35 @@ def test_hunt_and_kill_hunts_like_a_scan_from_the_top(size: tuple[int, int], see
     from lacak_mazes.huntkill import hunt_and_kill
 
     assert hunt_and_kill(*size, seed) == hunt_and_kill_reference(*size, seed)
+
+
+@settings(max_examples=80)
+@given(
+    size=lst.grid_sizes(max_side=12),
+    seed=lst.seeds(),
+    chance=st.one_of(st.sampled_from([1.0, 0.5, 5e-324]), st.floats(0.0, 1.0)),
+)
+def test_hunt_and_kill_hunting_early_still_hunts_like_a_scan_from_the_top(
+    size: tuple[int, int], seed: int, chance: float
+) -> None:
+    """Hunts the walk did not need (hunt_chance) keep the forward-only scan exact."""
+    from lacak_mazes.huntkill import hunt_and_kill
+
+    fast = hunt_and_kill(*size, seed, hunt_chance=chance)
+    assert fast == hunt_and_kill_reference(*size, seed, hunt_chance=chance)
+
+
+@pytest.mark.parametrize("size", [(1, 30), (2, 40), (3, 25), (40, 2), (2, 2)])
+@pytest.mark.parametrize("chance", [0.0, 0.5, 1.0])
+def test_hunt_and_kill_on_thin_grids_hunts_like_a_scan_from_the_top(
+    size: tuple[int, int], chance: float
+) -> None:
+    """Thin grids keep cell (0, 0) unvisited for long: the hunt's special case at work."""
+    from lacak_mazes.huntkill import hunt_and_kill
+
+    for seed in range(12):
+        fast = hunt_and_kill(*size, seed, hunt_chance=chance)
+        assert fast == hunt_and_kill_reference(*size, seed, hunt_chance=chance), seed
 
 
 class SerpentinePlugin:

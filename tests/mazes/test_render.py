@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from lacak_mazes import Maze
 from lacak_mazes.render import MAX_PIXELS, best_cell_width, render, render_text, rich_text
 
-from .helpers import braid_mazes, perfect_mazes
+from .helpers import braid_mazes, corridor_stretches, perfect_mazes
 
 WALLS = set("|-+─│┌┐└┘├┤┬┴┼╵╶╷╴")
 
@@ -133,6 +133,40 @@ def test_stats_by_hand() -> None:
     assert corridor["straightness"] == 1.0 and corridor["solution_length"] is None
     cross = Maze.from_rows([[0, 4, 0], [2, 15, 8], [0, 1, 0]]).stats()
     assert cross["junctions"] == 1 and cross["branching"] == 3.0
+
+
+def test_corridor_length_and_horizontal_share_by_hand() -> None:
+    def stats(rows: list[list[int]]) -> tuple[float, float]:
+        numbers = Maze.from_rows(rows).stats()
+        return numbers["corridor_length"], numbers["horizontal_share"]
+
+    assert stats([[4, 4], [3, 9]]) == (3.0, 0.333333)  # the "U": one corridor of 3 steps
+    assert stats([[2, 10, 10, 8]]) == (3.0, 1.0)  # one straight corridor
+    assert stats([[4], [5], [1]]) == (2.0, 0.0)
+    assert stats([[0, 4, 0], [2, 15, 8], [0, 1, 0]]) == (1.0, 0.5)  # four arms of one step
+    assert stats([[6, 12], [3, 9]]) == (4.0, 0.5)  # a ring: one loop of 4 steps
+    assert stats([[6, 14, 8], [3, 9, 0]]) == (2.5, 0.6)  # a ring of 4 and a tail of 1
+    assert stats([[6, 12, 0], [3, 9, 0]]) == (4.0, 0.5)  # a ring, and a cell cut off
+    assert stats([[0]]) == (0.0, 0.0)
+
+
+@settings(max_examples=80)
+@given(maze=st.one_of(braid_mazes(), perfect_mazes()))
+def test_corridor_length_and_horizontal_share_are_what_a_walk_finds(maze: Maze) -> None:
+    stats = maze.stats()
+    lengths = corridor_stretches(maze)
+    assert sum(lengths) == maze.passages
+    expected = sum(lengths) / len(lengths) if lengths else 0.0
+    assert stats["corridor_length"] == pytest.approx(expected, abs=1e-6)
+    east_west = sum(
+        1
+        for r in range(maze.height)
+        for c in range(maze.width)
+        for _d, (r2, _c2) in maze.neighbors((r, c))
+        if r2 == r
+    )
+    horizontal = east_west / (2 * maze.passages) if maze.passages else 0.0
+    assert stats["horizontal_share"] == pytest.approx(horizontal, abs=1e-6)
 
 
 SVG = "{http://www.w3.org/2000/svg}"
