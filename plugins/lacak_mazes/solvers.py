@@ -9,10 +9,10 @@ tree-path      any maze                     a shortest path (the only path in a
 dead-end-fill  any maze                     a shortest path: dead ends are filled
                                             until only corridors between the ends
                                             and loops remain, then searched
-wall-follower  perfect mazes; any maze when  the walk of a hand kept on one wall,
-               one wall piece touches both  loops erased; gives up (exhausted)
-               ends (both on the outer      when the end only touches islands the
-               wall, say)                   start's walls do not reach
+wall-follower  perfect mazes; any maze in   the walk of a hand kept on one wall,
+               which one wall piece touches loops erased; gives up (exhausted)
+               both ends (say both on the   when the end only touches islands
+               outer wall)                  the start's walls do not reach
 ============== ============================ ======================================
 
 The generic strategies of the search plugin (``bfs``, ``astar`` with the
