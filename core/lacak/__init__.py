@@ -57,6 +57,7 @@ from .interfaces import (
     ReversiblePuzzle,
     Searcher,
     as_flag,
+    check_puzzle,
     describe_state,
     parse_options,
 )
@@ -107,6 +108,7 @@ __all__ = [
     "__version__",
     "as_flag",
     "batch",
+    "check_puzzle",
     "default_registry",
     "describe_state",
     "dictionaries",

@@ -6,11 +6,14 @@ one, with the installed plugins loaded, is used.
 
 from __future__ import annotations
 
+import contextlib
 import functools
-from collections.abc import Callable
+import inspect
+import numbers
+from collections.abc import Callable, Iterator
 from typing import Any
 
-from .errors import InvalidOptionError, InvalidPuzzleError
+from .errors import InvalidOptionError, InvalidPuzzleError, LacakError, PluginError
 from .interfaces import (
     Dictionary,
     DictionarySource,
@@ -18,6 +21,7 @@ from .interfaces import (
     Heuristic,
     Puzzle,
     Searcher,
+    check_puzzle,
     describe_state,
 )
 from .limits import Limits
@@ -44,7 +48,36 @@ HeuristicLike = str | Heuristic | Callable[[Any, Any], float] | None
 
 
 def _registry(registry: Registry | None) -> Registry:
-    return registry if registry is not None else default_registry()
+    if registry is None:
+        return default_registry()
+    if not isinstance(registry, Registry):
+        raise InvalidOptionError(
+            f"registry must be a lacak.Registry (or None), not {type(registry).__name__}"
+        )
+    return registry
+
+
+#: What a plugin's code raises when input it should have refused reaches it: the
+#: facade's last guard reports it as that plugin's bug (docs/api.md, "Bad input").
+_PLUGIN_SLIPS = (TypeError, ValueError, AttributeError, LookupError, ArithmeticError)
+
+
+@contextlib.contextmanager
+def _plugin_guard(what: str, plugin: str) -> Iterator[None]:
+    """Turn an error a plugin let slip into a :class:`PluginError` naming the plugin.
+
+    A :class:`LacakError` passes through unchanged; anything in :data:`_PLUGIN_SLIPS`
+    becomes a ``PluginError`` (caused by the original, so the traceback stays).
+    """
+    try:
+        yield
+    except LacakError:
+        raise
+    except _PLUGIN_SLIPS as error:
+        raise PluginError(
+            f"{what} failed with {type(error).__name__}: {error} (a bug in plugin {plugin!r}: "
+            "bad input should be refused with a lacak.InvalidOptionError or InvalidPuzzleError)"
+        ) from error
 
 
 def resolve_heuristic(
@@ -53,7 +86,14 @@ def resolve_heuristic(
     """Turn a name spec (``"weighted:w1=1,w2=2"``), a function or a Heuristic into a Heuristic.
 
     A plain function ``f(puzzle, state) -> number`` is wrapped as a
-    non-admissible heuristic named after the function.
+    non-admissible heuristic named after the function. It is checked once: it
+    must take two arguments and return a real number for the puzzle's initial
+    state (one call); what it raises is its own and passes through.
+
+    :raises InvalidOptionError: not a name, a Heuristic or a function; a function
+        that does not take ``(puzzle, state)`` or does not return a number.
+    :raises InvalidPuzzleError: a name, but the puzzle has no ``kind``.
+    :raises UnknownComponentError: no heuristic of that name for the puzzle's kind.
     """
     if heuristic is None or isinstance(heuristic, Heuristic):
         return heuristic
@@ -63,6 +103,7 @@ def resolve_heuristic(
             raise InvalidPuzzleError("the puzzle has no 'kind', so no named heuristic applies")
         return _registry(registry).heuristic(kind, heuristic)
     if callable(heuristic):
+        _check_function(heuristic, puzzle)
         return Heuristic(
             name=getattr(heuristic, "__name__", "custom"),
             kind=getattr(puzzle, "kind", ""),
@@ -71,6 +112,35 @@ def resolve_heuristic(
     raise InvalidOptionError(
         f"a heuristic must be a name, a Heuristic or a function, not {heuristic!r}"
     )
+
+
+def _check_function(function: Callable[..., Any], puzzle: Any) -> None:
+    """Check once that a heuristic function is ``f(puzzle, state) -> number``.
+
+    Its signature must take two arguments, and on the puzzle's initial state (when
+    it has one) it must return a real number: the one call made here. What it
+    raises is its author's and passes through.
+    """
+    name = getattr(function, "__name__", type(function).__name__)
+    try:
+        signature = inspect.signature(function)
+    except (TypeError, ValueError):  # no signature to read (some builtins)
+        pass
+    else:
+        try:
+            signature.bind(None, None)
+        except TypeError:
+            raise InvalidOptionError(
+                f"a heuristic function is called f(puzzle, state); {name}{signature} cannot be"
+            ) from None
+    if not hasattr(puzzle, "initial"):
+        return
+    value = function(puzzle, puzzle.initial)
+    if isinstance(value, bool) or not isinstance(value, numbers.Real) or value != value:
+        raise InvalidOptionError(
+            f"a heuristic function returns a number; {name} returned {value!r} "
+            "for the initial state"
+        )
 
 
 def solve(
@@ -99,9 +169,14 @@ def solve(
     :param options: strategy options (see ``Searcher.options``).
     :returns: the :class:`~lacak.SearchResult`; check ``result.found``.
     :raises UnknownComponentError: unknown strategy or heuristic name.
+    :raises InvalidPuzzleError: ``puzzle`` is not a :class:`~lacak.Puzzle`: the
+        message names what it lacks (see :func:`~lacak.check_puzzle`).
     :raises InvalidOptionError: a bad option, or an argument of the wrong type
         (a ``strategy`` that is not a name or a Searcher, ``limits`` that are
         not a :class:`~lacak.Limits`, ...).
+
+    The puzzle is checked once, before the search; what its own methods (or a
+    heuristic function you pass) raise during the search passes through unchanged.
 
     Examples
     --------
@@ -110,6 +185,7 @@ def solve(
     >>> lacak.solve(puzzle, "astar", heuristic="manhattan").actions
     ('R', 'D')
     """
+    check_puzzle(puzzle, "lacak.solve")
     if strategy is not None and not isinstance(strategy, (str, Searcher)):
         raise InvalidOptionError(
             f"strategy must be a name or a lacak.Searcher, not {type(strategy).__name__}"
@@ -155,14 +231,38 @@ def generate(
     :param kind: ``"maze"``, ``"sliding"``, ``"boggle"``, ... (see :func:`generators`).
     :param algorithm: the generator's name within ``kind``.
     :param size: the generator's size argument (e.g. ``(rows, cols)``).
-    :param seed: the same seed gives the same instance everywhere.
+    :param seed: the same seed gives the same instance everywhere: ``None`` (one is
+        picked) or a non-negative integer.
+    :param options: the generator's options (see ``Generator.options``).
+    :raises UnknownComponentError: unknown kind or algorithm.
+    :raises InvalidOptionError: a size the generator cannot make, a seed that is not
+        ``None`` or a non-negative integer, an option it does not take or a bad value.
+    :raises PluginError: the generator failed in a way it should not (a bug in its
+        plugin; the message names the plugin).
     """
-    return _registry(registry).generators(kind)[algorithm](size, seed, **options)
+    catalogue = _registry(registry).generators(kind)
+    generator = catalogue[algorithm]
+    with _plugin_guard(f"generator {algorithm!r} for {kind!r}", catalogue.owner(algorithm)):
+        return generator(size, seed, **options)
 
 
 def parse(kind: str, text: str, *, registry: Registry | None = None, **options: Any) -> Any:
-    """Read a puzzle of ``kind`` from its text form (``parse("sliding", "123450786")``)."""
-    return _registry(registry).puzzle_types()[kind].parse(text, **options)
+    """Read a puzzle of ``kind`` from its text form (``parse("sliding", "123450786")``).
+
+    :param text: the puzzle's text (a ``str``, or what the kind's ``text_types`` allow).
+    :param options: the kind's options (see ``PuzzleType.options``).
+    :raises UnknownComponentError: unknown kind.
+    :raises InvalidPuzzleError: ``text`` of the wrong type, or text that is not a
+        puzzle of ``kind``.
+    :raises InvalidOptionError: an option the kind does not take (the message lists
+        those it does) or a bad value.
+    :raises PluginError: the kind's parser failed in a way it should not (a bug in
+        its plugin; the message names the plugin).
+    """
+    catalogue = _registry(registry).puzzle_types()
+    puzzle_type = catalogue[kind]
+    with _plugin_guard(f"parsing a {kind!r} puzzle", catalogue.owner(kind)):
+        return puzzle_type(text, **options)
 
 
 def searchers(*, registry: Registry | None = None) -> Catalogue[Searcher]:

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import functools
 import itertools
+import operator
 import os
+import reprlib
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
@@ -34,6 +36,8 @@ __all__ = [
     "PuzzleType",
     "ReversiblePuzzle",
     "Searcher",
+    "as_flag",
+    "check_puzzle",
     "parse_options",
 ]
 
@@ -89,6 +93,57 @@ class ReversiblePuzzle(Puzzle, Protocol):
     def predecessors(self, state: Any) -> Iterable[tuple[Any, Any, float]]:
         """The ``(action, previous_state, step_cost)`` triples entering ``state``."""
         ...
+
+
+#: What every puzzle has: (member, whether it is a method).
+_PUZZLE_MEMBERS = (("kind", False), ("initial", False), ("is_goal", True), ("successors", True))
+
+
+def check_puzzle(puzzle: Any, what: str = "a search") -> None:
+    """Check once, before a search, that ``puzzle`` has the :class:`Puzzle` protocol.
+
+    A string ``kind``, a hashable ``initial`` state and callable ``is_goal`` and
+    ``successors``. Only the shape is checked, never what the methods return: a
+    puzzle's methods are its author's code, and what they raise passes through.
+
+    >>> check_puzzle(42)
+    Traceback (most recent call last):
+    ...
+    lacak.errors.InvalidPuzzleError: a search needs a Puzzle (kind, initial, is_goal(state), \
+successors(state)); 42 (int) lacks kind, initial, is_goal, successors
+
+    :param what: what needs the puzzle, for the message.
+    :raises InvalidPuzzleError: a member is missing or of the wrong type; the message
+        names every missing one.
+    """
+    missing = [name for name, _method in _PUZZLE_MEMBERS if not hasattr(puzzle, name)]
+    if missing:
+        raise InvalidPuzzleError(
+            f"{what} needs a Puzzle (kind, initial, is_goal(state), successors(state)); "
+            f"{_shown(puzzle)} lacks {', '.join(missing)}"
+        )
+    for name, method in _PUZZLE_MEMBERS:
+        if method and not callable(getattr(puzzle, name)):
+            raise InvalidPuzzleError(
+                f"{what}: the puzzle's {name} is not callable ({_shown(puzzle)})"
+            )
+    kind = puzzle.kind
+    if not isinstance(kind, str):
+        raise InvalidPuzzleError(
+            f"{what}: a puzzle's kind is a string, got {reprlib.repr(kind)} ({_shown(puzzle)})"
+        )
+    try:
+        hash(puzzle.initial)
+    except TypeError:
+        raise InvalidPuzzleError(
+            f"{what}: puzzle states must be hashable, and the initial state "
+            f"{reprlib.repr(puzzle.initial)} is not"
+        ) from None
+
+
+def _shown(value: Any) -> str:
+    """``42 (int)``: a short repr and the type, for messages."""
+    return f"{reprlib.repr(value)} ({type(value).__name__})"
 
 
 def describe_state(puzzle: Any, state: Hashable) -> str:
@@ -150,7 +205,8 @@ class Searcher:
 
         :raises InvalidOptionError: an unknown option, a missing heuristic, or
             ``heuristic``/``limits``/``trace`` of the wrong type.
-        :raises InvalidPuzzleError: the strategy does not handle this kind of puzzle.
+        :raises InvalidPuzzleError: ``puzzle`` is not a :class:`Puzzle` (see
+            :func:`check_puzzle`), or the strategy does not handle its kind.
         :raises PluginError: ``search`` returned something other than a
             :class:`~lacak.SearchResult`.
         """
@@ -171,13 +227,8 @@ class Searcher:
             raise InvalidOptionError(
                 f"trace must be a lacak.SearchTrace (or None), not {type(trace).__name__}"
             )
-        unknown = sorted(set(options) - set(self.options))
-        if unknown:
-            known = ", ".join(sorted(self.options)) or "none"
-            raise InvalidOptionError(
-                f"strategy {self.name!r} takes no option {', '.join(map(repr, unknown))} "
-                f"(its options: {known})"
-            )
+        _check_options(options, self.options, f"strategy {self.name!r}")
+        check_puzzle(puzzle, f"strategy {self.name!r}")
         if not self.handles(puzzle):
             raise InvalidPuzzleError(
                 f"strategy {self.name!r} solves {', '.join(sorted(self.kinds))} puzzles, "
@@ -233,6 +284,11 @@ def as_flag(value: Any, what: str) -> bool:
     raise InvalidOptionError(f"{what} must be true or false, got {value!r}")
 
 
+def _kind_of(value: Any) -> str:
+    """``a list``, ``None``: how a value of the wrong type is named in a message."""
+    return "None" if value is None else f"{type(value).__name__} {reprlib.repr(value)}"
+
+
 def _convert_value(text: str, default: Any) -> Any:
     if isinstance(default, bool):
         lowered = text.lower()
@@ -257,10 +313,18 @@ def parse_options(text: str, defaults: Mapping[str, Any], *, what: str) -> dict[
     >>> parse_options("2,3", {"w1": 1.0, "w2": 1.0}, what="weighted")
     {'w1': 2.0, 'w2': 3.0}
 
-    :raises InvalidOptionError: unknown option, too many values, or a bad value.
+    :raises InvalidOptionError: unknown option, too many values, or a bad value;
+        ``text`` that is not a string or ``defaults`` that are not a mapping.
     """
+    if not isinstance(text, str):
+        raise InvalidOptionError(f"{what} options are text like 'a=1,b=2', not {_kind_of(text)}")
+    if not isinstance(defaults, Mapping):
+        raise InvalidOptionError(
+            f"{what} option defaults must be a mapping of names to values, not {_kind_of(defaults)}"
+        )
     values = dict(defaults)
     names = list(defaults)
+    listed = ", ".join(map(str, names))
     if not text.strip():
         return values
     for position, item in enumerate(text.split(",")):
@@ -269,13 +333,12 @@ def parse_options(text: str, defaults: Mapping[str, Any], *, what: str) -> dict[
             key, raw = key.strip(), raw.strip()
             if key not in defaults:
                 raise InvalidOptionError(
-                    f"{what} has no option {key!r} (options: {', '.join(names) or 'none'})"
+                    f"{what} has no option {key!r} (options: {listed or 'none'})"
                 )
         else:
             if position >= len(names):
                 raise InvalidOptionError(
-                    f"{what} takes at most {len(names)} option(s) ({', '.join(names)}), "
-                    f"got {text!r}"
+                    f"{what} takes at most {len(names)} option(s) ({listed}), got {text!r}"
                 )
             key, raw = names[position], key.strip()
         try:
@@ -375,6 +438,23 @@ class Heuristic:
         return self.estimate(puzzle, state, **self.options)
 
 
+def _as_seed(seed: Any, what: str) -> int | None:
+    """``None``, or the seed as an ``int`` (numpy integers too, not bools); refuse the rest."""
+    if seed is None:
+        return None
+    try:
+        if isinstance(seed, bool):
+            raise TypeError
+        value = operator.index(seed)
+    except TypeError:
+        value = -1
+    if value < 0:
+        raise InvalidOptionError(
+            f"{what}: a seed is a non-negative integer (or None), got {_kind_of(seed)}"
+        )
+    return value
+
+
 @attrs.frozen(kw_only=True)
 class Generator:
     """Makes puzzle instances from a size and a seed.
@@ -397,17 +477,19 @@ class Generator:
     metadata: Mapping[str, Any] = attrs.field(factory=dict)
 
     def __call__(self, size: Any, seed: int | None = None, **options: Any) -> Any:
-        """``make(size, seed, **options)``, with the options checked.
+        """``make(size, seed, **options)``, with the seed and the options checked.
 
-        :raises InvalidOptionError: an option ``make`` does not take.
+        The seed is checked here for every generator: ``None`` (``make`` picks one)
+        or a non-negative integer. The size is each generator's own: ``make``
+        refuses one it cannot use with an :class:`~lacak.InvalidOptionError`.
+
+        :raises InvalidOptionError: a seed that is not ``None`` or a non-negative
+            integer (a numpy integer is taken as an ``int``), or an option ``make`` does
+            not take.
         :raises PluginError: ``make`` returned ``None``.
         """
-        unknown = sorted(set(options) - set(self.options))
-        if unknown:
-            raise InvalidOptionError(
-                f"generator {self.name!r} takes no option {', '.join(map(repr, unknown))} "
-                f"(its options: {', '.join(sorted(self.options)) or 'none'})"
-            )
+        seed = _as_seed(seed, f"generator {self.name!r}")
+        _check_options(options, self.options, f"generator {self.name!r}")
         instance = self.make(size, seed, **options)
         if instance is None:
             raise PluginError(
@@ -417,14 +499,33 @@ class Generator:
         return instance
 
 
+def _as_types(value: Any) -> tuple[type, ...]:
+    types = (value,) if isinstance(value, type) else tuple(value)
+    if not types or not all(isinstance(t, type) for t in types):
+        raise PluginError(f"a PuzzleType's text_types must be types, got {reprlib.repr(value)}")
+    return types
+
+
+def _check_options(options: Mapping[str, Any], accepted: Mapping[str, Any], what: str) -> None:
+    """Refuse keyword options that are not among ``accepted`` (listing those that are)."""
+    unknown = sorted(set(options) - set(accepted))
+    if unknown:
+        raise InvalidOptionError(
+            f"{what} takes no option {', '.join(map(repr, unknown))} "
+            f"(its options: {', '.join(sorted(accepted)) or 'none'})"
+        )
+
+
 @attrs.frozen(kw_only=True)
 class PuzzleType:
     """A kind of puzzle: how to read one from text, and how to check one.
 
     ``parse(text, **options)`` builds a puzzle (or instance) from its text
-    form. ``validate(instance)`` raises :class:`~lacak.InvalidPuzzleError` when
-    an instance (say, a generated maze) breaks the kind's invariants; the
-    generic generator contract tests call it on every generated instance.
+    form; calling the PuzzleType (as :func:`lacak.parse` does) checks the text's
+    type and the options first. ``validate(instance)`` raises
+    :class:`~lacak.InvalidPuzzleError` when an instance (say, a generated maze)
+    breaks the kind's invariants; the generic generator contract tests call it
+    on every generated instance.
     """
 
     #: The kind name (``"sliding"``, ``"maze"``, ``"boggle"``).
@@ -435,11 +536,30 @@ class PuzzleType:
     description: str = ""
     #: ``validate(instance) -> None``, raising on a broken instance.
     validate: Callable[[Any], None] | None = attrs.field(default=None, repr=False)
+    #: The keyword options ``parse`` accepts, with their defaults (none by default).
+    options: Mapping[str, Any] = attrs.field(factory=dict)
+    #: The types ``parse`` takes as text (``str``; a kind may add ``bytes``).
+    text_types: tuple[type, ...] = attrs.field(default=(str,), converter=_as_types)
 
     @property
     def name(self) -> str:
         """Puzzle types are catalogued by kind."""
         return self.kind
+
+    def __call__(self, text: Any, **options: Any) -> Any:
+        """``parse(text, **options)``, with the type of ``text`` and the options checked.
+
+        :raises InvalidPuzzleError: ``text`` is not one of :attr:`text_types`.
+        :raises InvalidOptionError: an option ``parse`` does not take (the message
+            lists those it does).
+        """
+        if not isinstance(text, self.text_types):
+            expected = " or ".join(t.__name__ for t in self.text_types)
+            raise InvalidPuzzleError(
+                f"a {self.kind} puzzle is read from {expected}, not {_kind_of(text)}"
+            )
+        _check_options(options, self.options, f"puzzle kind {self.kind!r}")
+        return self.parse(text, **options)
 
 
 def _sorted_unique(words: Iterable[str]) -> tuple[str, ...]:

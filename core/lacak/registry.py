@@ -405,6 +405,8 @@ class Registry:
 
     def dictionary(self, name: str) -> Any:
         """Load (once) and return the :class:`~lacak.Dictionary` called ``name``."""
+        if not isinstance(name, str):
+            self.dictionaries()[name]  # raises UnknownComponentError, listing the names
         with self._lock:
             if name not in self._dictionary_cache:
                 source = self.dictionaries()[name]

@@ -85,20 +85,16 @@ def __dir__() -> list[str]:
 
 
 def _parse(text: str, **options: Any) -> Any:
+    """A board from text; with ``dictionary``/``min_length`` options, one searchable
+    as a Puzzle (lacak checks that no other option is given)."""
     from .board import Board
 
     board = Board.from_string(text)
     if options:
         from .solver import resolve_dictionary
 
-        dictionary = options.pop("dictionary", None)
-        min_length = options.pop("min_length", None)
-        if options:
-            raise lacak.InvalidOptionError(
-                f"boggle boards take no option {', '.join(map(repr, sorted(options)))} "
-                "(options: dictionary, min_length)"
-            )
-        board = board.with_dictionary(resolve_dictionary(dictionary), min_length)
+        dictionary = resolve_dictionary(options.get("dictionary"))
+        board = board.with_dictionary(dictionary, options.get("min_length"))
     return board
 
 
@@ -151,6 +147,7 @@ def register_puzzles(register: Any) -> None:
             validate=_validate,
             description="Boggle boards: rows split by / or newlines, tiles by spaces when "
             "one has several letters (A QU E / ...)",
+            options={"dictionary": None, "min_length": None},
         )
     )
 

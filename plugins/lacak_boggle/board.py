@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Hashable, Iterable, Iterator, Sequence
+from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence, Set
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
@@ -85,6 +85,14 @@ def neighbours(rows: int, cols: int) -> tuple[tuple[int, ...], ...]:
     return tuple(out)
 
 
+def _is_rows(value: Any) -> bool:
+    """Whether ``value`` can hold rows (or tiles) in order: a list, tuple or other
+    iterable, but not text, bytes, a mapping or a set (which has no order)."""
+    return isinstance(value, Iterable) and not isinstance(
+        value, (str, bytes, bytearray, memoryview, Mapping, Set)
+    )
+
+
 def _is_tile(tile: str) -> bool:
     return tile == BLANK or (tile != "" and tile.isalpha())
 
@@ -94,11 +102,19 @@ def _convert_tiles(rows: Iterable[Iterable[str]]) -> tuple[tuple[str, ...], ...]
         raise lacak.InvalidPuzzleError(
             "tiles must be rows of tiles; parse text with Board.from_string"
         )
+    if not _is_rows(rows):
+        raise lacak.InvalidPuzzleError(
+            f"a board is text or rows of tiles, not {type(rows).__name__}"
+        )
     out = []
     for r, row in enumerate(rows):
         if isinstance(row, str):
             raise lacak.InvalidPuzzleError(
                 f"row {r} must be a sequence of tiles, not the string {row!r}"
+            )
+        if not _is_rows(row):
+            raise lacak.InvalidPuzzleError(
+                f"row {r} of the board must be a sequence of tiles, not {type(row).__name__}"
             )
         cells = []
         for c, tile in enumerate(row):
@@ -245,7 +261,11 @@ class Board:
 
     @classmethod
     def parse(cls, value: str | Sequence[Sequence[str]] | Board) -> Board:
-        """A board from text, rows of tiles, or a board (returned as is)."""
+        """A board from text, rows of tiles, or a board (returned as is).
+
+        :raises InvalidPuzzleError: anything else (``None``, a number, ``bytes``, ...),
+            or text or rows that are not a board.
+        """
         if isinstance(value, Board):
             return value
         if isinstance(value, str):

@@ -29,6 +29,8 @@ from __future__ import annotations
 
 import bisect
 import contextlib
+import operator
+import reprlib
 import secrets
 import weakref
 from collections import Counter
@@ -298,6 +300,34 @@ def letter_weights(dictionary: lacak.Dictionary) -> list[tuple[str, int]]:
     return weights
 
 
+#: Most tiles a random board has (1024x1024).
+MAX_TILES = 1 << 20
+
+
+def _board_size(size: Any) -> tuple[int, int]:
+    """``(rows, cols)`` from a pair of whole numbers or one number for a square.
+
+    :raises InvalidOptionError: anything else, less than 1x1, or more than
+        :data:`MAX_TILES` tiles.
+    """
+    pair = tuple(size) if isinstance(size, (tuple, list)) else (size, size)
+    try:
+        if len(pair) != 2 or any(isinstance(n, bool) for n in pair):
+            raise TypeError
+        rows, cols = operator.index(pair[0]), operator.index(pair[1])
+    except TypeError:
+        raise lacak.InvalidOptionError(
+            f"a board size is (rows, cols) or one number, got {reprlib.repr(size)}"
+        ) from None
+    if rows < 1 or cols < 1:
+        raise lacak.InvalidOptionError(f"a board is at least 1x1, got {rows}x{cols}")
+    if rows * cols > MAX_TILES:
+        raise lacak.InvalidOptionError(
+            f"a {rows}x{cols} board has {rows * cols:,} tiles; the limit is {MAX_TILES:,}"
+        )
+    return rows, cols
+
+
 def random_board(
     size: tuple[int, int] | int = (4, 4),
     seed: int | None = None,
@@ -308,15 +338,13 @@ def random_board(
 ) -> Board:
     """A board of letters drawn independently, weighted by the dictionary's letter frequencies.
 
-    :param size: ``(rows, cols)`` or one number for a square.
+    :param size: ``(rows, cols)`` or one number for a square, at most :data:`MAX_TILES` tiles.
     :param dictionary: a Dictionary or a registered name (default ``eng``);
         ignored when ``weights`` are given.
     :param weights: ``(tile, weight)`` pairs to draw from instead.
     :raises InvalidOptionError: a bad size or weights.
     """
-    rows, cols = (size, size) if isinstance(size, int) else tuple(size)
-    if not (isinstance(rows, int) and isinstance(cols, int)) or rows < 1 or cols < 1:
-        raise lacak.InvalidOptionError(f"a board is at least 1x1, got {size!r}")
+    rows, cols = _board_size(size)
     if weights is None:
         from .solver import resolve_dictionary
 

@@ -71,20 +71,22 @@ def resolve_dictionary(
 
     :raises UnknownComponentError: no dictionary has that name.
     :raises DictionaryError: the file cannot be read.
+    :raises InvalidOptionError: not a name, a path or a Dictionary.
     """
     if isinstance(dictionary, lacak.Dictionary):
         return dictionary
     if dictionary is None:
         dictionary = default_dictionary_name()
-    if isinstance(dictionary, os.PathLike) or _looks_like_file(str(dictionary)):
+    if not isinstance(dictionary, (str, os.PathLike)):
+        raise lacak.InvalidOptionError(
+            f"a dictionary must be a name, a file or a lacak.Dictionary, "
+            f"not {type(dictionary).__name__}"
+        )
+    if isinstance(dictionary, os.PathLike) or _looks_like_file(dictionary):
         path = Path(dictionary)
         if not path.is_file():
             raise lacak.DictionaryError(f"dictionary file {str(path)!r} does not exist")
         return lacak.Dictionary.from_file(path)
-    if not isinstance(dictionary, str):
-        raise lacak.InvalidOptionError(
-            f"a dictionary must be a name, a file or a lacak.Dictionary, not {dictionary!r}"
-        )
     return lacak.dictionary(dictionary, registry=registry)
 
 
@@ -525,6 +527,18 @@ def make_result(
     return BoggleResult.not_found((), reason, entries=entries, **fields)
 
 
+def _check_limits(limits: Any, trace: Any) -> None:
+    """Refuse ``limits`` and ``trace`` of the wrong type (before any work)."""
+    if limits is not None and not isinstance(limits, lacak.Limits):
+        raise lacak.InvalidOptionError(
+            f"limits must be a lacak.Limits (or None), not {type(limits).__name__}"
+        )
+    if trace is not None and not isinstance(trace, lacak.SearchTrace):
+        raise lacak.InvalidOptionError(
+            f"trace must be a lacak.SearchTrace (or None), not {type(trace).__name__}"
+        )
+
+
 def _check_min_length(min_length: int | None, board: Board) -> int:
     if min_length is None:
         return board.effective_min_length
@@ -564,7 +578,8 @@ def solve_board(
         multi-letter tiles other than dice digraphs always use the Python walk.
     :returns: a :class:`BoggleResult` (words alphabetical, one path each).
     :raises InvalidPuzzleError: a bad board, or a tile outside the dictionary's alphabet.
-    :raises InvalidOptionError: a bad ``min_length`` or ``engine``.
+    :raises InvalidOptionError: a bad ``min_length``, ``engine``, ``all_paths`` (a yes/no
+        value, see :func:`lacak.as_flag`), ``limits`` or ``trace``.
 
     Examples
     --------
@@ -580,6 +595,8 @@ def solve_board(
     """
     started = time.perf_counter()
     board = Board.parse(board)
+    all_paths = lacak.as_flag(all_paths, "all_paths")
+    _check_limits(limits, trace)
     if engine not in ("auto", "dfs", "numba"):
         raise lacak.InvalidOptionError(
             f"unknown engine {engine!r} for one board; choose auto, dfs or numba"

@@ -34,10 +34,10 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module 'lacak_mazes' has no attribute {name!r}")
 
 
-def _parse(text: str, **options: Any) -> Maze:
+def _parse(text: str | bytes) -> Maze:
     from .maze import Maze
 
-    return Maze.from_json(text, **options)
+    return Maze.from_json(text)
 
 
 def _validate(instance: Any) -> None:
@@ -56,6 +56,7 @@ def register_puzzles(register: Any) -> None:
             parse=_parse,
             validate=_validate,
             description="rectangular mazes as JSON (cells of open-side bitmasks N=1 E=2 S=4 W=8)",
+            text_types=(str, bytes),
         )
     )
 

@@ -294,11 +294,16 @@ class Maze:
         return maze
 
     @classmethod
-    def from_json(cls, text: str | bytes, **_options: Any) -> Maze:
+    def from_json(cls, text: str | bytes) -> Maze:
         """Read a maze from its JSON text (the schema of :meth:`to_dict`).
 
-        :raises InvalidPuzzleError: the text is not JSON, or not a valid maze.
+        :raises InvalidPuzzleError: the text is not JSON (or not ``str``/``bytes``), or
+            not a valid maze.
         """
+        if not isinstance(text, (str, bytes, bytearray)):
+            raise lacak.InvalidPuzzleError(
+                f"maze JSON is text (str or bytes), not {type(text).__name__}"
+            )
         try:
             data = json.loads(text)
         except json.JSONDecodeError as error:

@@ -9,9 +9,10 @@ tree-path      any maze                     a shortest path (the only path in a
 dead-end-fill  any maze                     a shortest path: dead ends are filled
                                             until only corridors between the ends
                                             and loops remain, then searched
-wall-follower  perfect mazes (or ends on    the walk of a hand kept on one wall,
-               the outer wall)              loops erased; in a maze with loops it
-                                            can circle an island and give up
+wall-follower  perfect mazes; any maze in   the walk of a hand kept on one wall,
+               which one wall piece touches loops erased; gives up (exhausted)
+               both ends (say both on the   when the end only touches islands
+               outer wall)                  the start's walls do not reach
 ============== ============================ ======================================
 
 The generic strategies of the search plugin (``bfs``, ``astar`` with the
@@ -342,6 +343,28 @@ def dead_end_filling(
 _RIGHT = {N: (E, N, W, S), E: (S, E, N, W), S: (W, S, E, N), W: (N, W, S, E)}
 _LEFT = {N: (W, N, E, S), E: (N, E, S, W), S: (E, S, W, N), W: (S, W, N, E)}
 
+#: For each hand and heading: the corner of the cell the hand touches (behind it, on
+#: the hand's side), as (row, col) offsets from the cell's north-west corner.
+_HAND_CORNER = {
+    "right": {N: (1, 1), E: (1, 0), S: (0, 0), W: (0, 1)},
+    "left": {N: (1, 0), E: (0, 0), S: (0, 1), W: (1, 1)},
+}
+
+
+def _headings(hand: str, cell: tuple[int, int], height: int, width: int) -> list[int]:
+    """The four headings to start with, those that put the hand on the outer wall first.
+
+    A walker at ``cell`` facing ``heading`` keeps its hand on the wall piece through
+    one corner of the cell; the four headings touch the four corners.
+    """
+
+    def on_outer_wall(heading: int) -> bool:
+        down, right = _HAND_CORNER[hand][heading]
+        row, col = cell[0] + down, cell[1] + right
+        return row in (0, height) or col in (0, width)
+
+    return sorted((N, E, S, W), key=lambda heading: not on_outer_wall(heading))
+
 
 def wall_follower(
     puzzle: Any,
@@ -354,11 +377,21 @@ def wall_follower(
 ) -> SearchResult:
     """Walk with one hand on the wall until the end.
 
-    Steps: at each cell, turn towards the ``hand`` side if it is open, else go
-    straight, else turn the other way, else go back. In a perfect maze (and
-    whenever both ends touch the outer wall) this always reaches the end; in a
-    maze with loops it may circle an island forever, which is detected (the
-    same cell faced the same way twice) and reported as ``exhausted``.
+    Steps: put the hand on a wall at a corner of the start cell (the outer wall
+    when the start is on it); at each cell, turn towards the ``hand`` side if it
+    is open, else go straight, else turn the other way, else go back. A walk
+    that comes back to a cell facing the way it faced there before has gone
+    all round its wall without meeting the end: put the hand on the wall at
+    another corner of the start cell and walk again. After the (at most four)
+    corners, give up: ``exhausted``.
+
+    A walk goes round the whole of the wall piece it touches (the walls joined
+    to it, on the side facing the walker), through every cell with a corner on
+    that piece. So the end is found exactly when it can be reached and some
+    wall piece touches both the start cell and the end cell: always in a
+    perfect maze (all its walls are one piece), always when both cells are on
+    the outer wall; in a maze with loops it may fail when the end only touches
+    islands (walls not joined to one the start touches) or free-standing posts.
 
     :param hand: ``"right"`` or ``"left"``.
     :param erase_loops: return the walk with its back-and-forth erased (in a
@@ -367,8 +400,20 @@ def wall_follower(
     :raises lacak.InvalidOptionError: an unknown hand, or an ``erase_loops`` that is not
         a yes/no value.
 
-    Limits: ``max_expanded`` counts steps, ``max_depth`` bounds the walk's length,
-    ``max_closed`` the cells of the walk kept in memory; the frontier is one cell.
+    Limits: ``max_expanded`` counts steps of every walk, ``max_depth`` bounds a walk's
+    length, ``max_closed`` the cells of the walk kept in memory; the frontier is one cell.
+
+    >>> import lacak
+    >>> from lacak_mazes import Maze
+    >>> open_room = Maze.from_rows([[6, 14, 12], [7, 15, 13], [3, 11, 9]])
+    >>> result = lacak.solve(open_room.puzzle((0, 0), (2, 2)), "wall-follower")
+    >>> result.found, result.length, result.stats.expanded
+    (True, 4, 5)
+
+    The walk follows the wall, not the shortest way (here round the room):
+
+    >>> lacak.solve(open_room.puzzle((1, 0), (0, 1)), "wall-follower").length
+    6
     """
     maze, width, start, goal = _unpack(puzzle)
     if hand not in ("right", "left"):
@@ -381,50 +426,57 @@ def wall_follower(
     cells = maze._bytes
     budget = limits.start()
     seen = bytearray(len(cells) * 16)
-    heading = N
-    here = start
-    walk = [here]
-    ids = [trace.add(None, puzzle.initial, None, depth=0, g=0.0)] if trace is not None else []
+    root = trace.add(None, puzzle.initial, None, depth=0, g=0.0) if trace is not None else -1
     stopped = StopReason.EXHAUSTED
     found = False
     steps = 0
-    while True:
-        reason = budget.exceeded(steps, 1, len(walk))
-        if reason is not None:
-            stopped = reason
-            break
-        if trace is not None:
-            trace.expand(ids[-1])
-        steps += 1
-        if here == goal:
-            found = True
-            break
-        mask = cells[here]
-        if not mask:
-            break  # a closed cell: nowhere to go
-        key = here * 16 + heading
-        if seen[key]:
-            break  # circling an island
-        seen[key] = 1
-        for side in turns[heading]:
-            if mask & side:
-                heading = side
+    generated = 0
+    walk = [start]
+    for first in _headings(hand, puzzle.initial, maze.height, maze.width):
+        heading = first
+        here = start
+        walk = [here]
+        ids = [root]
+        while True:
+            reason = budget.exceeded(steps, 1, len(walk))
+            if reason is not None:
+                stopped = reason
                 break
-        if not budget.depth_allowed(len(walk)):
-            stopped = StopReason.DEPTH
-            break
-        here += offset[heading]
-        walk.append(here)
-        if trace is not None:
-            ids.append(
-                trace.add(
-                    ids[-1],
-                    divmod(here, width),
-                    LETTER[heading],
-                    depth=len(walk) - 1,
-                    g=float(len(walk) - 1),
+            if trace is not None:
+                trace.expand(ids[-1])
+            steps += 1
+            if here == goal:
+                found = True
+                break
+            mask = cells[here]
+            if not mask:
+                break  # a closed cell: nowhere to go
+            key = here * 16 + heading
+            if seen[key]:
+                break  # round the whole wall piece (or onto a walk already made)
+            seen[key] = 1
+            for side in turns[heading]:
+                if mask & side:
+                    heading = side
+                    break
+            if not budget.depth_allowed(len(walk)):
+                stopped = StopReason.DEPTH
+                break
+            here += offset[heading]
+            walk.append(here)
+            generated += 1
+            if trace is not None:
+                ids.append(
+                    trace.add(
+                        ids[-1],
+                        divmod(here, width),
+                        LETTER[heading],
+                        depth=len(walk) - 1,
+                        g=float(len(walk) - 1),
+                    )
                 )
-            )
+        if found or stopped is not StopReason.EXHAUSTED or not cells[start]:
+            break
     if found and trace is not None:
         trace.mark_goal(ids[-1])
     path = _erase_loops(walk) if found and erase_loops else walk
@@ -434,7 +486,7 @@ def wall_follower(
         width,
         stopped=StopReason.GOAL if found else stopped,
         expanded=steps,
-        generated=len(walk) - 1,
+        generated=generated,
         max_frontier=1,
         depth=len(walk) - 1,
         budget=budget,
@@ -477,7 +529,10 @@ SEARCHERS: tuple[lacak.Searcher, ...] = (
     lacak.Searcher(
         name="wall-follower",
         search=wall_follower,
-        description="keep one hand on the wall (perfect mazes; may circle islands otherwise)",
+        description=(
+            "keep one hand on the wall (perfect mazes, ends on the outer wall;"
+            " may miss an end beside an island)"
+        ),
         optimal=False,
         kinds={"maze"},
         options={"hand": "right", "erase_loops": True},

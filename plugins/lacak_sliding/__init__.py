@@ -27,6 +27,7 @@ def register_puzzles(register: Callable[[lacak.PuzzleType], None]) -> None:
             parse=puzzle.parse,
             validate=puzzle.validate,
             description="sliding-tile puzzles: tiles row by row, 0 = blank (123450786)",
+            options={"goal": None, "size": None, "allow_unsolvable": False},
         )
     )
 

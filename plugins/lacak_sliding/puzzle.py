@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import operator
 import re
+import reprlib
 from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar
 
@@ -125,20 +126,22 @@ def parse_size_text(size: Any) -> tuple[int, int] | None:
     :raises InvalidOptionError: not a size, smaller than 2x2 or more than
         :data:`MAX_CELLS` cells.
     """
-    if size is None or size == "":
+    if size is None or (isinstance(size, str) and not size):
         return None
     if isinstance(size, str):
         from lacak.cli import parse_size
 
         width, height = parse_size(size, what="size (WxH)", minimum=2)
-    elif isinstance(size, int) and not isinstance(size, bool):
-        width = height = size
     else:
+        pair = tuple(size) if isinstance(size, (tuple, list)) else (size, size)
         try:
-            width, height = (int(v) for v in size)
-        except (TypeError, ValueError):
+            # whole numbers only (numpy integers too): 2.5 is not read as 2
+            if len(pair) != 2 or any(isinstance(v, bool) for v in pair):
+                raise TypeError
+            width, height = operator.index(pair[0]), operator.index(pair[1])
+        except TypeError:
             raise lacak.InvalidOptionError(
-                f"size must be WxH or (width, height), got {size!r}"
+                f"size must be WxH or (width, height), got {reprlib.repr(size)}"
             ) from None
     if width < 2 or height < 2:
         raise lacak.InvalidOptionError(f"a sliding puzzle is at least 2x2, got {width}x{height}")
@@ -366,11 +369,14 @@ class SlidingPuzzle:
         :param goal: the goal in any of those forms, or a tuple; default
             tiles in order with the blank last.
         :param size: ``"WxH"`` or ``(width, height)`` for boards that are not square.
-        :param allow_unsolvable: skip the solvability check.
+        :param allow_unsolvable: skip the solvability check (a yes/no value, see
+            :func:`lacak.as_flag`).
         :raises InvalidPuzzleError: malformed text or tiles.
+        :raises InvalidOptionError: a bad ``size`` or ``allow_unsolvable``.
         :raises UnsolvableError: the goal cannot be reached from the start (the
             message says why).
         """
+        allow_unsolvable = lacak.as_flag(allow_unsolvable, "allow_unsolvable")
         tiles, width, height, notation = parse_tiles(text, parse_size_text(size))
         if goal is None or goal == "":
             goal_t = goal_tiles(width, height)

@@ -253,3 +253,62 @@ def corridor_stretches(maze: Maze) -> list[int]:
                     here, came = step, here
             lengths.append(length)
     return lengths
+
+
+def wall_pieces(maze: Maze) -> dict[tuple[int, int], tuple[int, int]]:
+    """The wall piece of each grid corner, by union-find over wall segments.
+
+    Corners are ``(row, col)`` with ``0 <= row <= height`` and ``0 <= col <= width``; two
+    corners are in one piece when walls join them. The outer wall joins every corner on
+    the grid's border; a corner no wall touches is a piece of its own (a free post).
+    """
+    parent = {(r, c): (r, c) for r in range(maze.height + 1) for c in range(maze.width + 1)}
+
+    def find(x: tuple[int, int]) -> tuple[int, int]:
+        while parent[x] != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    def join(a: tuple[int, int], b: tuple[int, int]) -> None:
+        parent[find(a)] = find(b)
+
+    for r in range(maze.height):
+        for c in range(maze.width):
+            mask = int(maze.cells[r, c])
+            if not mask & N:
+                join((r, c), (r, c + 1))
+            if not mask & W:
+                join((r, c), (r + 1, c))
+            if not mask & E:
+                join((r, c + 1), (r + 1, c + 1))
+            if not mask & S:
+                join((r + 1, c), (r + 1, c + 1))
+    return {corner: find(corner) for corner in parent}
+
+
+def pieces_touching(maze: Maze, cell: tuple[int, int]) -> set[tuple[int, int]]:
+    """The wall pieces (see :func:`wall_pieces`) through the four corners of ``cell``."""
+    piece = wall_pieces(maze)
+    r, c = cell
+    return {piece[r + dr, c + dc] for dr in (0, 1) for dc in (0, 1)}
+
+
+def on_outer_wall(maze: Maze, cell: tuple[int, int]) -> bool:
+    """Whether ``cell`` is on the grid's border."""
+    return cell[0] in (0, maze.height - 1) or cell[1] in (0, maze.width - 1)
+
+
+@st.composite
+def opened_mazes(draw, max_side: int = 8):  # type: ignore[no-untyped-def]
+    """Perfect mazes with some extra walls knocked out: mazes with loops and islands."""
+    maze = draw(perfect_mazes(max_side=max_side))
+    pairs = {
+        (a, b)
+        for a in ((r, c) for r in range(maze.height) for c in range(maze.width))
+        for _direction, b in maze.neighbors(a)
+        if a < b
+    }
+    walls = [pair for pair in grid_edges(maze.height, maze.width) if pair not in pairs]
+    knocked = draw(st.lists(st.sampled_from(walls), unique=True) if walls else st.just([]))
+    return maze_from_pairs(maze.height, maze.width, sorted(pairs | set(knocked)))

@@ -225,6 +225,20 @@ def test_solve_with_endpoints_heuristic_and_stdin(cli, tmp_path: Path) -> None: 
         assert json.loads(astar.stdout)["heuristic"] == "manhattan"
 
 
+def test_wall_follower_solves_an_open_room_corner_to_corner(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    # the reported case: every inner wall of a 3x3 maze knocked out, both ends on the
+    # outer wall; the wall follower said "no path (exhausted)" where bfs takes 4 steps
+    room = tmp_path / "room.json"
+    room.write_text('{"cells": [[6, 14, 12], [7, 15, 13], [3, 11, 9]]}')
+    for hand in ("right", "left"):
+        args = ["maze", "solve", str(room), "--start", "0,0", "--end", "2,2"]
+        result = run(cli, *args, "--strategy", "wall-follower", "-S", f"hand={hand}", "--json")
+        assert result.exit_code == 0, result.output
+        report = json.loads(result.stdout)
+        assert report["found"] and report["length"] == 4
+        assert report["path"][0] == [0, 0] and report["path"][-1] == [2, 2]
+
+
 def test_solve_errors(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     bad = tmp_path / "bad.json"
     bad.write_text('{"cells": [[2, 0]]}')

@@ -7,12 +7,22 @@ from typing import Any, ClassVar
 
 import lacak
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from lacak.testing import HeuristicContract, SearcherContract, replay, shortest_cost
 from lacak_mazes import Maze, MazePuzzle
 
-from .helpers import braid_mazes, cells_of, distances, perfect_mazes
+from .helpers import (
+    braid_mazes,
+    cells_of,
+    distances,
+    grid_edges,
+    maze_from_pairs,
+    on_outer_wall,
+    opened_mazes,
+    perfect_mazes,
+    pieces_touching,
+)
 
 
 @st.composite
@@ -83,6 +93,77 @@ def test_wall_follower_gives_up_around_an_island() -> None:
     result = lacak.solve(maze.puzzle((0, 0), (1, 1)), "wall-follower")
     assert not result.found and result.stopped is lacak.StopReason.EXHAUSTED
     assert not lacak.solve(maze.puzzle((0, 0), (1, 1)), "tree-path").found
+
+
+#: The reported case: a 3x3 room with every inner wall knocked out, corner to corner.
+OPEN_ROOM = Maze.from_rows([[6, 14, 12], [7, 15, 13], [3, 11, 9]])
+
+
+@st.composite
+def outer_wall_cells(draw: st.DrawFn, maze: Maze) -> tuple[int, int]:
+    """A cell on the grid's border."""
+    border = [
+        (r, c) for r in range(maze.height) for c in range(maze.width) if on_outer_wall(maze, (r, c))
+    ]
+    return draw(st.sampled_from(border))
+
+
+@st.composite
+def opened_puzzles_on_the_outer_wall(draw: st.DrawFn) -> MazePuzzle:
+    maze = draw(opened_mazes())
+    return maze.puzzle(draw(outer_wall_cells(maze)), draw(outer_wall_cells(maze)))
+
+
+@settings(max_examples=150)
+@given(opened_puzzles_on_the_outer_wall(), st.sampled_from(["right", "left"]), st.booleans())
+@example(OPEN_ROOM.puzzle((0, 0), (2, 2)), "right", True)
+@example(OPEN_ROOM.puzzle((1, 0), (0, 1)), "right", True)
+@example(OPEN_ROOM.puzzle((0, 1), (2, 1)), "left", False)
+def test_wall_follower_reaches_an_end_on_the_outer_wall(
+    puzzle: MazePuzzle, hand: str, erase_loops: bool
+) -> None:
+    # both ends on the outer wall, loops anywhere: found whenever bfs finds a path
+    result = lacak.solve(puzzle, "wall-follower", hand=hand, erase_loops=erase_loops)
+    assert result.found == lacak.solve(puzzle, "tree-path").found
+    if result.found:
+        replay(puzzle, result)
+        assert result.states[0] == puzzle.initial and result.states[-1] == puzzle.goal
+        if erase_loops:
+            assert len(set(result.states)) == len(result.states)  # a simple path
+
+
+@settings(max_examples=150)
+@given(
+    st.one_of(opened_mazes(), braid_mazes()).flatmap(
+        lambda maze: st.tuples(cells_of(maze), cells_of(maze)).map(lambda ends: maze.puzzle(*ends))
+    ),
+    st.sampled_from(["right", "left"]),
+)
+def test_wall_follower_fails_exactly_where_its_docs_say(puzzle: MazePuzzle, hand: str) -> None:
+    # found exactly when the end can be reached and one wall piece touches both end cells
+    maze = puzzle.maze
+    reachable = puzzle.goal in distances(maze, puzzle.initial)
+    shared = pieces_touching(maze, puzzle.initial) & pieces_touching(maze, puzzle.goal)
+    result = lacak.solve(puzzle, "wall-follower", hand=hand)
+    assert result.found == (reachable and bool(shared))
+    if result.found:
+        replay(puzzle, result)
+    else:
+        assert result.stopped is lacak.StopReason.EXHAUSTED
+        # each (cell, heading) is walked at most once over all the tries
+        assert result.stats.expanded <= 4 * maze.height * maze.width + 4
+
+
+def test_wall_follower_gives_up_beside_an_island() -> None:
+    # a 4x4 room with one inner wall, between (1, 2) and (2, 2): an island. The end (2, 2)
+    # touches the island and free posts, the start (0, 0) the outer wall and a free post:
+    # reachable, but no wall leads from one to the other
+    edges = [e for e in grid_edges(4, 4) if e != ((1, 2), (2, 2))]
+    puzzle = maze_from_pairs(4, 4, edges).puzzle((0, 0), (2, 2))
+    assert lacak.solve(puzzle, "tree-path").found
+    for hand in ("right", "left"):
+        result = lacak.solve(puzzle, "wall-follower", hand=hand)
+        assert not result.found and result.stopped is lacak.StopReason.EXHAUSTED
 
 
 @settings(max_examples=30)
@@ -227,7 +308,9 @@ def test_wall_follower_erase_loops_takes_yes_no_values(value: object, erase: boo
     maze = Maze.from_rows([[6] + [14] * 3 + [12], [1] * 5])
     puzzle = maze.puzzle((0, 0), (0, 4))
     result = lacak.solve(puzzle, "wall-follower", erase_loops=value)
-    assert result.length == (4 if erase else 4 + 2 * 3)  # the three middle teeth
+    # the hand starts on the outer wall (west of the start), so the walk goes down the
+    # first tooth and the three middle ones, not the last (the end is above it)
+    assert result.length == (4 if erase else 4 + 2 * 4)
 
 
 @pytest.mark.parametrize("value", ["nah", "", None, 1, [True]])

@@ -21,6 +21,7 @@ from __future__ import annotations
 from . import strategies
 from .cli import one_line_error
 from .contracts import GeneratorContract, HeuristicContract, SearcherContract
+from .inputs import only_lacak_errors
 from .reference import GraphPuzzle, distances_to_goal, fewest_moves, replay, shortest_cost
 
 __all__ = [
@@ -31,6 +32,7 @@ __all__ = [
     "distances_to_goal",
     "fewest_moves",
     "one_line_error",
+    "only_lacak_errors",
     "replay",
     "shortest_cost",
     "strategies",

@@ -13,7 +13,60 @@ from hypothesis import strategies as st
 from ..limits import Limits
 from .reference import GraphPuzzle
 
-__all__ = ["graph_puzzles", "grid_sizes", "limits", "names", "registered_puzzles", "seeds"]
+__all__ = [
+    "anything",
+    "graph_puzzles",
+    "grid_sizes",
+    "limits",
+    "names",
+    "registered_puzzles",
+    "seeds",
+]
+
+
+class _Opaque:
+    """An object of a class lacak cannot know: no attributes, not iterable."""
+
+    def __repr__(self) -> str:
+        return "<opaque>"
+
+
+def anything(*, max_leaves: int = 6) -> st.SearchStrategy[Any]:
+    """Arbitrary Python values, to feed entry points what a careless caller might.
+
+    ``None``, bools, integers of any size, floats (``nan`` and infinities included),
+    complex numbers, bytes, text (lone surrogates included), plain objects, types and
+    functions, and lists, tuples, sets and dicts of those, nested. For checking that an
+    entry point answers bad input with a :class:`~lacak.LacakError` and nothing else.
+
+    :param max_leaves: about how many scalars one nested value holds at most.
+    """
+    text = st.text(max_size=12) | st.text(
+        st.characters(min_codepoint=0xD800, max_codepoint=0xDFFF), min_size=1, max_size=3
+    )
+    scalars = st.one_of(
+        st.none(),
+        st.booleans(),
+        st.integers(),
+        st.floats(),
+        st.complex_numbers(),
+        st.binary(max_size=12),
+        text,
+        st.builds(object),
+        st.builds(_Opaque),
+        st.sampled_from([Ellipsis, NotImplemented, int, str, object, len, print]),
+    )
+    hashable = st.one_of(st.none(), st.booleans(), st.integers(), st.floats(), text)
+    return st.recursive(
+        scalars,
+        lambda children: st.one_of(
+            st.lists(children, max_size=4),
+            st.tuples(children, children),
+            st.frozensets(hashable, max_size=3),
+            st.dictionaries(hashable, children, max_size=3),
+        ),
+        max_leaves=max_leaves,
+    )
 
 
 def seeds() -> st.SearchStrategy[int]:
