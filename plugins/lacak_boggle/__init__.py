@@ -165,7 +165,14 @@ def register_searchers(register: Any) -> None:
             description="every word on a Boggle board: depth-first walk of the board and a "
             "compiled word graph together",
             kinds={"boggle"},
-            options={"dictionary": None, "min_length": None, "all_paths": False},
+            options={
+                "dictionary": None,
+                "min_length": None,
+                "all_paths": False,
+                "max_words": None,
+                # solver.DEFAULT_MAX_PATHS, repeated so that registering loads no solver
+                "max_paths": 50_000,
+            },
         )
     )
 
