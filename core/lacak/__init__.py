@@ -58,7 +58,7 @@ from .interfaces import (
     describe_state,
     parse_options,
 )
-from .limits import UNLIMITED, Budget, Limits, StopReason
+from .limits import UNLIMITED, Budget, Limits, StopReason, check_deadline, deadline
 from .plugins import PluginFailure, PluginInfo, PluginWarning
 from .registry import Catalogue, Registry, default_registry, reset_default_registry
 from .results import SearchResult, SearchStats
@@ -102,6 +102,8 @@ __all__ = [
     "__version__",
     "as_flag",
     "batch",
+    "check_deadline",
+    "deadline",
     "default_registry",
     "describe_state",
     "dictionaries",

@@ -27,6 +27,7 @@ import lacak
 __all__ = [
     "BLANK",
     "DEFAULT_DICTIONARY",
+    "DEFAULT_MAX_PATHS",
     "DICE_SETS",
     "Board",
     "BoggleResult",
@@ -52,6 +53,7 @@ _EXPORTS = {
     "Board": "board",
     "official_min_length": "board",
     "DEFAULT_DICTIONARY": "solver",
+    "DEFAULT_MAX_PATHS": "solver",
     "check": "solver",
     "resolve_dictionary": "solver",
     "solve_board": "solver",

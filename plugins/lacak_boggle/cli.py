@@ -96,9 +96,8 @@ def boggle() -> None:
     show_default=True,
     metavar="N",
     help="With --all-paths: stop rather than keep more than N paths, all words together "
-    "(bounds memory: about 1.7 kB a 14-tile path at the peak of --json); 0 for no limit. "
-    "Exit status 1 "
-    "when reached.",
+    "(bounds memory: about 2 kB a 14-tile path at the peak of --json); 0 for no limit. "
+    "Exit status 1 when reached.",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print JSON (see docs/boggle.md).")
 @click.option(
@@ -146,10 +145,14 @@ def solve_command(
             why = f"--max-words {max_words} was reached"
         else:
             why = f"--max-paths {max_paths} was reached"
-        found = f"{result.count} word{'' if result.count == 1 else 's'}"
+        if result.count:
+            found = (
+                f"showing the {result.count} word{'' if result.count == 1 else 's'} found so far"
+            )
+        else:
+            found = "no word found so far"
         click.echo(
-            f"note: stopped early ({result.stopped}: {why}); showing the {found} found so "
-            "far, the board may have more",
+            f"note: stopped early ({result.stopped}: {why}); {found}, the board may have more",
             err=True,
         )
         ctx.exit(1)
@@ -344,10 +347,13 @@ def check_command(
             console.print(f"{answer.word} is not on the board")
         else:
             console.print(f"{answer.word}: no path found before the search stopped")
-        console.print(
-            f"{answer.word} is {'' if answer.in_dictionary else 'not '}in dictionary "
-            f"{answer.dictionary}"
-        )
+        if answer.in_dictionary is None:
+            console.print(f"whether dictionary {answer.dictionary} has {answer.word} is not known")
+        else:
+            console.print(
+                f"{answer.word} is {'' if answer.in_dictionary else 'not '}in dictionary "
+                f"{answer.dictionary}"
+            )
         if not answer.long_enough:
             console.print(f"{answer.word} is shorter than {answer.min_length} letters")
         if answer.valid:

@@ -319,8 +319,9 @@ class WordCheck:
     min_length: int
     #: Every path spelling the word, in row-major depth-first order (first = the one ``solve`` reports).
     paths: tuple[tuple[Cell, ...], ...]
-    #: Whether the dictionary has the word.
-    in_dictionary: bool
+    #: Whether the dictionary has the word; ``None`` when a time limit passed
+    #: while the dictionary was being read, before that was known.
+    in_dictionary: bool | None
     #: ``None`` when every path was looked for; else the limit that stopped the
     #: search (:func:`~lacak_boggle.check`'s ``limits`` or ``max_paths``): :attr:`paths`
     #: holds those found so far, and when there is none, whether the word is on
@@ -350,7 +351,7 @@ class WordCheck:
     @property
     def valid(self) -> bool:
         """On the board, in the dictionary and long enough: a word ``solve`` lists."""
-        return self.on_board and self.in_dictionary and self.long_enough
+        return self.on_board and bool(self.in_dictionary) and self.long_enough
 
     @property
     def score(self) -> int:

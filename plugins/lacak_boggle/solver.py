@@ -637,17 +637,12 @@ def _check_limits(limits: Any) -> lacak.Limits:
     return limits
 
 
-#: Paths a solve with ``all_paths`` keeps at most, all words together, unless told
-#: otherwise (``max_paths``, ``--max-paths``). A kept path of 14 tiles, with what is
-#: made of it for the result and its JSON, measured about 1.5 kB at the peak of
-#: ``lacak boggle solve --all-paths --json``: 100,000 paths stay under about 250 MB
-#: of the process's memory (docs/boggle.md has the measurements).
+#: Paths a solve with ``all_paths`` (or a :func:`check`) keeps at most, all words
+#: together, unless told otherwise (``max_paths``, ``--max-paths``). A kept path of 14
+#: tiles, with what is made of it for the result and its JSON, measured about 2.1 kB
+#: at the peak of ``lacak boggle solve --all-paths --json``: the default keeps such a
+#: solve within about 150 MB (docs/boggle.md, "Limits", has the measurements).
 DEFAULT_MAX_PATHS = 50_000
-
-
-def _deadline(budget: lacak.Budget) -> float | None:
-    seconds = budget.limits.seconds
-    return None if seconds is None else budget.started + seconds
 
 
 def _stopped_early(
@@ -735,17 +730,20 @@ def solve_board(
         raise lacak.InvalidOptionError(
             f"unknown engine {engine!r} for one board; choose auto, dfs or numba"
         )
-    if engine == "numba":
-        require_compiled()
+    if engine == "numba" and not compiled_available():
+        require_compiled()  # raises, saying why (the walk is loaded only when it runs)
     if dictionary is None and board.dictionary is not None:
         dictionary = board.dictionary
         if min_length is None:
             min_length = board.min_length
     min_length = _check_min_length(min_length, board)
-    words = resolve_dictionary(dictionary, registry=registry)
-    deadline = _deadline(budget)
-    if deadline is not None and time.perf_counter() >= deadline:
-        return _stopped_early(board, words.name, min_length, all_paths, budget)
+    deadline = budget.deadline
+    try:
+        # reading a word list the first time, and compiling it, count against the time
+        with lacak.deadline(deadline):
+            words = resolve_dictionary(dictionary, registry=registry)
+    except lacak.LimitReachedError:
+        return _stopped_early(board, _name_of(dictionary), min_length, all_paths, budget)
     try:
         graph = compile_dictionary(words, deadline=deadline)
     except CompileStopped:
@@ -904,6 +902,17 @@ def _word_paths(
     return out, stopped
 
 
+def _name_of(dictionary: DictionaryLike) -> str:
+    """The name a dictionary not loaded yet will have (for a result stopped while loading it)."""
+    if isinstance(dictionary, lacak.Dictionary):
+        return dictionary.name
+    if dictionary is None:
+        return default_dictionary_name()
+    if isinstance(dictionary, os.PathLike) or _looks_like_file(str(dictionary)):
+        return Path(dictionary).stem or "dictionary"
+    return str(dictionary)
+
+
 def _in_sorted(words: Sequence[str], word: str) -> bool:
     at = bisect.bisect_left(words, word)
     return at < len(words) and words[at] == word
@@ -955,16 +964,23 @@ def check(
     wanted = normalise_tile(word) if isinstance(word, str) else ""
     if not wanted or not wanted.isalpha():
         raise lacak.InvalidOptionError(f"the word to check must be letters, got {word!r}")
-    words = resolve_dictionary(dictionary, registry=registry)
     min_length = _check_min_length(min_length, board)
+    unknown = WordCheck(
+        word=wanted, dictionary=_name_of(dictionary), min_length=min_length, paths=(),
+        in_dictionary=None, stopped=lacak.StopReason.TIME,
+    )  # fmt: skip
     try:
-        graph = compile_dictionary(words, deadline=_deadline(budget))
+        with lacak.deadline(budget.deadline):
+            words = resolve_dictionary(dictionary, registry=registry)
+    except lacak.LimitReachedError:
+        return unknown  # nothing is known, not even whether the dictionary has the word
+    try:
+        graph = compile_dictionary(words, deadline=budget.deadline)
     except CompileStopped:
-        # the alphabet and the dictionary are unknown: nothing is decided
-        return WordCheck(
-            word=wanted, dictionary=words.name, min_length=min_length, paths=(),
-            in_dictionary=_in_sorted(words.words, wanted), stopped=lacak.StopReason.TIME,
-        )  # fmt: skip
+        # the tiles are not checked against the alphabet: the board is not looked at
+        return attrs.evolve(
+            unknown, dictionary=words.name, in_dictionary=_in_sorted(words.words, wanted)
+        )
     _tile_columns(board, graph, words.name)  # the same alphabet check as solve_board
     with lacak.memory_guard(
         f"the paths of {wanted[:20]!r} on the {board.rows}x{board.cols} board",
