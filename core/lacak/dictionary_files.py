@@ -720,6 +720,7 @@ def load_dictionary(
     file = Path(path)
     origin = str(file)
     name = name if name is not None else (file.stem or "dictionary")
+    check_deadline(f"reading dictionary file {origin!r}")
     try:
         data = file.read_bytes()
     except OSError as error:

@@ -276,7 +276,14 @@ def shake_command(
 @click.argument("word")
 @click.option("-d", "--dictionary", default=None, metavar="NAME|FILE", help=_DICTIONARY_HELP)
 @click.option("-m", "--min-length", type=int, default=None, help="Shortest word that counts.")
-@click.option("--timeout", type=float, default=None, metavar="SECONDS", help=_TIMEOUT_HELP)
+@click.option(
+    "--timeout",
+    type=float,
+    default=None,
+    metavar="SECONDS",
+    help="Stop looking for paths after SECONDS (loading and compiling the dictionary "
+    "included); with no path found by then the answer is 'not decided' (exit status 1).",
+)
 @click.option(
     "--max-paths",
     type=click.IntRange(min=0),

@@ -639,7 +639,7 @@ def _check_limits(limits: Any) -> lacak.Limits:
 
 #: Paths a solve with ``all_paths`` (or a :func:`check`) keeps at most, all words
 #: together, unless told otherwise (``max_paths``, ``--max-paths``). A kept path of 14
-#: tiles, with what is made of it for the result and its JSON, measured about 2.1 kB
+#: tiles, with what is made of it for the result and its JSON, measured about 2 kB
 #: at the peak of ``lacak boggle solve --all-paths --json``: the default keeps such a
 #: solve within about 150 MB (docs/boggle.md, "Limits", has the measurements).
 DEFAULT_MAX_PATHS = 50_000

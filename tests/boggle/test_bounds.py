@@ -196,8 +196,9 @@ def test_compiling_stops_at_its_deadline(tmp_path: Path, monkeypatch) -> None:
     timed = check("ABC/DEF", "ABC", big, limits=lacak.Limits(seconds=0))
     assert timed.stopped is lacak.StopReason.TIME and not timed.valid
     # a word list read from its file for the first time: reading it counts too
-    file = tmp_path / "big.json"
-    file.write_text(json.dumps(words), encoding="utf-8")
+    file = tmp_path / "big.json"  # more words: reading them takes several times 0.05 s
+    more = {"".join(rng.choice("ABCDEFGHIJ") for _ in range(12)) for _ in range(250_000)}
+    file.write_text(json.dumps([*words, *more]), encoding="utf-8")
     started = time.perf_counter()
     result = solve_board("ABC/DEF", file, limits=lacak.Limits(seconds=0.05))
     assert time.perf_counter() - started < 2
@@ -205,7 +206,7 @@ def test_compiling_stops_at_its_deadline(tmp_path: Path, monkeypatch) -> None:
     unknown = check("ABC/DEF", "ABC", file, limits=lacak.Limits(seconds=0))
     assert unknown.stopped is lacak.StopReason.TIME and unknown.in_dictionary is None
     assert unknown.to_dict()["in_dictionary"] is None and not unknown.valid
-    assert check("ABC/DEF", "ABC", file, min_length=2).valid == ("ABC" in words)
+    assert check("ABC/DEF", "ABC", big, min_length=2).valid == ("ABC" in words)
 
 
 def test_deep_words_compile_and_solve_without_recursion() -> None:
