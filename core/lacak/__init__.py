@@ -61,7 +61,7 @@ from .interfaces import (
     describe_state,
     parse_options,
 )
-from .limits import UNLIMITED, Budget, Limits, StopReason
+from .limits import UNLIMITED, Budget, Limits, StopReason, check_deadline, deadline
 from .plugins import PluginFailure, PluginInfo, PluginOverride, PluginWarning
 from .registry import Catalogue, Registry, default_registry, reset_default_registry
 from .results import SearchResult, SearchStats
@@ -108,7 +108,9 @@ __all__ = [
     "__version__",
     "as_flag",
     "batch",
+    "check_deadline",
     "check_puzzle",
+    "deadline",
     "default_registry",
     "describe_state",
     "dictionaries",

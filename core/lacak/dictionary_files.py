@@ -59,6 +59,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 import attrs
 
 from .errors import DictionaryError
+from .limits import check_deadline
 
 if TYPE_CHECKING:
     from .interfaces import Dictionary
@@ -254,6 +255,8 @@ def _normalize_words(
     skipped: list[SkippedWord] = []
     entries = duplicates = 0
     for entry in raw:
+        if not entries & 4095:  # a search's time limit covers reading its dictionary
+            check_deadline("reading the words of a dictionary")
         entries += 1
         word = normalize_word(entry)
         if word in kept:
@@ -717,6 +720,7 @@ def load_dictionary(
     file = Path(path)
     origin = str(file)
     name = name if name is not None else (file.stem or "dictionary")
+    check_deadline(f"reading dictionary file {origin!r}")
     try:
         data = file.read_bytes()
     except OSError as error:
@@ -734,6 +738,7 @@ def load_dictionary(
             if cached is not None:
                 return cached
     text = _decode_bytes(data, origin)
+    check_deadline(f"reading dictionary file {origin!r}")
     parsed = _parse(text, origin)
     dictionary = _compile(parsed, name=name, origin=origin)
     if entry is not None:

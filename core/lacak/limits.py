@@ -8,18 +8,20 @@ reads the clock only every few hundred checks, so a limit costs almost nothing.
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import enum
 import math
 import reprlib
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import attrs
 
-from .errors import InvalidOptionError
+from .errors import InvalidOptionError, LimitReachedError
 
-__all__ = ["Budget", "Limits", "StopReason"]
+__all__ = ["Budget", "Limits", "StopReason", "check_deadline", "deadline"]
 
 
 class StopReason(str, enum.Enum):
@@ -136,6 +138,11 @@ class Budget:
         if self.limits.seconds is not None:
             self._deadline = self.started + self.limits.seconds
 
+    @property
+    def deadline(self) -> float | None:
+        """The :func:`time.perf_counter` time the time limit ends, or ``None``."""
+        return self._deadline
+
     def elapsed(self) -> float:
         """Seconds since the budget was started."""
         return time.perf_counter() - self.started
@@ -160,3 +167,42 @@ class Budget:
     def depth_allowed(self, depth: int) -> bool:
         """Whether a node at ``depth`` may be generated."""
         return self.limits.max_depth is None or depth <= self.limits.max_depth
+
+
+_DEADLINE: contextvars.ContextVar[float | None] = contextvars.ContextVar(
+    "lacak_deadline", default=None
+)
+
+
+@contextlib.contextmanager
+def deadline(at: float | None) -> Iterator[None]:
+    """Within the block, lacak's long preparation work stops at ``at``.
+
+    ``at`` is a :func:`time.perf_counter` time (``None``: no deadline; a
+    :class:`Budget`'s :attr:`~Budget.deadline` fits). Work that happens
+    before a search can count its nodes, such as normalising the words of a
+    dictionary file read for the first time, calls :func:`check_deadline`
+    between batches, so a search's time limit also bounds its set-up.
+    Blocks nest; the inner deadline holds inside.
+
+    >>> import time
+    >>> with deadline(time.perf_counter() + 60):
+    ...     check_deadline("waiting")  # still in time: nothing happens
+    """
+    token = _DEADLINE.set(at)
+    try:
+        yield
+    finally:
+        _DEADLINE.reset(token)
+
+
+def check_deadline(doing: str) -> None:
+    """Raise :class:`~lacak.LimitReachedError` when the :func:`deadline` around the
+    call has passed.
+
+    :param doing: what was being done, for the message ("reading a dictionary file").
+    :raises LimitReachedError: ``the time limit passed while <doing>``.
+    """
+    at = _DEADLINE.get()
+    if at is not None and time.perf_counter() >= at:
+        raise LimitReachedError(f"the time limit passed while {doing}")

@@ -27,6 +27,7 @@ import lacak
 __all__ = [
     "BLANK",
     "DEFAULT_DICTIONARY",
+    "DEFAULT_MAX_PATHS",
     "DICE_SETS",
     "Board",
     "BoggleResult",
@@ -52,6 +53,7 @@ _EXPORTS = {
     "Board": "board",
     "official_min_length": "board",
     "DEFAULT_DICTIONARY": "solver",
+    "DEFAULT_MAX_PATHS": "solver",
     "check": "solver",
     "resolve_dictionary": "solver",
     "solve_board": "solver",
@@ -162,7 +164,14 @@ def register_searchers(register: Any) -> None:
             description="every word on a Boggle board: depth-first walk of the board and a "
             "compiled word graph together",
             kinds={"boggle"},
-            options={"dictionary": None, "min_length": None, "all_paths": False},
+            options={
+                "dictionary": None,
+                "min_length": None,
+                "all_paths": False,
+                "max_words": None,
+                # solver.DEFAULT_MAX_PATHS, repeated so that registering loads no solver
+                "max_paths": 50_000,
+            },
         )
     )
 

@@ -354,7 +354,13 @@ def walk_arrays(
                           engine="numba")  # fmt: skip
         engine = "numpy"  # numba fails to load here (a worker's machine): the same answers
     if engine == "numpy":
-        found = _numpy_walk(graph, columns, shape, min_length)
+        # its frontier holds every prefix path of a level at once: boards of one
+        # repeated letter with long words of it make it explode
+        with lacak.memory_guard(
+            f"the numpy engine's frontier for {len(columns)} boards of {shape[0]}x{shape[1]}",
+            "use engine='numba' or 'dfs'",
+        ):
+            found = _numpy_walk(graph, columns, shape, min_length)
     else:
         found = _from_dfs(graph, columns, shape, min_length)
     return attrs.evolve(found, engine=engine)

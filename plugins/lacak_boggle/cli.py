@@ -32,6 +32,24 @@ def _min_length(value: int | None) -> int | None:
     return value
 
 
+#: ``--max-paths`` when not given: ``solver.DEFAULT_MAX_PATHS`` (repeated here so that
+#: ``lacak --help`` loads no solver).
+_MAX_PATHS = 50_000
+
+_TIMEOUT_HELP = (
+    "Stop after SECONDS (loading and compiling the dictionary included) and show "
+    "what was found; exit status 1."
+)
+
+
+def _limits(timeout: float | None) -> lacak.Limits | None:
+    return None if timeout is None else lacak.Limits(seconds=timeout)
+
+
+def _max_paths(value: int) -> int | None:
+    return None if value == 0 else value
+
+
 def _console() -> Any:
     from rich.console import Console
 
@@ -63,6 +81,24 @@ def boggle() -> None:
     help="Shortest word that counts (default: 3 up to 4x4, 4 on larger boards).",
 )
 @click.option("--all-paths", is_flag=True, help="List every path of every word.")
+@click.option("--timeout", type=float, default=None, metavar="SECONDS", help=_TIMEOUT_HELP)
+@click.option(
+    "--max-words",
+    type=click.IntRange(min=1),
+    default=None,
+    metavar="N",
+    help="Stop once N words are found (in the walk's order) and show them; exit status 1.",
+)
+@click.option(
+    "--max-paths",
+    type=click.IntRange(min=0),
+    default=_MAX_PATHS,
+    show_default=True,
+    metavar="N",
+    help="With --all-paths: stop rather than keep more than N paths, all words together "
+    "(bounds memory: about 2 kB a 14-tile path at the peak of --json); 0 for no limit. "
+    "Exit status 1 when reached.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print JSON (see docs/boggle.md).")
 @click.option(
     "--svg", "svg", default=None, metavar="FILE", help="Draw the board and the best word."
@@ -74,20 +110,57 @@ def solve_command(
     dictionary: str | None,
     min_length: int | None,
     all_paths: bool,
+    timeout: float | None,
+    max_words: int | None,
+    max_paths: int,
     as_json: bool,
     svg: str | None,
 ) -> None:
-    """Find every word on BOARD ('-' reads it from stdin)."""
+    """Find every word on BOARD ('-' reads it from stdin).
+
+    Exit status: 0 when the whole board was searched, 1 when a limit
+    (--timeout, --max-words, --max-paths) stopped the search early (the
+    words found so far are shown, with a note on stderr), 2 for bad input.
+    """
     from .solver import solve_board
 
+    limits = _limits(timeout)
     parsed = _read_board(board)
     result = solve_board(
         parsed,
         dictionary,
         min_length=_min_length(min_length),
         all_paths=all_paths,
+        limits=limits,
+        max_words=max_words,
+        max_paths=_max_paths(max_paths),
         registry=registry_of(ctx),
     )
+    with lacak.memory_guard(f"printing {result.count} words", "lower --max-paths or --max-words"):
+        _show_solution(parsed, result, all_paths=all_paths, as_json=as_json, svg=svg)
+    if not result.complete:
+        if result.stopped is lacak.StopReason.TIME:
+            why = f"--timeout {timeout:g} was reached"
+        elif max_words is not None and result.count >= max_words:
+            why = f"--max-words {max_words} was reached"
+        else:
+            why = f"--max-paths {max_paths} was reached"
+        if result.count:
+            found = (
+                f"showing the {result.count} word{'' if result.count == 1 else 's'} found so far"
+            )
+        else:
+            found = "no word found so far"
+        click.echo(
+            f"note: stopped early ({result.stopped}: {why}); {found}, the board may have more",
+            err=True,
+        )
+        ctx.exit(1)
+
+
+def _show_solution(
+    parsed: Any, result: Any, *, all_paths: bool, as_json: bool, svg: str | None
+) -> None:
     best = result.best()
     if svg:
         from .render import board_svg
@@ -95,11 +168,12 @@ def solve_command(
         caption = f"{best.word} ({best.score} points)" if best else "no words"
         _write_svg(svg, board_svg(parsed, best.path if best else None, caption=caption))
     if as_json:
-        echo_json(result.to_dict())
+        _echo_solution_json(result.to_dict())
         return
     from rich.columns import Columns
 
     from .render import board_renderable
+    from .results import cells_of, score
 
     console = _console()
     title = f"best: {best.word} ({best.score})" if best else None
@@ -108,13 +182,40 @@ def solve_command(
         f"[bold]{result.count}[/] words, [bold]{result.score}[/] points "
         f"(dictionary {result.dictionary}, at least {result.min_length} letters)"
     )
-    ordered = sorted(result.words, key=lambda w: (-w.score, -len(w.word), w.word))
     if all_paths:
-        for word in ordered:
-            paths = "  ".join(json.dumps([list(c) for c in p]) for p in word.paths)
-            console.print(f"{word.word} ({word.score}): {paths}")
-    elif ordered:
+        # plain lines, each path as JSON, made from the cell indices (there may be
+        # many thousands of paths: rich would take long to wrap them)
+        at = [json.dumps(list(cell)) for cell in cells_of(*parsed.shape)]
+        entries = sorted(result.entries, key=lambda e: (-score(len(e[0])), -len(e[0]), e[0]))
+        console.file.flush()
+        for word, paths in entries:
+            shown = "  ".join(["[" + ", ".join([at[i] for i in p]) + "]" for p in paths])
+            click.echo(f"{word} ({score(len(word))}): {shown}")
+    elif result.count:
+        ordered = sorted(result.words, key=lambda w: (-w.score, -len(w.word), w.word))
         console.print(Columns([f"{w.word} [dim]{w.score}[/]" for w in ordered], padding=(0, 2)))
+
+
+def _echo_solution_json(data: dict[str, Any]) -> None:
+    """Print a solution's JSON indented, with each word on one line (as in
+    docs/boggle.md): readable, and written by the C encoder, so a result with
+    many thousands of paths prints in a fraction of a second."""
+    lines = ["{"]
+    last = len(data) - 1
+    for k, (key, value) in enumerate(data.items()):
+        comma = "," if k < last else ""
+        if key == "words" and value:
+            lines.append('  "words": [')
+            end = len(value) - 1
+            lines += [
+                f"    {json.dumps(word, ensure_ascii=False)}{',' if j < end else ''}"
+                for j, word in enumerate(value)
+            ]
+            lines.append(f"  ]{comma}")
+        else:
+            lines.append(f"  {json.dumps(key)}: {json.dumps(value, ensure_ascii=False)}{comma}")
+    lines.append("}")
+    click.echo("\n".join(lines))
 
 
 @boggle.command("shake")
@@ -175,6 +276,22 @@ def shake_command(
 @click.argument("word")
 @click.option("-d", "--dictionary", default=None, metavar="NAME|FILE", help=_DICTIONARY_HELP)
 @click.option("-m", "--min-length", type=int, default=None, help="Shortest word that counts.")
+@click.option(
+    "--timeout",
+    type=float,
+    default=None,
+    metavar="SECONDS",
+    help="Stop looking for paths after SECONDS (loading and compiling the dictionary "
+    "included); with no path found by then the answer is 'not decided' (exit status 1).",
+)
+@click.option(
+    "--max-paths",
+    type=click.IntRange(min=0),
+    default=_MAX_PATHS,
+    show_default=True,
+    metavar="N",
+    help="Stop rather than keep more than N paths of the word; 0 for no limit.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @click.option(
     "--svg", "svg", default=None, metavar="FILE", help="Draw the board and the word's path."
@@ -186,20 +303,36 @@ def check_command(
     word: str,
     dictionary: str | None,
     min_length: int | None,
+    timeout: float | None,
+    max_paths: int,
     as_json: bool,
     svg: str | None,
 ) -> int:
     """Is WORD on BOARD, where, and is it in the dictionary?
 
     Exits with status 0 when the word counts (on the board, in the
-    dictionary, long enough), 1 when it does not, 2 on bad input.
+    dictionary, long enough), 1 when it does not or when a limit stopped the
+    search before a path was found (a note on stderr says so), 2 on bad input.
     """
     from .solver import check
 
     parsed = _read_board(board)
     answer = check(
-        parsed, word, dictionary, min_length=_min_length(min_length), registry=registry_of(ctx)
+        parsed,
+        word,
+        dictionary,
+        min_length=_min_length(min_length),
+        limits=_limits(timeout),
+        max_paths=_max_paths(max_paths),
+        registry=registry_of(ctx),
     )
+    if answer.stopped is not None:
+        if answer.stopped is lacak.StopReason.TIME:
+            why = f"--timeout {timeout:g} was reached"
+        else:
+            why = f"--max-paths {max_paths} was reached"
+        found = f"{len(answer.paths)} paths found" if answer.paths else "no path found"
+        click.echo(f"note: stopped early ({answer.stopped}: {why}); {found} so far", err=True)
     if svg:
         from .render import board_svg
 
@@ -215,16 +348,27 @@ def check_command(
         if answer.on_board:
             where = json.dumps([list(c) for c in answer.path or ()])
             more = f" (and {len(answer.paths) - 1} more paths)" if len(answer.paths) > 1 else ""
+            more += "" if answer.complete else " (the search stopped early)"
             console.print(f"{answer.word} is on the board: {where}{more}")
-        else:
+        elif answer.complete:
             console.print(f"{answer.word} is not on the board")
-        console.print(
-            f"{answer.word} is {'' if answer.in_dictionary else 'not '}in dictionary "
-            f"{answer.dictionary}"
-        )
+        else:
+            console.print(f"{answer.word}: no path found before the search stopped")
+        if answer.in_dictionary is None:
+            console.print(f"whether dictionary {answer.dictionary} has {answer.word} is not known")
+        else:
+            console.print(
+                f"{answer.word} is {'' if answer.in_dictionary else 'not '}in dictionary "
+                f"{answer.dictionary}"
+            )
         if not answer.long_enough:
             console.print(f"{answer.word} is shorter than {answer.min_length} letters")
-        verdict = f"valid, {answer.score} points" if answer.valid else "does not count"
+        if answer.valid:
+            verdict = f"valid, {answer.score} points"
+        elif answer.on_board or answer.complete:
+            verdict = "does not count"
+        else:
+            verdict = "not decided: the search stopped before a path was found"
         console.print(f"[bold]{verdict}[/]")
     return 0 if answer.valid else 1
 

@@ -277,8 +277,9 @@ class BoggleResult(lacak.SearchResult):
 
         ``{"board": [[tile, ...], ...], "dictionary", "min_length",
         "words": [{"word", "path": [[row, col], ...], "score"}, ...],
-        "count", "score"}``, plus ``"complete": false`` when a limit cut the
-        search short.
+        "count", "score"}``, plus ``"complete": false`` and ``"stopped"``
+        (the limit's :class:`~lacak.StopReason`) when a limit cut the search
+        short.
         """
         at = [list(cell) for cell in cells_of(*self.board.shape)]
         words = []
@@ -302,6 +303,7 @@ class BoggleResult(lacak.SearchResult):
         }
         if not self.complete:
             out["complete"] = False
+            out["stopped"] = str(self.stopped)
         return out
 
 
@@ -317,8 +319,19 @@ class WordCheck:
     min_length: int
     #: Every path spelling the word, in row-major depth-first order (first = the one ``solve`` reports).
     paths: tuple[tuple[Cell, ...], ...]
-    #: Whether the dictionary has the word.
-    in_dictionary: bool
+    #: Whether the dictionary has the word; ``None`` when a time limit passed
+    #: while the dictionary was being read, before that was known.
+    in_dictionary: bool | None
+    #: ``None`` when every path was looked for; else the limit that stopped the
+    #: search (:func:`~lacak_boggle.check`'s ``limits`` or ``max_paths``): :attr:`paths`
+    #: holds those found so far, and when there is none, whether the word is on
+    #: the board is not known.
+    stopped: lacak.StopReason | None = None
+
+    @property
+    def complete(self) -> bool:
+        """Whether every path was looked for (no limit stopped the search)."""
+        return self.stopped is None
 
     @property
     def on_board(self) -> bool:
@@ -338,7 +351,7 @@ class WordCheck:
     @property
     def valid(self) -> bool:
         """On the board, in the dictionary and long enough: a word ``solve`` lists."""
-        return self.on_board and self.in_dictionary and self.long_enough
+        return self.on_board and bool(self.in_dictionary) and self.long_enough
 
     @property
     def score(self) -> int:
@@ -347,8 +360,9 @@ class WordCheck:
 
     def to_dict(self) -> dict[str, Any]:
         """``{"word", "dictionary", "min_length", "on_board", "in_dictionary",
-        "long_enough", "valid", "score", "path", "paths"}``."""
-        return {
+        "long_enough", "valid", "score", "path", "paths"}``, plus
+        ``"complete": false`` and ``"stopped"`` when a limit stopped the search."""
+        out = {
             "word": self.word,
             "dictionary": self.dictionary,
             "min_length": self.min_length,
@@ -360,3 +374,7 @@ class WordCheck:
             "path": None if self.path is None else [list(c) for c in self.path],
             "paths": [[list(c) for c in p] for p in self.paths],
         }
+        if self.stopped is not None:
+            out["complete"] = False
+            out["stopped"] = str(self.stopped)
+        return out

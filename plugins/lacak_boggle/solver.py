@@ -17,6 +17,7 @@ all report.
 
 from __future__ import annotations
 
+import bisect
 import functools
 import os
 import sys
@@ -25,14 +26,16 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+import attrs
 import lacak
 
 from .board import BLANK, Board, neighbours
 from .results import BoggleResult, Entries, WordCheck, cells_of, quiet_gc
-from .wordgraph import WordGraph, compile_dictionary, follow
+from .wordgraph import CompileStopped, WordGraph, compile_dictionary, follow
 
 __all__ = [
     "DEFAULT_DICTIONARY",
+    "DEFAULT_MAX_PATHS",
     "check",
     "resolve_dictionary",
     "search_board",
@@ -140,6 +143,11 @@ def _walk_fast(
 ) -> tuple[dict[int, list[int]], int, int, int]:
     """Every word, first path each, on a board whose tiles are all one column.
 
+    The walk keeps its own stack (each level's neighbours still to try and
+    its graph state) instead of recursing, so a board of any size with words
+    of any length walks in constant Python stack; it measured as fast as the
+    recursive walk it replaced (within 1% on the benchmark's boards).
+
     :param columns: each cell's graph column (0 for a blank).
     :param min_length: words shorter than this (in letters) are not collected
         (they are walked through all the same: the node counts do not change).
@@ -169,32 +177,10 @@ def _walk_fast(
     path = [-1] * (cells + 1)
     expanded = 0
     leaves = 0
-
-    def walk(cell: int, offset: int, rank: int, visited: int, depth: int) -> None:
-        nonlocal expanded, leaves
-        expanded += 1
-        after = depth + 1
-        for m, bit, col in nbrs[cell]:
-            if visited & bit:
-                continue
-            child = table[offset + col]
-            if not child:
-                continue
-            r = rank + ranks[offset + col]
-            path[depth] = m
-            if child < 0:  # the path spells a word
-                # (a tile is at least one letter: only short paths need a length check)
-                if r not in found and (after >= min_length or lengths[r] >= min_length):
-                    found[r] = path[:after]
-                if child == -1:  # and no word goes on
-                    leaves += 1
-                    continue
-                child = -2 - child
-            if table[child] & letters_near[m]:
-                walk(m, child, r, visited | bit, after)
-            else:  # no neighbour's letter continues it: expanded, no children
-                expanded += 1
-
+    # one entry per level above the current one: (its neighbours still to try,
+    # graph offset, rank so far, tiles in use, path length after its next tile)
+    stack: list[tuple[Any, int, int, int, int]] = []
+    push, pop = stack.append, stack.pop
     for start in range(cells):
         col = columns[start]
         if not col:
@@ -211,7 +197,36 @@ def _walk_fast(
                 leaves += 1
                 continue
             child = -2 - child
-        walk(start, child, r, 1 << start, 1)
+        expanded += 1
+        todo = iter(nbrs[start])
+        offset, rank, visited, after = child, r, 1 << start, 2
+        while True:
+            for m, bit, col in todo:
+                if visited & bit:
+                    continue
+                child = table[offset + col]
+                if not child:
+                    continue
+                r = rank + ranks[offset + col]
+                path[after - 1] = m
+                if child < 0:  # the path spells a word
+                    # (a tile is at least one letter: only short paths need a length check)
+                    if r not in found and (after >= min_length or lengths[r] >= min_length):
+                        found[r] = path[:after]
+                    if child == -1:  # and no word goes on
+                        leaves += 1
+                        continue
+                    child = -2 - child
+                expanded += 1  # (with no children when no neighbour's letter continues it)
+                if table[child] & letters_near[m]:
+                    push((todo, offset, rank, visited, after))
+                    todo = iter(nbrs[m])
+                    offset, rank, visited, after = child, r, visited | bit, after + 1
+                    break
+            else:  # this level is done: back to the one above
+                if not stack:
+                    break
+                todo, offset, rank, visited, after = pop()
     # The deepest level reached is the last slot of ``path`` ever written.
     deepest = cells + 1
     while deepest and path[deepest - 1] < 0:
@@ -223,85 +238,144 @@ def _walk_fast(
 # -- the general walk ----------------------------------------------------------------------
 
 
+@attrs.frozen(kw_only=True)
+class _Walked:
+    """What :func:`_walk_general` found and why it stopped."""
+
+    #: rank -> the word's paths (cell indices): all of them, or the first
+    found: dict[int, list[list[int]]]
+    stats: lacak.SearchStats
+    #: the limit that stopped the walk, or ``None``
+    stopped: lacak.StopReason | None
+    #: whether ``max_depth`` cut some path short
+    cut: bool
+
+
 def _walk_general(
     graph: WordGraph,
     board: Board,
     steps: list[tuple[int, ...] | None],
     *,
+    min_length: int,
     all_paths: bool,
-    limits: lacak.Limits,
-    trace: lacak.SearchTrace | None,
-) -> tuple[dict[int, list[list[int]]], lacak.SearchStats, lacak.StopReason | None, bool]:
+    budget: lacak.Budget,
+    max_words: int | None = None,
+    max_paths: int | None = None,
+    trace: lacak.SearchTrace | None = None,
+) -> _Walked:
     """The same walk for any tiles, with all paths, limits and tracing.
 
-    :returns: ``(found, stats, limit reason or None, depth-cut)``; ``found``
-        maps a rank to its paths (all of them, or the first).
+    Like :func:`_walk_fast` it keeps its own stack, so no board or word is
+    too deep for it. Before a node is expanded the budget is asked (expanded
+    nodes, the path's length as the frontier, the clock every few hundred
+    nodes); ``max_depth`` stops paths at that many tiles.
+
+    :param min_length: words shorter than this are walked through but not kept.
+    :param max_words: stop (``memory-limit``) rather than keep one word more.
+    :param max_paths: with ``all_paths``, stop (``memory-limit``) rather than
+        keep one path more, all words together.
+    :returns: the words found so far, with their paths, and why the walk stopped.
     """
     table, ranks = graph.transitions, graph.ranks
+    lengths = graph.word_lengths
     rows, width = board.shape
     cells = rows * width
     around = neighbours(rows, width)
     nbrs = [tuple(m for m in around[i] if steps[m] is not None) for i in range(cells)]
     starts = tuple(m for m in range(cells) if steps[m] is not None)
-    budget = limits.start()
-    max_depth = limits.max_depth
+    exceeded = budget.exceeded
+    max_depth = budget.limits.max_depth
     found: dict[int, list[list[int]]] = {}
+    kept = 0  # paths kept, all words together
     path: list[int] = []
-    counters = {"expanded": 0, "generated": 0, "deepest": 0}
-    state: dict[str, Any] = {"stopped": None, "cut": False}
+    expanded = generated = deepest = 0
+    stopped: lacak.StopReason | None = None
+    cut = False
+    memory = lacak.StopReason.MEMORY
 
-    def cell_path() -> tuple[tuple[int, int], ...]:
-        return tuple(divmod(i, width) for i in path)
-
-    def walk(successors: Sequence[int], offset: int, rank: int, visited: int, node: int) -> None:
-        reason = budget.exceeded(counters["expanded"], len(path))
-        if reason is not None:
-            state["stopped"] = reason
-            return
-        depth = len(path)
-        if max_depth is not None and depth >= max_depth:
-            state["cut"] = True
-            return
-        counters["expanded"] += 1
+    node = trace.add(None, (), None, depth=0, g=0.0) if trace is not None else -1
+    stopped = exceeded(0, 0)
+    if stopped is None and max_depth is not None and max_depth <= 0:
+        cut = True
+    elif stopped is None:
+        expanded = 1
         if trace is not None:
             trace.expand(node)
-        for m in successors:
-            if visited >> m & 1:
+        # one entry per level above the current one: (its tiles still to try,
+        # graph offset, rank so far, tiles in use, its trace node)
+        stack: list[tuple[Any, int, int, int, int]] = []
+        todo: Any = iter(starts)
+        offset = rank = visited = 0
+        while True:
+            for m in todo:
+                if visited >> m & 1:
+                    continue
+                moved = follow(table, ranks, offset, rank, steps[m])
+                if moved is None:
+                    continue
+                child, r, final = moved
+                generated += 1
+                path.append(m)
+                depth = len(path)
+                if depth > deepest:
+                    deepest = depth
+                child_node = -1
+                if trace is not None:
+                    child_node = trace.add(
+                        node,
+                        tuple([divmod(i, width) for i in path]),
+                        divmod(m, width),
+                        depth=depth,
+                        g=float(depth),
+                    )
+                if final and lengths[r] >= min_length:
+                    paths = found.get(r)
+                    if paths is None:
+                        if max_words is not None and len(found) >= max_words:
+                            stopped = memory
+                            break
+                        if all_paths and max_paths is not None and kept >= max_paths:
+                            stopped = memory
+                            break
+                        found[r] = [path[:]]
+                        kept += 1
+                    elif all_paths:
+                        if max_paths is not None and kept >= max_paths:
+                            stopped = memory
+                            break
+                        paths.append(path[:])
+                        kept += 1
+                if child >= 0:  # some word goes on: expand the path
+                    stopped = exceeded(expanded, depth)
+                    if stopped is not None:
+                        break
+                    if max_depth is not None and depth >= max_depth:
+                        cut = True
+                    else:
+                        expanded += 1
+                        if trace is not None:
+                            trace.expand(child_node)
+                        stack.append((todo, offset, rank, visited, node))
+                        todo = iter(nbrs[m])
+                        offset, rank, visited, node = child, r, visited | 1 << m, child_node
+                        break
+                path.pop()
+            else:  # this level is done: back to the one above
+                if not stack:
+                    break
+                todo, offset, rank, visited, node = stack.pop()
+                path.pop()
                 continue
-            moved = follow(table, ranks, offset, rank, steps[m])  # type: ignore[arg-type]
-            if moved is None:
-                continue
-            child, r, final = moved
-            counters["generated"] += 1
-            path.append(m)
-            if depth + 1 > counters["deepest"]:
-                counters["deepest"] = depth + 1
-            child_node = -1
-            if trace is not None:
-                child_node = trace.add(
-                    node, cell_path(), divmod(m, width), depth=depth + 1, g=float(depth + 1)
-                )
-            if final:
-                if r not in found:
-                    found[r] = [list(path)]
-                elif all_paths:
-                    found[r].append(list(path))
-            if child >= 0:
-                walk(nbrs[m], child, r, visited | (1 << m), child_node)
-            path.pop()
-            if state["stopped"] is not None:
-                return
-
-    root = trace.add(None, (), None, depth=0, g=0.0) if trace is not None else -1
-    walk(starts, 0, 0, 0, root)
+            if stopped is not None:
+                break
     stats = lacak.SearchStats(
-        expanded=counters["expanded"],
-        generated=counters["generated"],
-        max_frontier=counters["deepest"],
-        depth=counters["deepest"],
+        expanded=expanded,
+        generated=generated,
+        max_frontier=deepest,
+        depth=deepest,
         seconds=budget.elapsed(),
     )
-    return found, stats, state["stopped"], state["cut"]
+    return _Walked(found=found, stats=stats, stopped=stopped, cut=cut)
 
 
 # -- the compiled walk ----------------------------------------------------------------------
@@ -487,10 +561,24 @@ def make_result(
 ) -> BoggleResult:
     """Build the :class:`BoggleResult` for ``entries`` (sorted ``(word, paths)`` pairs).
 
+    ``stopped`` is the result's :attr:`~lacak.SearchResult.stopped` whether or
+    not words were found: the limit that cut the search short (else
+    ``depth-limit`` when ``cut``, ``goal`` with words, ``exhausted`` without).
+
+    :param stopped: the limit that stopped the search, or ``None``.
+    :param cut: whether ``max_depth`` cut some path short.
     :param best: the first path of the best word (the first of the longest
         words), when the caller knows it; else it is looked up in ``entries``.
     """
     entries = Entries.of(entries)
+    if stopped is not None:
+        reason = stopped
+    elif cut:
+        reason = lacak.StopReason.DEPTH
+    elif entries.words:
+        reason = lacak.StopReason.GOAL
+    else:
+        reason = lacak.StopReason.EXHAUSTED
     fields: dict[str, Any] = {
         "stats": stats,
         "strategy": strategy,
@@ -514,25 +602,15 @@ def make_result(
             actions=cells,
             states=states,
             cost=float(len(cells)),
-            stopped=lacak.StopReason.GOAL,
+            stopped=reason,
             entries=entries,
             **fields,
         )
-    if stopped is not None:
-        reason = stopped
-    elif cut:
-        reason = lacak.StopReason.DEPTH
-    else:
-        reason = lacak.StopReason.EXHAUSTED
     return BoggleResult.not_found((), reason, entries=entries, **fields)
 
 
-def _check_limits(limits: Any, trace: Any) -> None:
-    """Refuse ``limits`` and ``trace`` of the wrong type (before any work)."""
-    if limits is not None and not isinstance(limits, lacak.Limits):
-        raise lacak.InvalidOptionError(
-            f"limits must be a lacak.Limits (or None), not {type(limits).__name__}"
-        )
+def _check_trace(trace: Any) -> None:
+    """Refuse a ``trace`` of the wrong type (before any work)."""
     if trace is not None and not isinstance(trace, lacak.SearchTrace):
         raise lacak.InvalidOptionError(
             f"trace must be a lacak.SearchTrace (or None), not {type(trace).__name__}"
@@ -547,6 +625,49 @@ def _check_min_length(min_length: int | None, board: Board) -> int:
     return min_length
 
 
+def _check_count(value: Any, name: str) -> int | None:
+    """``None`` or a non-negative ``int`` (not a bool).
+
+    :raises InvalidOptionError: anything else.
+    """
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise lacak.InvalidOptionError(
+            f"{name} must be a non-negative integer (None for no limit), got {value!r}"
+        )
+    return value
+
+
+def _check_limits(limits: Any) -> lacak.Limits:
+    if limits is None:
+        return lacak.UNLIMITED
+    if not isinstance(limits, lacak.Limits):
+        raise lacak.InvalidOptionError(
+            f"limits must be a lacak.Limits (or None), not {type(limits).__name__}"
+        )
+    return limits
+
+
+#: Paths a solve with ``all_paths`` (or a :func:`check`) keeps at most, all words
+#: together, unless told otherwise (``max_paths``, ``--max-paths``). A kept path of 14
+#: tiles, with what is made of it for the result and its JSON, measured about 2 kB
+#: at the peak of ``lacak boggle solve --all-paths --json``: the default keeps such a
+#: solve within about 150 MB (docs/boggle.md, "Limits", has the measurements).
+DEFAULT_MAX_PATHS = 50_000
+
+
+def _stopped_early(
+    board: Board, name: str, min_length: int, all_paths: bool, budget: lacak.Budget
+) -> BoggleResult:
+    """The result of a solve whose time ran out before the walk began."""
+    stats = lacak.SearchStats(seconds=budget.elapsed())
+    return make_result(
+        board, name, (), min_length=min_length, all_paths=all_paths, stats=stats,
+        stopped=lacak.StopReason.TIME,
+    )  # fmt: skip
+
+
 def solve_board(
     board: Board | str,
     dictionary: DictionaryLike = None,
@@ -554,6 +675,8 @@ def solve_board(
     min_length: int | None = None,
     all_paths: bool = False,
     limits: lacak.Limits | None = None,
+    max_words: int | None = None,
+    max_paths: int | None = DEFAULT_MAX_PATHS,
     trace: lacak.SearchTrace | None = None,
     registry: lacak.Registry | None = None,
     engine: str = "auto",
@@ -566,20 +689,34 @@ def solve_board(
     :param min_length: shortest word that counts, in letters (``QU`` counts
         two); default the official rule: 3 up to 4x4, 4 on larger boards.
     :param all_paths: collect every path of every word, not only the first.
-    :param limits: stop early (``max_expanded``, ``seconds``, ``max_depth`` in
-        tiles); the result then has ``complete=False``.
+    :param limits: stop early: ``seconds`` (counted from the call, so it
+        covers compiling the dictionary too), ``max_expanded``, ``max_depth``
+        in tiles, ``max_frontier`` (tiles on a path). The result then has
+        ``complete=False``, ``stopped`` set to the limit's
+        :class:`~lacak.StopReason`, and the words found so far.
+    :param max_words: stop (``memory-limit``) rather than keep more words
+        (the walk's order, not alphabetical).
+    :param max_paths: with ``all_paths``, stop (``memory-limit``) rather than
+        keep more paths, all words together; default :data:`DEFAULT_MAX_PATHS`
+        (50,000), ``None`` for no limit. Without ``all_paths`` a word keeps
+        one path and this does not apply.
     :param trace: record the search tree.
     :param engine: ``"dfs"`` (the depth-first walk in Python), ``"numba"``
         (the same walk compiled, from ``lacak[fast]``) or ``"auto"``: the
         Python walk until the process has spent :data:`SWITCH_AFTER` seconds
         in it, then the compiled one when numba is installed (see
         :func:`compiled_due`).
-        Both give the same result; limits, traces, ``all_paths`` and
-        multi-letter tiles other than dice digraphs always use the Python walk.
+        Both give the same result; limits (``limits``, ``max_words``),
+        traces, ``all_paths`` and multi-letter tiles other than dice digraphs
+        always use the Python walk, which honours every limit (so does
+        ``engine="numba"`` then).
     :returns: a :class:`BoggleResult` (words alphabetical, one path each).
     :raises InvalidPuzzleError: a bad board, or a tile outside the dictionary's alphabet.
     :raises InvalidOptionError: a bad ``min_length``, ``engine``, ``all_paths`` (a yes/no
-        value, see :func:`lacak.as_flag`), ``limits`` or ``trace``.
+        value, see :func:`lacak.as_flag`), ``limits``, ``trace``, ``max_words`` or
+        ``max_paths``.
+    :raises OutOfMemoryError: the dictionary's graph or the words and paths
+        found do not fit in memory (lower ``max_paths`` or ``max_words``).
 
     Examples
     --------
@@ -592,61 +729,87 @@ def solve_board(
     (['AT', 'CAT', 'TAX'], 2)
     >>> result.get("tax").path
     ((0, 2), (0, 1), (1, 0))
+    >>> cut = solve_board("CAT/XQY", words, min_length=2, max_words=1)
+    >>> cut.word_list, cut.complete, str(cut.stopped)
+    (['CAT'], False, 'memory-limit')
     """
     started = time.perf_counter()
+    limits = _check_limits(limits)
+    budget = limits.start()  # the clock starts now: loading and compiling count
+    max_words = _check_count(max_words, "max_words")
+    max_paths = _check_count(max_paths, "max_paths")
     board = Board.parse(board)
     all_paths = lacak.as_flag(all_paths, "all_paths")
-    _check_limits(limits, trace)
+    _check_trace(trace)
     if engine not in ("auto", "dfs", "numba"):
         raise lacak.InvalidOptionError(
             f"unknown engine {engine!r} for one board; choose auto, dfs or numba"
         )
-    if engine == "numba":
-        require_compiled()
+    if engine == "numba" and not compiled_available():
+        require_compiled()  # raises, saying why (the walk is loaded only when it runs)
     if dictionary is None and board.dictionary is not None:
         dictionary = board.dictionary
         if min_length is None:
             min_length = board.min_length
-    words = resolve_dictionary(dictionary, registry=registry)
     min_length = _check_min_length(min_length, board)
-    graph = compile_dictionary(words)
+    deadline = budget.deadline
+    try:
+        # reading a word list the first time, and compiling it, count against the time
+        with lacak.deadline(deadline):
+            words = resolve_dictionary(dictionary, registry=registry)
+    except lacak.LimitReachedError:
+        return _stopped_early(board, _name_of(dictionary), min_length, all_paths, budget)
+    try:
+        graph = compile_dictionary(words, deadline=deadline)
+    except CompileStopped:
+        return _stopped_early(board, words.name, min_length, all_paths, budget)
     steps = _tile_columns(board, graph, words.name)
-    unlimited = limits is None or limits == lacak.UNLIMITED
-    if (
-        unlimited
-        and trace is None
-        and not all_paths
-        and all(s is None or len(s) == 1 for s in steps)
-    ):
-        columns = [0 if s is None else s[0] for s in steps]
-        chosen = engine_for_board(engine, len(columns))
-        if chosen == "numba" and load_compiled() is not None:
-            return _solve_compiled(board, words.name, graph, columns, min_length, started)
-        walking = time.perf_counter()
-        with quiet_gc():
-            found, expanded, generated, deepest = _walk_fast(
-                graph, columns, board.shape, min_length
-            )
-            if engine == "auto":  # the walk's time only (not loading the dictionary)
-                note_uncompiled(time.perf_counter() - walking)
-            stats = lacak.SearchStats(
-                expanded=expanded,
-                generated=generated,
-                max_frontier=deepest,
-                depth=deepest,
-                seconds=time.perf_counter() - started,
-            )
-            return _assemble(
-                board, words.name, graph, found, min_length=min_length, all_paths=False,
-                stats=stats,
-            )  # fmt: skip
-    found_all, stats, stopped, cut = _walk_general(
-        graph, board, steps, all_paths=all_paths, limits=limits or lacak.UNLIMITED, trace=trace
-    )
-    result = _assemble(
-        board, words.name, graph, found_all, min_length=min_length, all_paths=all_paths,
-        stats=stats, stopped=stopped, cut=cut, nested=True,
-    )  # fmt: skip
+    try:
+        if (
+            (limits is lacak.UNLIMITED or limits == lacak.UNLIMITED)
+            and max_words is None
+            and trace is None
+            and not all_paths
+            and all(s is None or len(s) == 1 for s in steps)
+        ):
+            columns = [0 if s is None else s[0] for s in steps]
+            chosen = engine_for_board(engine, len(columns))
+            if chosen == "numba" and load_compiled() is not None:
+                return _solve_compiled(board, words.name, graph, columns, min_length, started)
+            walking = time.perf_counter()
+            with quiet_gc():
+                found, expanded, generated, deepest = _walk_fast(
+                    graph, columns, board.shape, min_length
+                )
+                if engine == "auto":  # the walk's time only (not loading the dictionary)
+                    note_uncompiled(time.perf_counter() - walking)
+                stats = lacak.SearchStats(
+                    expanded=expanded,
+                    generated=generated,
+                    max_frontier=deepest,
+                    depth=deepest,
+                    seconds=time.perf_counter() - started,
+                )
+                return _assemble(
+                    board, words.name, graph, found, min_length=min_length, all_paths=False,
+                    stats=stats,
+                )  # fmt: skip
+        walked = _walk_general(
+            graph, board, steps, min_length=min_length, all_paths=all_paths, budget=budget,
+            max_words=max_words, max_paths=max_paths, trace=trace,
+        )  # fmt: skip
+        result = _assemble(
+            board, words.name, graph, walked.found, min_length=min_length, all_paths=all_paths,
+            stats=walked.stats, stopped=walked.stopped, cut=walked.cut, nested=True,
+        )  # fmt: skip
+    except lacak.OutOfMemoryError:
+        raise
+    except MemoryError:  # (a try costs nothing here; ``memory_guard`` a microsecond a call)
+        rows, cols = board.shape
+        raise lacak.OutOfMemoryError(
+            f"not enough memory for the words and paths found on the {rows}x{cols} board; "
+            "lower max_paths (--max-paths) or max_words (--max-words)"
+        ) from None
     if trace is not None and result.found:
         _mark_goal(trace, result.actions)
     return result
@@ -668,11 +831,15 @@ def search_board(
     dictionary: DictionaryLike = None,
     min_length: int | None = None,
     all_paths: bool = False,
+    max_words: int | None = None,
+    max_paths: int | None = DEFAULT_MAX_PATHS,
 ) -> BoggleResult:
     """The ``boggle`` strategy: :func:`solve_board` behind the :class:`lacak.Searcher` interface.
 
     The board's own dictionary (``board.with_dictionary(...)``) is used unless
     ``dictionary`` is given. ``heuristic`` is ignored (the word graph prunes).
+    ``limits``, ``max_words`` and ``max_paths`` bound the search as in
+    :func:`solve_board`.
     """
     if not isinstance(puzzle, Board):
         raise lacak.InvalidPuzzleError(
@@ -684,6 +851,8 @@ def search_board(
         min_length=min_length,
         all_paths=all_paths,
         limits=limits,
+        max_words=max_words,
+        max_paths=max_paths,
         trace=trace,
     )
 
@@ -691,30 +860,77 @@ def search_board(
 # -- checking one word ----------------------------------------------------------------------
 
 
-def _word_paths(board: Board, word: str) -> list[tuple[tuple[int, int], ...]]:
-    """Every path whose tiles spell exactly ``word``, in row-major depth-first order."""
+def _word_paths(
+    board: Board, word: str, budget: lacak.Budget, max_paths: int | None
+) -> tuple[list[tuple[tuple[int, int], ...]], lacak.StopReason | None]:
+    """The paths whose tiles spell exactly ``word``, in row-major depth-first order.
+
+    A walk with its own stack (no recursion: a board or a word of any size).
+    The budget is asked before each path is extended.
+
+    :returns: ``(paths, stopped)``: every path (or those found when a limit
+        stopped the walk) and the limit's reason, or ``None``.
+    """
     rows, width = board.shape
     flat = board.flat
     around = neighbours(rows, width)
+    at = cells_of(rows, width)
+    size = len(word)
     out: list[tuple[tuple[int, int], ...]] = []
     path: list[int] = []
-
-    def extend(candidates: Sequence[int], done: int, visited: int) -> None:
-        for m in candidates:
+    stopped: lacak.StopReason | None = None
+    expanded = 0
+    # one entry per level above the current one: (its tiles still to try,
+    # letters spelled so far, tiles in use)
+    stack: list[tuple[Any, int, int]] = []
+    todo: Any = iter(range(rows * width) if word else ())
+    done = visited = 0
+    while True:
+        for m in todo:
             tile = flat[m]
             if visited >> m & 1 or tile == BLANK or not word.startswith(tile, done):
                 continue
             path.append(m)
             reached = done + len(tile)
-            if reached == len(word):
-                out.append(tuple(divmod(i, width) for i in path))
+            if reached == size:
+                if max_paths is not None and len(out) >= max_paths:
+                    stopped = lacak.StopReason.MEMORY
+                    break
+                out.append(tuple([at[i] for i in path]))
             else:
-                extend(around[m], reached, visited | (1 << m))
+                stopped = budget.exceeded(expanded, len(path))
+                if stopped is not None:
+                    break
+                expanded += 1
+                stack.append((todo, done, visited))
+                todo, done, visited = iter(around[m]), reached, visited | 1 << m
+                break
             path.pop()
+        else:  # this level is done: back to the one above
+            if not stack:
+                break
+            todo, done, visited = stack.pop()
+            path.pop()
+            continue
+        if stopped is not None:
+            break
+    return out, stopped
 
-    if word:
-        extend(range(rows * width), 0, 0)
-    return out
+
+def _name_of(dictionary: DictionaryLike) -> str:
+    """The name a dictionary not loaded yet will have (for a result stopped while loading it)."""
+    if isinstance(dictionary, lacak.Dictionary):
+        return dictionary.name
+    if dictionary is None:
+        return default_dictionary_name()
+    if isinstance(dictionary, os.PathLike) or _looks_like_file(str(dictionary)):
+        return Path(dictionary).stem or "dictionary"
+    return str(dictionary)
+
+
+def _in_sorted(words: Sequence[str], word: str) -> bool:
+    at = bisect.bisect_left(words, word)
+    return at < len(words) and words[at] == word
 
 
 def check(
@@ -723,6 +939,8 @@ def check(
     dictionary: DictionaryLike = None,
     *,
     min_length: int | None = None,
+    limits: lacak.Limits | None = None,
+    max_paths: int | None = DEFAULT_MAX_PATHS,
     registry: lacak.Registry | None = None,
 ) -> WordCheck:
     """Is ``word`` on ``board`` (where?), is it in ``dictionary``, and does it count?
@@ -738,11 +956,21 @@ def check(
     >>> check("CAT/XQY", "TAC", words).on_board, check("CAT/XQY", "TAC", words).in_dictionary
     (True, False)
 
+    :param limits: stop looking for paths at ``seconds`` (counted from the
+        call, compiling the dictionary included) or ``max_expanded`` (paths
+        extended); the answer then has ``stopped`` set and the paths found
+        so far (``on_board`` is certain when one was found).
+    :param max_paths: keep at most this many paths (``None``: all); one more
+        stops the search with ``memory-limit``. Default :data:`DEFAULT_MAX_PATHS`.
     :raises InvalidPuzzleError: a bad board, or a tile outside the dictionary's alphabet.
-    :raises InvalidOptionError: an empty word or a bad ``min_length``.
+    :raises InvalidOptionError: an empty word, a bad ``min_length``, ``limits``
+        or ``max_paths``.
     """
     from .board import normalise_tile
 
+    limits = _check_limits(limits)
+    budget = limits.start()
+    max_paths = _check_count(max_paths, "max_paths")
     board = Board.parse(board)
     if dictionary is None and board.dictionary is not None:
         dictionary = board.dictionary
@@ -751,14 +979,34 @@ def check(
     wanted = normalise_tile(word) if isinstance(word, str) else ""
     if not wanted or not wanted.isalpha():
         raise lacak.InvalidOptionError(f"the word to check must be letters, got {word!r}")
-    words = resolve_dictionary(dictionary, registry=registry)
     min_length = _check_min_length(min_length, board)
-    graph = compile_dictionary(words)
+    unknown = WordCheck(
+        word=wanted, dictionary=_name_of(dictionary), min_length=min_length, paths=(),
+        in_dictionary=None, stopped=lacak.StopReason.TIME,
+    )  # fmt: skip
+    try:
+        with lacak.deadline(budget.deadline):
+            words = resolve_dictionary(dictionary, registry=registry)
+    except lacak.LimitReachedError:
+        return unknown  # nothing is known, not even whether the dictionary has the word
+    try:
+        graph = compile_dictionary(words, deadline=budget.deadline)
+    except CompileStopped:
+        # the tiles are not checked against the alphabet: the board is not looked at
+        return attrs.evolve(
+            unknown, dictionary=words.name, in_dictionary=_in_sorted(words.words, wanted)
+        )
     _tile_columns(board, graph, words.name)  # the same alphabet check as solve_board
-    return WordCheck(
-        word=wanted,
-        dictionary=words.name,
-        min_length=min_length,
-        paths=tuple(_word_paths(board, wanted)),
-        in_dictionary=graph.contains(wanted),
-    )
+    with lacak.memory_guard(
+        f"the paths of {wanted[:20]!r} on the {board.rows}x{board.cols} board",
+        "lower max_paths (--max-paths)",
+    ):
+        paths, stopped = _word_paths(board, wanted, budget, max_paths)
+        return WordCheck(
+            word=wanted,
+            dictionary=words.name,
+            min_length=min_length,
+            paths=tuple(paths),
+            in_dictionary=graph.contains(wanted),
+            stopped=stopped,
+        )

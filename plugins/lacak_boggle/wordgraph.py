@@ -35,12 +35,12 @@ import array
 import contextlib
 import functools
 import hashlib
-import itertools
 import json
 import os
 import sys
 import tempfile
 import threading
+import time
 import weakref
 from collections.abc import Sequence
 from pathlib import Path
@@ -49,11 +49,14 @@ from typing import TYPE_CHECKING, Any
 import attrs
 import lacak
 
+from .results import quiet_gc
+
 if TYPE_CHECKING:
     import numpy as np
 
 __all__ = [
     "DIGRAPHS",
+    "CompileStopped",
     "WordGraph",
     "compile_dictionary",
     "compile_words",
@@ -120,6 +123,11 @@ class WordGraph:
     def word_lengths(self) -> tuple[int, ...]:
         """Each word's length in letters, by rank (a tuple, for per-item lookups)."""
         return tuple(map(len, self.words))
+
+    @functools.cached_property
+    def longest(self) -> int:
+        """The most letters in a word (0 for no words): no path of a walk is longer."""
+        return max(self.word_lengths, default=0)
 
     @property
     def letters(self) -> frozenset[str]:
@@ -232,9 +240,12 @@ def follow(
 # -- compiling -------------------------------------------------------------------------
 
 
-def _symbols(words: Sequence[str], alphabet: str) -> tuple[str, ...]:
+def _symbols(words: Sequence[str], alphabet: str, deadline: float | None = None) -> tuple[str, ...]:
     letters = set(alphabet)
-    letters.update("".join(words))
+    step = 16 * _CLOCK_EVERY
+    for at in range(0, len(words), step):  # in slices, to look at the clock between them
+        _check_deadline(deadline, len(words), 0, len(words))
+        letters.update("".join(words[at : at + step]))
     ordered = sorted(letters)
     digraphs = [d for d in DIGRAPHS if all(ch in letters for ch in d)]
     return ("", *ordered, *digraphs)
@@ -249,16 +260,46 @@ def _digest(words: Sequence[str], columns: Sequence[str]) -> str:
     return h.hexdigest()
 
 
+class CompileStopped(lacak.LimitReachedError):
+    """Compiling a dictionary passed its deadline (nothing is cached).
+
+    Raised by :func:`compile_words` and :func:`compile_dictionary` when given
+    a ``deadline``; the solver turns it into a result stopped at the time limit.
+    """
+
+
+#: Words (or states) compiled between two looks at the clock when there is a deadline.
+_CLOCK_EVERY = 4096
+
+
+def _check_deadline(deadline: float | None, size: int, done: int, total: int) -> None:
+    if deadline is not None and time.perf_counter() >= deadline:
+        raise CompileStopped(
+            f"the time limit passed while compiling a dictionary of {size:,} words "
+            f"for Boggle ({done:,} of {total:,} steps done); solve once without a time "
+            "limit to compile it and keep it in the cache"
+        )
+
+
 def _minimal_automaton(
-    words: Sequence[str], index: dict[str, int]
-) -> tuple[list[dict[int, int]], list[bool]]:
-    """Daciuk et al.'s incremental construction over sorted, unique words."""
+    words: Sequence[str], index: dict[str, int], deadline: float | None = None
+) -> tuple[list[dict[int, int]], list[bool], list[int]]:
+    """Daciuk et al.'s incremental construction over sorted, unique words.
+
+    No recursion: a word of any length is fine.
+
+    :returns: ``(edges, final, bottom_up)``: per state its edges (column ->
+        state) and whether it ends a word, and the states that remain, each
+        after all of its children (the order they were registered in, the
+        root last).
+    """
     edges: list[dict[int, int]] = [{}]
     final: list[bool] = [False]
     register: dict[tuple[bool, tuple[tuple[int, int], ...]], int] = {}
     unchecked: list[tuple[int, int, int]] = []
 
     def minimise(down_to: int) -> None:
+        # the deepest unchecked state first: its children are registered already
         while len(unchecked) > down_to:
             parent, col, child = unchecked.pop()
             key = (final[child], tuple(sorted(edges[child].items())))
@@ -269,7 +310,14 @@ def _minimal_automaton(
                 edges[parent][col] = same
 
     previous = ""
-    for word in words:
+    total = len(words)
+    for number, word in enumerate(words):
+        if not number % _CLOCK_EVERY:
+            _check_deadline(deadline, total, number, total)
+        if word <= previous:  # checked here rather than in passes of their own
+            if not word:
+                raise lacak.DictionaryError("a dictionary word is empty")
+            raise lacak.DictionaryError("words must be sorted and unique to be compiled")
         common = 0
         limit = min(len(previous), len(word))
         while common < limit and previous[common] == word[common]:
@@ -287,27 +335,44 @@ def _minimal_automaton(
         final[state] = True
         previous = word
     minimise(0)
-    return edges, final
+    # A state is registered only after every state below it (``minimise`` pops the
+    # deepest first), so the register's order is bottom-up.
+    return edges, final, [*register.values(), 0]
 
 
-def compile_words(words: Sequence[str], alphabet: str = "") -> WordGraph:
+def compile_words(
+    words: Sequence[str], alphabet: str = "", *, deadline: float | None = None
+) -> WordGraph:
     """Compile sorted, unique, non-empty ``words`` (no caching).
 
+    Words of any length compile: nothing here recurses (a word of 50,000
+    letters is 50,000 states in a row), and the process's recursion limit is
+    left alone.
+
     :param alphabet: letters to give columns even if no word uses them.
+    :param deadline: a :func:`time.perf_counter` time to stop at; the clock
+        is read every few thousand words and states.
+    :raises DictionaryError: unsorted, repeated or empty words, or too many.
+    :raises CompileStopped: the deadline passed (a :class:`lacak.LimitReachedError`).
+    :raises OutOfMemoryError: the graph does not fit in memory.
     """
-    import time
+    with (
+        lacak.memory_guard(
+            f"the Boggle word graph of {len(words):,} words",
+            "use a smaller dictionary, or free memory",
+        ),
+        quiet_gc(),  # no cycles are made; collections would rescan every state's dict
+    ):
+        return _compile(words, alphabet, deadline)
 
-    import numpy as np
 
+def _compile(words: Sequence[str], alphabet: str, deadline: float | None) -> WordGraph:
     started = time.perf_counter()
-    if any(a >= b for a, b in itertools.pairwise(words)):
-        raise lacak.DictionaryError("words must be sorted and unique to be compiled")
-    if any(not w for w in words):
-        raise lacak.DictionaryError("a dictionary word is empty")
-    columns = _symbols(words, alphabet)
+    columns = _symbols(words, alphabet, deadline)
     stride = len(columns)
     index = {s: i for i, s in enumerate(columns) if len(s) == 1}
-    edges, final = _minimal_automaton(words, index)
+    edges, final, bottom_up = _minimal_automaton(words, index, deadline)
+    import numpy as np  # (here: importing it the first time takes a few tenths of a second)
 
     # Number the reachable states breadth-first; the edge-less final state (the
     # sink) gets no row and is written -1.
@@ -315,6 +380,8 @@ def compile_words(words: Sequence[str], alphabet: str = "") -> WordGraph:
     row_of = {0: 0}
     sink = None
     for state in order:
+        if not len(order) % _CLOCK_EVERY:
+            _check_deadline(deadline, len(words), len(order), len(bottom_up))
         for child in edges[state].values():
             if child in row_of or child == sink:
                 continue
@@ -324,21 +391,20 @@ def compile_words(words: Sequence[str], alphabet: str = "") -> WordGraph:
             row_of[child] = len(order)
             order.append(child)
 
+    # Words below each state, children first (a loop, not recursion: words of
+    # any length compile).
     count: dict[int, int] = {}
-
-    def words_below(state: int) -> int:
-        if state not in count:
-            count[state] = int(final[state]) + sum(words_below(c) for c in edges[state].values())
-        return count[state]
-
-    if len(words) > 0:
-        sys.setrecursionlimit(max(sys.getrecursionlimit(), max(map(len, words)) + 100))
-        words_below(0)
+    for done, state in enumerate(bottom_up):
+        if not done % _CLOCK_EVERY:
+            _check_deadline(deadline, len(words), done, len(bottom_up))
+        count[state] = int(final[state]) + sum([count[c] for c in edges[state].values()])
 
     rows = len(order)
     table = np.zeros((rows, stride), dtype=np.int64)
     ranks = np.zeros((rows, stride), dtype=np.int64)
     for row, state in enumerate(order):
+        if not row % _CLOCK_EVERY:
+            _check_deadline(deadline, len(words), row, rows)
         before = int(final[state])
         for col, child in sorted(edges[state].items()):
             table[row, col] = -1 if child == sink else row_of[child] * stride
@@ -526,7 +592,9 @@ def load_graph(digest: str, words: Sequence[str] | None = None, alphabet: str = 
         return graph
 
 
-def compile_dictionary(dictionary: lacak.Dictionary, *, use_cache: bool = True) -> WordGraph:
+def compile_dictionary(
+    dictionary: lacak.Dictionary, *, use_cache: bool = True, deadline: float | None = None
+) -> WordGraph:
     """The :class:`WordGraph` of ``dictionary``, compiled once and cached.
 
     Lookups of the same dictionary object are a dict access; a dictionary with
@@ -534,23 +602,27 @@ def compile_dictionary(dictionary: lacak.Dictionary, *, use_cache: bool = True) 
     64k-word English graph in a few milliseconds.
 
     :param use_cache: ``False`` compiles afresh and touches no cache.
+    :param deadline: a :func:`time.perf_counter` time by which a compilation
+        must end (a cached graph is always returned).
     :raises DictionaryError: the words cannot be compiled.
+    :raises CompileStopped: compiling passed the deadline (nothing is cached).
+    :raises OutOfMemoryError: the graph does not fit in memory.
     """
     if not use_cache:
-        return compile_words(dictionary.words, dictionary.alphabet)
+        return compile_words(dictionary.words, dictionary.alphabet, deadline=deadline)
     with _lock:
         hit = _by_id.get(id(dictionary))
         if hit is not None and hit[0]() is dictionary:
             return hit[1]
         words = tuple(dictionary.words)
-        columns = _symbols(words, dictionary.alphabet)
+        columns = _symbols(words, dictionary.alphabet, deadline)
         digest = _digest(words, columns)
         graph = _by_digest.get(digest)
         if graph is None:
             path = _cache_file(digest)
             graph = _read(path, words, digest) if path is not None else None
             if graph is None:
-                graph = compile_words(words, dictionary.alphabet)
+                graph = compile_words(words, dictionary.alphabet, deadline=deadline)
                 if path is not None:
                     _write(path, graph)
             _remember(graph)

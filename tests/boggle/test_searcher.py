@@ -59,7 +59,13 @@ def test_solve_uses_the_boggle_strategy_by_default(tiny: lacak.Dictionary) -> No
 def test_the_strategy_refuses_other_puzzles() -> None:
     searcher = lacak.searchers()["boggle"]
     assert searcher.kinds == frozenset({"boggle"})
-    assert set(searcher.options) == {"dictionary", "min_length", "all_paths"}
+    assert set(searcher.options) == {
+        "dictionary",
+        "min_length",
+        "all_paths",
+        "max_words",
+        "max_paths",
+    }
     with pytest.raises(lacak.InvalidPuzzleError):
         lacak.solve(lacak.parse("sliding", "123450786"), "boggle")
     with pytest.raises(lacak.InvalidOptionError):

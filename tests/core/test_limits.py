@@ -90,3 +90,43 @@ def test_stop_reasons_that_are_limits() -> None:
         lacak.StopReason.MEMORY,
     }
     assert str(lacak.StopReason.DEPTH) == "depth-limit"
+
+
+def test_a_budget_knows_its_deadline() -> None:
+    assert lacak.Limits().start().deadline is None
+    budget = lacak.Limits(seconds=2.5).start()
+    assert budget.deadline == budget.started + 2.5
+
+
+def test_check_deadline_raises_only_past_the_innermost_deadline() -> None:
+    import time
+
+    lacak.check_deadline("outside any deadline")  # no deadline: nothing happens
+    with lacak.deadline(time.perf_counter() - 1):
+        with pytest.raises(lacak.LimitReachedError, match="the time limit passed while sorting"):
+            lacak.check_deadline("sorting")
+        with lacak.deadline(None):
+            lacak.check_deadline("inside a block without a deadline")
+        with lacak.deadline(time.perf_counter() + 60):
+            lacak.check_deadline("well in time")
+        with pytest.raises(lacak.LimitReachedError):
+            lacak.check_deadline("back in the outer block")
+    lacak.check_deadline("after the block")
+
+
+def test_reading_a_dictionary_file_stops_at_the_deadline(tmp_path, monkeypatch) -> None:
+    import json
+    import time
+
+    monkeypatch.setenv("LACAK_CACHE_DIR", str(tmp_path / "cache"))
+    path = tmp_path / "words.json"
+    # 20,000 different four-letter words (i written in base 26 with the letters A-Z)
+    words = ["".join(chr(65 + i // 26**k % 26) for k in range(4)) for i in range(20_000)]
+    path.write_text(json.dumps(words))
+    with lacak.deadline(time.perf_counter()), pytest.raises(
+        lacak.LimitReachedError, match="reading"
+    ):
+        lacak.Dictionary.from_file(path)
+    assert not list((tmp_path / "cache").rglob("*.marshal"))  # nothing half-read is cached
+    with lacak.deadline(time.perf_counter() + 600):
+        assert len(lacak.Dictionary.from_file(path)) == 20_000

@@ -1,0 +1,416 @@
+"""Every path is bounded: limits on solving and checking, deep words without recursion,
+``--timeout``, ``--max-words`` and ``--max-paths``, and memory errors that say what was too big.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import lacak
+import pytest
+from click.testing import CliRunner
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
+from lacak.cli import make_cli
+from lacak_boggle import Board, batch, check, solve_board, solve_many, wordgraph
+from lacak_boggle import solver as solver_module
+from lacak_boggle.solver import DEFAULT_MAX_PATHS, compiled_available
+from lacak_boggle.wordgraph import CompileStopped, compile_dictionary, compile_words
+
+from .strategies import cases
+
+SETTINGS = settings(max_examples=120, deadline=None)
+#: The single-board engines (the compiled one when numba is installed, as it is for the tests).
+ENGINES = ["dfs", "auto"] + (["numba"] if compiled_available() else [])
+
+ALL_A_5x5 = "/".join(["AAAAA"] * 5)
+ALL_A_4x4 = "/".join(["AAAA"] * 4)
+
+
+def _dictionary(*words: str, name: str = "deep") -> lacak.Dictionary:
+    return lacak.Dictionary(name=name, language="", words=list(words))
+
+
+def _legal(board: Board, word: str, path: tuple[tuple[int, int], ...]) -> bool:
+    return board.is_path(path) and board.spell(path) == word
+
+
+# -- limits on solving --------------------------------------------------------------
+
+
+@SETTINGS
+@given(
+    case=cases(max_side=5),
+    budget=st.none() | st.integers(0, 80),
+    max_words=st.none() | st.integers(0, 6),
+    max_paths=st.none() | st.integers(0, 12),
+    all_paths=st.booleans(),
+)
+@example(
+    case=([["A", "A"], ["A", "T"]], _dictionary("AA", "AT", "AAT", name="x")),
+    budget=None,
+    max_words=None,
+    max_paths=3,
+    all_paths=True,
+)
+def test_limits_are_honoured(case, budget, max_words, max_paths, all_paths: bool) -> None:
+    tiles, dictionary = case
+    board = Board.from_rows(tiles)
+    full = solve_board(board, dictionary, min_length=1, all_paths=True, max_paths=None)
+    assert full.complete and not full.stopped.is_limit
+    limits = lacak.Limits(max_expanded=budget)
+    cut = solve_board(
+        board, dictionary, min_length=1, all_paths=all_paths, limits=limits,
+        max_words=max_words, max_paths=max_paths,
+    )  # fmt: skip
+    # a result that stopped early says so, with the limit's reason, as SearchResult does
+    assert cut.complete == (not cut.stopped.is_limit)
+    if cut.complete:
+        expected = full if all_paths else solve_board(board, dictionary, min_length=1)
+        assert cut.entries == expected.entries
+    else:
+        assert cut.to_dict()["complete"] is False
+        assert cut.to_dict()["stopped"] == str(cut.stopped)
+    if budget is not None:
+        assert cut.stats.expanded <= budget
+    if max_words is not None:
+        assert cut.count <= max_words
+    kept = sum(len(w.paths) for w in cut.words)
+    if all_paths and max_paths is not None:
+        assert kept <= max_paths
+    # what was found is part of the whole answer, each path legal and the first the smallest
+    assert set(cut.word_list) <= set(full.word_list)
+    for found in cut.words:
+        whole = full.get(found.word)
+        assert found.path == whole.path
+        assert set(found.paths) <= set(whole.paths)
+        assert all(_legal(board, found.word, p) for p in found.paths)
+    if cut.stopped is lacak.StopReason.MEMORY:  # only a word or path too many stops it
+        assert (max_words is not None and cut.count == max_words) or (
+            all_paths and max_paths is not None and kept == max_paths
+        )
+
+
+def test_a_limit_sets_stopped_even_when_words_were_found(tiny: lacak.Dictionary) -> None:
+    result = solve_board("CAT/OXI", tiny, limits=lacak.Limits(max_expanded=5))
+    assert result.found and result.count > 0
+    assert result.stopped is lacak.StopReason.NODES and not result.complete
+    cut = solve_board("CAT/OXI", tiny, max_words=2)
+    assert cut.count == 2 and cut.stopped is lacak.StopReason.MEMORY
+    exact = solve_board("CAT/OXI", tiny)
+    assert solve_board("CAT/OXI", tiny, max_words=exact.count).complete  # no word too many
+
+
+def test_max_depth_is_reported_when_it_cut_words(tiny: lacak.Dictionary) -> None:
+    result = solve_board("CAT/OXI", tiny, limits=lacak.Limits(max_depth=3))
+    assert result.found and result.stopped is lacak.StopReason.DEPTH and not result.complete
+    assert all(len(w.path) <= 3 for w in result.words)
+
+
+def test_no_time_left_stops_before_the_walk(tiny: lacak.Dictionary) -> None:
+    result = solve_board(ALL_A_5x5, _dictionary("A" * 25), limits=lacak.Limits(seconds=0))
+    assert result.stopped is lacak.StopReason.TIME and result.count == 0 and not result.complete
+
+
+def test_the_worst_board_stops_at_the_time_limit() -> None:
+    started = time.perf_counter()
+    # the first path of A*25 comes at once; proving there is no other word takes for ever
+    result = solve_board(ALL_A_5x5, _dictionary("A" * 25, "AAAA"), limits=lacak.Limits(seconds=0.5))
+    assert time.perf_counter() - started < 5
+    assert result.stopped is lacak.StopReason.TIME and "AAAA" in result.word_list
+
+
+def test_all_paths_are_capped_by_default() -> None:
+    result = solve_board(ALL_A_4x4, _dictionary("A" * 14), all_paths=True)
+    (word,) = result.words
+    assert len(word.paths) == DEFAULT_MAX_PATHS
+    assert result.stopped is lacak.StopReason.MEMORY and not result.complete
+    assert len(set(word.paths)) == DEFAULT_MAX_PATHS
+    board = Board.from_string(ALL_A_4x4)
+    assert all(_legal(board, word.word, p) for p in word.paths[:: DEFAULT_MAX_PATHS // 50])
+
+
+def test_the_default_cap_is_one_number() -> None:
+    import lacak_boggle
+    from lacak_boggle import cli
+
+    assert lacak_boggle.DEFAULT_MAX_PATHS == DEFAULT_MAX_PATHS == cli._MAX_PATHS
+    assert lacak.searchers()["boggle"].options["max_paths"] == DEFAULT_MAX_PATHS
+
+
+def test_the_searcher_takes_the_same_bounds(tiny: lacak.Dictionary) -> None:
+    board = Board.from_string("CAT/OXI")
+    assert lacak.solve(board, "boggle", dictionary=tiny, max_words=1).count == 1
+    options = lacak.parse_options("max_paths=2", lacak.searchers()["boggle"].options, what="boggle")
+    assert options["max_paths"] == 2
+    paths = lacak.solve(
+        Board.from_string("AA/AT"), "boggle", dictionary=tiny, min_length=2, all_paths=True,
+        **{k: v for k, v in options.items() if k == "max_paths"},
+    )  # fmt: skip
+    assert sum(len(w.paths) for w in paths.words) == 2
+    timed = lacak.solve(board, "boggle", dictionary=tiny, limits=lacak.Limits(seconds=0))
+    assert timed.stopped is lacak.StopReason.TIME
+
+
+@pytest.mark.parametrize(
+    ("options", "fragment"),
+    [
+        ({"max_words": -1}, "max_words"),
+        ({"max_paths": 1.5}, "max_paths"),
+        ({"max_paths": True}, "max_paths"),
+        ({"limits": 3}, "limits"),
+    ],
+)
+def test_bad_bounds_are_option_errors(tiny: lacak.Dictionary, options, fragment: str) -> None:
+    with pytest.raises(lacak.InvalidOptionError, match=fragment):
+        solve_board("CAT", tiny, **options)
+
+
+# -- compiling: deadline, no recursion ---------------------------------------------------
+
+
+def test_compiling_stops_at_its_deadline(tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.setenv("LACAK_CACHE_DIR", str(tmp_path))
+    rng = random.Random(5)
+    words = sorted(
+        {
+            "".join(rng.choice("ABCDEFGHIJ") for _ in range(rng.randint(3, 10)))
+            for _ in range(60_000)
+        }
+    )
+    with pytest.raises(CompileStopped, match="time limit") as raised:
+        compile_words(words, deadline=time.perf_counter())
+    assert isinstance(raised.value, lacak.LimitReachedError)
+    big = _dictionary(*words, name="big")
+    started = time.perf_counter()
+    result = solve_board("ABC/DEF", big, limits=lacak.Limits(seconds=0.05))
+    assert time.perf_counter() - started < 2
+    assert result.stopped is lacak.StopReason.TIME and result.count == 0
+    assert not list((tmp_path / "boggle").glob("*.dawg"))  # nothing half-made is cached
+    timed = check("ABC/DEF", "ABC", big, limits=lacak.Limits(seconds=0))
+    assert timed.stopped is lacak.StopReason.TIME and not timed.valid
+    # a word list read from its file for the first time: reading it counts too
+    file = tmp_path / "big.json"  # more words: reading them takes several times 0.05 s
+    more = {"".join(rng.choice("ABCDEFGHIJ") for _ in range(12)) for _ in range(250_000)}
+    file.write_text(json.dumps([*words, *more]), encoding="utf-8")
+    started = time.perf_counter()
+    result = solve_board("ABC/DEF", file, limits=lacak.Limits(seconds=0.05))
+    assert time.perf_counter() - started < 2
+    assert result.stopped is lacak.StopReason.TIME and result.dictionary == "big"
+    unknown = check("ABC/DEF", "ABC", file, limits=lacak.Limits(seconds=0))
+    assert unknown.stopped is lacak.StopReason.TIME and unknown.in_dictionary is None
+    assert unknown.to_dict()["in_dictionary"] is None and not unknown.valid
+    assert check("ABC/DEF", "ABC", big, min_length=2).valid == ("ABC" in words)
+
+
+def test_deep_words_compile_and_solve_without_recursion() -> None:
+    limit = sys.getrecursionlimit()
+    word = "X" + "AB" * 600  # one row: a path deeper than the recursion limit
+    dictionary = _dictionary("A" * 600, "BA", word)
+    graph = compile_dictionary(dictionary, use_cache=False)
+    assert graph.contains("A" * 600) and graph.rank(word) == 2 and graph.longest == 1201
+    board = Board.from_string(word)
+    for options in ({}, {"limits": lacak.Limits(seconds=60)}, {"all_paths": True}):
+        result = solve_board(board, dictionary, min_length=2, engine="dfs", **options)
+        assert result.word_list == ["BA", word], options
+        assert result.get(word).path == tuple((0, c) for c in range(1201))
+    assert solve_board("AA/AA", dictionary, min_length=2).count == 0
+    answer = check(board, word, dictionary)
+    assert answer.valid and len(answer.paths) == 1
+    assert sys.getrecursionlimit() == limit
+
+
+def test_no_recursion_limit_is_touched_in_the_plugin() -> None:
+    folder = Path(solver_module.__file__).parent
+    for module in folder.glob("*.py"):
+        assert "setrecursionlimit" not in module.read_text(encoding="utf-8"), module.name
+
+
+_HUGE = """
+import json, sys, lacak
+from lacak_boggle import check, solve_board
+from lacak_boggle.wordgraph import compile_words
+limit = sys.getrecursionlimit()
+word = "A" * 50_000
+graph = compile_words([word, "AB"])
+assert graph.contains(word) and not graph.contains(word[:-1])
+result = solve_board("AB/BA", sys.argv[1], min_length=2)
+print(json.dumps([result.word_list, check("AB/BA", "AB", sys.argv[1], min_length=2).valid,
+                  sys.getrecursionlimit() == limit]))
+"""
+
+
+def _run(*args: str, env: dict[str, str], timeout: float = 120) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        args, capture_output=True, text=True, timeout=timeout, env=env, check=False
+    )
+
+
+@pytest.fixture
+def env(tmp_path: Path) -> dict[str, str]:
+    return {**os.environ, "LACAK_CACHE_DIR": str(tmp_path / "cache")}
+
+
+def test_a_word_of_50000_letters_is_no_crash(tmp_path: Path, env: dict[str, str]) -> None:
+    """In a subprocess: the old code died of a segmentation fault here."""
+    path = tmp_path / "huge.json"
+    path.write_text(json.dumps(["AB", "A" * 50_000, "BAB"]), encoding="utf-8")
+    done = _run(sys.executable, "-c", _HUGE, str(path), env=env)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == [["AB", "BAB"], True, True]
+    # the file that validates is one Boggle can use
+    lacak_cli = [sys.executable, "-m", "lacak"]
+    valid = _run(*lacak_cli, "dictionaries", "validate", str(path), env=env)
+    assert valid.returncode == 0, valid.stderr
+    solved = _run(*lacak_cli, "boggle", "solve", "AB/BA", "-d", str(path), "--json", env=env)
+    assert solved.returncode == 0, solved.stderr
+    assert json.loads(solved.stdout)["words"][0]["word"] == "BAB"
+
+
+# -- checking a word -------------------------------------------------------------------
+
+
+@SETTINGS
+@given(
+    data=st.data(),
+    case=cases(max_side=4),
+    budget=st.none() | st.integers(0, 40),
+    max_paths=st.none() | st.integers(0, 5),
+)
+def test_check_honours_its_limits(data, case, budget, max_paths) -> None:
+    tiles, dictionary = case
+    board = Board.from_rows(tiles)
+    word = data.draw(st.sampled_from(dictionary.words) if dictionary.words else st.just("A"))
+    full = check(board, word, dictionary, max_paths=None)
+    assert full.complete
+    cut = check(
+        board, word, dictionary, limits=lacak.Limits(max_expanded=budget), max_paths=max_paths
+    )
+    assert cut.paths == full.paths[: len(cut.paths)]  # the first ones, in the same order
+    assert cut.complete == (cut.stopped is None)
+    if cut.complete:
+        assert cut == full
+    if max_paths is not None:
+        assert len(cut.paths) <= max_paths
+    assert cut.in_dictionary == full.in_dictionary
+    assert not cut.valid or full.valid
+
+
+def test_check_is_bounded(tiny: lacak.Dictionary) -> None:
+    capped = check("AA/AA", "AAA", _dictionary("AAA"), max_paths=3)
+    assert len(capped.paths) == 3 and capped.valid
+    assert capped.stopped is lacak.StopReason.MEMORY and not capped.complete
+    assert capped.to_dict()["complete"] is False
+    assert capped.paths == check("AA/AA", "AAA", _dictionary("AAA"), max_paths=None).paths[:3]
+    started = time.perf_counter()
+    # 26 letters on 25 tiles: no path, but every ordering of the tiles is a prefix
+    stuck = check(ALL_A_5x5, "A" * 26, _dictionary("A" * 26), limits=lacak.Limits(seconds=0.3))
+    assert time.perf_counter() - started < 5
+    assert stuck.stopped is lacak.StopReason.TIME and not stuck.paths and not stuck.valid
+    assert check("CAT", "CAT", tiny).stopped is None
+
+
+# -- memory ----------------------------------------------------------------------------
+
+
+def test_memory_errors_say_what_was_too_big(monkeypatch, tiny: lacak.Dictionary) -> None:
+    def no_memory(*_args, **_kwargs):
+        raise MemoryError
+
+    with monkeypatch.context() as patch:
+        patch.setattr(solver_module, "_walk_general", no_memory)
+        with pytest.raises(lacak.OutOfMemoryError, match=r"found on the 2x3 board.*max-paths"):
+            solve_board("CAT/OXI", tiny, all_paths=True)
+    with monkeypatch.context() as patch:
+        patch.setattr(wordgraph, "_compile", no_memory)
+        with pytest.raises(lacak.OutOfMemoryError, match="word graph of 3 words"):
+            compile_words(["A", "B", "C"])
+    with monkeypatch.context() as patch:
+        patch.setattr(batch, "_numpy_walk", no_memory)
+        with pytest.raises(lacak.OutOfMemoryError, match="numpy engine's frontier for 8 boards"):
+            solve_many(["CAT/OXI"] * 8, tiny, engine="numpy")
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_every_engine_honours_limits(engine: str) -> None:
+    """The compiled walk has no limits: a solve with limits runs the Python walk."""
+    dictionary = _dictionary("A" * 25, "AAAA")
+    started = time.perf_counter()
+    result = solve_board(ALL_A_5x5, dictionary, limits=lacak.Limits(seconds=0.3), engine=engine)
+    assert time.perf_counter() - started < 5
+    assert result.stopped is lacak.StopReason.TIME and "AAAA" in result.word_list
+    words = solve_board(ALL_A_5x5, dictionary, max_words=1, engine=engine)
+    assert words.count == 1 and words.stopped is lacak.StopReason.MEMORY
+
+
+# -- the command line --------------------------------------------------------------------
+
+
+def _lacak(*args: str, env: dict[str, str], timeout: float = 60) -> subprocess.CompletedProcess:
+    return _run(sys.executable, "-m", "lacak", *args, env=env, timeout=timeout)
+
+
+def test_timeout_ends_the_worst_solve(tmp_path: Path, env: dict[str, str]) -> None:
+    words = tmp_path / "a25.json"
+    words.write_text(json.dumps(["A" * 25, "AAAA"]), encoding="utf-8")
+    started = time.perf_counter()
+    done = _lacak(
+        "boggle", "solve", ALL_A_5x5, "-d", str(words), "--timeout", "1", "--json", env=env
+    )
+    assert time.perf_counter() - started < 10  # T + generous slack (it ran past 300 s before)
+    assert done.returncode == 1, done.stderr
+    data = json.loads(done.stdout)
+    assert data["complete"] is False and data["stopped"] == "time-limit"
+    assert {w["word"] for w in data["words"]} <= {"AAAA", "A" * 25}
+    (note,) = done.stderr.splitlines()
+    assert note.startswith("note: stopped early (time-limit: --timeout 1 was reached)")
+
+
+def test_max_paths_caps_all_paths(tmp_path: Path, env: dict[str, str]) -> None:
+    words = tmp_path / "a14.json"
+    words.write_text(json.dumps(["A" * 14]), encoding="utf-8")
+    base = ["boggle", "solve", ALL_A_4x4, "-d", str(words), "--all-paths", "--json"]
+    capped = _lacak(*base, "--max-paths", "1000", env=env)
+    assert capped.returncode == 1
+    (word,) = json.loads(capped.stdout)["words"]
+    assert len(word["paths"]) == 1000 and "--max-paths 1000 was reached" in capped.stderr
+    default = _lacak(*base, env=env)  # took 8.5 GB in 120 s before
+    assert default.returncode == 1
+    (word,) = json.loads(default.stdout)["words"]
+    assert len(word["paths"]) == DEFAULT_MAX_PATHS
+    assert f"--max-paths {DEFAULT_MAX_PATHS} was reached" in default.stderr
+
+
+@pytest.fixture(scope="module")
+def cli():
+    return make_cli()
+
+
+def test_cli_bounds_on_small_boards(cli, tmp_path: Path) -> None:
+    runner = CliRunner()
+    full = runner.invoke(cli, ["boggle", "solve", "CAT/OAT", "--json"])
+    assert full.exit_code == 0 and "complete" not in json.loads(full.stdout)
+    few = runner.invoke(cli, ["boggle", "solve", "CAT/OAT", "--max-words", "2"])
+    assert few.exit_code == 1
+    assert "2 words found so far" in few.stderr and "--max-words 2 was reached" in few.stderr
+    assert few.stdout.count("\n") > 1  # the words found are still shown
+    bad = runner.invoke(cli, ["boggle", "solve", "CAT/OAT", "--timeout", "-1"])
+    assert bad.exit_code == 2 and "seconds" in bad.stderr
+    words = tmp_path / "a26.json"
+    words.write_text(json.dumps(["A" * 26]), encoding="utf-8")
+    stuck = runner.invoke(
+        cli, ["boggle", "check", ALL_A_5x5, "A" * 26, "-d", str(words), "--timeout", "0.3"]
+    )
+    assert stuck.exit_code == 1
+    assert "not decided" in stuck.stdout and "time-limit" in stuck.stderr
+    capped = runner.invoke(
+        cli, ["boggle", "check", "AA/AA", "AAA", "-d", str(words), "--max-paths", "2", "--json"]
+    )
+    data = json.loads(capped.stdout)
+    assert len(data["paths"]) == 2 and data["stopped"] == "memory-limit"
