@@ -333,8 +333,13 @@ def test_memory_errors_say_what_was_too_big(monkeypatch, tiny: lacak.Dictionary)
             compile_words(["A", "B", "C"])
     with monkeypatch.context() as patch:
         patch.setattr(batch, "_numpy_walk", no_memory)
-        with pytest.raises(lacak.OutOfMemoryError, match="numpy engine's frontier for 8 boards"):
-            solve_many(["CAT/OXI"] * 8, tiny, engine="numpy")
+        # a batch keeps going: each board's record holds the error, which says what was too big
+        records = solve_many(["CAT/OXI"] * 8, tiny, engine="numpy")
+        assert len(records) == 8
+        for record in records:
+            assert not record.ok
+            assert isinstance(record.error, lacak.OutOfMemoryError)
+            assert "numpy engine's frontier for 8 boards" in str(record.error)
 
 
 @pytest.mark.parametrize("engine", ENGINES)
