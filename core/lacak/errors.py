@@ -14,7 +14,8 @@ already catch ``ValueError`` or ``KeyError`` keep working::
     ├── DictionaryError (ValueError)
     ├── PluginError (RuntimeError)
     ├── LimitReachedError (RuntimeError)
-    └── OutOfMemoryError (MemoryError)
+    ├── OutOfMemoryError (MemoryError)
+    └── CacheError (OSError)
 
 The command line turns any of them into one line on stderr and exit status 2.
 """
@@ -26,6 +27,7 @@ from collections.abc import Iterable, Iterator
 from difflib import get_close_matches
 
 __all__ = [
+    "CacheError",
     "DictionaryError",
     "DuplicateComponentError",
     "InvalidInputError",
@@ -92,6 +94,15 @@ class OutOfMemoryError(LacakError, MemoryError):
 
     The message says what was too big and what to try instead. It is also a
     :class:`MemoryError`, so ``except MemoryError`` still catches it.
+    """
+
+
+class CacheError(LacakError, OSError):
+    """A cache folder lacak cannot use where it needs one (``lacak sliding pdb build``).
+
+    The message names the folder and what to do (set ``LACAK_CACHE_DIR`` to a
+    writable folder, free some space). It is also an :class:`OSError`. Where
+    lacak can carry on without a cache, it warns instead (see :mod:`lacak.cache`).
     """
 
 
