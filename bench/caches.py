@@ -1,6 +1,6 @@
 """Cached loads: the ``eng`` dictionary with its word graph, and the 6-6-3 pattern databases.
 
-    bench/.venv/bin/python bench/caches.py [--repeat N] [--cache-dir DIR] [--skip-cli]
+    bench/.venv/bin/python bench/caches.py [--repeat N] [--skip-cli] [--baseline REV]
 
 Every measurement runs in a fresh interpreter with a warm cache (the script
 fills it first: a few seconds for the dictionary, about 20 s for 6-6-3 the
@@ -22,6 +22,12 @@ plugin loading are outside the timed part; CPU is the process's own time
 Each row prints the minimum and the median of ``--repeat`` runs, and the
 machine's load average (``os.getloadavg``) before and after, since a shared
 machine makes every figure an upper bound.
+
+``--baseline REV`` also runs every row on the code of git revision ``REV``
+(exported to a temporary folder and put first on ``PYTHONPATH``, with its
+own cache folder), alternating the two run by run so that both see the same
+load, and prints the ratio of the medians: how the verified caches compare
+with the unverified ones of ``0cf3b2e``, for example.
 """
 
 from __future__ import annotations
@@ -36,6 +42,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 KORF_55 = "13 8 14 3 9 1 0 7 15 5 4 10 12 2 6 11"
 KORF_GOAL = " ".join(map(str, range(16)))
@@ -73,8 +80,9 @@ print(time.process_time() - c0, time.perf_counter() - t0)
 CLI = {
     "cli: lacak boggle solve (eng)": ["boggle", "solve", BOARD, "--json"],
     "cli: lacak sliding solve korf #55, pdb-663": [
-        "sliding", "solve", KORF_55, "--goal", KORF_GOAL, "--heuristic", "pdb-663", "--json",
-    ],  # fmt: skip
+        *("sliding", "solve", KORF_55, "--goal", KORF_GOAL),
+        *("--heuristic", "pdb-663", "--json"),
+    ],
 }
 
 
@@ -105,48 +113,90 @@ def _cli(args: list[str], env: dict[str, str]) -> tuple[float, float]:
     return cpu, wall
 
 
+def _warm(env: dict[str, str]) -> None:
+    """Fill the cache folder of ``env`` (builds what is missing)."""
+    subprocess.run(
+        [sys.executable, "-m", "lacak", "sliding", "pdb", "build", "663", "--goal", "first",
+         "--json"],
+        env=env, check=True, capture_output=True,
+    )  # fmt: skip
+    for setup, body in IN_PROCESS.values():
+        _in_process(setup, body.replace("assert", "pass #"), env)
+
+
+def _export(revision: str, folder: Path) -> dict[str, str]:
+    """The code of ``revision`` in ``folder``; the environment that runs it."""
+    root = Path(__file__).resolve().parents[1]
+    archive = subprocess.run(
+        ["git", "-C", str(root), "archive", revision], capture_output=True, check=True
+    ).stdout
+    subprocess.run(["tar", "-x", "-C", str(folder)], input=archive, check=True)
+    path = os.pathsep.join(str(folder / part) for part in ("core", "plugins"))
+    return {**os.environ, "PYTHONPATH": path, "LACAK_CACHE_DIR": str(folder / "cache")}
+
+
+def _figures(runs: list[tuple[float, float]]) -> dict[str, float]:
+    cpu = [c * 1e3 for c, _ in runs]
+    wall = [w * 1e3 for _, w in runs]
+    return {
+        "cpu_min": min(cpu),
+        "cpu_median": statistics.median(cpu),
+        "wall_min": min(wall),
+        "wall_median": statistics.median(wall),
+    }
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--repeat", type=int, default=7, help="runs per row (min and median)")
     parser.add_argument("--cache-dir", default=None, help="cache folder (default: a temporary one)")
     parser.add_argument("--skip-cli", action="store_true", help="only the in-process rows")
+    parser.add_argument("--baseline", default=None, help="git revision to compare with")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as scratch:
         cache = args.cache_dir or str(Path(scratch) / "cache")
-        env = {**os.environ, "LACAK_CACHE_DIR": cache}
-        print(f"cache: {cache}; warming it up (builds what is missing) ...", flush=True)
-        subprocess.run(
-            [sys.executable, "-m", "lacak", "sliding", "pdb", "build", "663", "--goal", "first",
-             "--json"],
-            env=env, check=True, capture_output=True,
-        )  # fmt: skip
-        for setup, body in IN_PROCESS.values():
-            _in_process(setup, body.replace("assert", "pass #"), env)
-        rows: dict[str, list[tuple[float, float]]] = {}
-        load_before = os.getloadavg()
-        for label, (setup, body) in IN_PROCESS.items():
-            rows[label] = [_in_process(setup, body, env) for _ in range(args.repeat)]
+        setups = {"": {**os.environ, "LACAK_CACHE_DIR": cache}}
+        if args.baseline:
+            base = Path(scratch) / "baseline"
+            base.mkdir()
+            setups = {f"{args.baseline}: ": _export(args.baseline, base), **setups}
+        print("warming the caches up (builds what is missing) ...", flush=True)
+        for env in setups.values():
+            _warm(env)
+        tasks: dict[str, Any] = {
+            label: (lambda s=setup, b=body: lambda env: _in_process(s, b, env))()
+            for label, (setup, body) in IN_PROCESS.items()
+        }
         if not args.skip_cli:
             for label, cli_args in CLI.items():
-                rows[label] = [_cli(cli_args, env) for _ in range(args.repeat)]
+                tasks[label] = (lambda a=cli_args: lambda env: _cli(a, env))()
+        rows: dict[str, dict[str, list[tuple[float, float]]]] = {}
+        load_before = os.getloadavg()
+        for label, task in tasks.items():
+            runs = rows.setdefault(label, {prefix: [] for prefix in setups})
+            for _ in range(args.repeat):
+                for prefix, env in setups.items():  # alternate: both see the same load
+                    runs[prefix].append(task(env))
         load_after = os.getloadavg()
     print(
         f"{args.repeat} runs each; load average {load_before[0]:.2f} before, "
         f"{load_after[0]:.2f} after; milliseconds"
     )
-    print(f"{'':46} {'CPU min':>9} {'CPU med':>9} {'wall min':>9} {'wall med':>9}")
-    summary = {}
-    for label, runs in rows.items():
-        cpu = [c * 1e3 for c, _ in runs]
-        wall = [w * 1e3 for _, w in runs]
-        figures = {
-            "cpu_min": min(cpu),
-            "cpu_median": statistics.median(cpu),
-            "wall_min": min(wall),
-            "wall_median": statistics.median(wall),
-        }
-        summary[label] = {k: round(v, 2) for k, v in figures.items()}
-        print(f"{label:46} " + " ".join(f"{v:9.1f}" for v in figures.values()))
+    print(f"{'':56} {'CPU min':>8} {'CPU med':>8} {'wall min':>8} {'wall med':>8}")
+    summary: dict[str, Any] = {}
+    for label, by_setup in rows.items():
+        figures = {prefix: _figures(runs) for prefix, runs in by_setup.items()}
+        for prefix, values in figures.items():
+            summary[prefix + label] = {k: round(v, 2) for k, v in values.items()}
+            print(f"{prefix + label:56} " + " ".join(f"{v:8.1f}" for v in values.values()))
+        if args.baseline:
+            old, new = figures[f"{args.baseline}: "], figures[""]
+            ratios = {k: new[k] / old[k] if old[k] else float("nan") for k in new}
+            summary[f"ratio: {label}"] = {k: round(v, 3) for k, v in ratios.items()}
+            print(
+                f"{'  ratio (this / baseline)':56} "
+                + " ".join(f"{v:8.3f}" for v in ratios.values())
+            )
     print(json.dumps(summary))
     return 0
 

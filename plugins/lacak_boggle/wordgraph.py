@@ -477,6 +477,12 @@ def _read(
     )
 
 
+def _is_sound(path: Path, digest: str) -> bool:
+    """Whether ``path`` holds a sound cached graph of ``digest`` (that a worker can load)."""
+    found = lacak.cache.inspect(path, _FORMAT)
+    return found.problem is None and found.key == digest
+
+
 def _write(path: Path | None, graph: WordGraph) -> None:
     text = "\n".join(graph.words).encode("utf-8")
     meta = {

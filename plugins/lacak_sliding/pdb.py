@@ -390,12 +390,21 @@ def reflection(
 # -- the cache ----------------------------------------------------------------------
 
 
-def cache_folder() -> Path:
+def cache_folder(*, writable: bool = False) -> Path:
     """Where pattern databases are cached (``$LACAK_CACHE_DIR/pdb`` or the platform's).
 
-    :raises CacheError: the folder cannot be created.
+    :param writable: also check that a file can be created there.
+    :raises CacheError: the folder cannot be created (or written, with ``writable``).
     """
+    if writable:
+        folder = lacak.cache.folder("pdb", required=True, stale=_STALE)
+        assert folder is not None
+        return folder
     return lacak.paths.cache_dir("pdb")
+
+
+#: Temporary files of lacak versions before the verified caches (removed when stale).
+_STALE = ("tmp*.npy.part",)
 
 
 def _key(width: int, height: int, goal: Sequence[int], tiles: Sequence[int]) -> str:
@@ -414,7 +423,7 @@ def _path(
 
     :raises CacheError: ``required`` and the folder cannot be created or written.
     """
-    folder = lacak.cache.folder("pdb", required=required, stale=("tmp*.npy.part",))
+    folder = lacak.cache.folder("pdb", required=required, stale=_STALE)
     return folder / _name(width, height, goal, tiles) if folder is not None else None
 
 

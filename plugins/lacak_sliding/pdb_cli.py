@@ -110,6 +110,15 @@ def _print_table(info: dict[str, Any], title: str) -> None:
     console.print(f"cache: {pdb.cache_folder()}")
 
 
+def _status(status: str) -> tuple[str, str]:
+    """The status column's text and style: ``ok``, ``unchecked`` or ``DAMAGED``."""
+    if status == "ok":
+        return "ok", "green"
+    if status == "not verified":
+        return "unchecked", ""
+    return "DAMAGED", "bold red"
+
+
 def _goal_text(goal: list[int]) -> str:
     n = len(goal)
     if goal == list(range(n)):
@@ -163,8 +172,10 @@ def build_command(
       lacak sliding pdb build 1,2,3,4/5,6,7,8 --size 3x3
     """
     part = _partition(partition, size, goal)
+    pdb.cache_folder(writable=True)  # a folder that cannot keep them is an error, before building
     started = time.perf_counter()
-    callback, close = pdb.rich_progress()
+    # a progress bar only on a terminal: elsewhere stderr keeps to one-line errors and warnings
+    callback, close = pdb._stderr_progress() or (None, lambda: None)
     try:
         for group in part.groups:
             if len(group) > 1:
@@ -252,12 +263,18 @@ def list_command(quick: bool, as_json: bool) -> None:
             str(note["mean"]),
             str(note["seconds"]),
             f"{note['bytes_on_disk'] / 1e6:.1f}",
-            Text(note["status"], style="green" if note["status"] == "ok" else "red"),
+            Text(*_status(note["status"])),
         )
     console = Console()
     console.print(table)
     if not notes:
         console.print("none yet: 'lacak sliding pdb build 663' builds the 15-puzzle's")
+    for note in notes:
+        if note["status"] not in ("ok", "not verified"):
+            click.echo(
+                f"damaged: {note['file']} ({note['status']}): never used; the next search "
+                "or 'lacak sliding pdb build' with its partition rebuilds it"
+            )
     if others:
         console.print(
             f"{others} other file{'s' if others != 1 else ''} ({other_bytes / 1e6:.1f} MB) "
