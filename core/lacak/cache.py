@@ -57,12 +57,16 @@ detects damage, not tampering: it is not a signature.
 Examples
 --------
 >>> import tempfile, pathlib
+>>> folder = tempfile.TemporaryDirectory()
 >>> fmt = CacheFormat(tag="lacak-example", version=1, what="the example table")
->>> path = pathlib.Path(tempfile.mkdtemp()) / "squares.bin"
+>>> path = pathlib.Path(folder.name) / "squares.bin"
 >>> save(path, fmt, "squares", [bytes([0, 1, 4, 9])], meta={"count": 4})
 True
 >>> load(path, fmt, "squares", lambda a: (list(a.payload), a.meta))
 ([0, 1, 4, 9], {'count': 4})
+>>> inspect(path, fmt).problem is None
+True
+>>> folder.cleanup()
 """
 
 from __future__ import annotations

@@ -520,13 +520,15 @@ def load_graph(digest: str, words: Sequence[str] | None = None, alphabet: str = 
         if graph is not None:
             return graph
         path = _cache_file(digest)
-        graph = _read(path, None, digest, rebuild=words is not None)
+        known = tuple(words) if words is not None else None
+        graph = _read(path, known, digest, rebuild=known is not None)
         if graph is None:
-            if words is None:
+            if known is None:
                 raise lacak.DictionaryError(f"no compiled dictionary {digest[:12]} in the cache")
-            graph = compile_words(tuple(words), alphabet)
+            graph = compile_words(known, alphabet)
             if graph.digest != digest:
                 raise lacak.DictionaryError("the words do not match the compiled dictionary")
+            _write(path, graph)
         _remember(graph)
         return graph
 

@@ -112,6 +112,7 @@ def test_a_worker_without_the_words_never_uses_a_damaged_graph(
         assert same_graph(load_graph(graph.digest, short.words, short.alphabet), graph)
     said = [str(w.message) for w in record if issubclass(w.category, lacak.CacheWarning)]
     assert said[0].startswith(f"not using the compiled Boggle word graph {path} (")
+    assert cache.inspect(path).problem is None  # rebuilt from the words, and written
 
 
 def test_a_graph_for_other_words_is_not_used(short: lacak.Dictionary) -> None:
@@ -146,3 +147,40 @@ def test_the_cli_says_rebuilding_in_one_line(tmp_path: Path, short: lacak.Dictio
     assert second.stderr == (
         f"warning: rebuilding the compiled Boggle word graph {path} (checksum mismatch)\n"
     )
+
+
+def nested(depth: int) -> list[object]:
+    value: list[object] = []
+    for _ in range(depth):
+        value = [value]
+    return value
+
+
+@pytest.mark.parametrize(
+    "meta",
+    [
+        {"columns": 5},
+        {"columns": [1, 2]},
+        {"columns": nested(500)},
+        {"columns": ["", "A"], "states": -1, "words": 1, "text_bytes": 1, "typecode": "i"},
+        {"columns": ["", "A"], "states": 10**12, "words": 1, "text_bytes": 1, "typecode": "i"},
+        {"columns": ["", "A", "A"], "states": 1, "words": 1, "text_bytes": 1, "typecode": "i"},
+        {"columns": ["", "A"], "states": 1, "words": 1, "text_bytes": 1, "typecode": "x"},
+    ],
+    ids=["columns-5", "columns-ints", "deep", "negative", "huge", "repeated", "typecode"],
+)
+def test_a_sound_file_with_a_foreign_layout_is_rebuilt(
+    short: lacak.Dictionary, fresh: tuple[wordgraph.WordGraph, list[list[str]]], meta: dict
+) -> None:
+    """Past the checksum, the layout is checked too: a foreign one is rebuilt, never an error."""
+    graph, expected = fresh
+    path = _cache_file(graph.digest)
+    assert path is not None
+    meta = {"digest": graph.digest, **meta}
+    assert cache.save(path, wordgraph._FORMAT, graph.digest, [b"\0" * 64], meta=meta)
+    forget()
+    cache._forget_reports()
+    with pytest.warns(lacak.CacheWarning, match=r"rebuilding .* \(unusable content: "):
+        assert same_graph(compile_dictionary(short), graph)
+    assert found(short) == expected
+    assert cache.inspect(path).meta["columns"] == list(graph.columns)  # type: ignore[index]

@@ -129,6 +129,21 @@ def test_a_sound_file_of_another_group_is_not_used(_own_cache: Path) -> None:
     assert np.array_equal(again, pdb_build.build_database(3, 3, GOAL, (4, 5, 6)))
 
 
+@pytest.mark.parametrize(
+    "meta",
+    [{}, {"columns": 5}, {"width": "3"}, {"width": 3, "height": 3, "goal": [1, 2], "tiles": []}],
+)
+def test_a_sound_file_with_a_foreign_note_is_rebuilt(
+    fresh: dict[tuple[int, ...], np.ndarray], meta: dict[str, object]
+) -> None:
+    path = file_of(GROUPS[0])
+    entries = len(fresh[GROUPS[0]])
+    assert cache.save(path, pdb._FORMAT, path.stem, [b"\0" * entries], meta=meta)
+    with pytest.warns(lacak.CacheWarning, match=r"\(unusable content: its note has another"):
+        assert np.array_equal(pdb.load_or_build(3, 3, GOAL, GROUPS[0]), fresh[GROUPS[0]])
+    assert pdb.inspect_database(path)["status"] == "ok"  # type: ignore[index]
+
+
 def test_an_unwritable_cache_still_solves(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     blocker = tmp_path / "file"
     blocker.write_text("")
