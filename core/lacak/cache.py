@@ -217,10 +217,16 @@ def folder(*parts: str, required: bool = False, stale: Sequence[str] = ()) -> Pa
     try:
         path.mkdir(parents=True, exist_ok=True)
     except OSError as error:
-        problem, todo = _failure("create the cache folder", path, error)
+        where, cause = path, error
+        base = _cache_path()
+        try:  # when the cache folder itself is the problem, say so (once for all its parts)
+            base.mkdir(parents=True, exist_ok=True)
+        except OSError as base_error:
+            where, cause = base, base_error
+        problem, todo = _failure("create the cache folder", where, cause)
         if required:
             raise CacheError(f"{problem}; {todo}") from None
-        _warn_once(("folder", str(path)), f"{problem}, carrying on without caching; {todo}")
+        _warn_once(("folder", str(where)), f"{problem}, carrying on without caching; {todo}")
         return None
     _clean_once(path, stale)
     if required:
@@ -378,6 +384,8 @@ def _read(path: Path, use_mmap: bool) -> tuple[memoryview, int]:
         try:
             if use_mmap:
                 data: Any = _mmap.mmap(fd, 0, access=_mmap.ACCESS_READ)
+                with contextlib.suppress(AttributeError, OSError):  # the checksum reads it all
+                    data.madvise(_mmap.MADV_WILLNEED)
             else:
                 with open(fd, "rb", closefd=False) as handle:
                     data = handle.read()

@@ -276,8 +276,8 @@ def list_command(quick: bool, as_json: bool) -> None:
                 "or 'lacak sliding pdb build' with its partition rebuilds it"
             )
     if others:
+        files, they = ("1 other file", "it") if others == 1 else (f"{others} other files", "they")
         console.print(
-            f"{others} other file{'s' if others != 1 else ''} ({other_bytes / 1e6:.1f} MB) "
-            "in the folder are not databases this lacak reads (older formats, damaged "
-            "headers): they can be deleted"
+            f"{files} ({other_bytes / 1e6:.1f} MB) in the folder: not databases this lacak "
+            f"reads (older formats, damaged headers); {they} can be deleted"
         )
