@@ -384,8 +384,6 @@ def _read(path: Path, use_mmap: bool) -> tuple[memoryview, int]:
         try:
             if use_mmap:
                 data: Any = _mmap.mmap(fd, 0, access=_mmap.ACCESS_READ)
-                with contextlib.suppress(AttributeError, OSError):  # the checksum reads it all
-                    data.madvise(_mmap.MADV_WILLNEED)
             else:
                 with open(fd, "rb", closefd=False) as handle:
                     data = handle.read()
