@@ -373,7 +373,10 @@ def _read(path: Path, use_mmap: bool) -> tuple[memoryview, int]:
     except OSError as error:
         raise _Bad(f"cannot be read: {error.strerror or error}") from None
     try:
-        info = os.fstat(fd)
+        try:
+            info = os.fstat(fd)
+        except OSError as error:  # pragma: no cover - fstat of an open file hardly fails
+            raise _Bad(f"cannot be read: {error.strerror or error}") from None
         if stat.S_ISDIR(info.st_mode):
             raise _Bad("a folder is in its place")
         if not stat.S_ISREG(info.st_mode):

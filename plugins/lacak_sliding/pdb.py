@@ -632,15 +632,28 @@ def other_files() -> tuple[int, int]:
 
     Databases of older formats (``.npy`` and ``.json`` files), damaged
     headers, anything else; lacak never reads them, and they may be deleted.
+
+    :raises CacheError: the folder cannot be created or read.
     """
     count = size = 0
-    for path in cache_folder().iterdir():
+    folder = cache_folder()
+    try:
+        paths = list(folder.iterdir())
+    except OSError as error:
+        raise lacak.CacheError(
+            f"cannot read the cache folder {folder} ({error.strerror or error}); "
+            "set LACAK_CACHE_DIR to a folder lacak can read"
+        ) from None
+    for path in paths:
         if path.name.startswith(lacak.cache.TEMP_PREFIX) or not path.is_file():
             continue
         if path.suffix == ".pdb" and inspect_database(path, verify=False) is not None:
             continue
+        try:
+            size += path.stat().st_size
+        except OSError:  # removed meanwhile
+            continue
         count += 1
-        size += path.stat().st_size
     return count, size
 
 
