@@ -15,7 +15,7 @@ entry-point group) bring everything else.
 
 from __future__ import annotations
 
-from . import batch, dictionary_files, paths
+from . import batch, cache, dictionary_files, paths
 from .api import (
     dictionaries,
     dictionary,
@@ -29,8 +29,10 @@ from .api import (
     searchers,
     solve,
 )
+from .cache import CacheWarning
 from .dictionary_files import LoadReport, SkippedWord, normalize_word
 from .errors import (
+    CacheError,
     DictionaryError,
     DuplicateComponentError,
     InvalidInputError,
@@ -70,6 +72,8 @@ from .trace import SearchTrace, TraceNode
 __all__ = [
     "UNLIMITED",
     "Budget",
+    "CacheError",
+    "CacheWarning",
     "Catalogue",
     "Dictionary",
     "DictionaryError",
@@ -111,6 +115,7 @@ __all__ = [
     "check_deadline",
     "check_puzzle",
     "deadline",
+    "cache",
     "default_registry",
     "describe_state",
     "dictionaries",

@@ -20,6 +20,7 @@ from typing import Any
 import click
 
 from . import __version__
+from .cache import CacheWarning
 from .errors import InvalidInputError, InvalidOptionError, LacakError
 from .plugins import PluginFailure, PluginInfo, PluginOverride, PluginWarning, one_line
 from .registry import Registry, default_registry
@@ -362,7 +363,7 @@ def make_cli(registry: Registry | None = None) -> click.Group:
 
 
 def _show_warning(message: Any, category: type[Warning], *_args: Any, **_kwargs: Any) -> None:
-    label = "warning" if issubclass(category, PluginWarning) else category.__name__
+    label = "warning" if issubclass(category, (PluginWarning, CacheWarning)) else category.__name__
     click.echo(f"{label}: {' '.join(str(message).split())}", err=True)
 
 
@@ -370,6 +371,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     """Entry point of the ``lacak`` script."""
     with warnings.catch_warnings():
         warnings.simplefilter("default", PluginWarning)
+        warnings.simplefilter("always", CacheWarning)  # lacak.cache gives each one once
         warnings.showwarning = _show_warning
         try:
             cli = make_cli()

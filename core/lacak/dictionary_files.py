@@ -33,7 +33,9 @@ naming the file, the line and the column.
 Loading a file keeps a compiled form (:mod:`marshal` of the normalised
 words) in ``lacak.paths.cache_dir("dictionaries")``, keyed by a hash of the
 file's bytes, so the next load of the same content skips JSON parsing and
-normalisation. A damaged cache entry is ignored and rewritten.
+normalisation. The entry is a verified cache file (:mod:`lacak.cache`): a
+damaged, truncated or foreign entry is reported once ("rebuilding the
+compiled dictionary of ...") and rewritten, never used.
 
 >>> import lacak
 >>> d = lacak.Dictionary.from_json('{"language": "de", "words": ["Straße", "maß", "ÄRGER", "x-y"]}',
@@ -82,8 +84,9 @@ DICTIONARY_FORMATS = ("object", "seed", "list")
 #: Metadata keys of the ``object`` format (besides ``words``).
 METADATA_KEYS = ("name", "title", "language", "source", "license", "alphabet", "description")
 
-#: Bumped whenever normalisation or the cached layout changes.
-_CACHE_VERSION = 2
+#: Bumped whenever normalisation or the cached layout changes (the format number of
+#: the ``lacak-dictionary`` cache files, see :mod:`lacak.cache`).
+_CACHE_VERSION = 3
 _CACHE_SALT = (
     f"lacak-dictionary/{_CACHE_VERSION}/unicode-{unicodedata.unidata_version}"
     f"/marshal-{marshal.version}/py{sys.version_info[0]}.{sys.version_info[1]}"
@@ -632,53 +635,66 @@ def words_dictionary(
 # -- the compiled cache ----------------------------------------------------------------
 
 
+def _cache_format() -> Any:
+    from .cache import CacheFormat
+
+    return CacheFormat(
+        tag="lacak-dictionary", version=_CACHE_VERSION, what="the compiled dictionary"
+    )
+
+
 def _cache_file(digest: str) -> Path | None:
-    try:
-        from .paths import cache_dir
+    from . import cache
 
-        return cache_dir("dictionaries") / f"{digest}.marshal"
-    except OSError:
-        return None
+    folder = cache.folder("dictionaries", stale=(".tmp-*",))
+    return folder / f"{digest}.marshal" if folder is not None else None
 
 
-def _read_cache(path: Path, name: str, origin: str) -> Dictionary | None:
-    try:
-        payload = marshal.loads(path.read_bytes())
-    except (OSError, EOFError, ValueError, TypeError):
-        return None
-    try:
-        tag, fmt, metadata, alphabet, words, entries, duplicates, skipped, notes = payload
-        if tag != _CACHE_VERSION or not isinstance(words, tuple):
-            return None
-        if not all(type(word) is str for word in words):
-            return None
-        if not (isinstance(metadata, dict) and isinstance(alphabet, str) and isinstance(fmt, str)):
-            return None
-        report = LoadReport(
-            origin=origin,
-            format=fmt,
-            entries=int(entries),
-            duplicates=int(duplicates),
-            skipped=tuple(SkippedWord(_printable(str(w)), str(r)) for w, r in skipped),
-            notes=tuple(str(note) for note in notes),
-            cached=True,
-        )
-        notes_list = list(report.notes)
-        file_name = metadata.get("name")
-        notes_list = [n for n in notes_list if not n.startswith("the file calls itself")]
-        if file_name and file_name != name:
-            notes_list.append(f"the file calls itself {file_name!r}; it is loaded as {name!r}")
-        report = attrs.evolve(report, notes=tuple(notes_list))
-        return _make(name=name, words=words, metadata=metadata, alphabet=alphabet, report=report)
-    except (TypeError, ValueError, AttributeError):
-        return None
+def _decode_cache(payload: memoryview, name: str, origin: str) -> Dictionary:
+    """The dictionary in a verified cache entry (raises on any inconsistency)."""
+    fmt, metadata, alphabet, words, entries, duplicates, skipped, notes = marshal.loads(payload)
+    if not isinstance(words, tuple) or not all(type(word) is str for word in words):
+        raise ValueError("the words are not a tuple of strings")
+    if not (isinstance(metadata, dict) and isinstance(alphabet, str) and isinstance(fmt, str)):
+        raise ValueError("the metadata are of the wrong types")
+    if not all(isinstance(k, str) and isinstance(v, str) for k, v in metadata.items()):
+        raise ValueError("the metadata are not strings")
+    notes_list = [str(note) for note in notes]
+    file_name = metadata.get("name")
+    if file_name and file_name != name:
+        notes_list.append(f"the file calls itself {file_name!r}; it is loaded as {name!r}")
+    report = LoadReport(
+        origin=origin,
+        format=fmt,
+        entries=int(entries),
+        duplicates=int(duplicates),
+        skipped=tuple(SkippedWord(_printable(str(w)), str(r)) for w, r in skipped),
+        notes=tuple(notes_list),
+        cached=True,
+    )
+    return _make(name=name, words=words, metadata=metadata, alphabet=alphabet, report=report)
 
 
-def _write_cache(path: Path, dictionary: Dictionary, metadata: Mapping[str, str]) -> None:
+def _read_cache(path: Path | None, digest: str, name: str, origin: str) -> Dictionary | None:
+    from . import cache
+
+    return cache.load(
+        path,
+        _cache_format(),
+        digest,
+        lambda artefact: _decode_cache(artefact.payload, name, origin),
+        what=f"the compiled dictionary of {origin}",
+    )
+
+
+def _write_cache(
+    path: Path | None, digest: str, dictionary: Dictionary, metadata: Mapping[str, str]
+) -> None:
+    from . import cache
+
     report = dictionary.report
     assert report is not None
     payload = (
-        _CACHE_VERSION,
         report.format,
         dict(metadata),
         dictionary.alphabet,
@@ -688,19 +704,14 @@ def _write_cache(path: Path, dictionary: Dictionary, metadata: Mapping[str, str]
         tuple((item.word, item.reason) for item in report.skipped),
         tuple(note for note in report.notes if not note.startswith("the file calls itself")),
     )
-    import tempfile
-
-    try:
-        fd, tmp = tempfile.mkstemp(prefix=".tmp-", dir=path.parent)
-        try:
-            with os.fdopen(fd, "wb") as handle:
-                handle.write(marshal.dumps(payload))
-            os.replace(tmp, path)
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
-    except OSError:  # a read-only cache only costs speed
-        pass
+    # a read-only or full cache only costs speed (lacak.cache warns once)
+    cache.save(
+        path,
+        _cache_format(),
+        digest,
+        [marshal.dumps(payload)],
+        what=f"the compiled dictionary of {report.origin}",
+    )
 
 
 def load_dictionary(
@@ -726,6 +737,7 @@ def load_dictionary(
     except OSError as error:
         raise _error(origin, f"cannot be read: {error.strerror or error}") from None
     entry: Path | None = None
+    digest = ""
     if cache:
         from hashlib import blake2b  # imported here: hashlib costs milliseconds at start-up
 
@@ -733,16 +745,15 @@ def load_dictionary(
         hasher.update(data)
         digest = hasher.hexdigest()
         entry = _cache_file(digest)
-        if entry is not None and entry.is_file():
-            cached = _read_cache(entry, name, origin)
-            if cached is not None:
-                return cached
+        cached = _read_cache(entry, digest, name, origin)
+        if cached is not None:
+            return cached
     text = _decode_bytes(data, origin)
     check_deadline(f"reading dictionary file {origin!r}")
     parsed = _parse(text, origin)
     dictionary = _compile(parsed, name=name, origin=origin)
     if entry is not None:
-        _write_cache(entry, dictionary, parsed.metadata)
+        _write_cache(entry, digest, dictionary, parsed.metadata)
     return dictionary
 
 

@@ -15,6 +15,7 @@ already catch ``ValueError`` or ``KeyError`` keep working::
     ├── PluginError (RuntimeError)
     ├── LimitReachedError (RuntimeError)
     ├── OutOfMemoryError (MemoryError)
+    ├── CacheError (OSError)
     └── JobError (RuntimeError)
         └── WorkerDiedError
 
@@ -32,6 +33,7 @@ from difflib import get_close_matches
 from typing import Any
 
 __all__ = [
+    "CacheError",
     "DictionaryError",
     "DuplicateComponentError",
     "InvalidInputError",
@@ -103,6 +105,15 @@ class OutOfMemoryError(MemoryError, LacakError):
     (``MemoryError`` comes first among its bases because it has its own
     ``__new__``: picklers that make an exception with ``cls.__new__(cls)``,
     as ``tblib``'s does once Dask has installed it, then get a safe one.)
+    """
+
+
+class CacheError(LacakError, OSError):
+    """A cache folder lacak cannot use where it needs one (``lacak sliding pdb build``).
+
+    The message names the folder and what to do (set ``LACAK_CACHE_DIR`` to a
+    writable folder, free some space). It is also an :class:`OSError`. Where
+    lacak can carry on without a cache, it warns instead (see :mod:`lacak.cache`).
     """
 
 

@@ -689,9 +689,9 @@ def _job(
 ) -> _Chunk:
     """The job for one group; it carries the words when the workers may lack the
     disk cache (a remote executor such as Dask's, or no cache here)."""
-    from .wordgraph import _cache_file
+    from .wordgraph import _cache_file, _is_sound
 
     cached = _cache_file(graph.digest)
-    local = cached is not None and cached.exists() and not remote
+    local = not remote and cached is not None and _is_sound(cached, graph.digest)
     return _Chunk(graph.digest, words.alphabet, None if local else graph.words, min_length,
                   engine, shape)  # fmt: skip

@@ -26,19 +26,20 @@ real dice (``AN ER HE IN QU TH``) whose letters the dictionary uses, so a
 
 Compiled graphs are cached in memory (per dictionary object and per content)
 and on disk in ``lacak.paths.cache_dir("boggle")``, keyed by a SHA-256 of the
-words, so a dictionary is compiled once per machine.
+words, so a dictionary is compiled once per machine. The file is a verified
+cache file (:mod:`lacak.cache`): the JSON header of the layout (``digest``,
+``words``, ``text_bytes``, ``states``, ``typecode``, ``columns``), then the
+transition table, the rank table and the words, little-endian. A damaged,
+truncated or foreign file is reported once and rebuilt, never used.
 """
 
 from __future__ import annotations
 
 import array
-import contextlib
 import functools
 import hashlib
-import json
-import os
+import itertools
 import sys
-import tempfile
 import threading
 import time
 import weakref
@@ -65,11 +66,14 @@ __all__ = [
     "load_graph",
 ]
 
-#: Bump when the on-disk layout or the compilation changes.
-FORMAT = 3
+#: Bump when the on-disk layout or the compilation changes (part of the digest, and
+#: the format number of the cache files).
+FORMAT = 4
 #: Multi-letter faces found on real dice, given their own column when possible.
 DIGRAPHS = ("AN", "ER", "HE", "IN", "QU", "TH")
-_MAGIC = b"LACAK-BOGGLE-DAWG\n"
+_FORMAT = lacak.cache.CacheFormat(
+    tag="lacak-boggle-dawg", version=FORMAT, what="the compiled Boggle word graph"
+)
 
 
 @attrs.frozen(eq=False, kw_only=True)
@@ -470,48 +474,42 @@ _MAX_DIGESTS = 8
 
 
 def _cache_file(digest: str) -> Path | None:
-    try:
-        return lacak.paths.cache_dir("boggle") / f"{digest}.dawg"
-    except OSError:
-        return None
+    folder = lacak.cache.folder("boggle", stale=("tmp*.tmp",))
+    return folder / f"{digest}.dawg" if folder is not None else None
 
 
-def _read(path: Path, words: tuple[str, ...] | None, digest: str) -> WordGraph | None:
-    """Load a cached graph; ``words`` (when known) saves decoding the stored ones."""
+def _decode(
+    artefact: lacak.cache.Artefact, words: tuple[str, ...] | None, digest: str
+) -> WordGraph:
+    """The graph in a verified cache file; raises ``ValueError`` when its parts disagree."""
     import time
 
     started = time.perf_counter()
-    try:
-        data = path.read_bytes()
-    except OSError:
-        return None
-    if not data.startswith(_MAGIC):
-        return None
-    end = data.find(b"\n", len(_MAGIC))
-    try:
-        meta = json.loads(data[len(_MAGIC) : end])
-    except ValueError:
-        return None
-    columns = tuple(meta.get("columns", ()))
-    stride, rows = len(columns), meta.get("states", -1)
-    body = memoryview(data)[end + 1 :]
-    code = meta.get("typecode", "")
+    meta = artefact.meta
+    columns = meta.get("columns")
+    if not isinstance(columns, list) or not all(isinstance(c, str) for c in columns):
+        raise ValueError("'columns' is not a list of strings")
+    if len(columns) < 1 or columns[0] != "" or len(set(columns)) != len(columns):
+        raise ValueError("'columns' is not a column list")
+    rows, count, text_bytes = (_count(meta, k) for k in ("states", "words", "text_bytes"))
+    code = meta.get("typecode")
     if code not in ("i", "q"):
-        return None
+        raise ValueError(f"unknown typecode {code!r}")
+    if meta.get("digest") != digest:
+        raise ValueError("written for another digest")
+    if words is not None and count != len(words):
+        raise ValueError("another number of words")
+    stride = len(columns)
+    body = artefact.payload
     size = rows * stride * array.array(code).itemsize
     small = rows * stride * 4
-    if (
-        meta.get("format") != FORMAT
-        or meta.get("digest") != digest
-        or (words is not None and meta.get("words") != len(words))
-        or len(body) != size + small + meta.get("text_bytes", -1)
-    ):
-        return None
+    if len(body) != size + small + text_bytes:
+        raise ValueError("the tables have the wrong size")
     if words is None:
         text = bytes(body[size + small :]).decode("utf-8")
         words = tuple(text.split("\n")) if text else ()
-        if len(words) != meta.get("words"):
-            return None
+        if len(words) != count:
+            raise ValueError("another number of words")
     table, ranks = array.array(code), array.array("i")
     table.frombytes(body[:size])
     ranks.frombytes(body[size : size + small])
@@ -521,7 +519,7 @@ def _read(path: Path, words: tuple[str, ...] | None, digest: str) -> WordGraph |
     return WordGraph(
         digest=digest,
         words=words,
-        columns=columns,
+        columns=tuple(columns),
         states=rows,
         transitions=table,
         ranks=ranks,
@@ -530,10 +528,31 @@ def _read(path: Path, words: tuple[str, ...] | None, digest: str) -> WordGraph |
     )
 
 
-def _write(path: Path, graph: WordGraph) -> None:
+def _count(meta: dict[str, Any], name: str) -> int:
+    value = meta.get(name)
+    if type(value) is not int or value < 0:
+        raise ValueError(f"{name!r} is not a count")
+    return value
+
+
+def _read(
+    path: Path | None, words: tuple[str, ...] | None, digest: str, *, rebuild: bool = True
+) -> WordGraph | None:
+    """Load a cached graph; ``words`` (when known) saves decoding the stored ones."""
+    return lacak.cache.load(
+        path, _FORMAT, digest, lambda artefact: _decode(artefact, words, digest), rebuild=rebuild
+    )
+
+
+def _is_sound(path: Path, digest: str) -> bool:
+    """Whether ``path`` holds a sound cached graph of ``digest`` (that a worker can load)."""
+    found = lacak.cache.inspect(path, _FORMAT)
+    return found.problem is None and found.key == digest
+
+
+def _write(path: Path | None, graph: WordGraph) -> None:
     text = "\n".join(graph.words).encode("utf-8")
     meta = {
-        "format": FORMAT,
         "digest": graph.digest,
         "words": len(graph.words),
         "text_bytes": len(text),
@@ -546,21 +565,8 @@ def _write(path: Path, graph: WordGraph) -> None:
     if sys.byteorder == "big":  # pragma: no cover
         table.byteswap()
         ranks.byteswap()
-    try:
-        fd, tmp = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
-    except OSError:  # a read-only cache is not an error: we just compile next time
-        return
-    try:
-        with os.fdopen(fd, "wb") as out:
-            out.write(_MAGIC)
-            out.write(json.dumps(meta).encode() + b"\n")
-            out.write(table.tobytes())
-            out.write(ranks.tobytes())
-            out.write(text)
-        os.replace(tmp, path)
-    except OSError:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
+    # a read-only or full cache is not an error: we just compile next time (lacak.cache warns once)
+    lacak.cache.save(path, _FORMAT, graph.digest, [table, ranks, text], meta=meta)
 
 
 def _remember(graph: WordGraph) -> None:
@@ -581,13 +587,15 @@ def load_graph(digest: str, words: Sequence[str] | None = None, alphabet: str = 
         if graph is not None:
             return graph
         path = _cache_file(digest)
-        graph = _read(path, None, digest) if path is not None else None
+        known = tuple(words) if words is not None else None
+        graph = _read(path, known, digest, rebuild=known is not None)
         if graph is None:
-            if words is None:
+            if known is None:
                 raise lacak.DictionaryError(f"no compiled dictionary {digest[:12]} in the cache")
-            graph = compile_words(tuple(words), alphabet)
+            graph = compile_words(known, alphabet)
             if graph.digest != digest:
                 raise lacak.DictionaryError("the words do not match the compiled dictionary")
+            _write(path, graph)
         _remember(graph)
         return graph
 
@@ -620,11 +628,10 @@ def compile_dictionary(
         graph = _by_digest.get(digest)
         if graph is None:
             path = _cache_file(digest)
-            graph = _read(path, words, digest) if path is not None else None
+            graph = _read(path, words, digest)
             if graph is None:
                 graph = compile_words(words, dictionary.alphabet, deadline=deadline)
-                if path is not None:
-                    _write(path, graph)
+                _write(path, graph)
             _remember(graph)
         try:
             ref: Any = weakref.ref(dictionary)

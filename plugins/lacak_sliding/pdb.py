@@ -14,9 +14,10 @@ mirrors the board about its diagonal through the blank's goal cell, looks the
 mirrored board up in the same databases, and takes the larger of the two sums.
 
 Databases are cached on disk in ``lacak.paths.cache_dir("pdb")`` (one
-``.npy`` file of one byte per placement, with a ``.json`` note beside it),
-keyed by board size, goal and group, and in memory per process; a second run
-loads instead of building.
+``.pdb`` file per group: a verified :mod:`lacak.cache` file whose header
+holds the build note and whose payload is one byte per placement,
+memory-mapped when loaded), keyed by board size, goal and group, and in
+memory per process; a second run loads instead of building.
 
 Examples
 --------
@@ -32,12 +33,9 @@ from __future__ import annotations
 import contextlib
 import contextvars
 import hashlib
-import json
 import math
-import os
 import re
 import sys
-import tempfile
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -59,7 +57,9 @@ __all__ = [
     "cache_folder",
     "cached_databases",
     "group_table",
+    "inspect_database",
     "load_or_build",
+    "other_files",
     "pattern_heuristic",
     "reflection",
 ]
@@ -69,8 +69,12 @@ __all__ = [
 #: the placements have the wrong parity; narrow boards lose some more.
 UNREACHED = 255
 
-#: Version of the on-disk format (part of every cache key).
-FORMAT = 1
+#: Version of the on-disk format (part of every cache key, and the format number of the
+#: cache files, see :mod:`lacak.cache`).
+FORMAT = 2
+
+_FORMAT = lacak.cache.CacheFormat(tag="lacak-pattern-database", version=FORMAT,
+                                  what="the pattern database")  # fmt: skip
 
 #: Largest ``cells ** tiles`` for which a group gets a sparse lookup table
 #: (one byte per entry, indexed by ``sum(cell_i * cells ** i)``, kept up to date
@@ -386,9 +390,21 @@ def reflection(
 # -- the cache ----------------------------------------------------------------------
 
 
-def cache_folder() -> Path:
-    """Where pattern databases are cached (``$LACAK_CACHE_DIR/pdb`` or the platform's)."""
+def cache_folder(*, writable: bool = False) -> Path:
+    """Where pattern databases are cached (``$LACAK_CACHE_DIR/pdb`` or the platform's).
+
+    :param writable: also check that a file can be created there.
+    :raises CacheError: the folder cannot be created (or written, with ``writable``).
+    """
+    if writable:
+        folder = lacak.cache.folder("pdb", required=True, stale=_STALE)
+        assert folder is not None
+        return folder
     return lacak.paths.cache_dir("pdb")
+
+
+#: Temporary files of lacak versions before the verified caches (removed when stale).
+_STALE = ("tmp*.npy.part",)
 
 
 def _key(width: int, height: int, goal: Sequence[int], tiles: Sequence[int]) -> str:
@@ -396,10 +412,19 @@ def _key(width: int, height: int, goal: Sequence[int], tiles: Sequence[int]) -> 
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
-def _paths(width: int, height: int, goal: Sequence[int], tiles: Sequence[int]) -> tuple[Path, Path]:
-    stem = f"{width}x{height}-{len(tiles)}tiles-{_key(width, height, goal, tiles)}"
-    folder = cache_folder()
-    return folder / f"{stem}.npy", folder / f"{stem}.json"
+def _name(width: int, height: int, goal: Sequence[int], tiles: Sequence[int]) -> str:
+    return f"{width}x{height}-{len(tiles)}tiles-{_key(width, height, goal, tiles)}.pdb"
+
+
+def _path(
+    width: int, height: int, goal: Sequence[int], tiles: Sequence[int], *, required: bool = False
+) -> Path | None:
+    """The database's file, or ``None`` when the cache folder cannot be used (warned once).
+
+    :raises CacheError: ``required`` and the folder cannot be created or written.
+    """
+    folder = lacak.cache.folder("pdb", required=required, stale=_STALE)
+    return folder / _name(width, height, goal, tiles) if folder is not None else None
 
 
 _lock = threading.RLock()
@@ -443,14 +468,24 @@ def load_or_build(
     build: bool = True,
     force: bool = False,
     progress: BuildProgress | None = None,
+    must_cache: bool = False,
 ) -> Any:
     """The database of one group (a uint8 numpy array by placement rank), from disk or built.
+
+    The file is verified on every load (:mod:`lacak.cache`: header, format
+    number, key and checksum, then the note's board, goal, tiles and size); a
+    bad file is reported once and rebuilt, never used. When the cache folder
+    cannot be written, the database is built and used all the same, with a
+    one-line warning.
 
     :param build: build it when it is not cached (else return ``None``).
     :param force: build even when cached, replacing the file.
     :param progress: called during a build with ``(tiles, level, reached, total)``.
-    :returns: the array (memory-mapped when loaded), or ``None`` when it is not
-        cached (or its file is damaged) and ``build`` is false.
+    :param must_cache: raise :class:`~lacak.CacheError` when the database
+        cannot be saved (``lacak sliding pdb build``), checked before building.
+    :returns: the array (read-only, memory-mapped when loaded), or ``None`` when
+        it is not cached (or its file is damaged) and ``build`` is false.
+    :raises CacheError: ``must_cache`` and the cache folder cannot be written.
     """
     import numpy as np
 
@@ -460,17 +495,29 @@ def load_or_build(
     tiles = tuple(tiles)
     n = width * height
     size = math.perm(n, len(tiles))
-    data_path, note_path = _paths(width, height, goal, tiles)
+    what = f"the pattern database of tiles {','.join(map(str, tiles))} on {width}x{height}"
     with _lock:
-        if not force and data_path.exists():
-            try:
-                data = np.load(data_path, mmap_mode="r")
-                if data.shape == (size,) and data.dtype == np.uint8:
-                    return data
-            except (OSError, ValueError):
-                pass
+        path = _path(width, height, goal, tiles)
+        if not force:
+            expected = {"width": width, "height": height, "goal": list(goal),
+                        "tiles": list(tiles), "entries": size}  # fmt: skip
+
+            def decode(artefact: lacak.cache.Artefact) -> Any:
+                for field, value in expected.items():
+                    if artefact.meta.get(field) != value:
+                        raise ValueError(f"its note has another {field}")
+                if len(artefact.payload) != size:
+                    raise ValueError(f"{len(artefact.payload):,} entries, not {size:,}")
+                return np.frombuffer(artefact.payload, dtype=np.uint8)
+
+            data = lacak.cache.load(path, _FORMAT, path.stem if path else None, decode,
+                                    mmap=True, rebuild=build, what=what)  # fmt: skip
+            if data is not None:
+                return data
         if not build:
             return None
+        if must_cache:  # before a build that may take minutes, not after it
+            path = _path(width, height, goal, tiles, required=True)
         started = time.perf_counter()
         deadline = _DEADLINE.get()
 
@@ -489,16 +536,6 @@ def load_or_build(
         seconds = time.perf_counter() - started
         # a group filling (almost) the whole board has placements never reached
         reached = data[data != UNREACHED]
-        folder = data_path.parent
-        fd, tmp = tempfile.mkstemp(dir=folder, suffix=".npy.part")
-        try:
-            with os.fdopen(fd, "wb") as handle:
-                np.save(handle, data)
-            os.chmod(tmp, 0o644)  # mkstemp makes it private; a cache file is not secret
-            os.replace(tmp, data_path)
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
         note = {
             "format": FORMAT,
             "width": width,
@@ -513,7 +550,9 @@ def load_or_build(
             "seconds": round(seconds, 3),
             "created": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
         }
-        note_path.write_text(json.dumps(note, indent=2) + "\n")
+        data = np.ascontiguousarray(data, dtype=np.uint8)
+        lacak.cache.save(path, _FORMAT, path.stem if path else "", [data], meta=note,
+                         required=must_cache, what=what)  # fmt: skip
         return data
 
 
@@ -543,25 +582,79 @@ def _is_note(note: Any) -> bool:
     )
 
 
-def cached_databases() -> list[dict[str, Any]]:
-    """The databases in the cache folder: their notes plus ``file`` and ``bytes`` on disk.
+def inspect_database(path: Path, *, verify: bool = True) -> dict[str, Any] | None:
+    """The note of the database file ``path`` with its state, or ``None`` if it has no note.
 
-    Files that are not notes of a database (not JSON, not an object, keys
-    missing or of the wrong type) are skipped.
+    Besides the note written at build time, the dict has ``file``,
+    ``bytes_on_disk``, ``lacak_version`` (of the lacak that wrote it) and
+    ``status``: ``"ok"`` (verified: header, checksum, and a note that
+    matches the file's name and size), ``"not verified"`` (``verify=False``
+    and the header is sound), or what is wrong (``"checksum mismatch"``, ...).
+    """
+    found = lacak.cache.inspect(path, _FORMAT, verify=verify)
+    note = found.meta
+    if note is None or not _is_note(note):
+        return None
+    note = dict(note)
+    problem = found.problem
+    width, height, goal, tiles = note["width"], note["height"], note["goal"], note["tiles"]
+    if problem is None and (
+        path.name != _name(width, height, goal, tiles) or found.key != path.stem
+    ):
+        problem = "its name does not match its note"
+    if problem is None and found.payload_size != note["entries"]:
+        problem = f"{found.payload_size:,} entries, the note says {note['entries']:,}"
+    note["file"] = str(path)
+    note["bytes_on_disk"] = found.size
+    note["lacak_version"] = found.lacak_version
+    note["status"] = problem or ("ok" if found.verified else "not verified")
+    return note
+
+
+def cached_databases(*, verify: bool = True) -> list[dict[str, Any]]:
+    """The databases in the cache folder (see :func:`inspect_database`), damaged ones included.
+
+    Only ``status == "ok"`` ones are used; files without a readable note
+    (another format, not a database) are left out (see :func:`other_files`).
+
+    :param verify: read each file whole to check its checksum (else only headers).
     """
     out = []
-    for note_path in sorted(cache_folder().glob("*.json")):
-        data_path = note_path.with_suffix(".npy")
-        try:
-            note = json.loads(note_path.read_text())
-        except (OSError, ValueError, RecursionError):
-            continue
-        if not _is_note(note) or not data_path.exists():
-            continue
-        note["file"] = str(data_path)
-        note["bytes_on_disk"] = data_path.stat().st_size
-        out.append(note)
+    for path in sorted(cache_folder().glob("*.pdb")):
+        note = inspect_database(path, verify=verify)
+        if note is not None:
+            out.append(note)
     return out
+
+
+def other_files() -> tuple[int, int]:
+    """``(count, bytes)`` of the files in the cache folder that are no readable database.
+
+    Databases of older formats (``.npy`` and ``.json`` files), damaged
+    headers, anything else; lacak never reads them, and they may be deleted.
+
+    :raises CacheError: the folder cannot be created or read.
+    """
+    count = size = 0
+    folder = cache_folder()
+    try:
+        paths = list(folder.iterdir())
+    except OSError as error:
+        raise lacak.CacheError(
+            f"cannot read the cache folder {folder} ({error.strerror or error}); "
+            "set LACAK_CACHE_DIR to a folder lacak can read"
+        ) from None
+    for path in paths:
+        if path.name.startswith(lacak.cache.TEMP_PREFIX) or not path.is_file():
+            continue
+        if path.suffix == ".pdb" and inspect_database(path, verify=False) is not None:
+            continue
+        try:
+            size += path.stat().st_size
+        except OSError:  # removed meanwhile
+            continue
+        count += 1
+    return count, size
 
 
 @attrs.define(kw_only=True, eq=False)
@@ -812,10 +905,14 @@ def pattern_heuristic(
             return cached
         close = None
         if progress is None:
+            def absent(group: tuple[int, ...]) -> bool:
+                path = _path(partition.width, partition.height, partition.goal, group)
+                return path is None or not path.exists()
+
             missing = any(
                 len(g) > 1
                 and ("group", partition.width, partition.height, partition.goal, g) not in _memory
-                and not _paths(partition.width, partition.height, partition.goal, g)[0].exists()
+                and absent(g)
                 for g in partition.groups
             )
             bar = _stderr_progress() if missing else None

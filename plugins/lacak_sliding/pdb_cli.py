@@ -39,19 +39,24 @@ def _partition(name: str, size: str | None, goal: str | None) -> pdb.Partition:
 
 
 def _group_rows(part: pdb.Partition) -> list[dict[str, Any]]:
+    """Each group's size and, when its file is in the cache, its note and state (verified)."""
     import math
 
-    notes = {tuple(n["tiles"]): n for n in pdb.cached_databases() if _same_board(n, part)}
     rows = []
     n = part.width * part.height
     for group in part.groups:
-        note = notes.get(group)
+        path = pdb._path(part.width, part.height, part.goal, group)
+        note = pdb.inspect_database(path) if path is not None and path.exists() else None
+        status = "missing" if note is None else note["status"]
+        if path is not None and path.exists() and note is None:
+            status = "unreadable"
         row: dict[str, Any] = {
             "tiles": list(group),
             "entries": math.perm(n, len(group)),
-            "cached": note is not None,
+            "cached": status == "ok",
+            "status": status,
         }
-        if note is not None:
+        if note is not None and status == "ok":
             row.update(
                 {
                     "max": note["max"],
@@ -62,15 +67,6 @@ def _group_rows(part: pdb.Partition) -> list[dict[str, Any]]:
             )
         rows.append(row)
     return rows
-
-
-def _same_board(note: dict[str, Any], part: pdb.Partition) -> bool:
-    return (
-        note.get("width") == part.width
-        and note.get("height") == part.height
-        and tuple(note.get("goal", ())) == part.goal
-        and note.get("format") == pdb.FORMAT
-    )
 
 
 def _describe(part: pdb.Partition) -> dict[str, Any]:
@@ -96,10 +92,13 @@ def _print_table(info: dict[str, Any], title: str) -> None:
     for column in ("tiles", "entries", "cached", "max", "mean", "build s"):
         table.add_column(column, justify="left" if column == "tiles" else "right")
     for row in info["groups"]:
+        cached = "yes" if row["cached"] else "no"
+        if row["status"] not in ("ok", "missing"):
+            cached = f"no: {row['status']}"
         table.add_row(
             ",".join(map(str, row["tiles"])),
             f"{row['entries']:,}",
-            "yes" if row["cached"] else "no",
+            cached,
             str(row.get("max", "")),
             str(row.get("mean", "")),
             str(row.get("build_seconds", "")),
@@ -109,6 +108,15 @@ def _print_table(info: dict[str, Any], title: str) -> None:
     if info["singletons"]:
         console.print(f"tiles counted by Manhattan distance: {info['singletons']}")
     console.print(f"cache: {pdb.cache_folder()}")
+
+
+def _status(status: str) -> tuple[str, str]:
+    """The status column's text and style: ``ok``, ``unchecked`` or ``DAMAGED``."""
+    if status == "ok":
+        return "ok", "green"
+    if status == "not verified":
+        return "unchecked", ""
+    return "DAMAGED", "bold red"
 
 
 def _goal_text(goal: list[int]) -> str:
@@ -153,6 +161,10 @@ def build_command(
 ) -> None:
     """Build (or load) the databases of PARTITION and save them in the cache.
 
+    A database already in the cache is verified first (a damaged one is
+    rebuilt); a cache folder that cannot be written is an error, since
+    nothing would be kept (set LACAK_CACHE_DIR to a writable folder).
+
     \b
     Examples:
       lacak sliding pdb build 663
@@ -160,13 +172,21 @@ def build_command(
       lacak sliding pdb build 1,2,3,4/5,6,7,8 --size 3x3
     """
     part = _partition(partition, size, goal)
+    pdb.cache_folder(writable=True)  # a folder that cannot keep them is an error, before building
     started = time.perf_counter()
-    callback, close = pdb.rich_progress()
+    # a progress bar only on a terminal: elsewhere stderr keeps to one-line errors and warnings
+    callback, close = pdb._stderr_progress() or (None, lambda: None)
     try:
         for group in part.groups:
             if len(group) > 1:
                 pdb.load_or_build(
-                    part.width, part.height, part.goal, group, force=force, progress=callback
+                    part.width,
+                    part.height,
+                    part.goal,
+                    group,
+                    force=force,
+                    progress=callback,
+                    must_cache=True,
                 )
     finally:
         close()
@@ -194,20 +214,44 @@ def info_command(partition: str, size: str | None, goal: str | None, as_json: bo
 
 
 @pdb_group.command("list")
+@click.option(
+    "--no-verify",
+    "quick",
+    is_flag=True,
+    help="Read only the files' headers (fast; status 'not verified') instead of checking "
+    "every byte against its checksum.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print JSON (see docs/pattern-databases.md).")
-def list_command(as_json: bool) -> None:
-    """List the databases in the cache folder."""
-    notes = pdb.cached_databases()
+def list_command(quick: bool, as_json: bool) -> None:
+    """List the databases in the cache folder and check them.
+
+    Each file is read whole and checked against the checksum in its header
+    (a fraction of a second per GB once the file is in memory); the status
+    column says 'ok', or what is wrong ('checksum mismatch', ...): a damaged
+    database is never used, and the next search or 'pdb build' rebuilds it.
+    """
+    notes = pdb.cached_databases(verify=not quick)
+    others, other_bytes = pdb.other_files()
     if as_json:
-        echo_json({"folder": str(pdb.cache_folder()), "databases": notes})
+        echo_json(
+            {
+                "folder": str(pdb.cache_folder()),
+                "databases": notes,
+                "other_files": {"count": others, "bytes": other_bytes},
+            }
+        )
         return
     from rich.console import Console
     from rich.table import Table
+    from rich.text import Text
 
     table = Table(title=f"cached pattern databases in {pdb.cache_folder()}", title_justify="left")
-    for column in ("board", "goal (blank)", "tiles", "entries", "max", "mean", "build s", "MB"):
+    columns = ("board", "goal (blank)", "tiles", "entries", "max", "mean", "build s", "MB",
+               "status")  # fmt: skip
+    for column in columns:
         table.add_column(
-            column, justify="left" if column in ("board", "goal (blank)", "tiles") else "right"
+            column,
+            justify="left" if column in ("board", "goal (blank)", "tiles", "status") else "right",
         )
     for note in notes:
         table.add_row(
@@ -219,8 +263,21 @@ def list_command(as_json: bool) -> None:
             str(note["mean"]),
             str(note["seconds"]),
             f"{note['bytes_on_disk'] / 1e6:.1f}",
+            Text(*_status(note["status"])),
         )
     console = Console()
     console.print(table)
     if not notes:
         console.print("none yet: 'lacak sliding pdb build 663' builds the 15-puzzle's")
+    for note in notes:
+        if note["status"] not in ("ok", "not verified"):
+            click.echo(
+                f"damaged: {note['file']} ({note['status']}): never used; the next search "
+                "or 'lacak sliding pdb build' with its partition rebuilds it"
+            )
+    if others:
+        files, they = ("1 other file", "it") if others == 1 else (f"{others} other files", "they")
+        console.print(
+            f"{files} ({other_bytes / 1e6:.1f} MB) in the folder: not databases this lacak "
+            f"reads (older formats, damaged headers); {they} can be deleted"
+        )

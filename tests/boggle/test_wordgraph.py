@@ -102,10 +102,13 @@ def test_a_corrupt_cache_file_is_rebuilt() -> None:
     words = lacak.Dictionary(name="corrupt", language="", words=["ONE", "TWO", "THREE"])
     graph = compile_dictionary(words)
     path = _cache_file(graph.digest)
+    good = path.read_bytes()
+    wrong_format = f'"format":{wordgraph.FORMAT},'.encode()
+    assert wrong_format in good  # the format number is in the header (and under its checksum)
     for damage in (
         b"garbage",
-        path.read_bytes()[:-7],
-        path.read_bytes().replace(f'"format": {wordgraph.FORMAT}'.encode(), b'"format": 999'),
+        good[:-7],
+        good.replace(wrong_format, b'"format":999,'),
     ):
         path.write_bytes(damage)
         wordgraph._by_digest.clear()
@@ -135,19 +138,30 @@ def test_a_read_only_cache_is_not_an_error(monkeypatch) -> None:
     def refuse(*_args, **_kwargs):
         raise PermissionError("read-only")
 
+    real_open = os.open
+
+    def refuse_to_create(path, flags, *args, **kwargs):
+        if flags & os.O_CREAT:
+            raise PermissionError("read-only")
+        return real_open(path, flags, *args, **kwargs)
+
     words = lacak.Dictionary(name="ro", language="", words=["READ", "ONLY"])
-    for target in ("mkstemp", "replace"):
+    for target in ("create", "replace"):
         with monkeypatch.context() as patch:
-            if target == "mkstemp":
-                patch.setattr(wordgraph.tempfile, "mkstemp", refuse)
+            if target == "create":
+                patch.setattr(lacak.cache.os, "open", refuse_to_create)
             else:
-                patch.setattr(wordgraph.os, "replace", refuse)
+                patch.setattr(lacak.cache.os, "replace", refuse)
             wordgraph._by_id.clear()
             wordgraph._by_digest.clear()
             graph = compile_dictionary(words)
             assert graph.contains("READ") and not graph.from_cache
             assert not _cache_file(graph.digest).exists()
-    assert not [p for p in _cache_file(graph.digest).parent.iterdir() if p.suffix == ".tmp"]
+    assert not [
+        p
+        for p in _cache_file(graph.digest).parent.iterdir()
+        if p.suffix == ".tmp" or p.name.startswith(lacak.cache.TEMP_PREFIX)
+    ]
 
 
 def test_english_graph_is_compact() -> None:

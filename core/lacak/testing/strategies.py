@@ -6,8 +6,10 @@ Each builds valid values directly rather than filtering.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
+import attrs
 from hypothesis import strategies as st
 
 from ..limits import Limits
@@ -15,6 +17,8 @@ from .reference import GraphPuzzle
 
 __all__ = [
     "anything",
+    "CacheDamage",
+    "cache_damage",
     "graph_puzzles",
     "grid_sizes",
     "limits",
@@ -132,3 +136,81 @@ def registered_puzzles(kind: str, texts: Sequence[str], **options: Any) -> st.Se
     from ..api import parse
 
     return st.sampled_from(list(texts)).map(lambda text: parse(kind, text, **options))
+
+
+#: Contents that are not lacak cache files, or only look like one: JSON of the
+#: shapes older lacak versions read (``[1,2]``, ``"columns": 5``), deep nesting,
+#: the magic alone, a header announcing more than there is.
+FOREIGN_CONTENTS = (
+    b"[1,2]",
+    b'{"columns": 5, "states": 1, "typecode": "i"}',
+    b"[" * 100_000 + b"]" * 100_000,
+    b"LACAK-BOGGLE-DAWG\n" + b'{"format": 3, "columns": 5}\n',
+    b"\x93NUMPY\x01\x00v\x00{'descr': '|u1', 'fortran_order': False, 'shape': (3,), }",
+    b"\x89LACAK\r\n",
+    b"\x89LACAK\r\n" + b"\xff" * 28,
+    b"\x89LACAK\r\n@\x00\x00\x00" + b"\x00" * 24 + b"{}" + b" " * 26,
+)
+
+
+@attrs.frozen
+class CacheDamage:
+    """One way of damaging a cache file, drawn by :func:`cache_damage`.
+
+    ``kind`` is ``flip`` (bits at ``positions``, taken modulo the file's bits),
+    ``truncate`` (to ``positions[0]`` modulo its length), ``extend`` (append
+    ``data``), ``replace`` (``data`` instead: foreign or random bytes),
+    ``empty``, or ``folder`` (an empty folder where the file was).
+    """
+
+    kind: str
+    positions: tuple[int, ...] = ()
+    data: bytes = attrs.field(default=b"", repr=lambda data: f"<{len(data)} bytes>")
+
+    def apply(self, path: Path) -> bool:
+        """Damage the file at ``path``; returns whether anything changed."""
+        before = path.read_bytes()
+        if self.kind == "folder":
+            path.unlink()
+            path.mkdir()
+            return True
+        after = before
+        if self.kind == "flip":
+            flipped = bytearray(before)
+            for position in self.positions:
+                bit = position % (8 * len(flipped))
+                flipped[bit // 8] ^= 1 << (bit % 8)
+            after = bytes(flipped)
+        elif self.kind == "truncate":
+            after = before[: self.positions[0] % len(before)]
+        elif self.kind == "extend":
+            after = before + self.data
+        elif self.kind == "replace":
+            after = self.data
+        elif self.kind == "empty":
+            after = b""
+        path.write_bytes(after)
+        return after != before
+
+
+@st.composite
+def cache_damage(draw: st.DrawFn) -> CacheDamage:
+    """Damage to do to a cache file: bit flips anywhere, truncation at any length,
+    bytes appended, foreign or random content, an empty file, a folder in its place.
+
+    Tests of a cache apply it with ``damage.apply(path)`` and check that the
+    next load gives the answer a fresh build gives (see :mod:`lacak.cache`).
+    """
+    kind = draw(st.sampled_from(["flip", "flip", "truncate", "extend", "replace", "empty",
+                                 "folder"]))  # fmt: skip
+    position = st.integers(0, 2**40)
+    if kind == "flip":
+        return CacheDamage(kind, tuple(draw(st.lists(position, min_size=1, max_size=3))))
+    if kind == "truncate":
+        return CacheDamage(kind, (draw(position),))
+    if kind == "extend":
+        return CacheDamage(kind, data=draw(st.binary(min_size=1, max_size=64)))
+    if kind == "replace":
+        data = draw(st.sampled_from(FOREIGN_CONTENTS) | st.binary(max_size=256))
+        return CacheDamage(kind, data=data)
+    return CacheDamage(kind)
