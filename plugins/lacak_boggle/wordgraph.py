@@ -38,7 +38,6 @@ from __future__ import annotations
 import array
 import functools
 import hashlib
-import itertools
 import sys
 import threading
 import time

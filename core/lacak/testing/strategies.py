@@ -16,8 +16,8 @@ from ..limits import Limits
 from .reference import GraphPuzzle
 
 __all__ = [
-    "anything",
     "CacheDamage",
+    "anything",
     "cache_damage",
     "graph_puzzles",
     "grid_sizes",
