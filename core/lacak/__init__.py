@@ -15,7 +15,7 @@ entry-point group) bring everything else.
 
 from __future__ import annotations
 
-from . import batch, cache, dictionary_files, paths
+from . import batch, cache, dictionary_files, options, paths
 from .api import (
     dictionaries,
     dictionary,
@@ -128,6 +128,7 @@ __all__ = [
     "hookspec",
     "memory_guard",
     "normalize_word",
+    "options",
     "parse",
     "parse_options",
     "paths",

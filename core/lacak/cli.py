@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import sys
 import traceback
 import warnings
@@ -21,7 +20,8 @@ import click
 
 from . import __version__
 from .cache import CacheWarning
-from .errors import InvalidInputError, InvalidOptionError, LacakError
+from .errors import InvalidInputError, LacakError
+from .options import parse_size
 from .plugins import PluginFailure, PluginInfo, PluginOverride, PluginWarning, one_line
 from .registry import Registry, default_registry
 
@@ -184,43 +184,6 @@ def read_input(source: str) -> str:
     return text.replace("\r\n", "\n").replace("\r", "\n")
 
 
-_SIZE = re.compile(r"^\s*([0-9]+)\s*(?:[x×X,]\s*([0-9]+)\s*)?$")
-
-#: Sides with more digits than this are refused (a billion cells is past any use).
-_SIZE_DIGITS = 9
-
-
-def _shown(text: str, limit: int = 40) -> str:
-    """``repr(text)``, shortened for an error message."""
-    return repr(text) if len(text) <= limit else repr(text[:limit]) + f"... ({len(text)} characters)"
-
-
-def parse_size(text: str, *, what: str = "size", minimum: int = 1) -> tuple[int, int]:
-    """``"3x4"`` → ``(3, 4)``; a single number ``"5"`` → ``(5, 5)``.
-
-    Only the ASCII digits 0-9 count, and a side has at most nine digits.
-
-    >>> parse_size("3x4"), parse_size(" 5 "), parse_size("2, 7")
-    ((3, 4), (5, 5), (2, 7))
-
-    :raises InvalidOptionError: not a string of the form ``AxB`` (or ``A``), a
-        side of more than nine digits, or a side below ``minimum``.
-    """
-    match = _SIZE.match(text) if isinstance(text, str) else None
-    if match is None:
-        shown = _shown(text) if isinstance(text, str) else repr(text)
-        raise InvalidOptionError(f"{what} must look like 3x4, got {shown}")
-    sides = [side.lstrip("0") or "0" for side in match.groups(match.group(1))]
-    if any(len(side) > _SIZE_DIGITS for side in sides):
-        raise InvalidOptionError(
-            f"{what} is too large (at most {_SIZE_DIGITS} digits a side), got {_shown(text)}"
-        )
-    a, b = int(sides[0]), int(sides[1])
-    if a < minimum or b < minimum:
-        raise InvalidOptionError(f"{what} must be at least {minimum}x{minimum}, got {_shown(text)}")
-    return a, b
-
-
 def _print_plugins(
     infos: Sequence[PluginInfo],
     failures: Sequence[PluginFailure],
@@ -266,14 +229,17 @@ def _print_plugins(
                 if info.entry_point in builtins
                 else "several distributions use that name"
             )
-            notes.append(f"{info.name}: loaded under this name, as its entry point "
-                         f"{info.entry_point!r} is taken ({why})")
+            notes.append(
+                f"{info.name}: loaded under this name, as its entry point "
+                f"{info.entry_point!r} is taken ({why})"
+            )
     console.print(table)
     for note in notes:
         console.print(Text(f"note: {note}", style="yellow"))
     if overrides:
         replaced = Table(
-            title="built-in components replaced (LACAK_OVERRIDE)", title_justify="left",
+            title="built-in components replaced (LACAK_OVERRIDE)",
+            title_justify="left",
             style="yellow",
         )
         replaced.add_column("component", style="bold")
@@ -287,10 +253,12 @@ def _print_plugins(
             )
         console.print(replaced)
     if unused:
-        console.print(Text(
-            f"note: LACAK_OVERRIDE entries that replaced nothing: {', '.join(unused)}",
-            style="yellow",
-        ))
+        console.print(
+            Text(
+                f"note: LACAK_OVERRIDE entries that replaced nothing: {', '.join(unused)}",
+                style="yellow",
+            )
+        )
     if failures:
         failed = Table(title="failed plugins (skipped)", title_justify="left", style="red")
         failed.add_column("plugin", style="bold")
@@ -298,8 +266,10 @@ def _print_plugins(
         failed.add_column("error", overflow="fold")
         for f in failures:
             culprit = f.plugin
-            if f.distribution and f.plugin not in builtins and not f.plugin.startswith(
-                f"{f.distribution}:"
+            if (
+                f.distribution
+                and f.plugin not in builtins
+                and not f.plugin.startswith(f"{f.distribution}:")
             ):
                 culprit += f" ({f.distribution})"
             failed.add_row(Text(culprit), Text(f.stage), Text(f.error))

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 import attrs
 
 from .errors import InvalidOptionError, InvalidPuzzleError, PluginError
+from .options import as_flag, parse_options
 
 if TYPE_CHECKING:
     from .dictionary_files import LoadReport
@@ -259,95 +260,9 @@ class Searcher:
 Estimate = Callable[..., float]
 
 
-#: The words a yes/no option may be written as (what command lines pass), lower case.
-FLAG_WORDS: Mapping[str, bool] = {
-    **dict.fromkeys(("1", "true", "yes", "on"), True),
-    **dict.fromkeys(("0", "false", "no", "off"), False),
-}
-
-
-def as_flag(value: Any, what: str) -> bool:
-    """A yes/no option's value: a ``bool``, or one of :data:`FLAG_WORDS` (any case).
-
-    Anything else is refused rather than read by its truth value (the string
-    ``"no"`` is truthy).
-
-    >>> as_flag("No", "option 'iterative'"), as_flag(True, "option 'iterative'")
-    (False, True)
-
-    :raises InvalidOptionError: not a bool nor one of those words; ``what`` names it.
-    """
-    if isinstance(value, bool):
-        return value
-    if isinstance(value, str) and value.strip().lower() in FLAG_WORDS:
-        return FLAG_WORDS[value.strip().lower()]
-    raise InvalidOptionError(f"{what} must be true or false, got {value!r}")
-
-
 def _kind_of(value: Any) -> str:
     """``a list``, ``None``: how a value of the wrong type is named in a message."""
     return "None" if value is None else f"{type(value).__name__} {reprlib.repr(value)}"
-
-
-def _convert_value(text: str, default: Any) -> Any:
-    if isinstance(default, bool):
-        lowered = text.lower()
-        if lowered in FLAG_WORDS:
-            return FLAG_WORDS[lowered]
-        raise ValueError(text)
-    if isinstance(default, int):
-        return int(text)
-    if isinstance(default, float):
-        return float(text)
-    return text
-
-
-def parse_options(text: str, defaults: Mapping[str, Any], *, what: str) -> dict[str, Any]:
-    """Parse ``"a=1,b=2"`` (or positional ``"1,2"``) against typed ``defaults``.
-
-    Values take the type of their default. Positional values fill the options
-    in the order of ``defaults``.
-
-    >>> parse_options("w1=1,w2=2.5", {"w1": 1.0, "w2": 1.0}, what="weighted")
-    {'w1': 1.0, 'w2': 2.5}
-    >>> parse_options("2,3", {"w1": 1.0, "w2": 1.0}, what="weighted")
-    {'w1': 2.0, 'w2': 3.0}
-
-    :raises InvalidOptionError: unknown option, too many values, or a bad value;
-        ``text`` that is not a string or ``defaults`` that are not a mapping.
-    """
-    if not isinstance(text, str):
-        raise InvalidOptionError(f"{what} options are text like 'a=1,b=2', not {_kind_of(text)}")
-    if not isinstance(defaults, Mapping):
-        raise InvalidOptionError(
-            f"{what} option defaults must be a mapping of names to values, not {_kind_of(defaults)}"
-        )
-    values = dict(defaults)
-    names = list(defaults)
-    listed = ", ".join(map(str, names))
-    if not text.strip():
-        return values
-    for position, item in enumerate(text.split(",")):
-        key, sep, raw = item.partition("=")
-        if sep:
-            key, raw = key.strip(), raw.strip()
-            if key not in defaults:
-                raise InvalidOptionError(
-                    f"{what} has no option {key!r} (options: {listed or 'none'})"
-                )
-        else:
-            if position >= len(names):
-                raise InvalidOptionError(
-                    f"{what} takes at most {len(names)} option(s) ({listed}), got {text!r}"
-                )
-            key, raw = names[position], key.strip()
-        try:
-            values[key] = _convert_value(raw, defaults[key])
-        except ValueError:
-            raise InvalidOptionError(
-                f"{what} option {key!r} must be a {type(defaults[key]).__name__}, got {raw!r}"
-            ) from None
-    return values
 
 
 @attrs.frozen(kw_only=True)

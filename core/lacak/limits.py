@@ -101,9 +101,7 @@ class Limits:
     #: Most nodes a search may expand (check for the goal and generate children of).
     max_expanded: int | None = attrs.field(default=None, validator=_count("max_expanded"))
     #: Wall-clock seconds a search may run: finite and non-negative.
-    seconds: float | None = attrs.field(
-        default=None, converter=_seconds, validator=_check_seconds
-    )
+    seconds: float | None = attrs.field(default=None, converter=_seconds, validator=_check_seconds)
     #: Largest frontier (open list) a search may hold.
     max_frontier: int | None = attrs.field(default=None, validator=_count("max_frontier"))
     #: Largest closed (visited) set a search may hold.

@@ -312,7 +312,9 @@ class Registry:
             self._loader.call(plugin_name, hook, functools.partial(caller, register=register))
         except PluginTimeout as error:  # what it registers later is never looked at
             self._hook_failed(
-                plugin_name, hook, error,
+                plugin_name,
+                hook,
+                error,
                 "it is skipped, with its other hooks (LACAK_PLUGIN_TIMEOUT sets the wait)",
             )
             return
@@ -326,7 +328,9 @@ class Registry:
                 continue
             kind, name = _key(component, grouped)
             shown = f"{kind}/{name}" if grouped else name
-            catalogue = groups.setdefault(kind, Catalogue(f"{what} for {kind}" if grouped else what))
+            catalogue = groups.setdefault(
+                kind, Catalogue(f"{what} for {kind}" if grouped else what)
+            )
             holder = catalogue._owners.get(name)
             builtins = self._loader.builtins
             replace = False
@@ -460,8 +464,7 @@ class Registry:
                     clash: LacakError
                     if name in group.commands:
                         clash = DuplicateComponentError(
-                            f"command {shown!r} is registered by both {first} "
-                            f"and plugin {plugin!r}"
+                            f"command {shown!r} is registered by both {first} and plugin {plugin!r}"
                         )
                     else:
                         clash = PluginError(

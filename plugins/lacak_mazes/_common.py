@@ -108,7 +108,7 @@ def check_size(size: Any) -> tuple[int, int]:
     if size is None:
         raise lacak.InvalidOptionError("a maze needs a size (rows, cols), e.g. (10, 20)")
     if isinstance(size, str):
-        from lacak.cli import parse_size
+        from lacak.options import parse_size
 
         return check_size(parse_size(size, what="maze size"))
     if isinstance(size, int) and not isinstance(size, bool):

@@ -129,7 +129,7 @@ def parse_size_text(size: Any) -> tuple[int, int] | None:
     if size is None or (isinstance(size, str) and not size):
         return None
     if isinstance(size, str):
-        from lacak.cli import parse_size
+        from lacak.options import parse_size
 
         width, height = parse_size(size, what="size (WxH)", minimum=2)
     else:
