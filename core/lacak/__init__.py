@@ -15,8 +15,11 @@ entry-point group) bring everything else.
 
 from __future__ import annotations
 
-from . import batch, cache, dictionary_files, options, paths
+from . import batch, cache, dictionary_files, options, output, paths
 from .api import (
+    NO_HEURISTIC,
+    Choice,
+    choose,
     dictionaries,
     dictionary,
     generate,
@@ -70,11 +73,13 @@ from .results import SearchResult, SearchStats
 from .trace import SearchTrace, TraceNode
 
 __all__ = [
+    "NO_HEURISTIC",
     "UNLIMITED",
     "Budget",
     "CacheError",
     "CacheWarning",
     "Catalogue",
+    "Choice",
     "Dictionary",
     "DictionaryError",
     "DictionarySource",
@@ -115,6 +120,7 @@ __all__ = [
     "cache",
     "check_deadline",
     "check_puzzle",
+    "choose",
     "deadline",
     "default_registry",
     "describe_state",
@@ -129,6 +135,7 @@ __all__ = [
     "memory_guard",
     "normalize_word",
     "options",
+    "output",
     "parse",
     "parse_options",
     "paths",

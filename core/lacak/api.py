@@ -13,13 +13,22 @@ import numbers
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from .errors import InvalidOptionError, InvalidPuzzleError, LacakError, PluginError
+import attrs
+
+from .errors import (
+    InvalidOptionError,
+    InvalidPuzzleError,
+    LacakError,
+    PluginError,
+    UnknownComponentError,
+)
 from .interfaces import (
     Dictionary,
     DictionarySource,
     Generator,
     Heuristic,
     Puzzle,
+    PuzzleType,
     Searcher,
     check_puzzle,
     describe_state,
@@ -31,6 +40,9 @@ from .results import SearchResult
 from .trace import SearchTrace
 
 __all__ = [
+    "NO_HEURISTIC",
+    "Choice",
+    "choose",
     "dictionaries",
     "dictionary",
     "generate",
@@ -143,6 +155,142 @@ def _check_function(function: Callable[..., Any], puzzle: Any) -> None:
         )
 
 
+@attrs.frozen(kw_only=True)
+class Choice:
+    """What :func:`choose` decided: the searcher, the heuristic, and who decided."""
+
+    #: The strategy that will search.
+    searcher: Searcher
+    #: The heuristic it will use, or ``None``.
+    heuristic: Heuristic | None
+    #: Who picked the strategy: ``"caller"``, ``"kind"`` (the puzzle kind's
+    #: ``choose``), ``"puzzle"`` (its ``default_strategy``) or ``"default"``.
+    strategy_from: str
+    #: Who picked the heuristic: ``"caller"``, ``"kind"``, ``"puzzle"`` or ``"none"``.
+    heuristic_from: str
+    #: What people should know about the choice (a heuristic the strategy ignores).
+    notes: tuple[str, ...] = ()
+
+    @property
+    def label(self) -> str:
+        """``idastar-tiles + pdb-663``: the strategy and heuristic, as shown to people."""
+        return self.searcher.name + (f" + {self.heuristic.spec}" if self.heuristic else "")
+
+
+#: The heuristic spec that asks for no heuristic at all (``--heuristic none``).
+NO_HEURISTIC = "none"
+
+
+def _puzzle_type(reg: Registry, kind: str) -> PuzzleType | None:
+    return reg.puzzle_types().get(kind)
+
+
+def _searcher_for(reg: Registry, puzzle: Any, strategy: str | Searcher) -> Searcher:
+    """The searcher named ``strategy``; an unknown name lists only those for this kind."""
+    if isinstance(strategy, Searcher):
+        return strategy
+    catalogue = reg.searchers()
+    if strategy not in catalogue:
+        applicable = [name for name, s in catalogue.items() if s.handles(puzzle)]
+        raise UnknownComponentError(
+            "strategy", strategy, applicable, where=f"for {puzzle.kind} puzzles"
+        )
+    return catalogue[strategy]
+
+
+def choose(
+    puzzle: Puzzle,
+    strategy: str | Searcher | None = None,
+    heuristic: HeuristicLike = None,
+    *,
+    registry: Registry | None = None,
+) -> Choice:
+    """Decide which strategy and heuristic solve ``puzzle``: the one place defaults live.
+
+    :func:`solve` and every ``lacak KIND solve`` command call it, so the
+    library and the command line always choose the same.
+
+    1. A ``strategy`` given is used. Otherwise the puzzle kind's
+       :attr:`PuzzleType.choose <lacak.PuzzleType.choose>` picks the best one for
+       this instance (for sliding boards, the tiles searchers); a puzzle without a
+       registered kind may name one in a ``default_strategy`` attribute; else
+       ``astar`` when a heuristic is given, ``bfs`` when not.
+    2. A ``heuristic`` given is used (``"none"`` for none). Otherwise a strategy
+       that uses one gets the kind's choice (the strongest affordable one), else
+       the puzzle's ``default_heuristic`` attribute.
+
+    :param heuristic: a name with options, a :class:`~lacak.Heuristic`, a function
+        ``(puzzle, state) -> number``, ``"none"``, or ``None`` to let the kind choose.
+    :raises UnknownComponentError: an unknown strategy (the message lists those
+        that solve this kind of puzzle) or heuristic.
+    :raises InvalidOptionError: ``"none"`` for a strategy that needs a heuristic. (A
+        heuristic given to a strategy that uses none is dropped, with a note in
+        :attr:`Choice.notes`.)
+    :raises InvalidPuzzleError: ``puzzle`` is not a Puzzle, or the strategy does
+        not solve its kind.
+
+    >>> import lacak
+    >>> choice = lacak.choose(lacak.parse("sliding", "123405786"))
+    >>> choice.label, choice.strategy_from
+    ('astar-tiles + manhattan', 'kind')
+    """
+    check_puzzle(puzzle, "lacak.choose")
+    if strategy is not None and not isinstance(strategy, (str, Searcher)):
+        raise InvalidOptionError(
+            f"strategy must be a name or a lacak.Searcher, not {type(strategy).__name__}"
+        )
+    reg = _registry(registry)
+    kind_type = _puzzle_type(reg, puzzle.kind)
+    asked = heuristic.spec if isinstance(heuristic, Heuristic) else heuristic
+    asked_name = asked if isinstance(asked, str) and asked != NO_HEURISTIC else None
+    kind_pick: tuple[str, str | None] | None = None
+    if kind_type is not None and kind_type.choose is not None:
+        kind_pick = kind_type.choose(puzzle, asked_name, reg)
+    if strategy is not None:
+        strategy_from = "caller"
+    elif kind_pick is not None:
+        strategy, strategy_from = kind_pick[0], "kind"
+    elif getattr(puzzle, "default_strategy", None):
+        strategy, strategy_from = puzzle.default_strategy, "puzzle"  # type: ignore[attr-defined]
+    else:
+        strategy = "astar" if heuristic is not None and asked != NO_HEURISTIC else "bfs"
+        strategy_from = "default"
+    searcher = _searcher_for(reg, puzzle, strategy)
+    if not searcher.handles(puzzle):
+        applicable = sorted(name for name, s in reg.searchers().items() if s.handles(puzzle))
+        raise InvalidPuzzleError(
+            f"strategy {searcher.name!r} solves {', '.join(sorted(searcher.kinds))} puzzles, "
+            f"not {puzzle.kind!r}; for {puzzle.kind!r}: {', '.join(applicable) or 'none'}"
+        )
+    chosen: Heuristic | None = None
+    heuristic_from = "none"
+    notes: list[str] = []
+    if asked == NO_HEURISTIC:
+        if searcher.heuristic == "required":
+            raise InvalidOptionError(f"strategy {searcher.name!r} needs a heuristic")
+    elif heuristic is not None:
+        chosen, heuristic_from = resolve_heuristic(puzzle, heuristic, registry=reg), "caller"
+        if searcher.heuristic == "unused" and chosen is not None:
+            notes.append(
+                f"strategy {searcher.name!r} does not use a heuristic; {chosen.spec!r} is ignored"
+            )
+            chosen, heuristic_from = None, "none"
+    elif searcher.heuristic != "unused":
+        if kind_pick is not None and kind_pick[1]:
+            chosen = resolve_heuristic(puzzle, kind_pick[1], registry=reg)
+            heuristic_from = "kind"
+        elif getattr(puzzle, "default_heuristic", None):
+            default = puzzle.default_heuristic  # type: ignore[attr-defined]
+            chosen, heuristic_from = resolve_heuristic(puzzle, default, registry=reg), "puzzle"
+    return Choice(
+        searcher=searcher,
+        heuristic=chosen,
+        strategy_from=strategy_from,
+        heuristic_from=heuristic_from,
+        notes=tuple(notes),
+    )
+
+
 def solve(
     puzzle: Puzzle,
     strategy: str | Searcher | None = None,
@@ -153,16 +301,15 @@ def solve(
     registry: Registry | None = None,
     **options: Any,
 ) -> SearchResult:
-    """Search ``puzzle`` with a registered strategy.
+    """Search ``puzzle``, with the strategy and heuristic :func:`choose` decides.
 
     :param puzzle: any :class:`~lacak.Puzzle`.
     :param strategy: a strategy name (see :func:`searchers`) or a
-        :class:`~lacak.Searcher`; default: the puzzle's ``default_strategy``
-        attribute, else ``"astar"`` when a heuristic is given, else ``"bfs"``.
+        :class:`~lacak.Searcher`; default: the best one for this puzzle, as
+        :func:`choose` decides (``lacak KIND solve`` decides the same).
     :param heuristic: a name with options (``"manhattan"``, ``"weighted:1,2"``),
-        a :class:`~lacak.Heuristic`, or a function ``(puzzle, state) -> number``.
-        A strategy that needs one and gets none uses the puzzle's
-        ``default_heuristic`` attribute.
+        a :class:`~lacak.Heuristic`, a function ``(puzzle, state) -> number``, or
+        ``"none"``; default: the kind's choice, for a strategy that uses one.
     :param limits: bounds on the search.
     :param trace: ``True`` (or a :class:`~lacak.SearchTrace`) records the search tree
         into ``result.trace``.
@@ -185,11 +332,6 @@ def solve(
     >>> lacak.solve(puzzle, "astar", heuristic="manhattan").actions
     ('R', 'D')
     """
-    check_puzzle(puzzle, "lacak.solve")
-    if strategy is not None and not isinstance(strategy, (str, Searcher)):
-        raise InvalidOptionError(
-            f"strategy must be a name or a lacak.Searcher, not {type(strategy).__name__}"
-        )
     if limits is not None and not isinstance(limits, Limits):
         raise InvalidOptionError(
             f"limits must be a lacak.Limits (or None), not {type(limits).__name__}"
@@ -198,23 +340,15 @@ def solve(
         raise InvalidOptionError(
             f"trace must be True, False or a lacak.SearchTrace, not {type(trace).__name__}"
         )
-    reg = _registry(registry)
-    heuristic_obj = resolve_heuristic(puzzle, heuristic, registry=reg)
-    if strategy is None:
-        strategy = getattr(puzzle, "default_strategy", None) or (
-            "astar" if heuristic_obj is not None else "bfs"
-        )
-    searcher = reg.searchers()[strategy] if isinstance(strategy, str) else strategy
-    if heuristic_obj is None and searcher.heuristic == "required":
-        default = getattr(puzzle, "default_heuristic", None)
-        if default:
-            heuristic_obj = resolve_heuristic(puzzle, default, registry=reg)
+    choice = choose(puzzle, strategy, heuristic, registry=registry)
     recorder: SearchTrace | None
     if trace is True:
         recorder = SearchTrace(describe=functools.partial(describe_state, puzzle))
     else:
         recorder = trace or None
-    return searcher(puzzle, heuristic=heuristic_obj, limits=limits, trace=recorder, **options)
+    return choice.searcher(
+        puzzle, heuristic=choice.heuristic, limits=limits, trace=recorder, **options
+    )
 
 
 def generate(

@@ -146,12 +146,15 @@ class UnknownComponentError(LacakError, KeyError):
 
     :param what: the kind of component, e.g. ``"strategy"`` or ``"heuristic for sliding"``.
     :param name: the name that was asked for.
-    :param available: every name that does exist.
+    :param available: every name that does exist (or, with ``where``, that applies there).
+    :param where: where the name was looked for, after the name
+        (``"for sliding puzzles"``).
     """
 
-    def __init__(self, what: str, name: str, available: Iterable[str]) -> None:
+    def __init__(self, what: str, name: str, available: Iterable[str], where: str = "") -> None:
         self.what = what
         self.name = name
+        self.where = where
         self.available = sorted(available)
         self.suggestions = (
             get_close_matches(name, self.available, n=3, cutoff=0.5)
@@ -163,7 +166,7 @@ class UnknownComponentError(LacakError, KeyError):
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled as the arguments of its constructor (``BaseException`` would pickle
         ``args``, which the constructor does not take), plus any attribute set later."""
-        return (type(self), (self.what, self.name, self.available), self.__dict__)
+        return (type(self), (self.what, self.name, self.available, self.where), self.__dict__)
 
     def __str__(self) -> str:  # KeyError would repr() the args; we want prose
         """``unknown strategy 'bsf'; did you mean 'bfs'? Available: bfs, dfs.``
@@ -172,8 +175,10 @@ class UnknownComponentError(LacakError, KeyError):
         unknown strategy 'zzz'. Available: bfs, dfs.
         >>> print(UnknownComponentError("strategy", "bsf", ["bfs", "dfs"]))
         unknown strategy 'bsf'; did you mean 'bfs'? Available: bfs, dfs.
+        >>> print(UnknownComponentError("strategy", "zzz", ["bfs"], "for maze puzzles"))
+        unknown strategy 'zzz' for maze puzzles. Available: bfs.
         """
-        message = f"unknown {self.what} {self.name!r}"
+        message = f"unknown {self.what} {self.name!r}" + (f" {self.where}" if self.where else "")
         if self.suggestions:
             message += "; did you mean " + " or ".join(repr(s) for s in self.suggestions) + "?"
         else:
@@ -181,7 +186,7 @@ class UnknownComponentError(LacakError, KeyError):
         if self.available:
             message += " Available: " + ", ".join(self.available) + "."
         else:
-            message += f" No {self.what} is registered."
+            message += f" No {self.what} is registered{' ' + self.where if self.where else ''}."
         return message
 
 

@@ -249,6 +249,8 @@ class Searcher:
         filled: dict[str, Any] = {}
         if not result.strategy:
             filled["strategy"] = self.name
+        if not result.kind:
+            filled["kind"] = puzzle.kind
         if result.heuristic is None and heuristic is not None:
             filled["heuristic"] = heuristic.spec
         if result.trace is None and trace is not None:
@@ -433,11 +435,18 @@ def _check_options(options: Mapping[str, Any], accepted: Mapping[str, Any], what
 
 @attrs.frozen(kw_only=True)
 class PuzzleType:
-    """A kind of puzzle: how to read one from text, and how to check one.
+    """A kind of puzzle, and everything the core needs to take one from text to picture.
 
-    ``parse(text, **options)`` builds a puzzle (or instance) from its text
-    form; calling the PuzzleType (as :func:`lacak.parse` does) checks the text's
-    type and the options first. ``validate(instance)`` raises
+    The core owns the pipeline *parse → choose → solve → result → render*; a
+    kind only declares its part of it, and :func:`lacak.parse`,
+    :func:`lacak.choose`, :func:`lacak.solve`, :meth:`SearchResult.to_dict
+    <lacak.SearchResult.to_dict>` and the ``lacak KIND solve`` command (built
+    by :func:`lacak.cli.solve_command`, for a third-party kind too) follow it.
+    Only ``kind`` and ``parse`` are required.
+
+    ``parse(text, **options)`` builds a puzzle from its text form; calling the
+    PuzzleType (as :func:`lacak.parse` does) checks the text's type and the
+    options first. ``validate(instance)`` raises
     :class:`~lacak.InvalidPuzzleError` when an instance (say, a generated maze)
     breaks the kind's invariants; the generic generator contract tests call it
     on every generated instance.
@@ -451,10 +460,42 @@ class PuzzleType:
     description: str = ""
     #: ``validate(instance) -> None``, raising on a broken instance.
     validate: Callable[[Any], None] | None = attrs.field(default=None, repr=False)
-    #: The keyword options ``parse`` accepts, with their defaults (none by default).
+    #: The keyword options ``parse`` accepts, with their defaults (none by default);
+    #: ``lacak KIND solve`` offers each as ``--NAME`` (underscores become dashes).
     options: Mapping[str, Any] = attrs.field(factory=dict)
     #: The types ``parse`` takes as text (``str``; a kind may add ``bytes``).
     text_types: tuple[type, ...] = attrs.field(default=(str,), converter=_as_types)
+    #: What the command line's PUZZLE argument is: ``"text"`` (the puzzle itself,
+    #: ``-`` for standard input) or ``"file"`` (a file holding it, ``-`` for standard input).
+    reads: str = attrs.field(default="text", validator=attrs.validators.in_(("text", "file")))
+    #: ``choose(puzzle, heuristic, registry) -> (strategy, heuristic)``: the names of the
+    #: best strategy for this instance and the heuristic it should use (``None`` for
+    #: none); ``heuristic`` is the one the user asked for, or ``None``. See
+    #: :func:`lacak.choose`, the one place defaults are decided.
+    choose: Callable[[Any, str | None, Any], tuple[str, str | None]] | None = attrs.field(
+        default=None, repr=False
+    )
+    #: ``render(puzzle, result, format, **render_options) -> str | bytes``: a picture
+    #: of the puzzle (``result`` ``None``) or of its solution, in one of :attr:`formats`.
+    render: Callable[..., str | bytes] | None = attrs.field(default=None, repr=False)
+    #: The formats :attr:`render` draws, ``"text"`` first (``"svg"``, ``"png"``, ...).
+    formats: tuple[str, ...] = attrs.field(default=("text",), converter=tuple)
+    #: Options of :attr:`render` with their defaults (``lacak KIND solve --NAME``).
+    render_options: Mapping[str, Any] = attrs.field(factory=dict)
+    #: Searcher options the command line offers as their own flags (``--NAME``),
+    #: with their defaults: ``{"all_paths": False}``. Every other searcher option
+    #: is given with ``-O KEY=VALUE``.
+    solve_options: Mapping[str, Any] = attrs.field(factory=dict)
+    #: ``extras(puzzle, result) -> dict``: the kind's own keys of a result's JSON,
+    #: under one named key (``{"maze": {...}}``); never one of the common keys.
+    extras: Callable[[Any, Any], Mapping[str, Any]] | None = attrs.field(default=None, repr=False)
+    #: ``advice(puzzle, result) -> str | None``: what would help when a limit stopped
+    #: a search ("use a pattern-database heuristic: -H pdb-663").
+    advice: Callable[[Any, Any], str | None] | None = attrs.field(default=None, repr=False)
+    #: Help texts of :attr:`options`, :attr:`solve_options` and :attr:`render_options`.
+    help: Mapping[str, str] = attrs.field(factory=dict)
+    #: An example puzzle in text form (help texts, pages, tests).
+    example: str = ""
 
     @property
     def name(self) -> str:

@@ -17,6 +17,20 @@ __all__ = ["SearchResult", "SearchStats"]
 
 _Result = TypeVar("_Result", bound="SearchResult")
 
+#: The keys every result's JSON has, in order (see :meth:`SearchResult.to_dict`).
+COMMON_KEYS = (
+    "kind",
+    "strategy",
+    "heuristic",
+    "found",
+    "stopped",
+    "length",
+    "cost",
+    "actions",
+    "states",
+    "stats",
+)
+
 
 def _as_tuple(items: Iterable[Any]) -> tuple[Any, ...]:
     return tuple(items)
@@ -40,8 +54,27 @@ class SearchStats:
     iterations: int = 1
 
     def to_dict(self) -> dict[str, Any]:
-        """The stats as a plain ``dict``."""
-        return attrs.asdict(self)
+        """The stats as a plain ``dict`` (``seconds`` rounded to the microsecond)."""
+        data = attrs.asdict(self)
+        data["seconds"] = round(self.seconds, 6)
+        return data
+
+
+def plain(value: Any) -> Any:
+    """``value`` as JSON data: scalars as they are, tuples and lists as lists (nested),
+    numpy scalars as Python numbers, anything else as its ``str``.
+
+    >>> plain((("R", 1), 2.5, None))
+    [['R', 1], 2.5, None]
+    """
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return value
+    if isinstance(value, (tuple, list)):
+        return [plain(item) for item in value]
+    item = getattr(value, "item", None)
+    if callable(item) and type(value).__module__ == "numpy":
+        return item()
+    return str(value)
 
 
 @attrs.frozen(kw_only=True)
@@ -68,6 +101,9 @@ class SearchResult:
     stats: SearchStats = attrs.field(factory=SearchStats)
     #: The name of the strategy that searched.
     strategy: str = ""
+    #: The kind of puzzle searched (``"sliding"``, ``"maze"``, ...); filled in from the
+    #: puzzle when a :class:`~lacak.Searcher` is called.
+    kind: str = ""
     #: The name of the heuristic used, or ``None``.
     heuristic: str | None = None
     #: The recorded search tree, when tracing was asked for.
@@ -82,6 +118,69 @@ class SearchResult:
     def goal(self) -> Hashable | None:
         """The goal state reached, or ``None``."""
         return self.states[-1] if self.found and self.states else None
+
+    def to_dict(self, puzzle: Any = None, *, registry: Any = None) -> dict[str, Any]:
+        """The documented JSON form of a result: one shape for every kind of puzzle.
+
+        ``kind``, ``strategy``, ``heuristic``, ``found``, ``stopped``, ``length``
+        and ``cost`` (``null`` when nothing was found), ``actions`` (a list),
+        ``states`` (in the kind's own notation when ``puzzle`` is given, see
+        :func:`~lacak.describe_state`), and ``stats`` (``expanded``,
+        ``generated``, ``max_frontier``, ``depth``, ``seconds``,
+        ``iterations``). With ``puzzle``, the kind adds its own keys under one
+        named key (a maze's cell path under ``"maze"``) through its
+        :attr:`PuzzleType.extras <lacak.PuzzleType.extras>`; the common keys
+        never change. The schema is ``docs/result.schema.json``.
+
+        :param puzzle: the puzzle that was searched (for its notation and extras).
+        :param registry: where the kind's :class:`~lacak.PuzzleType` is looked up
+            (default: the process-wide registry).
+
+        >>> result = SearchResult.from_states(["a", "b"], ["R"], strategy="bfs", kind="demo")
+        >>> data = result.to_dict()
+        >>> data["kind"], data["actions"], data["states"], data["length"], data["stopped"]
+        ('demo', ['R'], ['a', 'b'], 1, 'goal')
+        """
+        from .interfaces import describe_state
+
+        if puzzle is not None:
+            states = [describe_state(puzzle, state) for state in self.states]
+        else:
+            states = [plain(state) for state in self.states]
+        data: dict[str, Any] = {
+            "kind": self.kind or getattr(puzzle, "kind", "") or "",
+            "strategy": self.strategy,
+            "heuristic": self.heuristic,
+            "found": self.found,
+            "stopped": str(self.stopped),
+            "length": self.length if self.found else None,
+            "cost": self.cost if self.found else None,
+            "actions": plain(self.actions),
+            "states": states,
+            "stats": self.stats.to_dict(),
+        }
+        if puzzle is not None:
+            data.update(self._extras(puzzle, registry))
+        return data
+
+    def _extras(self, puzzle: Any, registry: Any) -> dict[str, Any]:
+        """The kind's own keys (its :attr:`~lacak.PuzzleType.extras`), checked."""
+        from .errors import PluginError
+        from .registry import default_registry
+
+        kind = getattr(puzzle, "kind", None)
+        types = (registry if registry is not None else default_registry()).puzzle_types()
+        kind_type = types.get(kind) if isinstance(kind, str) else None
+        if kind_type is None or kind_type.extras is None:
+            return {}
+        extras = dict(kind_type.extras(puzzle, self))
+        clash = sorted(set(extras) & set(COMMON_KEYS))
+        if clash:
+            raise PluginError(
+                f"puzzle kind {kind!r} puts {', '.join(map(repr, clash))} in a result's JSON, "
+                "which are common keys; a kind adds its own under a key of its own"
+            )
+        return extras
 
     def check(self) -> SearchResult:
         """Return ``self`` when a goal was found, else raise.

@@ -19,13 +19,14 @@ import lacak
 @lacak.hookimpl
 def register_puzzles(register: Callable[[lacak.PuzzleType], None]) -> None:
     """The ``sliding`` kind: ``lacak.parse("sliding", "123450786", goal=..., size=...)``."""
-    from . import puzzle
+    from . import choice, puzzle
 
     register(
         lacak.PuzzleType(
             kind="sliding",
             parse=puzzle.parse,
             validate=puzzle.validate,
+            choose=choice.choose,
             description="sliding-tile puzzles: tiles row by row, 0 = blank (123450786)",
             options={"goal": None, "size": None, "allow_unsolvable": False},
         )
