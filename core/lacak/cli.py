@@ -8,7 +8,7 @@ shows the traceback instead.
 
 from __future__ import annotations
 
-import json
+import contextvars
 import os
 import sys
 import traceback
@@ -20,6 +20,7 @@ import click
 
 from . import __version__
 from .cache import CacheWarning
+from .commands import add_kind_commands, output_format, solve_command, summarise, write_output
 from .errors import InvalidInputError, LacakError
 from .options import parse_size
 from .plugins import PluginFailure, PluginInfo, PluginOverride, PluginWarning, one_line
@@ -27,13 +28,18 @@ from .registry import Registry, default_registry
 
 __all__ = [
     "LacakGroup",
+    "building_registry",
     "echo_json",
     "main",
     "make_cli",
+    "output_format",
     "parse_size",
     "print_catalogue",
     "read_input",
     "registry_of",
+    "solve_command",
+    "summarise",
+    "write_output",
 ]
 
 
@@ -122,6 +128,18 @@ class LacakGroup(click.Group):
         return code
 
 
+_BUILDING: contextvars.ContextVar[Registry | None] = contextvars.ContextVar(
+    "lacak_cli_building", default=None
+)
+
+
+def building_registry() -> Registry:
+    """The registry the CLI is being built from (inside ``register_commands`` hooks),
+    else the process-wide one; :func:`lacak.cli.solve_command` looks kinds up in it."""
+    registry = _BUILDING.get()
+    return registry if registry is not None else default_registry()
+
+
 def registry_of(ctx: click.Context | None = None) -> Registry:
     """The registry the running CLI was built with (for plugin commands)."""
     ctx = ctx or click.get_current_context(silent=True)
@@ -133,8 +151,11 @@ def registry_of(ctx: click.Context | None = None) -> Registry:
 
 
 def echo_json(data: Any) -> None:
-    """Print ``data`` as indented JSON on stdout."""
-    click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+    """Print ``data`` as indented JSON on stdout, short arrays on one line
+    (:func:`lacak.output.dumps`)."""
+    from .output import dumps
+
+    click.echo(dumps(data))
 
 
 def print_catalogue(title: str, entries: Sequence[tuple[str, Sequence[str], str]]) -> None:
@@ -328,7 +349,12 @@ def make_cli(registry: Registry | None = None) -> click.Group:
         ctx.obj = registry
 
     cli.add_command(_plugins_command())
-    registry.add_commands(cli)
+    token = _BUILDING.set(registry)
+    try:
+        registry.add_commands(cli)
+        add_kind_commands(cli, registry)
+    finally:
+        _BUILDING.reset(token)
     return cli
 
 

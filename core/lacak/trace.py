@@ -166,17 +166,21 @@ class SearchTrace:
         lines.append("}")
         return "\n".join(lines) + "\n"
 
-    def to_rich(self, max_nodes: int = 200) -> Any:
-        """A :class:`rich.tree.Tree` of the first ``max_nodes`` nodes.
+    def to_rich(self, max_nodes: int = 200, max_depth: int | None = None) -> Any:
+        """A :class:`rich.tree.Tree` of the first ``max_nodes`` nodes, in depth-first order.
 
-        Labels are plain text: brackets in states or actions are shown as they
-        are, never read as rich markup.
+        Nodes deeper than ``max_depth`` are folded into one line saying how many
+        there are, so a deep search stays readable in a narrow terminal; a last
+        line says how many nodes were left out, if any. Labels are plain text:
+        brackets in states or actions are shown as they are, never read as
+        rich markup.
         """
         from rich.text import Text
         from rich.tree import Tree
 
         by_parent = self.children()
         roots = by_parent.get(None, [])
+        sizes = self._subtree_sizes(by_parent)
         shown = 0
 
         def label(node: TraceNode) -> Text:
@@ -192,10 +196,133 @@ class SearchTrace:
         while stack:
             branch, node = stack.pop()
             if shown >= max_nodes:
-                tree.add(Text(f"… {len(self.nodes) - shown} more nodes", style="dim"))
                 break
             shown += 1
             child_branch = branch.add(label(node))
-            for child in reversed(by_parent.get(node.id, [])):
+            children = by_parent.get(node.id, [])
+            if children and max_depth is not None and node.depth >= max_depth:
+                hidden = sizes[node.id] - 1
+                shown += hidden
+                noun = "node" if hidden == 1 else "nodes"
+                child_branch.add(Text(f"… {hidden} {noun} deeper", style="dim"))
+                continue
+            for child in reversed(children):
                 stack.append((child_branch, child))
+        if shown < len(self.nodes):
+            left = len(self.nodes) - shown
+            tree.add(Text(f"… {left} more {'node' if left == 1 else 'nodes'}", style="dim"))
         return tree
+
+    def _subtree_sizes(self, by_parent: dict[int | None, list[TraceNode]]) -> dict[int, int]:
+        """Nodes in each node's subtree, itself included."""
+        sizes: dict[int, int] = {}
+        for node in reversed(self.nodes):  # children are recorded after their parents
+            sizes[node.id] = 1 + sum(sizes[c.id] for c in by_parent.get(node.id, []))
+        return sizes
+
+    def to_svg(self, max_nodes: int = 400) -> str:
+        """The tree as an SVG picture: boxes by depth, children under their parent.
+
+        Each box shows the action, the state (its ``describe`` text) and the
+        numbers (expansion order, depth, g and h); expanded nodes are solid, the
+        others dashed, and the path to the goal is drawn thick. Only the first
+        ``max_nodes`` nodes (in generation order) are drawn.
+        """
+        from xml.sax.saxutils import escape
+
+        nodes = self.nodes[:max_nodes]
+        kept = {n.id for n in nodes}
+        by_parent: dict[int | None, list[TraceNode]] = {}
+        for n in nodes:
+            by_parent.setdefault(n.parent if n.parent in kept else None, []).append(n)
+        on_path: set[int] = set()
+        for n in nodes:
+            if n.goal:
+                at: int | None = n.id
+                while at is not None and at in kept:
+                    on_path.add(at)
+                    at = self.nodes[at].parent
+        labels = {n.id: self._svg_lines(n) for n in nodes}
+        char, line_height, pad = 7.2, 14, 6
+        box_width = max((max(map(len, lines)) for lines in labels.values()), default=8)
+        width_px = box_width * char + 2 * pad
+        height_px = 3 * line_height + 2 * pad
+        gap_x, gap_y = 12, 36
+        x: dict[int, float] = {}
+        next_leaf = 0.0
+
+        def place(node: TraceNode) -> None:  # iterative post-order: leaves left to right
+            nonlocal next_leaf
+            stack: list[tuple[TraceNode, bool]] = [(node, False)]
+            while stack:
+                item, done = stack.pop()
+                children = by_parent.get(item.id, [])
+                if done or not children:
+                    if children:
+                        x[item.id] = (x[children[0].id] + x[children[-1].id]) / 2
+                    else:
+                        x[item.id] = next_leaf
+                        next_leaf += 1
+                    continue
+                stack.append((item, True))
+                stack.extend((c, False) for c in reversed(children))
+
+        for root in by_parent.get(None, []):
+            place(root)
+        depth_of = {n.id: n.depth for n in nodes}
+        top = min(depth_of.values(), default=0)
+        columns = max(next_leaf, 1)
+        levels = max((d - top for d in depth_of.values()), default=0) + 1
+        total_w = columns * (width_px + gap_x) + gap_x
+        total_h = levels * (height_px + gap_y) + gap_y
+
+        def corner(node_id: int) -> tuple[float, float]:
+            return (
+                gap_x + x[node_id] * (width_px + gap_x),
+                gap_y / 2 + (depth_of[node_id] - top) * (height_px + gap_y),
+            )
+
+        out = [
+            f'<svg xmlns="http://www.w3.org/2000/svg" width="{total_w:.0f}" '
+            f'height="{total_h:.0f}" font-family="monospace" font-size="12">',
+            f'<rect width="{total_w:.0f}" height="{total_h:.0f}" fill="white"/>',
+        ]
+        for n in nodes:
+            if n.parent in kept:
+                px, py = corner(n.parent)
+                cx, cy = corner(n.id)
+                thick = n.id in on_path
+                out.append(
+                    f'<line x1="{px + width_px / 2:.1f}" y1="{py + height_px:.1f}" '
+                    f'x2="{cx + width_px / 2:.1f}" y2="{cy:.1f}" stroke="'
+                    f'{"#2a7" if thick else "#999"}" stroke-width="{3 if thick else 1}"/>'
+                )
+        for n in nodes:
+            cx, cy = corner(n.id)
+            dash = "" if n.order is not None else ' stroke-dasharray="4 3"'
+            stroke = "#2a7" if n.id in on_path else "#333"
+            out.append(
+                f'<rect x="{cx:.1f}" y="{cy:.1f}" width="{width_px:.1f}" height="{height_px:.1f}" '
+                f'rx="4" fill="{"#eafaf0" if n.goal else "#fff"}" stroke="{stroke}"{dash}/>'
+            )
+            for row, text in enumerate(labels[n.id]):
+                out.append(
+                    f'<text x="{cx + pad:.1f}" y="{cy + pad + (row + 0.8) * line_height:.1f}">'
+                    f"{escape(text)}</text>"
+                )
+        if len(self.nodes) > len(nodes):
+            out.append(
+                f'<text x="{gap_x}" y="{total_h - 4:.0f}" fill="#666">… '
+                f"{len(self.nodes) - len(nodes)} more nodes not drawn</text>"
+            )
+        out.append("</svg>")
+        return "\n".join(out) + "\n"
+
+    def _svg_lines(self, node: TraceNode) -> list[str]:
+        numbers = f"d={node.depth}"
+        if node.h is not None:
+            numbers += f" g={node.g:g} h={node.h:g}"
+        if node.order is not None:
+            numbers = f"#{node.order} " + numbers
+        action = "start" if node.action is None else str(node.action)
+        return [action, self.describe(node.state), numbers]
