@@ -15,7 +15,7 @@ entry-point group) bring everything else.
 
 from __future__ import annotations
 
-from . import batch, cache, dictionary_files, options, output, paths
+from . import batch, cache, dictionary_files, options, output, paths, progress
 from .api import (
     NO_HEURISTIC,
     Choice,
@@ -141,6 +141,7 @@ __all__ = [
     "paths",
     "plugin_failures",
     "plugins",
+    "progress",
     "reset_default_registry",
     "resolve_heuristic",
     "searchers",

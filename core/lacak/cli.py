@@ -18,7 +18,7 @@ from typing import Any
 
 import click
 
-from . import __version__
+from . import __version__, progress
 from .cache import CacheWarning
 from .commands import add_kind_commands, output_format, solve_command, summarise, write_output
 from .errors import InvalidInputError, LacakError
@@ -83,13 +83,14 @@ class LacakGroup(click.Group):
     ) -> Any:
         argv = list(sys.argv[1:] if args is None else args)
         try:
-            result = super().main(
-                argv,
-                prog_name=prog_name or "lacak",
-                complete_var=complete_var,
-                standalone_mode=False,
-                **extra,
-            )
+            with progress.reporting(_reporter()):
+                result = super().main(
+                    argv,
+                    prog_name=prog_name or "lacak",
+                    complete_var=complete_var,
+                    standalone_mode=False,
+                    **extra,
+                )
         except LacakError as error:
             if _debug(argv):
                 raise
@@ -138,6 +139,15 @@ def building_registry() -> Registry:
     else the process-wide one; :func:`lacak.cli.solve_command` looks kinds up in it."""
     registry = _BUILDING.get()
     return registry if registry is not None else default_registry()
+
+
+def _reporter() -> progress.Reporter | None:
+    """A progress display on standard error when it is a terminal (``LACAK_PROGRESS=0``:
+    never), so long work is never silent and scripts never see it."""
+    if os.environ.get("LACAK_PROGRESS", "") == "0":
+        return None
+    stderr = sys.stderr
+    return progress.RichReporter() if hasattr(stderr, "isatty") and stderr.isatty() else None
 
 
 def registry_of(ctx: click.Context | None = None) -> Registry:
