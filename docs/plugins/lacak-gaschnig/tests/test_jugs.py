@@ -379,6 +379,30 @@ def test_bad_input_on_the_command_line_is_one_line(args: list[str], fragment: st
     one_line_error(run(*args), fragment)
 
 
+class KindAndParseOnly:
+    """The tutorial's first registration: a kind and its parser, nothing more."""
+
+    @lacak.hookimpl
+    def register_puzzles(self, register: Any) -> None:
+        register(lacak.PuzzleType(kind="jugs", parse=lacak_jugs.parse,
+                                  options={"start": None, "tap": True}))  # fmt: skip
+
+
+def test_a_kind_and_its_parser_are_enough_for_the_command() -> None:
+    import lacak_search  # the generic strategies, in a registry of their own
+
+    registry = lacak.Registry(entry_points=False)
+    registry.add_plugin(lacak_search, "search")
+    registry.add_plugin(KindAndParseOnly(), "jugs")
+    cli = make_cli(registry)
+    result = CliRunner().invoke(cli, ["jugs", "solve", "3,5:4"])
+    assert result.exit_code == 0, result.output
+    assert "found: 6 moves with bfs" in result.output
+    assert "path:  0,0 -> 0,5 -> 3,2 -> 0,2 -> 2,0 -> 2,5 -> 3,4" in result.output
+    result = CliRunner().invoke(cli, ["jugs", "solve", "3,5:4", "-s", "uniform-cost", "--json"])
+    assert json.loads(result.stdout)["states"][-1] == "3,4"
+
+
 def test_help_shows_the_example_and_the_kind_s_flags() -> None:
     result = CliRunner().invoke(make_cli(), ["jugs", "solve", "--help"])
     assert result.exit_code == 0
