@@ -89,7 +89,7 @@ class Jugs:
         """The contents as written on the command line: ``"3,4"``."""
         return ",".join(map(str, state))
 
-    def states(self) -> int:
+    def state_count(self) -> int:
         """How many contents the jugs can hold: a bound on any search's expanded nodes."""
         return math.prod(capacity + 1 for capacity in self.capacities)
 
@@ -313,8 +313,8 @@ def extras(puzzle: Jugs, result: Any) -> dict[str, Any]:
 def advice(puzzle: Jugs, result: Any) -> str:
     """What helps when a limit stopped a search: the state space is small and known."""
     return (
-        f"these jugs hold at most {puzzle.states():,} different contents, so "
-        f"--max-nodes {puzzle.states()} always suffices for bfs"
+        f"these jugs hold at most {puzzle.state_count():,} different contents, so "
+        f"--max-nodes {puzzle.state_count()} always suffices for bfs"
     )
 
 
