@@ -20,7 +20,7 @@ import click
 
 from . import __version__, progress
 from .cache import CacheWarning
-from .commands import add_kind_commands, output_format, solve_command, summarise, write_output
+from .commands import add_kind_commands, output_format, solve_command, write_output
 from .errors import InvalidInputError, LacakError
 from .options import parse_size
 from .plugins import PluginFailure, PluginInfo, PluginOverride, PluginWarning, one_line
@@ -38,7 +38,6 @@ __all__ = [
     "read_input",
     "registry_of",
     "solve_command",
-    "summarise",
     "write_output",
 ]
 

@@ -31,7 +31,7 @@ import click
 from .errors import InvalidOptionError
 from .limits import Limits
 from .options import parse_pairs
-from .output import dumps, plural
+from .output import dumps, plural, summarise
 from .registry import Registry
 from .results import SearchResult
 
@@ -40,7 +40,6 @@ __all__ = [
     "add_kind_commands",
     "output_format",
     "solve_command",
-    "summarise",
     "write_output",
 ]
 
@@ -60,9 +59,6 @@ WHY = {
     "time-limit": "--timeout was reached",
     "memory-limit": "a memory limit was reached",
 }
-
-#: Actions (or states) shown at each end of a long path unless --full.
-SHOWN_AT_ENDS = 12
 
 
 def output_format(
@@ -126,22 +122,6 @@ def write_output(data: str | bytes | Any, output: str | None, *, what: str = "")
         sys.stdout.flush()
         return
     click.echo(data.rstrip("\n"))
-
-
-def summarise(items: list[str], *, full: bool, noun: str, sep: str = " ") -> str:
-    """``items`` joined, or the first and last :data:`SHOWN_AT_ENDS` with a count between.
-
-    >>> summarise([str(i) for i in range(50)], full=False, noun="move")[:63]
-    '0 1 2 3 4 5 6 7 8 9 10 11 … (26 moves more; --full shows all) …'
-    """
-    if full or len(items) <= 40:
-        return sep.join(items)
-    hidden = len(items) - 2 * SHOWN_AT_ENDS
-    return (
-        sep.join(items[:SHOWN_AT_ENDS])
-        + f"{sep}… ({plural(hidden, noun)} more; --full shows all) …{sep}"
-        + sep.join(items[-SHOWN_AT_ENDS:])
-    )
 
 
 def _flag(name: str) -> str:
@@ -278,7 +258,7 @@ def solve_command(
         "search ended without a solution (no path, or a limit), 2 for bad input."
     )
 
-    @click.command(name, help=summary)
+    @click.command(name, help=summary, short_help=f"Solve a {kind} puzzle: path, counts, picture.")
     @click.argument("puzzle", metavar=what)
     @click.option(
         "-s",

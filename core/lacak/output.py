@@ -12,9 +12,18 @@
 from __future__ import annotations
 
 import json
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, TypeVar
 
-__all__ = ["dumps", "plural"]
+T = TypeVar("T")
+
+__all__ = ["SHOWN_AT_ENDS", "cut_middle", "dumps", "plural", "summarise"]
+
+#: Items shown at each end of a long sequence (a path, a table) unless asked for in full.
+SHOWN_AT_ENDS = 12
+
+#: Sequences longer than this are cut in the middle unless asked for in full.
+CUT_ABOVE = 40
 
 #: A list whose one-line form is at most this long stays on one line (if it holds no object).
 INLINE_WIDTH = 72
@@ -27,6 +36,32 @@ def plural(count: int, noun: str, many: str | None = None) -> str:
     """
     word = noun if count == 1 else (many if many is not None else noun + "s")
     return f"{count:,} {word}" if abs(count) >= 10_000 else f"{count} {word}"
+
+
+def cut_middle(items: Sequence[T], *, full: bool, noun: str, gap: Any = None) -> list[T | Any]:
+    """``items``, or its first and last :data:`SHOWN_AT_ENDS` with one marker between
+    (``gap``, default the text ``"… (26 moves more; --full shows all) …"``).
+
+    For a kind's ``render(..., full=...)`` cutting the rows of a long solution, as
+    ``lacak KIND solve`` does unless ``--full``.
+
+    >>> cut_middle(list("abcdefghijklmnopqrstuvwxyz" * 2), full=False, noun="letter")[12]
+    '… (28 letters more; --full shows all) …'
+    """
+    if full or len(items) <= CUT_ABOVE:
+        return list(items)
+    hidden = len(items) - 2 * SHOWN_AT_ENDS
+    marker = gap if gap is not None else f"… ({plural(hidden, noun)} more; --full shows all) …"
+    return [*items[:SHOWN_AT_ENDS], marker, *items[-SHOWN_AT_ENDS:]]
+
+
+def summarise(items: Sequence[str], *, full: bool, noun: str, sep: str = " ") -> str:
+    """``items`` joined by ``sep``, cut in the middle when long (see :func:`cut_middle`).
+
+    >>> summarise([str(i) for i in range(50)], full=False, noun="move")[:63]
+    '0 1 2 3 4 5 6 7 8 9 10 11 … (26 moves more; --full shows all) …'
+    """
+    return sep.join(cut_middle(items, full=full, noun=noun))
 
 
 def _inline(value: Any) -> str | None:

@@ -13,8 +13,8 @@ from click.testing import CliRunner
 from hypothesis import given
 from hypothesis import strategies as st
 from lacak.cli import make_cli
-from lacak.commands import output_format, summarise
-from lacak.output import dumps
+from lacak.commands import output_format
+from lacak.output import dumps, summarise
 from lacak.results import COMMON_KEYS
 
 from .plugin_helpers import CorePlugin, make_registry

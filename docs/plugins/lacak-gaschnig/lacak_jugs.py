@@ -34,9 +34,6 @@ MAX_JUGS = len(string.ascii_uppercase)
 #: How the text form looks, for error messages.
 FORM = "CAPACITIES:TARGET, like '3,5:4' (jugs of 3 and 5, measure 4)"
 
-#: Rows shown at each end of a long solution in the text picture, unless ``full``.
-SHOWN_AT_ENDS = 12
-
 Contents = tuple[int, ...]
 
 
@@ -287,14 +284,7 @@ def render(puzzle: Jugs, result: Any, format: str = "text", *, full: bool = Fals
         row(str(step), move, state) + ("  <- goal" if puzzle.is_goal(state) else "")
         for step, (move, state) in enumerate(zip(moves, states, strict=True))
     ]
-    if not full and len(body) > 2 * SHOWN_AT_ENDS + 1:
-        hidden = len(body) - 2 * SHOWN_AT_ENDS
-        body = [
-            *body[:SHOWN_AT_ENDS],
-            f"   … ({hidden} moves more; --full shows all) …",
-            *body[-SHOWN_AT_ENDS:],
-        ]
-    return "\n".join(lines + body)
+    return "\n".join(lines + lacak.output.cut_middle(body, full=full, noun="move"))
 
 
 def extras(puzzle: Jugs, result: Any) -> dict[str, Any]:
