@@ -58,7 +58,7 @@ from .interfaces import (
     describe_state,
     parse_options,
 )
-from .limits import UNLIMITED, Budget, Limits, StopReason
+from .limits import UNLIMITED, Budget, Limits, StopReason, running_budget
 from .plugins import PluginFailure, PluginInfo, PluginWarning
 from .registry import Catalogue, Registry, default_registry, reset_default_registry
 from .results import SearchResult, SearchStats
@@ -121,6 +121,7 @@ __all__ = [
     "plugins",
     "reset_default_registry",
     "resolve_heuristic",
+    "running_budget",
     "searchers",
     "solve",
 ]

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 import attrs
 
-from .errors import InvalidOptionError, InvalidPuzzleError, PluginError
+from .errors import InvalidOptionError, InvalidPuzzleError, PluginError, memory_guard
 
 if TYPE_CHECKING:
     from .dictionary_files import LoadReport
@@ -151,6 +151,8 @@ class Searcher:
         :raises InvalidOptionError: an unknown option, a missing heuristic, or
             ``heuristic``/``limits``/``trace`` of the wrong type.
         :raises InvalidPuzzleError: the strategy does not handle this kind of puzzle.
+        :raises OutOfMemoryError: the search ran out of memory (a ``MemoryError``
+            inside it), saying which strategy and what to try.
         :raises PluginError: ``search`` returned something other than a
             :class:`~lacak.SearchResult`.
         """
@@ -185,9 +187,14 @@ class Searcher:
             )
         if heuristic is None and self.heuristic == "required":
             raise InvalidOptionError(f"strategy {self.name!r} needs a heuristic")
-        result = self.search(
-            puzzle, heuristic=heuristic, limits=limits or UNLIMITED, trace=trace, **options
-        )
+        with memory_guard(
+            f"the search of strategy {self.name!r} (its open list, visited states or tables)",
+            "set a node limit (--max-nodes), a smaller --max-depth, or use a strategy that "
+            "keeps less (idastar keeps one path only)",
+        ):
+            result = self.search(
+                puzzle, heuristic=heuristic, limits=limits or UNLIMITED, trace=trace, **options
+            )
         if not isinstance(result, SearchResult):
             raise PluginError(
                 f"strategy {self.name!r} returned {type(result).__name__}, not a SearchResult "

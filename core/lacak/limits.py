@@ -4,10 +4,21 @@ Every searcher accepts a :class:`Limits` and stops cleanly, returning what it
 has, when one of them is reached. Searchers keep their counters in local
 variables on the hot path and ask a :class:`Budget` about them; the budget
 reads the clock only every few hundred checks, so a limit costs almost nothing.
+
+The time limit covers set-up too. A command that loads a large input starts
+its budget first and runs the rest inside ``with budget:``; a search started
+there (``limits.start()``) ends no later than that budget, and set-up code
+(reading a file, building a table) asks :func:`running_budget` whether its
+time is up between chunks of work::
+
+    with limits.start() as budget:
+        maze = load(file)        # calls budget.check_time("reading the maze") now and then
+        result = lacak.solve(maze.puzzle(), limits=limits)   # same deadline
 """
 
 from __future__ import annotations
 
+import contextvars
 import enum
 import math
 import reprlib
@@ -17,9 +28,9 @@ from typing import Any
 
 import attrs
 
-from .errors import InvalidOptionError
+from .errors import InvalidOptionError, LimitReachedError
 
-__all__ = ["Budget", "Limits", "StopReason"]
+__all__ = ["Budget", "Limits", "StopReason", "running_budget"]
 
 
 class StopReason(str, enum.Enum):
@@ -108,12 +119,41 @@ class Limits:
     max_closed: int | None = attrs.field(default=None, validator=_count("max_closed"))
 
     def start(self) -> Budget:
-        """Start the clock and return a :class:`Budget` for one search."""
-        return Budget(self)
+        """Start the clock and return a :class:`Budget` for one search.
+
+        Inside ``with outer:`` of a running budget (see :func:`running_budget`),
+        the new budget's deadline is the earlier of its own and ``outer``'s, so
+        a search started after a slow set-up still ends when the command's time
+        is up.
+        """
+        budget = Budget(self)
+        outer = _RUNNING.get()
+        if (
+            outer is not None
+            and outer.deadline is not None
+            and (budget.deadline is None or outer.deadline < budget.deadline)
+        ):
+            budget._deadline = outer.deadline
+        return budget
 
 
 #: Limits with no bound at all.
 UNLIMITED = Limits()
+
+
+_RUNNING: contextvars.ContextVar[Budget | None] = contextvars.ContextVar(
+    "lacak_running_budget", default=None
+)
+
+
+def running_budget() -> Budget | None:
+    """The budget of the innermost ``with budget:`` block running now, or ``None``.
+
+    Set-up code that may take long (loading a file, building a table or a
+    pattern database) calls ``running_budget()`` and, when there is one,
+    :meth:`Budget.check_time` between chunks of its work.
+    """
+    return _RUNNING.get()
 
 
 @attrs.define
@@ -122,12 +162,16 @@ class Budget:
 
     Call :meth:`exceeded` with the current counters; it returns the
     :class:`StopReason` of the first limit reached, or ``None``.
+
+    ``with budget:`` makes it the :func:`running_budget` within the block:
+    searches started there share its deadline, and set-up code checks it.
     """
 
     limits: Limits
     started: float = attrs.field(factory=time.perf_counter, init=False)
     _calls: int = attrs.field(default=0, init=False)
     _deadline: float | None = attrs.field(default=None, init=False)
+    _tokens: list[contextvars.Token[Budget | None]] = attrs.field(factory=list, init=False)
 
     #: How many :meth:`exceeded` calls may pass between two looks at the clock.
     CLOCK_EVERY = 256
@@ -136,9 +180,36 @@ class Budget:
         if self.limits.seconds is not None:
             self._deadline = self.started + self.limits.seconds
 
+    def __enter__(self) -> Budget:
+        self._tokens.append(_RUNNING.set(self))
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        _RUNNING.reset(self._tokens.pop())
+
+    @property
+    def deadline(self) -> float | None:
+        """The :func:`time.perf_counter` time at which the time is up (``None``: no time limit)."""
+        return self._deadline
+
     def elapsed(self) -> float:
         """Seconds since the budget was started."""
         return time.perf_counter() - self.started
+
+    def time_up(self) -> bool:
+        """Whether the deadline has passed (reads the clock each call)."""
+        return self._deadline is not None and time.perf_counter() >= self._deadline
+
+    def check_time(self, what: str) -> None:
+        """Raise :class:`~lacak.LimitReachedError` when the deadline has passed.
+
+        For set-up loops (between chunks of work, not per item).
+
+        :param what: what was being done, as a gerund phrase ("reading the maze").
+        :raises LimitReachedError: the time is up.
+        """
+        if self.time_up():
+            raise LimitReachedError(f"the time limit was reached while {what}")
 
     def exceeded(self, expanded: int, frontier: int = 0, closed: int = 0) -> StopReason | None:
         """The first limit the counters have reached, or ``None``."""

@@ -60,6 +60,7 @@ __all__ = [
     "cached_databases",
     "group_table",
     "load_or_build",
+    "memory_note",
     "pattern_heuristic",
     "reflection",
 ]
@@ -423,15 +424,27 @@ def build_deadline(deadline: float | None) -> Iterator[None]:
     """Within the block, database builds stop with :class:`BuildStopped` at ``deadline``.
 
     ``deadline`` is a :func:`time.perf_counter` time (``None``: no deadline).
-    The searchers of this plugin set it from ``Limits.seconds``, so that
-    ``--timeout`` also bounds a build; the check comes between batches of
-    the build (a fraction of a second apart).
+    A build also stops at the deadline of the running budget
+    (:func:`lacak.running_budget`), which every searcher sets from
+    ``Limits.seconds`` before preparing its heuristic, so that ``--timeout``
+    also bounds a build; the check comes between batches of the build (a
+    fraction of a second apart).
     """
     token = _DEADLINE.set(deadline)
     try:
         yield
     finally:
         _DEADLINE.reset(token)
+
+
+def _build_deadline() -> float | None:
+    """The earlier of :func:`build_deadline`'s and the running budget's (``lacak.running_budget``)."""
+    deadlines = [_DEADLINE.get()]
+    budget = lacak.running_budget()
+    if budget is not None:
+        deadlines.append(budget.deadline)
+    known = [d for d in deadlines if d is not None]
+    return min(known) if known else None
 
 
 def load_or_build(
@@ -472,7 +485,7 @@ def load_or_build(
         if not build:
             return None
         started = time.perf_counter()
-        deadline = _DEADLINE.get()
+        deadline = _build_deadline()
 
         def report(level: int, reached: int, total: int) -> None:
             if deadline is not None and time.perf_counter() >= deadline:
@@ -821,21 +834,47 @@ def pattern_heuristic(
             bar = _stderr_progress() if missing else None
             if bar:
                 progress, close = bar
-        try:
-            tables = [
-                group_table(partition.width, partition.height, partition.goal, g, progress=progress)
-                for g in partition.groups
+        with lacak.memory_guard(*memory_note(partition)):
+            try:
+                tables = [
+                    group_table(
+                        partition.width, partition.height, partition.goal, g, progress=progress
+                    )
+                    for g in partition.groups
+                ]
+            finally:
+                if close:
+                    close()
+            tables += [
+                group_table(partition.width, partition.height, partition.goal, (t,))
+                for t in partition.singletons
             ]
-        finally:
-            if close:
-                close()
-        tables += [
-            group_table(partition.width, partition.height, partition.goal, (t,))
-            for t in partition.singletons
-        ]
-        heuristic = PatternHeuristic(partition, tables, reflect)
+            heuristic = PatternHeuristic(partition, tables, reflect)
         _memory[key] = heuristic
         return heuristic
+
+
+def memory_note(partition: Partition) -> tuple[str, str]:
+    """``(what, hint)`` for :func:`lacak.memory_guard` when a partition's databases do not fit.
+
+    >>> memory_note(Partition.named("78", 4, 4, tuple(range(16))))[1]
+    'use a partition of smaller groups (pdb-663 or pdb-555 need far less), or run with more memory'
+    """
+    n = partition.width * partition.height
+    size = f"{partition.width}x{partition.height}"
+    if not partition.groups:
+        return f"the pattern databases of {partition.label} on {size}", "run with more memory"
+    largest = max(partition.groups, key=len)
+    entries = math.perm(n, len(largest))
+    what = (
+        f"the pattern databases {partition.label} on {size} (the largest group, "
+        f"{len(largest)} tiles, has {entries:,} placements; building it needs about "
+        f"{build_bytes(n, entries) / 2**30:.1f} GiB)"
+    )
+    hint = "use a partition of smaller groups"
+    if (partition.width, partition.height) == (4, 4):
+        hint += " (pdb-663 or pdb-555 need far less)"
+    return what, hint + ", or run with more memory"
 
 
 def forget_memory() -> None:

@@ -9,6 +9,7 @@ import time
 from typing import Any
 
 import click
+import lacak
 from lacak.cli import echo_json
 
 from . import pdb
@@ -163,11 +164,12 @@ def build_command(
     started = time.perf_counter()
     callback, close = pdb.rich_progress()
     try:
-        for group in part.groups:
-            if len(group) > 1:
-                pdb.load_or_build(
-                    part.width, part.height, part.goal, group, force=force, progress=callback
-                )
+        with lacak.memory_guard(*pdb.memory_note(part)):
+            for group in part.groups:
+                if len(group) > 1:
+                    pdb.load_or_build(
+                        part.width, part.height, part.goal, group, force=force, progress=callback
+                    )
     finally:
         close()
     info = _describe(part)
