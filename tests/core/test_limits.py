@@ -90,3 +90,54 @@ def test_stop_reasons_that_are_limits() -> None:
         lacak.StopReason.MEMORY,
     }
     assert str(lacak.StopReason.DEPTH) == "depth-limit"
+
+
+# -- the running budget: limits cover set-up (issue 10) ---------------------------------
+
+
+def test_a_budget_is_the_running_budget_inside_its_block() -> None:
+    assert lacak.running_budget() is None
+    outer = lacak.Limits(seconds=60).start()
+    with outer as entered:
+        assert entered is outer and lacak.running_budget() is outer
+        inner = lacak.Limits(seconds=5).start()
+        with inner:
+            assert lacak.running_budget() is inner
+        assert lacak.running_budget() is outer
+    assert lacak.running_budget() is None
+
+
+@given(own=st.none() | st.floats(0, 100), outer=st.none() | st.floats(0, 100))
+def test_a_search_started_inside_a_budget_ends_no_later(
+    own: float | None, outer: float | None
+) -> None:
+    """A command starts its clock before loading; the search it then starts inherits the deadline."""
+    command = lacak.Limits(seconds=outer).start()
+    with command:
+        search = lacak.Limits(seconds=own).start()
+    deadlines = [
+        d for d in (command.deadline, None if own is None else search.started + own) if d is not None
+    ]
+    assert search.deadline == (min(deadlines) if deadlines else None)
+
+
+def test_check_time_raises_once_the_deadline_has_passed() -> None:
+    budget = lacak.Limits(seconds=0).start()
+    assert budget.time_up()
+    with pytest.raises(lacak.LimitReachedError, match="time limit was reached while reading"):
+        budget.check_time("reading the maze")
+    relaxed = lacak.Limits(seconds=3600).start()
+    assert not relaxed.time_up()
+    relaxed.check_time("reading the maze")  # no error
+    unlimited = lacak.Limits().start()
+    assert unlimited.deadline is None and not unlimited.time_up()
+
+
+def test_a_searcher_that_runs_out_of_memory_is_an_out_of_memory_error() -> None:
+    def greedy(puzzle: object, **_kwargs: object) -> lacak.SearchResult:
+        raise MemoryError
+
+    searcher = lacak.Searcher(name="greedy", search=greedy)
+    with pytest.raises(lacak.OutOfMemoryError, match="strategy 'greedy'") as raised:
+        searcher(lacak.testing.GraphPuzzle(edges={}, initial=0, goals={1}))
+    assert isinstance(raised.value, lacak.LacakError)
