@@ -66,7 +66,15 @@ from .interfaces import (
     describe_state,
     parse_options,
 )
-from .limits import UNLIMITED, Budget, Limits, StopReason, check_deadline, deadline
+from .limits import (
+    UNLIMITED,
+    Budget,
+    Limits,
+    StopReason,
+    check_deadline,
+    current_deadline,
+    deadline,
+)
 from .plugins import PluginFailure, PluginInfo, PluginOverride, PluginWarning
 from .registry import Catalogue, Registry, default_registry, reset_default_registry
 from .results import SearchResult, SearchStats
@@ -121,6 +129,7 @@ __all__ = [
     "check_deadline",
     "check_puzzle",
     "choose",
+    "current_deadline",
     "deadline",
     "default_registry",
     "describe_state",

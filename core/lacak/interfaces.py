@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 import attrs
 
-from .errors import InvalidOptionError, InvalidPuzzleError, PluginError
+from .errors import InvalidOptionError, InvalidPuzzleError, PluginError, memory_guard
 from .options import as_flag, parse_options
 
 if TYPE_CHECKING:
@@ -208,6 +208,8 @@ class Searcher:
             ``heuristic``/``limits``/``trace`` of the wrong type.
         :raises InvalidPuzzleError: ``puzzle`` is not a :class:`Puzzle` (see
             :func:`check_puzzle`), or the strategy does not handle its kind.
+        :raises OutOfMemoryError: the search ran out of memory (a ``MemoryError``
+            inside it), saying which strategy and what to try.
         :raises PluginError: ``search`` returned something other than a
             :class:`~lacak.SearchResult`.
         """
@@ -237,9 +239,19 @@ class Searcher:
             )
         if heuristic is None and self.heuristic == "required":
             raise InvalidOptionError(f"strategy {self.name!r} needs a heuristic")
-        result = self.search(
-            puzzle, heuristic=heuristic, limits=limits or UNLIMITED, trace=trace, **options
-        )
+        from . import progress
+
+        try:
+            with memory_guard(
+                f"the search of strategy {self.name!r} (its open list, visited states or tables)",
+                "set a node limit (--max-nodes), a smaller --max-depth, or use a strategy that "
+                "keeps less (idastar keeps one path only)",
+            ):
+                result = self.search(
+                    puzzle, heuristic=heuristic, limits=limits or UNLIMITED, trace=trace, **options
+                )
+        finally:
+            progress.search_done()
         if not isinstance(result, SearchResult):
             raise PluginError(
                 f"strategy {self.name!r} returned {type(result).__name__}, not a SearchResult "

@@ -4,6 +4,20 @@ Every searcher accepts a :class:`Limits` and stops cleanly, returning what it
 has, when one of them is reached. Searchers keep their counters in local
 variables on the hot path and ask a :class:`Budget` about them; the budget
 reads the clock only every few hundred checks, so a limit costs almost nothing.
+
+The time limit covers set-up too. There is one *deadline* for the work
+running now (a :mod:`contextvars` variable, so threads and tasks keep their
+own): ``with budget:`` sets it to a budget's deadline, ``with deadline(at):``
+to a time of one's own. A budget started inside (``limits.start()``) ends no
+later than it, and set-up code (reading a file, building a table or a
+database) calls :func:`check_deadline` between chunks of its work::
+
+    with limits.start() as budget:
+        maze = load(file)        # calls check_deadline("reading the maze") now and then
+        result = lacak.solve(maze.puzzle(), limits=limits)   # same deadline
+
+A budget also reports a search running past a second to
+:mod:`lacak.progress` (only when someone is watching).
 """
 
 from __future__ import annotations
@@ -21,7 +35,14 @@ import attrs
 
 from .errors import InvalidOptionError, LimitReachedError
 
-__all__ = ["Budget", "Limits", "StopReason", "check_deadline", "deadline"]
+__all__ = [
+    "Budget",
+    "Limits",
+    "StopReason",
+    "check_deadline",
+    "current_deadline",
+    "deadline",
+]
 
 
 class StopReason(str, enum.Enum):
@@ -108,7 +129,13 @@ class Limits:
     max_closed: int | None = attrs.field(default=None, validator=_count("max_closed"))
 
     def start(self) -> Budget:
-        """Start the clock and return a :class:`Budget` for one search."""
+        """Start the clock and return a :class:`Budget` for one search.
+
+        Inside a deadline (``with budget:`` of a running budget, or
+        :func:`deadline`), the new budget's deadline is the earlier of its own
+        and that one, so a search started after a slow set-up still ends when
+        the command's time is up.
+        """
         return Budget(self)
 
 
@@ -116,60 +143,14 @@ class Limits:
 UNLIMITED = Limits()
 
 
-@attrs.define
-class Budget:
-    """A running search's view of its :class:`Limits`.
-
-    Call :meth:`exceeded` with the current counters; it returns the
-    :class:`StopReason` of the first limit reached, or ``None``.
-    """
-
-    limits: Limits
-    started: float = attrs.field(factory=time.perf_counter, init=False)
-    _calls: int = attrs.field(default=0, init=False)
-    _deadline: float | None = attrs.field(default=None, init=False)
-
-    #: How many :meth:`exceeded` calls may pass between two looks at the clock.
-    CLOCK_EVERY = 256
-
-    def __attrs_post_init__(self) -> None:
-        if self.limits.seconds is not None:
-            self._deadline = self.started + self.limits.seconds
-
-    @property
-    def deadline(self) -> float | None:
-        """The :func:`time.perf_counter` time the time limit ends, or ``None``."""
-        return self._deadline
-
-    def elapsed(self) -> float:
-        """Seconds since the budget was started."""
-        return time.perf_counter() - self.started
-
-    def exceeded(self, expanded: int, frontier: int = 0, closed: int = 0) -> StopReason | None:
-        """The first limit the counters have reached, or ``None``."""
-        limits = self.limits
-        if limits.max_expanded is not None and expanded >= limits.max_expanded:
-            return StopReason.NODES
-        if limits.max_frontier is not None and frontier > limits.max_frontier:
-            return StopReason.MEMORY
-        if limits.max_closed is not None and closed > limits.max_closed:
-            return StopReason.MEMORY
-        if self._deadline is not None:
-            self._calls += 1
-            if self._calls >= self.CLOCK_EVERY or expanded < self.CLOCK_EVERY:
-                self._calls = 0
-                if time.perf_counter() >= self._deadline:
-                    return StopReason.TIME
-        return None
-
-    def depth_allowed(self, depth: int) -> bool:
-        """Whether a node at ``depth`` may be generated."""
-        return self.limits.max_depth is None or depth <= self.limits.max_depth
-
-
 _DEADLINE: contextvars.ContextVar[float | None] = contextvars.ContextVar(
     "lacak_deadline", default=None
 )
+
+
+def current_deadline() -> float | None:
+    """The :func:`time.perf_counter` time the work running now must end by, or ``None``."""
+    return _DEADLINE.get()
 
 
 @contextlib.contextmanager
@@ -181,7 +162,8 @@ def deadline(at: float | None) -> Iterator[None]:
     before a search can count its nodes, such as normalising the words of a
     dictionary file read for the first time, calls :func:`check_deadline`
     between batches, so a search's time limit also bounds its set-up.
-    Blocks nest; the inner deadline holds inside.
+    Blocks nest; the inner deadline holds inside (``with budget:`` is the
+    same with the budget's deadline, which is never later than the outer one).
 
     >>> import time
     >>> with deadline(time.perf_counter() + 60):
@@ -195,12 +177,113 @@ def deadline(at: float | None) -> Iterator[None]:
 
 
 def check_deadline(doing: str) -> None:
-    """Raise :class:`~lacak.LimitReachedError` when the :func:`deadline` around the
-    call has passed.
+    """Raise :class:`~lacak.LimitReachedError` when the deadline of the work running now
+    (:func:`deadline`, ``with budget:``) has passed.
 
-    :param doing: what was being done, for the message ("reading a dictionary file").
-    :raises LimitReachedError: ``the time limit passed while <doing>``.
+    :param doing: what was being done, as a gerund phrase ("reading the maze").
+    :raises LimitReachedError: ``the time limit was reached while <doing>``.
     """
     at = _DEADLINE.get()
     if at is not None and time.perf_counter() >= at:
-        raise LimitReachedError(f"the time limit passed while {doing}")
+        raise LimitReachedError(f"the time limit was reached while {doing}")
+
+
+@attrs.define
+class Budget:
+    """A running search's view of its :class:`Limits`.
+
+    Call :meth:`exceeded` with the current counters; it returns the
+    :class:`StopReason` of the first limit reached, or ``None``.
+
+    ``with budget:`` makes its deadline the :func:`current_deadline` within the
+    block: searches started there end no later, and set-up code checks it with
+    :func:`check_deadline`.
+    """
+
+    limits: Limits
+    started: float = attrs.field(factory=time.perf_counter, init=False)
+    _calls: int = attrs.field(default=0, init=False)
+    _deadline: float | None = attrs.field(default=None, init=False)
+    _tokens: list[contextvars.Token[float | None]] = attrs.field(factory=list, init=False)
+    _watch: bool = attrs.field(default=False, init=False)
+    _shown_at: float = attrs.field(default=0.0, init=False)
+
+    #: How many :meth:`exceeded` calls may pass between two looks at the clock.
+    CLOCK_EVERY = 256
+
+    #: A search is shown on the progress display once it has run this many seconds.
+    SHOW_AFTER = 1.0
+
+    def __attrs_post_init__(self) -> None:
+        from . import progress
+
+        if self.limits.seconds is not None:
+            self._deadline = self.started + self.limits.seconds
+        outer = _DEADLINE.get()
+        if outer is not None and (self._deadline is None or outer < self._deadline):
+            self._deadline = outer
+        self._watch = progress.active()
+
+    def __enter__(self) -> Budget:
+        self._tokens.append(_DEADLINE.set(self._deadline))
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        _DEADLINE.reset(self._tokens.pop())
+
+    @property
+    def deadline(self) -> float | None:
+        """The :func:`time.perf_counter` time at which the time is up (``None``: no time limit)."""
+        return self._deadline
+
+    def elapsed(self) -> float:
+        """Seconds since the budget was started."""
+        return time.perf_counter() - self.started
+
+    def time_up(self) -> bool:
+        """Whether the deadline has passed (reads the clock each call)."""
+        return self._deadline is not None and time.perf_counter() >= self._deadline
+
+    def check_time(self, what: str) -> None:
+        """Raise :class:`~lacak.LimitReachedError` when the deadline has passed.
+
+        For set-up loops (between chunks of work, not per item).
+
+        :param what: what was being done, as a gerund phrase ("reading the maze").
+        :raises LimitReachedError: the time is up.
+        """
+        if self.time_up():
+            raise LimitReachedError(f"the time limit was reached while {what}")
+
+    def exceeded(self, expanded: int, frontier: int = 0, closed: int = 0) -> StopReason | None:
+        """The first limit the counters have reached, or ``None``."""
+        limits = self.limits
+        if limits.max_expanded is not None and expanded >= limits.max_expanded:
+            return StopReason.NODES
+        if limits.max_frontier is not None and frontier > limits.max_frontier:
+            return StopReason.MEMORY
+        if limits.max_closed is not None and closed > limits.max_closed:
+            return StopReason.MEMORY
+        if self._deadline is not None or self._watch:
+            self._calls += 1
+            if self._calls >= self.CLOCK_EVERY or expanded < self.CLOCK_EVERY:
+                self._calls = 0
+                now = time.perf_counter()
+                if self._deadline is not None and now >= self._deadline:
+                    return StopReason.TIME
+                if self._watch and now - self._shown_at > 0.2:
+                    self._show(expanded, now)
+        return None
+
+    def _show(self, expanded: int, now: float) -> None:
+        """Tell the progress display how the search goes, once it has run a while."""
+        from . import progress
+
+        self._shown_at = now
+        seconds = now - self.started
+        if seconds >= self.SHOW_AFTER:
+            progress.searching(expanded, seconds)
+
+    def depth_allowed(self, depth: int) -> bool:
+        """Whether a node at ``depth`` may be generated."""
+        return self.limits.max_depth is None or depth <= self.limits.max_depth

@@ -24,7 +24,17 @@ import time
 from collections.abc import Iterator
 from typing import Any, Protocol
 
-__all__ = ["Reporter", "RichReporter", "Task", "active", "announce", "reporting", "task"]
+__all__ = [
+    "Reporter",
+    "RichReporter",
+    "Task",
+    "active",
+    "announce",
+    "reporting",
+    "search_done",
+    "searching",
+    "task",
+]
 
 
 class Task(Protocol):
@@ -96,6 +106,35 @@ def announce(message: str) -> None:
     reporter = _REPORTER.get()
     if reporter is not None:
         reporter.announce(message)
+
+
+_SEARCH: contextvars.ContextVar[Task | None] = contextvars.ContextVar(
+    "lacak_progress_search", default=None
+)
+
+
+def searching(expanded: int, seconds: float) -> None:
+    """Show a running search: nodes expanded and the rate (a :class:`~lacak.Budget`
+    calls it for a search past a second; nothing happens when nobody is watching)."""
+    reporter = _REPORTER.get()
+    if reporter is None:
+        return
+    shown = _SEARCH.get()
+    if shown is None:
+        shown = reporter.start("searching", None)
+        _SEARCH.set(shown)
+    rate = expanded / seconds if seconds > 0 else 0.0
+    shown.update(description=f"searching: {expanded:,} nodes expanded, {rate:,.0f} a second")
+
+
+def search_done() -> None:
+    """Stop showing the running search (:class:`~lacak.Searcher` calls it when a search ends)."""
+    shown = _SEARCH.get()
+    reporter = _REPORTER.get()
+    if shown is not None:
+        _SEARCH.set(None)
+        if reporter is not None:
+            reporter.stop(shown)
 
 
 @contextlib.contextmanager

@@ -272,8 +272,9 @@ class BoggleResult(lacak.SearchResult):
             return None
         return min(self.words, key=lambda w: (-w.score, -len(w.word), w.word))
 
-    def to_dict(self) -> dict[str, Any]:
-        """The documented ``--json`` form.
+    def to_dict(self, puzzle: Any = None, *, registry: Any = None) -> dict[str, Any]:
+        """The documented ``--json`` form (``puzzle`` and ``registry`` are not needed:
+        the result holds its board).
 
         ``{"board": [[tile, ...], ...], "dictionary", "min_length",
         "words": [{"word", "path": [[row, col], ...], "score"}, ...],

@@ -374,6 +374,36 @@ _WHY = {
 }
 
 
+def _stopped_while_loading(
+    ctx: click.Context,
+    stop: lacak.LimitReachedError,
+    strategy: str,
+    heuristic: str | None,
+    budget: lacak.Budget,
+    as_json: bool,
+) -> None:
+    """Report a --timeout that passed before the search began (exit status 1, as a search's)."""
+    if as_json:
+        echo_json(
+            {
+                "strategy": strategy,
+                "heuristic": heuristic,
+                "found": False,
+                "stopped": str(lacak.StopReason.TIME),
+                "start": None,
+                "end": None,
+                "length": 0,
+                "cost": 0.0,
+                "actions": "",
+                "path": None,
+                "stats": lacak.SearchStats(seconds=budget.elapsed()).to_dict(),
+            }
+        )
+    else:
+        click.echo(f"no path: {strategy} did not start: --timeout was reached ({stop})")
+    ctx.exit(1)
+
+
 @maze.command("solve")
 @click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
 @click.option(
@@ -433,21 +463,30 @@ def solve(
     """
     registry = registry_of(ctx)
     limits = lacak.Limits(max_depth=max_depth, max_expanded=max_nodes, seconds=timeout)
-    loaded = _read_maze(file)
     picture = _picture(cell_size, wall_width, colors)
-    first = _cell(start, "--start") or loaded.start
-    last = _cell(end, "--end") or loaded.end
-    if first is None or last is None:
-        suggested = loaded.with_endpoints(first, last, solution=False)
-        first, last = suggested.start, suggested.end
-    puzzle = loaded.puzzle(first, last)
     searcher = registry.searchers()[strategy]
     options = _options(
         strategy_options, dict(searcher.options), f"strategy {strategy!r}", "--strategy-option"
     )
-    result = lacak.solve(
-        puzzle, searcher, heuristic=heuristic, limits=limits, registry=registry, **options
-    )
+    # --timeout covers reading the maze and suggesting its ends: the clock starts now,
+    # and the search started inside ends no later
+    budget = limits.start()
+    with budget:
+        try:
+            loaded = _read_maze(file)
+            first = _cell(start, "--start") or loaded.start
+            last = _cell(end, "--end") or loaded.end
+            if first is None or last is None:
+                suggested = loaded.with_endpoints(first, last, solution=False)
+                first, last = suggested.start, suggested.end
+        except lacak.LimitReachedError as stop:
+            if not budget.time_up():
+                raise
+            _stopped_while_loading(ctx, stop, strategy, heuristic, budget, as_json)
+        puzzle = loaded.puzzle(first, last)
+        result = lacak.solve(
+            puzzle, searcher, heuristic=heuristic, limits=limits, registry=registry, **options
+        )
     if as_json:
         echo_json(_search_report(result, puzzle))
         ctx.exit(0 if result.found else 1)

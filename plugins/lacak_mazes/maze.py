@@ -20,7 +20,7 @@ from __future__ import annotations
 import functools
 import json
 import unicodedata
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -126,8 +126,31 @@ def _check_text(value: Any, what: str) -> str:
     return value
 
 
-def _bfs(cells: bytes, width: int, source: int, target: int = -1) -> tuple[list[int], bytearray]:
+#: Cells (or rows) of work between two looks at the running budget's deadline.
+CHECK_EVERY = 1 << 16
+
+
+def _time_check(what: str) -> Callable[[], None] | None:
+    """``check()`` raising :class:`lacak.LimitReachedError` once the deadline of the work
+    running now has passed, or ``None`` when there is no deadline.
+
+    A command that loads a maze under ``--timeout`` runs it inside ``with
+    budget:`` (see :func:`lacak.current_deadline`); large mazes take seconds to
+    read and to search for their longest path, so that work checks the time.
+    """
+    if lacak.current_deadline() is None:
+        return None
+    return functools.partial(lacak.check_deadline, what)
+
+
+def _bfs(
+    cells: bytes, width: int, source: int, target: int = -1, what: str = "searching the maze"
+) -> tuple[list[int], bytearray]:
     """Breadth-first search over flat cell indices.
+
+    Under a running budget with a time limit it checks the time every
+    :data:`CHECK_EVERY` cells (raising :class:`lacak.LimitReachedError`
+    "the time limit was reached while ``what``").
 
     :returns: the cells in the order reached (the last is a farthest one when
         no ``target`` stops the search early) and, per cell, the bit of the
@@ -139,7 +162,22 @@ def _bfs(cells: bytes, width: int, source: int, target: int = -1) -> tuple[list[
     seen[source] = 1
     queue = [source]
     append = queue.append
-    for here in queue:
+    check = _time_check(what)
+    if check is None:
+        for here in queue:
+            if here == target:
+                break
+            for offset, back in steps[cells[here]]:
+                there = here + offset
+                if not seen[there]:
+                    seen[there] = 1
+                    came[there] = back
+                    append(there)
+        return queue, came
+    every = CHECK_EVERY - 1
+    for count, here in enumerate(queue):
+        if count and not count & every:  # between chunks
+            check()
         if here == target:
             break
         for offset, back in steps[cells[here]]:
@@ -210,7 +248,11 @@ class Maze:
         if not isinstance(rows, Sequence) or isinstance(rows, (str, bytes)) or not rows:
             raise lacak.InvalidPuzzleError("maze cells must be a non-empty list of rows")
         width = None
+        check = _time_check("reading the maze")
+        every = max(1, CHECK_EVERY // max(1, len(rows[0]) if isinstance(rows[0], Sequence) else 1))
         for number, row in enumerate(rows):
+            if check is not None and number and not number % every:  # between chunks
+                check()
             if not isinstance(row, Sequence) or isinstance(row, (str, bytes)):
                 raise lacak.InvalidPuzzleError(f"row {number} of the maze cells is not a list")
             if width is None:
@@ -219,6 +261,8 @@ class Maze:
                 raise lacak.InvalidPuzzleError(
                     f"row {number} of the maze cells has {len(row)} cells, row 0 has {width}"
                 )
+            if row and set(map(type, row)) == {int} and min(row) >= 0 and max(row) <= 15:
+                continue  # the usual case, checked in C (a 4096x4096 maze has 16 M cells)
             for col, value in enumerate(row):
                 if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 15:
                     raise lacak.InvalidPuzzleError(
@@ -382,7 +426,10 @@ class Maze:
         """
         cells = self.cells
         previous = None
+        check = _time_check(f"checking {what}")
         for step, cell in enumerate(_as_path(path, what)):
+            if check is not None and step and not step % CHECK_EVERY:
+                check()
             if not self.contains(cell):
                 raise lacak.InvalidPuzzleError(
                     f"{what} leaves the grid at step {step}: {list(cell)}"
@@ -534,7 +581,7 @@ class Maze:
         start = self.check_cell(start, "start")
         end = self.check_cell(end, "end")
         source, target = self._flat(start), self._flat(end)
-        _queue, came = _bfs(self._bytes, self.width, source, target)
+        _queue, came = _bfs(self._bytes, self.width, source, target, what="finding a path")
         if source != target and not came[target]:
             raise lacak.UnsolvableError(f"no path joins {list(start)} and {list(end)} in this maze")
         width = self.width
@@ -547,9 +594,10 @@ class Maze:
         part of the maze reachable from ``[0, 0]``. The returned start is the
         endpoint that comes first row by row.
         """
-        first, _came = _bfs(self._bytes, self.width, 0)
+        what = "finding the ends of the longest path"
+        first, _came = _bfs(self._bytes, self.width, 0, what=what)
         a = first[-1]
-        second, _came = _bfs(self._bytes, self.width, a)
+        second, _came = _bfs(self._bytes, self.width, a, what=what)
         b = second[-1]
         a, b = min(a, b), max(a, b)
         return self._cell(a), self._cell(b)
@@ -574,7 +622,9 @@ class Maze:
         elif start is None or end is None:
             given = start if start is not None else end
             assert given is not None
-            queue, _came = _bfs(self._bytes, self.width, self._flat(given))
+            queue, _came = _bfs(
+                self._bytes, self.width, self._flat(given), what="finding the farthest cell"
+            )
             other = self._cell(queue[-1])
             start, end = (given, other) if start is not None else (other, given)
         path = self.path(start, end) if solution else None

@@ -126,11 +126,26 @@ def check_number(value: Any, name: str, strategy: str, *, minimum: float) -> flo
     return float(value)
 
 
-def estimator(heuristic: lacak.Heuristic | None, puzzle: Any) -> Callable[[Hashable], float]:
-    """The heuristic's fast form for ``puzzle``, or ``h = 0`` without one."""
+def estimator(
+    heuristic: lacak.Heuristic | None, puzzle: Any, budget: lacak.Budget
+) -> Callable[[Hashable], float] | None:
+    """The heuristic's fast form for ``puzzle``, or ``h = 0`` without one.
+
+    Preparing it (building a pattern database, say) counts against the
+    search's time: it runs as the ``budget``'s set-up (``with budget``), so
+    set-up code that calls :func:`lacak.check_deadline` stops at its deadline.
+
+    :returns: the estimator, or ``None`` when the time ran out while preparing it.
+    """
     if heuristic is None:
         return lambda _state: 0
-    return heuristic.for_puzzle(puzzle)
+    try:
+        with budget:
+            return heuristic.for_puzzle(puzzle)
+    except lacak.LimitReachedError:
+        if budget.time_up():
+            return None
+        raise
 
 
 class Counters:

@@ -179,10 +179,19 @@ def idastar(
     >>> lacak.solve(g, "idastar").actions
     ('b', 'd')
     """
-    est = estimator(heuristic, puzzle)
     budget = limits.start()
     counters = Counters()
     counters.iterations = 0
+    est = estimator(heuristic, puzzle, budget)
+    if est is None:
+        return finish(
+            puzzle,
+            strategy="idastar",
+            heuristic=heuristic,
+            budget=budget,
+            counters=counters,
+            stopped=StopReason.TIME,
+        )
     successors = puzzle.successors
     is_goal = puzzle.is_goal
     max_depth = limits.max_depth

@@ -48,9 +48,18 @@ def _search(
     reopen: bool,
 ) -> lacak.SearchResult:
     check_duplicates(duplicates, strategy)
-    est = estimator(heuristic if h_weight else None, puzzle)
     budget = limits.start()
     counters = Counters()
+    est = estimator(heuristic if h_weight else None, puzzle, budget)
+    if est is None:
+        return finish(
+            puzzle,
+            strategy=strategy,
+            heuristic=heuristic,
+            budget=budget,
+            counters=counters,
+            stopped=StopReason.TIME,
+        )
     successors = puzzle.successors
     is_goal = puzzle.is_goal
     max_depth = limits.max_depth

@@ -153,6 +153,52 @@ def solve_command(
       lacak sliding solve "1 2 3 / 4 0 6 / 7 5 8" --strategy best-first --heuristic weighted:1,2
     """
     registry = registry_of(ctx)
+    limits = lacak.Limits(max_depth=max_depth, max_expanded=max_nodes, seconds=timeout)
+    # --timeout counts from here: the search started below ends no later than this budget
+    with limits.start():
+        result, puzzle, name, trace = _solve(
+            registry, start, goal, size, strategy, heuristic, options, limits, trace_file, tree
+        )
+    if trace is not None and trace_file is not None:
+        _write_trace(trace, trace_file)
+    if as_json:
+        echo_json(
+            {
+                "found": result.found,
+                "strategy": result.strategy or name,
+                "heuristic": result.heuristic,
+                "length": result.length if result.found else None,
+                "moves": list(result.actions),
+                "states": [puzzle.format_state(s) for s in result.states] if result.found else [],
+                "expanded": result.stats.expanded,
+                "generated": result.stats.generated,
+                "max_frontier": result.stats.max_frontier,
+                "seconds": round(result.stats.seconds, 6),
+                "stopped": str(result.stopped),
+            }
+        )
+    else:
+        _print_result(puzzle, result, name)
+    if tree and trace is not None:
+        from rich.console import Console
+
+        Console(stderr=as_json).print(trace.to_rich())
+    ctx.exit(0 if result.found else 1)
+
+
+def _solve(
+    registry: lacak.Registry,
+    start: str,
+    goal: str | None,
+    size: str | None,
+    strategy: str,
+    heuristic: str | None,
+    options: tuple[str, ...],
+    limits: lacak.Limits,
+    trace_file: Path | None,
+    tree: bool,
+) -> tuple[lacak.SearchResult, Any, str, lacak.SearchTrace | None]:
+    """Parse the board, pick the strategy and heuristic, and search: ``(result, puzzle, name, trace)``."""
     puzzle = registry.puzzle_types()["sliding"].parse(start, goal=goal, size=size)
     name = _pick_strategy(registry, puzzle, heuristic) if strategy == AUTO else strategy
     searcher = registry.searchers()[name]
@@ -180,38 +226,13 @@ def solve_command(
         strategy_options.update(
             lacak.parse_options(item, searcher.options, what=f"strategy {name!r}")
         )
-    limits = lacak.Limits(max_depth=max_depth, max_expanded=max_nodes, seconds=timeout)
     trace = None
     if trace_file is not None or tree:
         trace = lacak.SearchTrace(describe=puzzle.format_state)
     result = searcher(
         puzzle, heuristic=heuristic_obj, limits=limits, trace=trace, **strategy_options
     )
-    if trace is not None and trace_file is not None:
-        _write_trace(trace, trace_file)
-    if as_json:
-        echo_json(
-            {
-                "found": result.found,
-                "strategy": result.strategy or name,
-                "heuristic": result.heuristic,
-                "length": result.length if result.found else None,
-                "moves": list(result.actions),
-                "states": [puzzle.format_state(s) for s in result.states] if result.found else [],
-                "expanded": result.stats.expanded,
-                "generated": result.stats.generated,
-                "max_frontier": result.stats.max_frontier,
-                "seconds": round(result.stats.seconds, 6),
-                "stopped": str(result.stopped),
-            }
-        )
-    else:
-        _print_result(puzzle, result, name)
-    if tree and trace is not None:
-        from rich.console import Console
-
-        Console(stderr=as_json).print(trace.to_rich())
-    ctx.exit(0 if result.found else 1)
+    return result, puzzle, name, trace
 
 
 def _print_result(puzzle: Any, result: lacak.SearchResult, name: str) -> None:

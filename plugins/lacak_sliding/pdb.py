@@ -31,14 +31,13 @@ Examples
 from __future__ import annotations
 
 import contextlib
-import contextvars
 import hashlib
 import math
 import re
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -59,6 +58,7 @@ __all__ = [
     "group_table",
     "inspect_database",
     "load_or_build",
+    "memory_note",
     "other_files",
     "pattern_heuristic",
     "reflection",
@@ -438,25 +438,17 @@ class BuildStopped(lacak.LimitReachedError):
     """A database build passed the deadline set by :func:`build_deadline` (nothing is cached)."""
 
 
-_DEADLINE: contextvars.ContextVar[float | None] = contextvars.ContextVar(
-    "lacak_sliding_pdb_deadline", default=None
-)
-
-
-@contextlib.contextmanager
-def build_deadline(deadline: float | None) -> Iterator[None]:
+def build_deadline(deadline: float | None) -> contextlib.AbstractContextManager[None]:
     """Within the block, database builds stop with :class:`BuildStopped` at ``deadline``.
 
-    ``deadline`` is a :func:`time.perf_counter` time (``None``: no deadline).
-    The searchers of this plugin set it from ``Limits.seconds``, so that
-    ``--timeout`` also bounds a build; the check comes between batches of
-    the build (a fraction of a second apart).
+    The same as :func:`lacak.deadline`: a build stops at the deadline of the work
+    running now, which every searcher sets from ``Limits.seconds`` before
+    preparing its heuristic, so that ``--timeout`` also bounds a build; the
+    check comes between batches of the build (a fraction of a second apart).
+
+    :param deadline: a :func:`time.perf_counter` time (``None``: no deadline).
     """
-    token = _DEADLINE.set(deadline)
-    try:
-        yield
-    finally:
-        _DEADLINE.reset(token)
+    return lacak.deadline(deadline)
 
 
 def load_or_build(
@@ -519,12 +511,12 @@ def load_or_build(
         if must_cache:  # before a build that may take minutes, not after it
             path = _path(width, height, goal, tiles, required=True)
         started = time.perf_counter()
-        deadline = _DEADLINE.get()
+        deadline = lacak.current_deadline()
 
         def report(level: int, reached: int, total: int) -> None:
             if deadline is not None and time.perf_counter() >= deadline:
                 raise BuildStopped(
-                    f"the time limit passed while building the pattern database of tiles "
+                    f"the time limit was reached while building the pattern database of tiles "
                     f"{','.join(map(str, tiles))} on {width}x{height} (level {level}, "
                     f"{reached:,} of {total:,} placements); build it ahead with "
                     "'lacak sliding pdb build'"
@@ -918,21 +910,47 @@ def pattern_heuristic(
             bar = _stderr_progress() if missing else None
             if bar:
                 progress, close = bar
-        try:
-            tables = [
-                group_table(partition.width, partition.height, partition.goal, g, progress=progress)
-                for g in partition.groups
+        with lacak.memory_guard(*memory_note(partition)):
+            try:
+                tables = [
+                    group_table(
+                        partition.width, partition.height, partition.goal, g, progress=progress
+                    )
+                    for g in partition.groups
+                ]
+            finally:
+                if close:
+                    close()
+            tables += [
+                group_table(partition.width, partition.height, partition.goal, (t,))
+                for t in partition.singletons
             ]
-        finally:
-            if close:
-                close()
-        tables += [
-            group_table(partition.width, partition.height, partition.goal, (t,))
-            for t in partition.singletons
-        ]
-        heuristic = PatternHeuristic(partition, tables, reflect)
+            heuristic = PatternHeuristic(partition, tables, reflect)
         _memory[key] = heuristic
         return heuristic
+
+
+def memory_note(partition: Partition) -> tuple[str, str]:
+    """``(what, hint)`` for :func:`lacak.memory_guard` when a partition's databases do not fit.
+
+    >>> memory_note(Partition.named("78", 4, 4, tuple(range(16))))[1]
+    'use a partition of smaller groups (pdb-663 or pdb-555 need far less), or run with more memory'
+    """
+    n = partition.width * partition.height
+    size = f"{partition.width}x{partition.height}"
+    if not partition.groups:
+        return f"the pattern databases of {partition.label} on {size}", "run with more memory"
+    largest = max(partition.groups, key=len)
+    entries = math.perm(n, len(largest))
+    what = (
+        f"the pattern databases {partition.label} on {size} (the largest group, "
+        f"{len(largest)} tiles, has {entries:,} placements; building it needs about "
+        f"{build_bytes(n, entries) / 2**30:.1f} GiB)"
+    )
+    hint = "use a partition of smaller groups"
+    if (partition.width, partition.height) == (4, 4):
+        hint += " (pdb-663 or pdb-555 need far less)"
+    return what, hint + ", or run with more memory"
 
 
 def forget_memory() -> None:

@@ -9,6 +9,7 @@ import time
 from typing import Any
 
 import click
+import lacak
 from lacak.cli import echo_json
 
 from . import pdb
@@ -177,17 +178,18 @@ def build_command(
     # a progress bar only on a terminal: elsewhere stderr keeps to one-line errors and warnings
     callback, close = pdb._stderr_progress() or (None, lambda: None)
     try:
-        for group in part.groups:
-            if len(group) > 1:
-                pdb.load_or_build(
-                    part.width,
-                    part.height,
-                    part.goal,
-                    group,
-                    force=force,
-                    progress=callback,
-                    must_cache=True,
-                )
+        with lacak.memory_guard(*pdb.memory_note(part)):
+            for group in part.groups:
+                if len(group) > 1:
+                    pdb.load_or_build(
+                        part.width,
+                        part.height,
+                        part.goal,
+                        group,
+                        force=force,
+                        progress=callback,
+                        must_cache=True,
+                    )
     finally:
         close()
     info = _describe(part)

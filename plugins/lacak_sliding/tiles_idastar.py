@@ -26,6 +26,14 @@ Counts are exact: ``expanded`` counts nodes tested for the goal and given
 children, ``generated`` the children whose estimate was computed (the
 inverse move is not generated).
 
+Depth: the recursive searches use one Python frame per move, so they run
+only while the bound (the deepest a node can lie) fits well within the
+recursion limit the process has; past it (or on a board too big for the
+generated code), the search goes on with an explicit stack
+(:func:`_iterative`), which visits the same nodes in the same order. The
+process's recursion limit is never changed. The time limit covers preparing
+the heuristic (building a pattern database, say).
+
 Examples
 --------
 >>> import lacak
@@ -37,6 +45,7 @@ Examples
 
 from __future__ import annotations
 
+import inspect
 import math
 import sys
 import time
@@ -46,8 +55,6 @@ from typing import Any
 import lacak
 from lacak import SearchResult, SearchStats, StopReason
 
-from .pdb import BuildStopped, build_deadline
-
 __all__ = ["AdditiveModel", "additive_model", "idastar_tiles"]
 
 #: Blank moves in the order children are tried: the order of
@@ -56,6 +63,15 @@ _ORDER = (("D", 1, 0), ("R", 0, 1), ("L", 0, -1), ("U", -1, 0))
 
 #: Expanded nodes between two looks at the time limit.
 CHECK_EVERY = 4096
+
+#: Largest board (cells) the depth-first search is generated as Python source
+#: for; bigger boards (their bounds run to thousands of moves anyway) use the
+#: explicit stack.
+MAX_GENERATED_CELLS = 64
+
+#: Frames kept free below the recursion limit for what a recursive search
+#: calls at its deepest point (the limit check, a line's conflicts, an error).
+STACK_MARGIN = 100
 
 
 class _Abort(Exception):
@@ -193,8 +209,14 @@ def additive_model(prepared: Any, puzzle: Any) -> AdditiveModel | None:
         for table in prepared.groups:
             for t, w in zip(table.tiles, table.rank_weights, strict=True):
                 weight[t] = w
+        with lacak.memory_guard(
+            f"the lookup tables of {prepared.name} in idastar-tiles (a copy of each "
+            f"database in memory: {sum(g.compact.size for g in prepared.groups):,} bytes)",
+            "use a partition of smaller groups (pdb-663 on 4x4), or run with more memory",
+        ):
+            tables = [g.compact_bytes() for g in prepared.groups]
         return AdditiveModel(
-            [g.compact_bytes() for g in prepared.groups],
+            tables,
             group,
             weight,
             mirror,
@@ -211,9 +233,13 @@ def additive_model(prepared: Any, puzzle: Any) -> AdditiveModel | None:
         and all(len(row) == n for row in table)
     ):
         rows = [list(row) for row in table]
-        integral = all(float(v).is_integer() for row in rows for v in row)
-        if integral:
-            rows = [[int(v) for v in row] for row in rows]
+        # ``type`` first: a 32x32 board's table has a million entries
+        if not all(set(map(type, row)) <= {int} for row in rows):
+            integral = all(float(v).is_integer() for row in rows for v in row)
+            if integral:
+                rows = [[int(v) for v in row] for row in rows]
+        else:
+            integral = True
         # one table per tile, indexed by the tile's cell; the blank's row is ignored
         rows[0] = [0] * n
         return AdditiveModel(rows, list(range(n)), [1] * n, integral=integral)
@@ -420,7 +446,8 @@ def idastar_tiles(
         databases and table heuristics (Manhattan, misplaced) run fastest.
     :param limits: ``max_depth`` caps the bound; ``max_expanded`` and
         ``seconds`` stop the search cleanly (checked every node and every
-        few thousand nodes respectively); ``max_frontier`` caps the path length.
+        few thousand nodes respectively; the time counts from the call, so
+        preparing the heuristic counts too); ``max_frontier`` caps the path length.
     :param trace: record the search tree (uses the slower general path).
     :returns: the :class:`~lacak.SearchResult`; ``stats.iterations`` counts the bounds.
     :raises InvalidPuzzleError: the puzzle is not a sliding puzzle.
@@ -446,10 +473,13 @@ def idastar_tiles(
             heuristic=label,
         )
     try:
-        # a pattern database built now counts against the time limit
-        with build_deadline(_deadline(limits, budget)):
+        # a pattern database built now counts against the time limit: its build
+        # checks the running budget between batches
+        with budget:
             prepared = heuristic.for_puzzle(puzzle)
-    except BuildStopped:
+    except lacak.LimitReachedError:
+        if not budget.time_up():
+            raise
         return SearchResult.not_found(
             start,
             StopReason.TIME,
@@ -472,7 +502,7 @@ def idastar_tiles(
         if trace is None and _is_linear_conflict(prepared, puzzle):
             return _linear(puzzle, prepared, heuristic, limits, budget)
         return _general(puzzle, prepared, heuristic, limits, budget, trace)
-    return _fast(puzzle, model, heuristic, limits, budget)
+    return _fast(puzzle, model, prepared, heuristic, limits, budget)
 
 
 def _where(state: Sequence[int]) -> list[int]:
@@ -536,20 +566,43 @@ def _result(
     )
 
 
-def _deep_enough(bound: int) -> None:
-    """Let Python recurse as deep as the bound (one frame per move; 3.11 frames are cheap)."""
-    needed = int(bound) + 200
-    if sys.getrecursionlimit() < needed:
-        sys.setrecursionlimit(needed)
+def _stack_room() -> int:
+    """How many more frames a recursive search may use here: the recursion limit,
+    less the frames in use and :data:`STACK_MARGIN` (the limit itself is never changed)."""
+    frame = inspect.currentframe()
+    used = 0
+    while frame is not None:
+        used += 1
+        frame = frame.f_back
+    return sys.getrecursionlimit() - used - STACK_MARGIN
+
+
+def _lowest(model: AdditiveModel) -> float:
+    """A lower bound on the model's estimate: the sum of its tables' negative minima.
+
+    A node at depth ``g`` is searched only if ``g + h <= bound``, so the
+    recursion is at most ``bound - _lowest(model)`` frames deep. Byte tables
+    (pattern databases) are never negative and are not scanned.
+    """
+    total = 0.0
+    for table in model.tables:
+        if isinstance(table, (bytes, bytearray)) or not len(table):
+            continue
+        low = min(table)
+        if low < 0:
+            total += low
+    return total
 
 
 def _deadline(limits: lacak.Limits, budget: lacak.Budget) -> float | None:
-    return None if limits.seconds is None else budget.started + limits.seconds
+    """The time the search must stop: the budget's (it may be a running command's, earlier)."""
+    return budget.deadline
 
 
 def _fast(
     puzzle: Any,
     model: AdditiveModel,
+    prepared: Callable[[tuple[int, ...]], float],
     heuristic: lacak.Heuristic,
     limits: lacak.Limits,
     budget: lacak.Budget,
@@ -559,8 +612,13 @@ def _fast(
     goal = list(puzzle.goal)
     nbrs = _neighbours(width, height)
     reflect = model.mirror is not None
-    make = _maker(width, height, reflect, model.ranked, model.mirror[0] if model.mirror else ())
-    moves = _move_tables(model, width)
+    generated_code = width * height <= MAX_GENERATED_CELLS
+    if generated_code:
+        make = _maker(
+            width, height, reflect, model.ranked, model.mirror[0] if model.mirror else ()
+        )
+        moves = _move_tables(model, width)
+    floor = _lowest(model)
     where = _where(start)
     gi0 = model.indexes(where)
     h0 = sum(tab[i] for tab, i in zip(model.tables, gi0, strict=True))
@@ -598,8 +656,24 @@ def _fast(
             return finish(False, StopReason.DEPTH, [], max_depth)
         if deadline is not None and time.perf_counter() >= deadline:
             return finish(False, StopReason.TIME, [], bound)
+        if not generated_code or bound - floor > _stack_room():
+            # too deep to recurse here (or too big a board): the explicit stack goes on
+            evaluator = (
+                _Calls(prepared) if model.ranked else _AdditiveEval(model, start)
+            )
+            return _iterative(
+                puzzle,
+                heuristic,
+                limits,
+                budget,
+                None,
+                evaluator,
+                bound=bound,
+                expanded=expanded,
+                generated=credited,
+                iterations=iterations,
+            )
         iterations += 1
-        _deep_enough(bound)
         base = expanded
 
         def chk(count: int, base: int = base) -> int:
@@ -665,14 +739,206 @@ def _general(
     trace: lacak.SearchTrace | None,
 ) -> SearchResult:
     """IDA* on the same board, calling ``h`` on each child's tuple (any heuristic, traces)."""
+    start = tuple(puzzle.initial)
+    evaluator = _Calls(h)
+    h0 = evaluator.root(list(start))
+    bound = _first_bound(h0, _parity(start, puzzle.goal, puzzle.width))
+    return _iterative(
+        puzzle,
+        heuristic,
+        limits,
+        budget,
+        trace,
+        evaluator,
+        bound=bound,
+        expanded=0,
+        generated=0,
+        iterations=0,
+    )
+
+
+class _Calls:
+    """Estimates for :func:`_iterative` by calling a heuristic on each child's board."""
+
+    def __init__(self, h: Callable[[tuple[int, ...]], float]) -> None:
+        self.h = h
+
+    def root(self, board: list[int]) -> float:
+        return self.h(tuple(board))
+
+    def child(self, board: list[int], z: int, nz: int, t: int) -> float:
+        return self.h(tuple(board))
+
+    def enter(self) -> None:
+        pass
+
+    def leave(self) -> None:
+        pass
+
+
+class _AdditiveEval:
+    """Estimates for :func:`_iterative` from a sparse-indexed :class:`AdditiveModel`.
+
+    Each table's index moves by ``weight[t] * (new cell - old cell)`` when tile
+    ``t`` moves (the same lookups as the generated search, without recursion);
+    with a mirror the mirrored board's sum is kept too and the larger counts.
+    """
+
+    def __init__(self, model: AdditiveModel, start: Sequence[int]) -> None:
+        self.tables = model.tables
+        self.group = model.group
+        self.weight = model.weight
+        self.model = model
+        self.start = list(start)
+        self.mirror = model.mirror
+        self.gi: list[int] = []
+        self.ri: list[int] = []
+        self.sums: list[tuple[float, float]] = []
+        self.undo: list[tuple[int, int, int, int]] = []
+        self.pending: tuple[int, int, int, int, float, float] = (0, 0, 0, 0, 0.0, 0.0)
+
+    def root(self, board: list[int]) -> float:
+        where = _where(board)
+        self.gi = self.model.indexes(where)
+        h = sum(tab[i] for tab, i in zip(self.tables, self.gi, strict=True))
+        k = 0.0
+        if self.mirror is not None:
+            self.ri = self.model.indexes(self.model.mirrored(where))
+            k = sum(tab[i] for tab, i in zip(self.tables, self.ri, strict=True))
+        self.sums = [(h, k)]
+        self.undo = []
+        return max(h, k) if self.mirror is not None else h
+
+    def child(self, board: list[int], z: int, nz: int, t: int) -> float:
+        h, k = self.sums[-1]
+        g = self.group[t]
+        o = self.gi[g]
+        w = o + self.weight[t] * (z - nz)
+        tab = self.tables[g]
+        h1 = h - tab[o] + tab[w]
+        if self.mirror is None:
+            self.pending = (g, w, 0, 0, h1, 0.0)
+            return h1
+        cells, tiles = self.mirror
+        rt = tiles[t]
+        rg = self.group[rt]
+        ro = self.ri[rg]
+        rw = ro + self.weight[rt] * (cells[z] - cells[nz])
+        rtab = self.tables[rg]
+        k1 = k - rtab[ro] + rtab[rw]
+        self.pending = (g, w, rg, rw, h1, k1)
+        return max(h1, k1)
+
+    def enter(self) -> None:
+        g, w, rg, rw, h1, k1 = self.pending
+        self.undo.append((g, self.gi[g], rg, self.ri[rg] if self.mirror is not None else 0))
+        self.gi[g] = w
+        if self.mirror is not None:
+            self.ri[rg] = rw
+        self.sums.append((h1, k1))
+
+    def leave(self) -> None:
+        g, o, rg, ro = self.undo.pop()
+        self.gi[g] = o
+        if self.mirror is not None:
+            self.ri[rg] = ro
+        self.sums.pop()
+
+
+class _LinearEval:
+    """Linear conflict for :func:`_iterative`, kept up to date as :func:`_linear` does."""
+
+    def __init__(self, lc: Any, width: int) -> None:
+        self.md = [list(row) for row in lc.manhattan.table]
+        self.goal_row, self.goal_col = lc.goal_row, lc.goal_col
+        self.row_conflicts, self.col_conflicts = lc.row_conflicts, lc.col_conflicts
+        self.width = width
+        self.rows: list[int] = []
+        self.cols: list[int] = []
+        self.sums: list[tuple[int, int]] = []
+        self.undo: list[tuple[int, int]] = []
+        self.pending: tuple[int, int, int, int] = (0, 0, -1, 0)
+
+    def root(self, board: list[int]) -> float:
+        width = self.width
+        height = len(board) // width
+        self.rows = [self.row_conflicts(board, r) for r in range(height)]
+        self.cols = [self.col_conflicts(board, c) for c in range(width)]
+        m0 = sum(self.md[t][p] for p, t in enumerate(board) if t)
+        c0 = sum(self.rows) + sum(self.cols)
+        self.sums = [(m0, c0)]
+        self.undo = []
+        return m0 + 2 * c0
+
+    def child(self, board: list[int], z: int, nz: int, t: int) -> float:
+        width = self.width
+        m, conflicts = self.sums[-1]
+        table = self.md[t]
+        m1 = m - table[nz] + table[z]
+        line, value, c1 = -1, 0, conflicts
+        if nz // width == z // width:  # along a row: columns nz % width, z % width
+            c = self.goal_col[t]
+            if c == nz % width or c == z % width:
+                line, value = c, self.col_conflicts(board, c)
+                c1 = conflicts - self.cols[c] + value
+        else:
+            r = self.goal_row[t]
+            if r == nz // width or r == z // width:
+                line, value = width + r, self.row_conflicts(board, r)
+                c1 = conflicts - self.rows[r] + value
+        self.pending = (m1, c1, line, value)
+        return m1 + 2 * c1
+
+    def enter(self) -> None:
+        m1, c1, line, value = self.pending
+        width = self.width
+        old = 0
+        if line >= width:
+            old, self.rows[line - width] = self.rows[line - width], value
+        elif line >= 0:
+            old, self.cols[line] = self.cols[line], value
+        self.undo.append((line, old))
+        self.sums.append((m1, c1))
+
+    def leave(self) -> None:
+        line, old = self.undo.pop()
+        width = self.width
+        if line >= width:
+            self.rows[line - width] = old
+        elif line >= 0:
+            self.cols[line] = old
+        self.sums.pop()
+
+
+def _iterative(
+    puzzle: Any,
+    heuristic: lacak.Heuristic,
+    limits: lacak.Limits,
+    budget: lacak.Budget,
+    trace: lacak.SearchTrace | None,
+    evaluator: Any,
+    *,
+    bound: float,
+    expanded: int,
+    generated: int,
+    iterations: int,
+) -> SearchResult:
+    """IDA* with an explicit stack, from ``bound`` on: no recursion, any depth.
+
+    ``evaluator`` gives the estimates: ``root(board)`` at the start of an
+    iteration, ``child(board, z, nz, t)`` after tile ``t`` moved from ``nz``
+    to the blank's cell ``z``, ``enter()`` when that child is searched and
+    ``leave()`` when the search backs out of it. Children are visited in the
+    same order, and counted the same way, as by the recursive searches, so a
+    search that moves here when its bound gets deep goes on seamlessly
+    (``expanded``, ``generated`` and ``iterations`` carry on its counts).
+    """
     width, height = puzzle.width, puzzle.height
     start = tuple(puzzle.initial)
     goal = list(puzzle.goal)
     nbrs = _neighbours(width, height)
     names = {width: "D", -width: "U", 1: "R", -1: "L"}
     parity = _parity(start, goal, width)
-    h0 = h(start)
-    bound = _first_bound(h0, parity)
     max_expanded = limits.max_expanded
     max_depth = _depth_cap(limits)
     deadline = _deadline(limits, budget)
@@ -680,48 +946,8 @@ def _general(
     # larger than max_depth: then children deeper than max_depth are cut, and the
     # bound grows until no child within max_depth was cut by it
     depth_cut = None if heuristic.admissible else max_depth
-    counters = {"expanded": 0, "generated": 0}
-    cut = {"depth": False, "bound": math.inf}
-    iterations = 0
     board = list(start)
-    path: list[int] = []
-
-    def dfs(z: int, prev: int, g: int, hv: float, tid: int) -> bool:
-        done = counters["expanded"]
-        if max_expanded is not None and done >= max_expanded:
-            raise _Abort(StopReason.NODES)
-        if deadline is not None and done % 256 == 0 and time.perf_counter() >= deadline:
-            raise _Abort(StopReason.TIME)
-        counters["expanded"] = done + 1
-        if trace is not None:
-            trace.expand(tid)
-        if board == goal:
-            if trace is not None:
-                trace.mark_goal(tid)
-            return True
-        g1 = g + 1
-        for _action, nz in nbrs[z]:
-            if nz == prev:
-                continue
-            t = board[nz]
-            board[z] = t
-            board[nz] = 0
-            state = tuple(board)
-            h1 = h(state)
-            counters["generated"] += 1
-            child = -1
-            if trace is not None:
-                child = trace.add(tid, state, names[nz - z], depth=g1, g=float(g1), h=h1)
-            if depth_cut is not None and g1 > depth_cut:
-                cut["depth"] = True
-            elif g1 + h1 > bound:
-                cut["bound"] = min(cut["bound"], g1 + h1)
-            elif dfs(nz, z, g1, h1, child):
-                path.append(nz)
-                return True
-            board[nz] = t
-            board[z] = 0
-        return False
+    z0 = start.index(0)
 
     def finish(found: bool, stopped: StopReason, cells: list[int], depth: int) -> SearchResult:
         return _result(
@@ -730,42 +956,113 @@ def _general(
             cells,
             found,
             stopped,
-            expanded=counters["expanded"],
-            generated=counters["generated"],
+            expanded=expanded,
+            generated=generated,
             depth=depth,
             seconds=budget.elapsed(),
             iterations=iterations,
             label=heuristic.spec,
         )
 
-    z0 = start.index(0)
+    def out_of_budget() -> StopReason | None:
+        """Checked before each expansion, as the recursive searches do."""
+        if max_expanded is not None and expanded >= max_expanded:
+            return StopReason.NODES
+        if deadline is not None and expanded % 256 == 0 and time.perf_counter() >= deadline:
+            return StopReason.TIME
+        return None
+
     while True:
         if depth_cut is None and max_depth is not None and bound > max_depth:
             # a goal within max_depth would have been found at a smaller bound when h is
             # admissible
             return finish(False, StopReason.DEPTH, [], max_depth)
         if deadline is not None and time.perf_counter() >= deadline:
-            return finish(False, StopReason.TIME, [], bound)
+            return finish(False, StopReason.TIME, [], int(bound))
         iterations += 1
-        _deep_enough(bound)
         board[:] = start
-        path.clear()
+        h0 = evaluator.root(board)
         tid = trace.add(None, start, depth=0, g=0.0, h=h0) if trace is not None else -1
-        cut["depth"], cut["bound"] = False, math.inf
-        try:
-            found = dfs(z0, -1, 0, h0, tid)
-        except _Abort as abort:
-            return finish(False, abort.reason, [], bound)
-        if found:
-            return finish(True, StopReason.GOAL, list(reversed(path)), len(path))
+        cut_depth, cut_bound = False, math.inf
+        stop = out_of_budget()
+        if stop is not None:
+            return finish(False, stop, [], int(bound))
+        expanded += 1
+        if trace is not None:
+            trace.expand(tid)
+        if board == goal:
+            if trace is not None:
+                trace.mark_goal(tid)
+            return finish(True, StopReason.GOAL, [], 0)
+        # one entry per level of the path: the blank's cell, the next neighbour to
+        # try, the tile that moved to reach it, and its trace id
+        cells = [z0]
+        nexts = [0]
+        moved = [0]
+        tids = [tid]
+        while True:
+            level = len(cells) - 1
+            z = cells[level]
+            options = nbrs[z]
+            i = nexts[level]
+            if i == len(options):
+                if level == 0:
+                    break
+                cells.pop()
+                nexts.pop()
+                tids.pop()
+                t = moved.pop()
+                board[z] = t  # the tile goes back; the blank returns to the parent's cell
+                board[cells[-1]] = 0
+                evaluator.leave()
+                continue
+            nexts[level] = i + 1
+            nz = options[i][1]
+            if level and nz == cells[level - 1]:
+                continue
+            t = board[nz]
+            board[z] = t
+            board[nz] = 0
+            h1 = evaluator.child(board, z, nz, t)
+            generated += 1
+            g1 = level + 1
+            child = -1
+            if trace is not None:
+                child = trace.add(
+                    tids[level], tuple(board), names[nz - z], depth=g1, g=float(g1), h=h1
+                )
+            if depth_cut is not None and g1 > depth_cut:
+                cut_depth = True
+            elif g1 + h1 > bound:
+                if g1 + h1 < cut_bound:
+                    cut_bound = g1 + h1
+            else:
+                stop = out_of_budget()
+                if stop is not None:
+                    return finish(False, stop, [], int(bound))
+                expanded += 1
+                if trace is not None:
+                    trace.expand(child)
+                if board == goal:
+                    if trace is not None:
+                        trace.mark_goal(child)
+                    return finish(True, StopReason.GOAL, [*cells[1:], nz], g1)
+                evaluator.enter()
+                cells.append(nz)
+                nexts.append(0)
+                moved.append(t)
+                tids.append(child)
+                continue
+            board[nz] = t
+            board[z] = 0
         if depth_cut is None:
             bound += 2
-        elif cut["bound"] == math.inf:
+        elif cut_bound == math.inf:
             # every child within max_depth was searched
-            stopped = StopReason.DEPTH if cut["depth"] else StopReason.EXHAUSTED
+            stopped = StopReason.DEPTH if cut_depth else StopReason.EXHAUSTED
             return finish(False, stopped, [], depth_cut)
         else:
-            bound = max(bound + 2, _first_bound(cut["bound"], parity))
+            bound = max(bound + 2, _first_bound(cut_bound, parity))
 
 
 def _is_linear_conflict(prepared: Any, puzzle: Any) -> bool:
@@ -894,8 +1191,20 @@ def _linear(
             return finish(False, StopReason.DEPTH, [], max_depth)
         if deadline is not None and time.perf_counter() >= deadline:
             return finish(False, StopReason.TIME, [], bound)
+        if bound > _stack_room():  # too deep to recurse here: the explicit stack goes on
+            return _iterative(
+                puzzle,
+                heuristic,
+                limits,
+                budget,
+                None,
+                _LinearEval(lc, width),
+                bound=bound,
+                expanded=counters["expanded"],
+                generated=counters["generated"],
+                iterations=iterations,
+            )
         iterations += 1
-        _deep_enough(bound)
         board[:] = start
         path.clear()
         try:

@@ -374,7 +374,7 @@ def test_a_partition_that_is_not_text(partition: object) -> None:
         heuristic.for_puzzle(random_board((3, 3), 1))
 
 
-@pytest.mark.parametrize("strategy", ["idastar-tiles", "astar-tiles"])
+@pytest.mark.parametrize("strategy", ["idastar-tiles", "astar-tiles", "astar", "idastar"])
 def test_the_time_limit_covers_building_the_databases(
     strategy: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -1,0 +1,348 @@
+"""Every path is bounded (issue 10): limits cover set-up, memory grows with use, no recursion.
+
+The worst inputs run as subprocesses under an address-space limit, so that a
+regression fails the test instead of hanging or exhausting the machine.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import resource
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from typing import Any
+from unittest import mock
+
+import lacak
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from lacak import Limits, StopReason
+from lacak.testing import replay
+from lacak.testing import strategies as lst
+from lacak_sliding import tiles_idastar
+from lacak_sliding.generators import random_board
+
+#: Slack on top of --timeout for a command, on a loaded 2-core machine.
+SLACK = 15.0
+
+#: Address space a subprocess may use: enough for lacak, far from what the bad
+#: inputs used to ask for.
+MEMORY = 2_500_000_000
+
+HUGE_WEIGHTS = "weighted:w1=1000000,w2=1000000"
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _private_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    old = os.environ.get("LACAK_CACHE_DIR")
+    os.environ["LACAK_CACHE_DIR"] = str(tmp_path_factory.mktemp("cache"))
+    yield
+    if old is None:
+        del os.environ["LACAK_CACHE_DIR"]
+    else:
+        os.environ["LACAK_CACHE_DIR"] = old
+
+
+def _limit_memory() -> None:
+    resource.setrlimit(resource.RLIMIT_AS, (MEMORY, MEMORY))
+
+
+@contextlib.contextmanager
+def memory_cap(extra: int = 1_500_000_000) -> Iterator[None]:
+    """Within the block this process may map only ``extra`` more bytes: a regression that
+    sizes memory from an estimate fails with a MemoryError instead of exhausting the machine."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+    with open("/proc/self/status") as status:
+        kb = next(int(line.split()[1]) for line in status if line.startswith("VmSize:"))
+    cap = kb * 1024 + extra
+    if hard != resource.RLIM_INFINITY:
+        cap = min(cap, hard)
+    resource.setrlimit(resource.RLIMIT_AS, (cap, hard))
+    try:
+        yield
+    finally:
+        resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
+
+
+def run_limited(args: list[str], timeout: float) -> tuple[subprocess.CompletedProcess[str], float]:
+    """Run ``python -m lacak ARGS`` under :data:`MEMORY`; the result and its wall-clock seconds."""
+    started = time.perf_counter()
+    done = subprocess.run(
+        [sys.executable, "-m", "lacak", *args],
+        capture_output=True,
+        text=True,
+        timeout=timeout + SLACK + 30,  # a hang fails here rather than holding the suite
+        preexec_fn=_limit_memory,
+        env=os.environ.copy(),
+    )
+    return done, time.perf_counter() - started
+
+
+def board_text(size: tuple[int, int], seed: int) -> str:
+    puzzle = random_board(size, seed)
+    return puzzle.format_state(puzzle.initial)
+
+
+# A 512x2 board: its Manhattan distance is about 170,000, so buckets sized from the
+# first estimate were 43 million lists (a MemoryError after 13 s under 2.5 GB), and
+# the recursive IDA* raised the recursion limit to 170,000.
+WIDE = (512, 2)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("size", "strategy", "heuristic"),
+    [
+        (WIDE, "astar-tiles", "manhattan"),
+        ((32, 32), "astar-tiles", HUGE_WEIGHTS),
+        ((32, 32), "astar-tiles", "linear-conflict"),
+        (WIDE, "idastar-tiles", "manhattan"),
+        ((32, 32), "idastar-tiles", HUGE_WEIGHTS),
+        ((32, 32), "idastar-tiles", "linear-conflict"),
+    ],
+)
+def test_timeout_ends_the_command_on_the_worst_boards(
+    size: tuple[int, int], strategy: str, heuristic: str
+) -> None:
+    timeout = 1.0
+    args = ["sliding", "solve", board_text(size, 1), "--size", f"{size[0]}x{size[1]}"]
+    args += ["-S", strategy, "-H", heuristic, "--timeout", str(timeout), "--json"]
+    done, seconds = run_limited(args, timeout)
+    assert done.returncode == 1, done.stderr
+    report = json.loads(done.stdout)
+    assert report["found"] is False and report["stopped"] == "time-limit"
+    assert seconds < timeout + SLACK
+    # the search's own clock starts with the command, before the tables are built
+    assert report["seconds"] < timeout + SLACK / 3
+
+
+@pytest.mark.slow
+def test_huge_weights_stop_at_the_node_limit_with_little_memory() -> None:
+    """Buckets grow with use: 20,000 nodes with weights of a million fit in a small budget."""
+    args = ["sliding", "solve", board_text((10, 10), 3), "-S", "astar-tiles", "-H", HUGE_WEIGHTS]
+    args += ["--max-nodes", "20000", "--json"]
+    done, seconds = run_limited(args, 10)
+    assert done.returncode == 1, done.stderr
+    report = json.loads(done.stdout)
+    assert report["stopped"] == "node-limit" and report["expanded"] == 20000
+    assert seconds < 10 + SLACK
+
+
+def test_pdb_78_without_enough_memory_says_what_was_too_big() -> None:
+    korf1 = "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3"
+    goal = " ".join(map(str, range(16)))
+    done, _seconds = run_limited(
+        ["sliding", "solve", korf1, "--goal", goal, "-H", "pdb-78", "--timeout", "60"], 60
+    )
+    assert done.returncode == 2, done.stderr
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1, done.stderr
+    assert "not enough memory for the pattern databases 7-8 on 4x4" in lines[0]
+    assert "518,918,400 placements" in lines[0] and "pdb-663" in lines[0]
+    assert "internal error" not in lines[0]
+
+
+def test_the_recursion_limit_is_never_changed() -> None:
+    """A deep search (bound 170,000) in a fresh process leaves the limit as it found it."""
+    script = (
+        "import sys, lacak\n"
+        "before = sys.getrecursionlimit()\n"
+        f"p = lacak.parse('sliding', {board_text(WIDE, 1)!r}, size='512x2')\n"
+        "for h in ('manhattan', 'linear-conflict', 'misplaced'):\n"
+        "    r = lacak.solve(p, 'idastar-tiles', heuristic=h,"
+        " limits=lacak.Limits(max_expanded=3000))\n"
+        "    assert r.stopped is lacak.StopReason.NODES, r.stopped\n"
+        "print(before, sys.getrecursionlimit())\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        preexec_fn=_limit_memory,
+    )
+    assert done.returncode == 0, done.stderr
+    before, after = done.stdout.split()
+    assert before == after
+
+
+@pytest.mark.parametrize("spec", ["manhattan", "linear-conflict", "pdb:1,2,3,4/5,6,7,8;reflect"])
+def test_a_tight_recursion_limit_is_left_alone(spec: str) -> None:
+    """Under a limit too tight to recurse, the search goes on with its own stack."""
+    import inspect
+
+    puzzle = random_board((3, 3), 5)
+    heuristic = lacak.default_registry().heuristic("sliding", spec)
+    heuristic.for_puzzle(puzzle)
+    expected = lacak.solve(puzzle, "idastar-tiles", heuristic=heuristic)
+    old = sys.getrecursionlimit()
+    tight = len(inspect.stack(0)) + 40
+    try:
+        sys.setrecursionlimit(tight)
+        result = tiles_idastar.idastar_tiles(puzzle, heuristic=heuristic, limits=Limits())
+        assert sys.getrecursionlimit() == tight
+    finally:
+        sys.setrecursionlimit(old)
+    replay(puzzle, result)
+    assert result.actions == expected.actions
+    assert (result.stats.expanded, result.stats.generated) == (
+        expected.stats.expanded,
+        expected.stats.generated,
+    )
+
+
+SPECS = [
+    "manhattan",
+    "misplaced",
+    "weighted:1,1",
+    "weighted:w1=3,w2=1000",
+    "linear-conflict",
+    "pdb",
+    "pdb:1,2,3/4,5,6;reflect",
+]
+
+
+@settings(max_examples=40)
+@given(
+    seed=lst.seeds(),
+    spec=st.sampled_from(SPECS),
+    limit=st.sampled_from(["none", "nodes", "depth"]),
+    count=st.integers(0, 2000),
+)
+def test_the_explicit_stack_visits_what_the_recursion_visits(
+    seed: int, spec: str, limit: str, count: int
+) -> None:
+    """Forced onto the explicit stack from the first bound, the search finds the same path,
+    stops for the same reason and counts the same nodes."""
+    puzzle = random_board((3, 3), seed)
+    limits = {
+        "none": Limits(),
+        "nodes": Limits(max_expanded=count),
+        "depth": Limits(max_depth=count % 25),
+    }[limit]
+    recursive = lacak.solve(puzzle, "idastar-tiles", heuristic=spec, limits=limits)
+    with mock.patch.object(tiles_idastar, "_stack_room", lambda: -(10**9)):
+        iterative = lacak.solve(puzzle, "idastar-tiles", heuristic=spec, limits=limits)
+    assert (iterative.found, iterative.stopped, iterative.actions) == (
+        recursive.found,
+        recursive.stopped,
+        recursive.actions,
+    )
+    assert (
+        iterative.stats.expanded,
+        iterative.stats.generated,
+        iterative.stats.iterations,
+        iterative.stats.depth,
+    ) == (
+        recursive.stats.expanded,
+        recursive.stats.generated,
+        recursive.stats.iterations,
+        recursive.stats.depth,
+    )
+    if iterative.found:
+        replay(puzzle, iterative)
+
+
+def _legal_partial(result: lacak.SearchResult, puzzle: Any) -> None:
+    stats = result.stats
+    assert min(stats.expanded, stats.generated, stats.max_frontier, stats.depth) >= 0
+    assert stats.seconds >= 0
+    if result.found:
+        replay(puzzle, result)
+    else:
+        assert result.states == (puzzle.initial,) and result.actions == ()
+
+
+@settings(max_examples=40)
+@given(
+    seed=lst.seeds(),
+    size=st.sampled_from([(3, 3), (4, 4), (5, 5), (8, 3)]),
+    strategy=st.sampled_from(["astar-tiles", "idastar-tiles", "astar", "idastar"]),
+    spec=st.sampled_from(["manhattan", "linear-conflict", HUGE_WEIGHTS, "weighted:2,5"]),
+    nodes=st.integers(0, 1500),
+)
+def test_a_node_limit_stops_with_legal_partial_stats(
+    seed: int, size: tuple[int, int], strategy: str, spec: str, nodes: int
+) -> None:
+    puzzle = random_board(size, seed)
+    with memory_cap():
+        result = lacak.solve(puzzle, strategy, heuristic=spec, limits=Limits(max_expanded=nodes))
+    _legal_partial(result, puzzle)
+    assert result.stats.expanded <= nodes
+    if not result.found:
+        assert result.stopped is StopReason.NODES
+
+
+@settings(max_examples=20)
+@given(
+    seed=lst.seeds(),
+    size=st.sampled_from([(3, 3), (4, 4), (16, 16), (32, 32)]),
+    strategy=st.sampled_from(["astar-tiles", "idastar-tiles", "astar", "idastar"]),
+    spec=st.sampled_from(["manhattan", "linear-conflict", HUGE_WEIGHTS]),
+)
+def test_no_time_stops_before_the_first_node(
+    seed: int, size: tuple[int, int], strategy: str, spec: str
+) -> None:
+    """``seconds=0``: the set-up is inside the limit, so nothing is searched at all."""
+    puzzle = random_board(size, seed)
+    with memory_cap():
+        result = lacak.solve(puzzle, strategy, heuristic=spec, limits=Limits(seconds=0))
+    _legal_partial(result, puzzle)
+    assert not result.found and result.stopped is StopReason.TIME
+    assert result.stats.expanded <= 1
+
+
+@settings(max_examples=30)
+@given(
+    seed=lst.seeds(),
+    w1=st.integers(0, 10**6),
+    w2=st.integers(0, 10**6),
+)
+def test_astar_tiles_with_any_weights_finds_a_legal_path(seed: int, w1: int, w2: int) -> None:
+    """Estimates of any spread: the open list moves to a heap and the path is still legal."""
+    puzzle = random_board((3, 3), seed)
+    spec = f"weighted:w1={w1},w2={w2}"
+    with memory_cap():
+        result = lacak.solve(puzzle, "astar-tiles", heuristic=spec)
+    assert result.found
+    replay(puzzle, result)
+    if w1 + w2 <= 1:  # admissible: the fewest moves
+        assert result.length == lacak.solve(puzzle, "bfs-tiles").length
+
+
+def test_buckets_stay_small_with_huge_weights() -> None:
+    """Memory grows with use: a few thousand nodes with weights of a million take a few MB."""
+    import tracemalloc
+
+    puzzle = random_board((6, 6), 2)
+    heuristic = lacak.default_registry().heuristic("sliding", HUGE_WEIGHTS)
+    heuristic.for_puzzle(puzzle)  # the tables are set-up, measured elsewhere
+    tracemalloc.start()
+    try:
+        with memory_cap():
+            result = lacak.solve(
+                puzzle, "astar-tiles", heuristic=heuristic, limits=Limits(max_expanded=3000)
+            )
+        _current, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert result.stopped in (StopReason.NODES, StopReason.GOAL)
+    assert peak < 40 * 2**20, peak
+
+
+def test_timeout_through_the_library_covers_the_tables() -> None:
+    """The 32x32 move tables take longer than 0.2 s to build: the search stops inside them."""
+    puzzle = random_board((32, 32), 4)
+    started = time.perf_counter()
+    result = lacak.solve(
+        puzzle, "astar-tiles", heuristic="manhattan", limits=Limits(seconds=0.2)
+    )
+    assert result.stopped is StopReason.TIME
+    assert time.perf_counter() - started < 0.2 + SLACK
+    # the search's clock started before the tables (it used to report 2.5 s here)
+    assert result.stats.seconds < 0.2 + 1.0
