@@ -340,6 +340,7 @@ def solve(
         raise InvalidOptionError(
             f"trace must be True, False or a lacak.SearchTrace, not {type(trace).__name__}"
         )
+    check_puzzle(puzzle, "lacak.solve")
     choice = choose(puzzle, strategy, heuristic, registry=registry)
     recorder: SearchTrace | None
     if trace is True:
