@@ -198,6 +198,58 @@ class SearchResult:
         raise UnsolvableError(f"{self.strategy or 'search'} found no path to the goal")
 
     @classmethod
+    def finished(
+        cls: type[_Result],
+        initial: Hashable,
+        stopped: StopReason,
+        *,
+        states: Iterable[Hashable] | None = None,
+        actions: Iterable[Hashable] = (),
+        cost: float | None = None,
+        expanded: int = 0,
+        generated: int = 0,
+        max_frontier: int = 0,
+        depth: int = 0,
+        iterations: int = 1,
+        seconds: float | None = None,
+        budget: Any = None,
+        heuristic: Any = None,
+        **fields: Any,
+    ) -> _Result:
+        """The result of a search that ended, from what a searcher has at hand.
+
+        The one result builder every searcher uses: found when ``states`` (the
+        path, initial state first) is given, else stopped for ``stopped``;
+        the counters become :class:`SearchStats`, the time is ``seconds`` or
+        the ``budget``'s elapsed time, and a :class:`~lacak.Heuristic` is
+        recorded by its ``spec``.
+
+        :param stopped: why the search ended (``GOAL`` when ``states`` is given).
+        :param fields: the other fields (``strategy``, ``trace``; a subclass's own).
+
+        >>> result = SearchResult.finished("a", StopReason.GOAL, states="abc", actions="RD",
+        ...                                expanded=3, strategy="mine")
+        >>> result.found, result.length, result.stats.expanded
+        (True, 2, 3)
+        """
+        if seconds is None:
+            seconds = budget.elapsed() if budget is not None else 0.0
+        stats = SearchStats(
+            expanded=expanded,
+            generated=generated,
+            max_frontier=max_frontier,
+            depth=depth,
+            seconds=seconds,
+            iterations=iterations,
+        )
+        label = getattr(heuristic, "spec", heuristic)
+        if states is not None:
+            return cls.from_states(
+                states, actions, cost=cost, stats=stats, heuristic=label, **fields
+            )
+        return cls.not_found(initial, stopped, stats=stats, heuristic=label, **fields)
+
+    @classmethod
     def from_path(
         cls: type[_Result],
         path: Sequence[tuple[Hashable, Hashable, float]],
