@@ -494,6 +494,9 @@ class PuzzleType:
     advice: Callable[[Any, Any], str | None] | None = attrs.field(default=None, repr=False)
     #: Help texts of :attr:`options`, :attr:`solve_options` and :attr:`render_options`.
     help: Mapping[str, str] = attrs.field(factory=dict)
+    #: Short flags of declared options on the command line: ``{"dictionary": "-d"}``
+    #: makes ``-d`` mean ``--dictionary`` (never one of the flags every solve command has).
+    flags: Mapping[str, str] = attrs.field(factory=dict)
     #: An example puzzle in text form (help texts, pages, tests).
     example: str = ""
 

@@ -10,11 +10,12 @@ import lacak_boggle
 import pytest
 from click.testing import CliRunner
 from lacak.cli import make_cli
+from lacak.results import COMMON_KEYS
 from lacak.testing import one_line_error
 from lacak_boggle import Board, check, shake, solve_board
-from lacak_boggle.solver import compiled_available
+from lacak_boggle.engines import compiled_available
 
-from .conftest import TINY_WORDS
+from .conftest import TINY_WORDS, timeless
 
 REFERENCE = "AHORJ/QQUOI/SSCPD/MUPSM/AUULI"
 
@@ -58,10 +59,17 @@ def test_solve_json_schema(cli) -> None:
         cli, "boggle", "solve", REFERENCE, "--dictionary", "ind", "--min-length", "2", "--json"
     )
     assert result.exit_code == 0, result.output
-    data = json.loads(result.output)
-    assert set(data) == {"board", "dictionary", "min_length", "words", "count", "score"}
+    whole = json.loads(result.output)
+    # the common shape of every kind's result, and the Boggle answer under "boggle"
+    assert list(whole) == [*COMMON_KEYS, "boggle"]
+    assert (whole["kind"], whole["strategy"], whole["heuristic"]) == ("boggle", "boggle", None)
+    assert whole["found"] is True and whole["stopped"] == "goal"
+    data = whole["boggle"]
+    assert set(data) == {
+        "board", "dictionary", "min_length", "complete", "count", "score", "best", "words",
+    }  # fmt: skip
     assert data["board"][1] == ["Q", "Q", "U", "O", "I"]
-    assert data["dictionary"] == "ind" and data["min_length"] == 2
+    assert data["dictionary"] == "ind" and data["min_length"] == 2 and data["complete"] is True
     assert data["count"] == len(data["words"]) and data["score"] == sum(
         w["score"] for w in data["words"]
     )
@@ -70,22 +78,40 @@ def test_solve_json_schema(cli) -> None:
     assert words["AHO"] == {"word": "AHO", "path": [[0, 0], [0, 1], [0, 2]], "score": 1}
     expected = solve_board(REFERENCE, "ind", min_length=2)
     assert [w["word"] for w in data["words"]] == expected.word_list
+    # the common keys describe the best word: its cells, and the letters of each step
+    best = expected.best()
+    assert best is not None and data["best"] == best.word
+    assert whole["actions"] == [list(cell) for cell in best.path]
+    assert whole["length"] == len(best.path) and whole["states"][-1] == best.word
+    assert whole["states"][0] == "·"
+    assert '"path": [[0, 0], [0, 1], [0, 2]]' in result.output  # short arrays on one line
 
 
 def test_solve_text_and_svg(cli, tmp_path) -> None:
     svg = tmp_path / "board.svg"
-    result = run(cli, "boggle", "solve", "CAT/OAT", "--svg", str(svg))
+    result = run(cli, "boggle", "solve", "CAT/OAT", "-o", str(svg))
     assert result.exit_code == 0, result.output
-    assert "words" in result.output and "points" in result.output and "COAT" in result.output
     root = ET.fromstring(svg.read_text())
     assert root.tag.endswith("svg")
-    assert svg.read_text().count("<polyline") == 1
+    assert svg.read_text().count("<polyline") == 1 and "COAT (1 point)" in svg.read_text()
+    assert result.stdout == "" and result.stderr == f"wrote {svg} (boggle svg)\n"
+    text = run(cli, "boggle", "solve", "CAT/OAT")
+    assert text.exit_code == 0
+    assert "5 words, 5 points" in text.output and "COAT" in text.output
+    assert "best: COAT (1)" in text.output
+    same = run(cli, "boggle", "solve", "CAT/OAT", "-f", "svg")
+    assert same.stdout.strip() == svg.read_text().strip()
+    plain = tmp_path / "board.txt"
+    assert run(cli, "boggle", "solve", "CAT/OAT", "-o", str(plain)).exit_code == 0
+    assert "5 words, 5 points" in plain.read_text() and "COAT" in plain.read_text()
+    one = run(cli, "boggle", "solve", "CAT", "-d", "eng")
+    assert "1 word, 1 point (dictionary eng, at least 3 letters)" in one.output
 
 
 def test_solve_all_paths(cli) -> None:
     data = json.loads(
         run(cli, "boggle", "solve", "AA/AT", "-d", "eng", "-m", "2", "--all-paths", "--json").output
-    )
+    )["boggle"]
     at = next(w for w in data["words"] if w["word"] == "AT")
     assert len(at["paths"]) == 3 and at["path"] == at["paths"][0]
     text = run(cli, "boggle", "solve", "AA/AT", "-m", "2", "--all-paths").output
@@ -94,18 +120,19 @@ def test_solve_all_paths(cli) -> None:
 
 def test_solve_reads_stdin(cli) -> None:
     result = run(cli, "boggle", "solve", "-", "--json", input="CAT\nOAT\n")
-    assert json.loads(result.output)["board"] == [["C", "A", "T"], ["O", "A", "T"]]
+    assert json.loads(result.output)["boggle"]["board"] == [["C", "A", "T"], ["O", "A", "T"]]
 
 
 def test_solve_with_a_registry_dictionary_and_a_file(tiny_cli, tmp_path) -> None:
     data = json.loads(run(tiny_cli, "boggle", "solve", "CAT/OAT", "-d", "tiny", "--json").output)
+    data = data["boggle"]
     assert [w["word"] for w in data["words"]] == ["CAT", "COAT", "TACO"]
     path = tmp_path / "animals.json"
     path.write_text(
         json.dumps({"alphabet": "ABCDEFGHIJKLMNOPQRSTUVWXYZ", "words": ["cat", "coat"]})
     )
     data = json.loads(run(tiny_cli, "boggle", "solve", "CAT/OAT", "-d", str(path), "--json").output)
-    assert data["dictionary"] == "animals" and data["count"] == 2
+    assert data["boggle"]["dictionary"] == "animals" and data["boggle"]["count"] == 2
 
 
 @pytest.mark.parametrize(
@@ -116,7 +143,14 @@ def test_solve_with_a_registry_dictionary_and_a_file(tiny_cli, tmp_path) -> None
         (["boggle", "solve", ""], "empty"),
         (["boggle", "solve", "CAT", "-d", "klingon"], "unknown dictionary 'klingon'"),
         (["boggle", "solve", "CAT", "-d", "/no/such.json"], "does not exist"),
-        (["boggle", "solve", "CAT", "--min-length", "0"], "--min-length"),
+        (["boggle", "solve", "CAT", "--min-length", "0"], "min_length must be a positive"),
+        (["boggle", "solve", "CAT", "--min-length", "x"], "min_length must be a whole number"),
+        (["boggle", "solve", "CAT", "-s", "nosuch"], "unknown strategy 'nosuch' for boggle"),
+        (["boggle", "solve", "CAT", "-s", "bfs", "--all-paths"], "takes no option --all-paths"),
+        (["boggle", "solve", "CAT", "-f", "png"], "'png' is not one of"),
+        (["boggle", "solve", "CAT", "-f", "json", "-o", "x.svg"], "-f json contradicts -o x.svg"),
+        (["boggle", "check", "CAT", "CAT", "-f", "text", "-o", "x.svg"], "contradicts"),
+        (["boggle", "shake", "--dice", "big5", "--size", "4x4"], "fill a 5x5 tray, not --size"),
         (["boggle", "solve", "CAÑ"], "outside the alphabet"),
         (["boggle", "check", "CAT", "C4T"], "must be letters"),
         (["boggle", "shake", "--seed", "-3"], "--seed"),
@@ -178,8 +212,13 @@ def test_check(cli, tmp_path) -> None:
     short = run(cli, "boggle", "check", "CAT/OAT", "at")
     assert short.exit_code == 1 and "shorter than 3 letters" in short.output
     svg = tmp_path / "check.svg"
-    assert run(cli, "boggle", "check", "CAT/OAT", "taco", "--svg", str(svg)).exit_code == 0
+    assert run(cli, "boggle", "check", "CAT/OAT", "taco", "-o", str(svg)).exit_code == 0
     assert ET.fromstring(svg.read_text()) is not None and "TACO: valid" in svg.read_text()
+    drawn = run(cli, "boggle", "check", "CAT/OAT", "taco", "-f", "svg")
+    assert drawn.stdout.strip() == svg.read_text().strip()
+    assert "valid, 1 point" in run(cli, "boggle", "check", "CAT/OAT", "taco").output
+    piped = run(cli, "boggle", "check", "-", "coat", "--json", input="CAT/OAT\n")
+    assert json.loads(piped.output) == data
 
 
 def test_dice_listing(cli) -> None:
@@ -198,7 +237,10 @@ def test_solve_many(cli, tmp_path) -> None:
     lines = result.output.strip().splitlines()
     assert len(lines) == 6
     for text, line in zip(boards, lines, strict=True):
-        assert json.loads(line) == solve_board(text, "eng").to_dict()
+        record = json.loads(line)
+        assert list(record) == [*COMMON_KEYS, "boggle"]  # the shape of solve --json
+        expected = solve_board(text, "eng").to_dict()
+        assert timeless(record, engine=True) == timeless(expected, engine=True)
     first = solve_board(boards[0], "eng")
     for engine in ["dfs", "numpy"] + (["numba"] if compiled_available() else []):
         plain = run(cli, "boggle", "solve-many", "--engine", engine, input="\n".join(boards))
@@ -206,7 +248,9 @@ def test_solve_many(cli, tmp_path) -> None:
     windows = tmp_path / "crlf.txt"
     windows.write_bytes(("\r\n".join(boards) + "\r\n").encode())
     same = run(cli, "boggle", "solve-many", str(windows), "--json")
-    assert same.output.strip().splitlines() == lines
+    assert [timeless(json.loads(line)) for line in same.output.strip().splitlines()] == [
+        timeless(json.loads(line)) for line in lines
+    ]
 
 
 def test_solve_many_reports_a_bad_board_and_goes_on(cli) -> None:
@@ -228,10 +272,11 @@ def test_solve_many_reports_a_bad_board_and_goes_on(cli) -> None:
     as_json = runner.invoke(cli, ["boggle", "solve-many", "-", "--json"], input="\n".join(lines))
     assert as_json.exit_code == 2
     records = [json.loads(line) for line in as_json.stdout.splitlines()]
-    assert records[0] == solve_board(good[0], "eng").to_dict()
+    expected = solve_board(good[0], "eng").to_dict()
+    assert timeless(records[0], engine=True) == timeless(expected, engine=True)
     assert records[1]["board"] == "CA/T" and records[1]["error"]["type"] == "InvalidPuzzleError"
     assert records[1]["error"]["message"].startswith("board 1: ragged")
-    assert set(records[3]) == {"board", "error"} and records[4]["count"] > 0
+    assert set(records[3]) == {"board", "error"} and records[4]["boggle"]["count"] > 0
     fine = runner.invoke(cli, ["boggle", "solve-many", "-"], input="\n".join(good))
     assert fine.exit_code == 0 and fine.stderr == ""
 
