@@ -26,14 +26,16 @@ from __future__ import annotations
 import functools
 import shutil
 import sys
+import time
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
+import attrs
 import click
 
-from .errors import InvalidOptionError
-from .limits import Limits
+from .errors import InvalidOptionError, LimitReachedError
+from .limits import Limits, deadline
 from .options import parse_pairs
 from .output import dumps, plural
 from .registry import Registry, using
@@ -445,9 +447,20 @@ def _solve_in(
             given[group][option] = value
     write_trace = _trace_writer(trace_file) if trace_file is not None else None
     limits = Limits(max_depth=max_depth, max_expanded=max_nodes, seconds=timeout)
-    text = _read_puzzle(puzzle, kind_type.reads)
-    instance = kind_type(text, **given["parse"])
-    choice = api.choose(instance, strategy, heuristic, registry=registry)
+    started = time.perf_counter()
+    until = None if timeout is None else started + timeout
+    try:
+        with deadline(until):  # reading the puzzle counts (a kind's parse may load a lot)
+            text = _read_puzzle(puzzle, kind_type.reads)
+            instance = kind_type(text, **given["parse"])
+            choice = api.choose(instance, strategy, heuristic, registry=registry)
+    except LimitReachedError as error:
+        click.echo(f"not solved: --timeout {timeout:g} was reached before the search ({error})",
+                   err=True)  # fmt: skip
+        ctx.exit(1)
+    asked = limits
+    if until is not None:  # the search gets what is left of --timeout
+        limits = attrs.evolve(limits, seconds=max(0.0, until - time.perf_counter()))
     for note in choice.notes:
         click.echo(f"note: {note}", err=True)
     options = parse_pairs(pairs, choice.searcher.options, what=f"strategy {choice.searcher.name!r}")
@@ -488,7 +501,7 @@ def _solve_in(
             why = WHY.get(str(result.stopped), str(result.stopped))
             click.echo(f"not found with {choice.label}: {why}", err=True)
     if result.stopped.is_limit and (result.found or fmt == "json"):
-        _note_stop(kind_type, instance, result, limits)
+        _note_stop(kind_type, instance, result, asked)
     if tree and recorder is not None:
         from rich.console import Console
 

@@ -89,11 +89,15 @@ def _item_texts(value: list[Any] | tuple[Any, ...], text: str | None = None) -> 
     text = _encode(value) if text is None else text
     if '"' not in text and text.startswith("[[") and text.endswith("]]"):
         # no text, so no object: lists of numbers (a path of [row, col] cells), cut at "], ["
-        parts = text[2:-2].split("], [")
-        if len(parts) == len(value) and not any(
-            "[" in part or "]" in part or part.count(",") >= TUPLE_SIZE for part in parts
+        inner = text[2:-2]
+        plain = inner.replace("], [", "")
+        if (
+            "[" not in plain
+            and "]" not in plain
+            and all(isinstance(item, (list, tuple)) for item in value)
+            and max(map(len, value)) <= TUPLE_SIZE
         ):
-            return ["[" + part + "]" for part in parts]
+            return ["[" + part + "]" for part in inner.split("], [")]
     for item in value:
         if isinstance(item, dict) or (
             isinstance(item, (list, tuple))
@@ -127,14 +131,19 @@ def _fill(texts: list[str], indent: str, step: str, out: list[str]) -> None:
     pieces = [text + "," for text in texts]
     pieces[-1] = texts[-1]
     rows: list[str] = []
-    start = 0
-    width = 0
-    for index, piece in enumerate(pieces):
-        width += len(piece) + 1
-        if width > room and index > start:
-            rows.append(" ".join(pieces[start:index]))
-            start, width = index, len(piece) + 1
-    rows.append(" ".join(pieces[start:]))
+    sizes = set(map(len, texts))
+    if len(sizes) == 1:  # pieces of one width (cells of one-digit numbers): k a row
+        per_row = max(1, room // (sizes.pop() + 2))
+        rows = [" ".join(pieces[k : k + per_row]) for k in range(0, len(pieces), per_row)]
+    else:
+        start = 0
+        width = 0
+        for index, piece in enumerate(pieces):
+            width += len(piece) + 1
+            if width > room and index > start:
+                rows.append(" ".join(pieces[start:index]))
+                start, width = index, len(piece) + 1
+        rows.append(" ".join(pieces[start:]))
     out.append("[\n" + inner + ("\n" + inner).join(rows) + "\n" + indent + "]")
 
 

@@ -291,8 +291,8 @@ def compiled_ready() -> bool:
     except Exception:  # numba's metadata missing or odd: not ready
         return False
     files = lacak.cache.load(marker, _MARKER, marker.stem if marker else None,
-                             lambda artefact: artefact.meta.get("files"))  # fmt: skip
-    return bool(files) and all(Path(name).is_file() for name in files)
+                             lambda artefact: list(artefact.meta["files"]))  # fmt: skip
+    return bool(files) and all(Path(name).is_file() for name in files or ())
 
 
 def _remember(compiled: Any) -> None:

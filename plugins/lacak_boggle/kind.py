@@ -9,6 +9,7 @@ functions the ``boggle`` :class:`lacak.PuzzleType` declares for it, so that
 
 from __future__ import annotations
 
+import functools
 import io
 import json
 from collections.abc import Iterator
@@ -114,7 +115,7 @@ class Picture:
         if self.lines:
             yield Text(self.lines, no_wrap=True, overflow="ignore", end="")
 
-    @property
+    @functools.cached_property
     def plain(self) -> str:
         """The picture as plain text (``COLUMNS`` wide, else 80)."""
         from rich.console import Console

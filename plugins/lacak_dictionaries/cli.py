@@ -297,10 +297,13 @@ def validate_command(file: str, as_json: bool, strict: bool, limit: int) -> None
     Exit status 0 when it can be used, 2 (with the file, line and column)
     when it cannot; with --strict, skipped words also make it fail.
     """
+    from .folders import display
+
+    shown = STDIN if file == "-" else display(file)
     if file == "-":
-        dictionary, shown = _from_stdin(), STDIN
+        dictionary = _from_stdin()
     else:
-        dictionary, shown = lacak.Dictionary.from_file(Path(file), cache=False), _shown(file)
+        dictionary = lacak.Dictionary.from_file(Path(file), cache=False)
     report = dictionary.report
     assert report is not None
     if strict and report.skipped:

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import json
 import xml.etree.ElementTree as ET
+from typing import Any
 
+import click
 import lacak
 import lacak_boggle
 import pytest
@@ -295,3 +297,118 @@ def test_plugins_lists_boggle(cli) -> None:
     boggle = next(p for p in data["plugins"] if p["name"] == "boggle")
     assert "register_commands" in boggle["hooks"]
     assert "boggle" in boggle["registered"]["register_searchers"]
+
+
+# -- the one grammar ------------------------------------------------------------------------
+
+
+def test_the_library_and_the_command_choose_and_solve_the_same(cli) -> None:
+    for args, options in [
+        ([], {}),
+        (["--dictionary", "ind", "--min-length", "2"], {"dictionary": "ind", "min_length": 2}),
+    ]:
+        board = lacak.parse("boggle", REFERENCE, **options)
+        choice = lacak.choose(board)
+        assert (choice.searcher.name, choice.heuristic, choice.strategy_from) == (
+            "boggle",
+            None,
+            "kind",
+        )
+        library = lacak.solve(board)
+        result = run(cli, "boggle", "solve", REFERENCE, *args, "--json")
+        assert result.exit_code == 0, result.output
+        data = json.loads(result.stdout)
+        assert (data["strategy"], data["heuristic"]) == (library.strategy, None)
+        assert timeless(data) == timeless(json.loads(json.dumps(library.to_dict(board))))
+        assert data["boggle"]["words"] == library.to_dict()["boggle"]["words"]
+
+
+def test_exit_statuses(cli, tmp_path) -> None:
+    assert run(cli, "boggle", "solve", "CAT/OAT").exit_code == 0
+    nothing = run(cli, "boggle", "solve", "XQ/QX", "--json")  # a board with no word
+    assert nothing.exit_code == 1
+    data = json.loads(nothing.stdout)
+    assert data["found"] is False and data["stopped"] == "exhausted"
+    assert data["boggle"]["count"] == 0 and data["boggle"]["complete"] is True
+    assert nothing.stderr == ""
+    text = run(cli, "boggle", "solve", "XQ/QX")
+    assert text.exit_code == 1 and "not found with boggle" in text.stdout
+    cut = run(cli, "boggle", "solve", "CAT/OAT", "--max-words", "1", "--json")
+    assert cut.exit_code == 1 and json.loads(cut.stdout)["stopped"] == "memory-limit"
+    assert cut.stderr == (
+        "note: stopped early (memory-limit: a memory limit was reached); --max-words 1 was "
+        "reached; showing the 1 word found so far, the board may have more\n"
+    )
+    timed = run(cli, "boggle", "solve", "CAT/OAT", "--timeout", "0", "--json")
+    assert timed.exit_code == 1 and json.loads(timed.stdout)["stopped"] == "time-limit"
+    assert timed.stderr.startswith("note: stopped early (time-limit: --timeout 0 was reached)")
+    assert "no word found so far" in timed.stderr
+    assert run(cli, "boggle", "solve", "CAT/", "--json").exit_code == 2
+
+
+def test_options_of_the_strategy_and_the_kind(cli, tmp_path) -> None:
+    two = json.loads(run(cli, "boggle", "solve", "CAT/OAT", "-O", "max_words=2", "--json").stdout)
+    assert two["boggle"]["count"] == 2 and two["stopped"] == "memory-limit"
+    words = tmp_path / "a6.json"
+    words.write_text(json.dumps(["A" * 6]), encoding="utf-8")
+    board = ["boggle", "solve", "AAA/AAA", "-d", str(words), "--all-paths", "--json"]
+    capped = run(cli, *board, "--max-paths", "5")
+    assert capped.exit_code == 1
+    assert len(json.loads(capped.stdout)["boggle"]["words"][0]["paths"]) == 5
+    every = run(cli, *board, "--max-paths", "0")  # 0: no limit
+    assert every.exit_code == 0
+    paths = json.loads(every.stdout)["boggle"]["words"][0]["paths"]
+    assert len(paths) == sum(len(w.paths) for w in solve_board("AAA/AAA", str(words),
+                             all_paths=True, max_paths=None).words)  # fmt: skip
+    # a generic strategy searches the board as a Puzzle: the word of fewest tiles
+    bfs = run(cli, "boggle", "solve", "CAT/OAT", "-s", "bfs", "-d", "eng", "--json")
+    assert bfs.exit_code == 0, bfs.output
+    data = json.loads(bfs.stdout)
+    assert data["strategy"] == "bfs" and data["length"] == 3
+    assert data["boggle"]["word"] == data["states"][-1] and len(data["boggle"]["word"]) == 3
+    trace = tmp_path / "tree.json"
+    traced = run(cli, "boggle", "solve", "CAT/OAT", "--trace", str(trace), "-o",
+                 str(tmp_path / "out.json"))  # fmt: skip
+    assert traced.exit_code == 0, traced.output
+    assert json.loads(trace.read_text())["nodes"][0]["state"] == "·"
+
+
+def test_shake_draws_and_sizes_are_rows_by_columns(cli, tmp_path) -> None:
+    svg = tmp_path / "board.svg"
+    drawn = run(cli, "boggle", "shake", "--seed", "3", "-o", str(svg))
+    assert drawn.exit_code == 0 and ET.fromstring(svg.read_text()) is not None
+    assert "classic4, seed 3" in svg.read_text()
+    wide = json.loads(
+        run(cli, "boggle", "shake", "--dice", "random", "--size", "2x7", "--seed", "1",
+            "--json").stdout
+    )  # fmt: skip
+    assert (len(wide["board"]), len(wide["board"][0])) == (2, 7)
+    same = run(cli, "boggle", "shake", "--dice", "big5", "--size", "5x5", "--seed", "1", "--json")
+    assert json.loads(same.stdout)["board"] == shake("big5", 1).to_rows()
+    for command in ("shake", "solve"):
+        assert "ROWSxCOLS" in run(cli, "boggle", command, "--help").stdout or command == "solve"
+    assert "ROWSxCOLS" in run(cli, "boggle", "--help").stdout
+
+
+def _commands(group: Any) -> list[tuple[str, Any]]:
+    return sorted(group.commands.items())
+
+
+@pytest.mark.parametrize("group", ["boggle", "dictionaries"])
+def test_every_command_prints_json_and_reads_dash(cli, group: str) -> None:
+    """--json on every command that prints results; '-' for every board or file argument."""
+    for name, command in _commands(cli.commands[group]):
+        options = {opt for param in command.params for opt in getattr(param, "opts", ())}
+        assert "--json" in options, f"lacak {group} {name} has no --json"
+        arguments = [p for p in command.params if isinstance(p, click.Argument)]
+        for argument in arguments:
+            metavar = argument.make_metavar(click.Context(command))
+            if argument.name not in ("word",):
+                assert "-" in (command.help or "") + metavar, (group, name, argument.name)
+    board = "CAT/OAT\n"
+    for args in (["solve", "-"], ["check", "-", "cat"], ["solve-many", "-"], ["solve-many"]):
+        result = run(cli, "boggle", *args, "--json", input=board)
+        assert result.exit_code == 0, (args, result.output)
+        assert "CAT" in result.stdout
+    for args in (["shake", "--seed", "1"], ["dice"]):
+        assert json.loads(run(cli, "boggle", *args, "--json").stdout)
