@@ -55,7 +55,7 @@ from typing import Any
 import lacak
 import numpy as np
 from lacak_boggle import Board, compile_dictionary, shake, solve_board, solve_many
-from lacak_boggle.solver import compiled_available
+from lacak_boggle.engines import compiled_available
 
 # -- the workload -------------------------------------------------------------------
 
@@ -296,7 +296,9 @@ def compare(found: list[set[str]], expected: list[set[str]]) -> tuple[int, int, 
 
 
 def where_the_time_goes(eng: lacak.Dictionary, boards: Sequence[Board]) -> None:
-    from lacak_boggle.solver import _assemble, _tile_columns, _walk_fast
+    from lacak_boggle.results import assemble as _assemble
+    from lacak_boggle.walk import tile_columns as _tile_columns
+    from lacak_boggle.walk import walk_fast as _walk_fast
 
     graph = compile_dictionary(eng)
     count = len(boards)
@@ -334,7 +336,7 @@ def where_the_time_goes(eng: lacak.Dictionary, boards: Sequence[Board]) -> None:
     )
     rows = [
         ("tiles -> graph columns", t_prep),
-        ("depth-first walk (_walk_fast)", t_walk),
+        ("depth-first walk (walk_fast)", t_walk),
         ("result (sort, paths, best word, BoggleResult)", t_asm),
         ("whole solve_board call", t_all),
     ]

@@ -14,7 +14,11 @@ command code at all gets a ``lacak KIND`` group holding it
 (:func:`add_kind_commands`, called when the CLI is built).
 
 Exit status: 0 when the goal was reached, 1 when the search ended without it
-(no path, or a limit), 2 for bad input.
+(no path, or a limit), 2 for bad input. A kind whose searches give what they
+found so far when a limit stops them (Boggle's words) gets 1 for such a
+partial result too, with a note on stderr: ``note: stopped early (time-limit:
+--timeout was reached); <the kind's advice>``. JSON output gets that note for
+any search a limit stopped.
 """
 
 from __future__ import annotations
@@ -22,17 +26,19 @@ from __future__ import annotations
 import functools
 import shutil
 import sys
+import time
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
+import attrs
 import click
 
-from .errors import InvalidOptionError
-from .limits import Limits
+from .errors import InvalidOptionError, LimitReachedError
+from .limits import Limits, deadline
 from .options import parse_pairs
 from .output import dumps, plural, summarise
-from .registry import Registry
+from .registry import Registry, using
 from .results import SearchResult
 
 __all__ = [
@@ -128,21 +134,55 @@ def _flag(name: str) -> str:
     return "--" + name.replace("_", "-")
 
 
-def _kind_option(name: str, default: Any, help_text: str) -> Callable[[Any], Any]:
-    """A click option ``--NAME`` for a declared option, typed by its default; ``None``
-    when not given, so only what the user gave is passed on."""
+def _kind_option(
+    name: str, default: Any, help_text: str, short: str | None = None
+) -> Callable[[Any], Any]:
+    """A click option ``--NAME`` (and ``short``, if any) for a declared option, typed by
+    its default; ``None`` when not given, so only what the user gave is passed on."""
     flag = _flag(name)
+    flags = [short] if short else []
     if isinstance(default, bool):
         return click.option(
-            f"{flag}/--no-{name.replace('_', '-')}", name, default=None, help=help_text
+            f"{flag}/--no-{name.replace('_', '-')}", *flags, name, default=None, help=help_text
         )
     if isinstance(default, tuple):
-        return click.option(flag, name, multiple=True, help=help_text)
+        return click.option(flag, *flags, name, multiple=True, help=help_text)
     if isinstance(default, int):
-        return click.option(flag, name, type=int, default=None, help=help_text)
+        return click.option(flag, *flags, name, type=int, default=None, help=help_text)
     if isinstance(default, float):
-        return click.option(flag, name, type=float, default=None, help=help_text)
-    return click.option(flag, name, default=None, help=help_text)
+        return click.option(flag, *flags, name, type=float, default=None, help=help_text)
+    return click.option(flag, *flags, name, default=None, help=help_text)
+
+
+#: The short flags every solve command has (a kind's :attr:`~lacak.PuzzleType.flags`
+#: cannot take them).
+SHORT_FLAGS = frozenset({"-s", "-H", "-O", "-f", "-o", "-h"})
+
+
+def _short_flags(kind: str, flags: Mapping[str, str], declared: set[str]) -> dict[str, str]:
+    """A kind's short flags, checked: ``-x`` form, for a declared option, none taken twice.
+
+    :raises InvalidOptionError: a short flag the kit cannot offer.
+    """
+    seen: dict[str, str] = {}
+    for option, short in flags.items():
+        if option not in declared:
+            raise InvalidOptionError(
+                f"puzzle kind {kind!r} gives the short flag {short!r} to {option!r}, "
+                "which is not one of its options"
+            )
+        if not (isinstance(short, str) and len(short) == 2 and short[0] == "-"
+                and short[1].isalnum()):  # fmt: skip
+            raise InvalidOptionError(
+                f"puzzle kind {kind!r}: a short flag is a dash and one letter, not {short!r}"
+            )
+        if short in SHORT_FLAGS or short in seen:
+            taken = "every solve command" if short in SHORT_FLAGS else f"option {seen[short]!r}"
+            raise InvalidOptionError(
+                f"puzzle kind {kind!r} gives {short!r} to {option!r}, but {taken} has it"
+            )
+        seen[short] = option
+    return dict(flags)
 
 
 def _trace_writer(path: Path) -> Callable[[Any], str]:
@@ -255,7 +295,7 @@ def solve_command(
         f"Solve the {kind} puzzle in {what} ('-' reads standard input){example}.\n\n"
         "The strategy and heuristic are the best for the instance unless given "
         f"(the same choice as lacak.solve). Exit status: 0 when solved, 1 when the "
-        "search ended without a solution (no path, or a limit), 2 for bad input."
+        "search ended without a solution or a limit cut it short, 2 for bad input."
     )
 
     @click.command(name, help=summary, short_help=f"Solve a {kind} puzzle: path, counts, picture.")
@@ -316,9 +356,10 @@ def solve_command(
     def command(ctx: click.Context, **values: Any) -> None:  # fmt: skip
         _solve(ctx, kind, declared, **values)
 
-    for group, option, default in reversed(declared):
+    shorts = _short_flags(kind, kind_type.flags, {option for _g, option, _d in declared})
+    for group, option, default in declared:  # (on a built command each option is appended)
         help_text = kind_type.help.get(option, f"{kind} {group} option {option!r}.")
-        command = _kind_option(option, default, help_text)(command)
+        command = _kind_option(option, default, help_text, shorts.get(option))(command)
     return command
 
 
@@ -342,12 +383,41 @@ def _solve(
     output: str | None,
     **kind_values: Any,
 ) -> None:
-    from . import api
     from .cli import registry_of
+
+    registry = registry_of(ctx)
+    with using(registry):  # what the kind's code looks up is in this command line's registry
+        _solve_in(ctx, registry, kind, declared, puzzle=puzzle, strategy=strategy,
+                  heuristic=heuristic, pairs=pairs, max_depth=max_depth, max_nodes=max_nodes,
+                  timeout=timeout, as_json=as_json, trace_file=trace_file, tree=tree,
+                  full=full, format_=format_, output=output, **kind_values)  # fmt: skip
+
+
+def _solve_in(
+    ctx: click.Context,
+    registry: Registry,
+    kind: str,
+    declared: list[tuple[str, str, Any]],
+    *,
+    puzzle: str,
+    strategy: str | None,
+    heuristic: str | None,
+    pairs: tuple[str, ...],
+    max_depth: int | None,
+    max_nodes: int | None,
+    timeout: float | None,
+    as_json: bool,
+    trace_file: Path | None,
+    tree: bool,
+    full: bool,
+    format_: str | None,
+    output: str | None,
+    **kind_values: Any,
+) -> None:
+    from . import api
     from .interfaces import describe_state
     from .trace import SearchTrace
 
-    registry = registry_of(ctx)
     kind_type = registry.puzzle_types()[kind]
     fmt = output_format(format_, output, as_json, tuple(kind_type.formats))
     given: dict[str, dict[str, Any]] = {"parse": {}, "solve": {}, "render": {}}
@@ -357,9 +427,20 @@ def _solve(
             given[group][option] = value
     write_trace = _trace_writer(trace_file) if trace_file is not None else None
     limits = Limits(max_depth=max_depth, max_expanded=max_nodes, seconds=timeout)
-    text = _read_puzzle(puzzle, kind_type.reads)
-    instance = kind_type(text, **given["parse"])
-    choice = api.choose(instance, strategy, heuristic, registry=registry)
+    started = time.perf_counter()
+    until = None if timeout is None else started + timeout
+    try:
+        with deadline(until):  # reading the puzzle counts (a kind's parse may load a lot)
+            text = _read_puzzle(puzzle, kind_type.reads)
+            instance = kind_type(text, **given["parse"])
+            choice = api.choose(instance, strategy, heuristic, registry=registry)
+    except LimitReachedError as error:
+        click.echo(f"not solved: --timeout {timeout:g} was reached before the search ({error})",
+                   err=True)  # fmt: skip
+        ctx.exit(1)
+    asked = limits
+    if until is not None:  # the search gets what is left of --timeout
+        limits = attrs.evolve(limits, seconds=max(0.0, until - time.perf_counter()))
     for note in choice.notes:
         click.echo(f"note: {note}", err=True)
     options = parse_pairs(pairs, choice.searcher.options, what=f"strategy {choice.searcher.name!r}")
@@ -399,6 +480,8 @@ def _solve(
         if not result.found:
             why = WHY.get(str(result.stopped), str(result.stopped))
             click.echo(f"not found with {choice.label}: {why}", err=True)
+    if result.stopped.is_limit and (result.found or fmt == "json"):
+        _note_stop(kind_type, instance, result, asked)
     if tree and recorder is not None:
         from rich.console import Console
 
@@ -412,7 +495,28 @@ def _solve(
                 "--trace FILE.svg (or .json, .dot) writes all of it",
                 err=True,
             )
-    ctx.exit(0 if result.found else 1)
+    ctx.exit(0 if result.found and not result.stopped.is_limit else 1)
+
+
+def _note_stop(kind_type: Any, puzzle: Any, result: SearchResult, limits: Limits) -> None:
+    """One line on stderr for a search a limit stopped, when the output does not say it:
+    a partial result (a kind that gives what it found so far), or JSON."""
+    given = {
+        "time-limit": ("--timeout", limits.seconds),
+        "node-limit": ("--max-nodes", limits.max_expanded),
+        "depth-limit": ("--max-depth", limits.max_depth),
+    }.get(str(result.stopped))
+    if given is not None and given[1] is not None:
+        why = f"{given[0]} {given[1]:g} was reached"
+    else:
+        why = WHY.get(str(result.stopped), str(result.stopped))
+    advice = kind_type.advice(puzzle, result) if kind_type.advice is not None else None
+    partial = "" if advice or not result.found else "; the result is partial"
+    click.echo(
+        f"note: stopped early ({result.stopped}: {why}){partial}"
+        + (f"; {advice}" if advice else ""),
+        err=True,
+    )
 
 
 def add_kind_commands(cli: click.Group, registry: Registry) -> None:

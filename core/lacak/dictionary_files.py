@@ -134,12 +134,14 @@ class LoadReport:
 
     def summary(self) -> str:
         """One line: entries, skipped by reason, duplicates."""
-        parts = [f"{self.entries} entries"]
+        from .output import plural
+
+        parts = [plural(self.entries, "entry", "entries")]
         if self.skipped:
             reasons = ", ".join(f"{n} {kind}" for kind, n in sorted(self.reasons().items()))
             parts.append(f"{len(self.skipped)} skipped ({reasons})")
         if self.duplicates:
-            parts.append(f"{self.duplicates} duplicates")
+            parts.append(plural(self.duplicates, "duplicate"))
         return ", ".join(parts)
 
 

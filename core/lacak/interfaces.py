@@ -160,6 +160,10 @@ def _as_frozenset(items: Iterable[str]) -> frozenset[str]:
     return frozenset(items)
 
 
+def _as_str_tuple(items: Iterable[str]) -> tuple[str, ...]:
+    return tuple(items)
+
+
 @attrs.frozen(kw_only=True)
 class Searcher:
     """A search strategy.
@@ -491,7 +495,7 @@ class PuzzleType:
     #: of the puzzle (``result`` ``None``) or of its solution, in one of :attr:`formats`.
     render: Callable[..., str | bytes] | None = attrs.field(default=None, repr=False)
     #: The formats :attr:`render` draws, ``"text"`` first (``"svg"``, ``"png"``, ...).
-    formats: tuple[str, ...] = attrs.field(default=("text",), converter=tuple)
+    formats: tuple[str, ...] = attrs.field(default=("text",), converter=_as_str_tuple)
     #: Options of :attr:`render` with their defaults (``lacak KIND solve --NAME``).
     render_options: Mapping[str, Any] = attrs.field(factory=dict)
     #: Searcher options the command line offers as their own flags (``--NAME``),
@@ -506,6 +510,9 @@ class PuzzleType:
     advice: Callable[[Any, Any], str | None] | None = attrs.field(default=None, repr=False)
     #: Help texts of :attr:`options`, :attr:`solve_options` and :attr:`render_options`.
     help: Mapping[str, str] = attrs.field(factory=dict)
+    #: Short flags of declared options on the command line: ``{"dictionary": "-d"}``
+    #: makes ``-d`` mean ``--dictionary`` (never one of the flags every solve command has).
+    flags: Mapping[str, str] = attrs.field(factory=dict)
     #: An example puzzle in text form (help texts, pages, tests).
     example: str = ""
 

@@ -16,6 +16,8 @@ return in time is reported, and none of its hooks is called again.
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import functools
 import reprlib
 import threading
@@ -46,7 +48,7 @@ from .plugins import (
     warn,
 )
 
-__all__ = ["Catalogue", "Registry", "default_registry", "reset_default_registry"]
+__all__ = ["Catalogue", "Registry", "default_registry", "reset_default_registry", "using"]
 
 T = TypeVar("T")
 
@@ -527,8 +529,35 @@ _default: Registry | None = None
 _default_lock = threading.Lock()
 
 
+_using: contextvars.ContextVar[Registry | None] = contextvars.ContextVar(
+    "lacak_registry_using", default=None
+)
+
+
+@contextlib.contextmanager
+def using(registry: Registry) -> Iterator[Registry]:
+    """Make ``registry`` what :func:`default_registry` gives inside the block (in this
+    thread or task), so that plugin code that looks components up without being handed
+    a registry (a puzzle kind's ``parse`` reading ``lacak.dictionary(name)``) sees
+    it. ``lacak KIND solve`` runs in the registry its command line was built from.
+
+    :raises InvalidOptionError: ``registry`` is not a :class:`Registry`.
+    """
+    if not isinstance(registry, Registry):
+        raise InvalidOptionError(f"using() takes a lacak.Registry, not {type(registry).__name__}")
+    token = _using.set(registry)
+    try:
+        yield registry
+    finally:
+        _using.reset(token)
+
+
 def default_registry() -> Registry:
-    """The process-wide registry, with the installed plugins loaded."""
+    """The process-wide registry, with the installed plugins loaded (inside
+    :func:`using`, the registry it names)."""
+    current = _using.get()
+    if current is not None:
+        return current
     global _default
     with _default_lock:
         if _default is None:

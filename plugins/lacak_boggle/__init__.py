@@ -6,7 +6,8 @@ Registered through the ``lacak`` entry-point group like any plugin:
 - strategy ``boggle``: every word on a board (``lacak.solve(board)``);
 - generators ``classic4``, ``classic4-1976``, ``big5``, ``superbig6`` (real
   dice, shaken) and ``random`` (letters weighted by a dictionary);
-- commands ``lacak boggle solve|shake|check|dice``.
+- commands ``lacak boggle solve|check|shake|dice|solve-many`` (``solve`` is
+  lacak's :func:`lacak.cli.solve_command`, built from the puzzle kind).
 
 The library API is importable from here (loaded on first use, so that
 starting ``lacak`` stays fast)::
@@ -46,6 +47,7 @@ __all__ = [
     "shake",
     "solve_board",
     "solve_many",
+    "warm",
 ]
 
 _EXPORTS = {
@@ -70,6 +72,7 @@ _EXPORTS = {
     "board_renderable": "render",
     "board_svg": "render",
     "solve_many": "batch",
+    "warm": "engines",
 }
 
 
@@ -86,18 +89,17 @@ def __dir__() -> list[str]:
     return sorted([*globals(), *__all__])
 
 
-def _parse(text: str, **options: Any) -> Any:
-    """A board from text; with ``dictionary``/``min_length`` options, one searchable
-    as a Puzzle (lacak checks that no other option is given)."""
-    from .board import Board
+def _kind(name: str) -> Any:
+    """``lacak_boggle.kind.<name>``, imported when first called (registering loads nothing)."""
 
-    board = Board.from_string(text)
-    if options:
-        from .solver import resolve_dictionary
+    def call(*args: Any, **kwargs: Any) -> Any:
+        from . import kind
 
-        dictionary = resolve_dictionary(options.get("dictionary"))
-        board = board.with_dictionary(dictionary, options.get("min_length"))
-    return board
+        return getattr(kind, name)(*args, **kwargs)
+
+    call.__name__ = name
+    call.__doc__ = f"See :func:`lacak_boggle.kind.{name}`."
+    return call
 
 
 def _validate(instance: Any) -> None:
@@ -139,17 +141,42 @@ _DICE_INFO = {
 }
 
 
+#: Help texts of the kind's options (``lacak boggle solve --NAME``).
+_HELP = {
+    "dictionary": "Dictionary name (see 'lacak dictionaries list') or a dictionary file "
+    "(NAME|FILE); default eng, or $LACAK_BOGGLE_DICTIONARY.",
+    "min_length": "Shortest word that counts, in letters (default: 3 up to 4x4, 4 on "
+    "larger boards).",
+    "all_paths": "List every path of every word (default: the first path of each).",
+    "max_words": "Stop once N words are found (in the walk's order), show them, exit 1; "
+    "0 (the default) for no limit.",
+    "max_paths": "With --all-paths: stop rather than keep more than N paths, all words "
+    "together (about 2 kB each at the peak of --json); 0 for no limit; exit 1 when "
+    "reached. Default 50000.",
+}
+
+
 @lacak.hookimpl
 def register_puzzles(register: Any) -> None:
-    """The ``boggle`` puzzle kind."""
+    """The ``boggle`` puzzle kind, with its part of the pipeline (:mod:`lacak_boggle.kind`)."""
     register(
         lacak.PuzzleType(
             kind="boggle",
-            parse=_parse,
+            parse=_kind("parse"),
             validate=_validate,
             description="Boggle boards: rows split by / or newlines, tiles by spaces when "
             "one has several letters (A QU E / ...)",
             options={"dictionary": None, "min_length": None},
+            flags={"dictionary": "-d", "min_length": "-m"},
+            choose=_kind("choose"),
+            render=_kind("render"),
+            formats=("text", "svg"),
+            # the boggle searcher's options (DEFAULT_MAX_PATHS repeated: no solver loaded)
+            solve_options={"all_paths": False, "max_words": 0, "max_paths": 50_000},
+            extras=_kind("extras"),
+            advice=_kind("advice"),
+            help=_HELP,
+            example="AHORJ/QQUOI/SSCPD/MUPSM/AUULI",
         )
     )
 
@@ -162,13 +189,13 @@ def register_searchers(register: Any) -> None:
             name="boggle",
             search=_search,
             description="every word on a Boggle board: depth-first walk of the board and a "
-            "compiled word graph together",
+            "compiled word graph together (max_words=0, max_paths=0: no limit)",
             kinds={"boggle"},
             options={
                 "dictionary": None,
                 "min_length": None,
                 "all_paths": False,
-                "max_words": None,
+                "max_words": 0,  # 0: no limit (as on the command line)
                 # solver.DEFAULT_MAX_PATHS, repeated so that registering loads no solver
                 "max_paths": 50_000,
             },
@@ -204,6 +231,6 @@ def register_generators(register: Any) -> None:
 @lacak.hookimpl
 def register_commands(cli: Any) -> None:
     """``lacak boggle ...``."""
-    from .cli import boggle
+    from .cli import boggle_group
 
-    cli.add_command(boggle)
+    cli.add_command(boggle_group())

@@ -23,7 +23,7 @@ Every engine hands back the same arrays (:class:`_Found`: per word found its
 board, rank and path; per board its node counts), and :meth:`_Found.results`
 makes the :class:`~lacak_boggle.BoggleResult` objects, whose path tuples are
 only made when asked for. ``engine="auto"`` is described in
-:func:`engine_for_batch`; boards the array engines cannot take (more than 63
+:mod:`lacak_boggle.engines`; boards the array engines cannot take (more than 63
 tiles, multi-letter tiles that are not dice digraphs) and ``all_paths`` use
 the Python walk of :func:`~lacak_boggle.solve_board`.
 
@@ -51,26 +51,13 @@ import lacak.batch
 from lacak.batch import Outcome
 
 from .board import Board, neighbours
-from .results import BoggleResult, Entries
-from .solver import (
-    DictionaryLike,
-    _tile_columns,
-    _walk_fast,
-    compiled_due,
-    load_compiled,
-    make_result,
-    note_uncompiled,
-    quiet_gc,
-    require_compiled,
-    resolve_dictionary,
-    solve_board,
-)
+from .engines import ENGINES, engine_for_batch, load_compiled
+from .results import BoggleResult, Entries, make_result, quiet_gc
+from .solver import DictionaryLike, resolve_dictionary, solve_board
+from .walk import tile_columns, walk_fast
 from .wordgraph import WordGraph, compile_dictionary, load_graph
 
 __all__ = ["ENGINES", "solve_many"]
-
-#: The engines :func:`solve_many` accepts.
-ENGINES = ("auto", "numba", "numpy", "dfs")
 
 #: Boards per numpy pass (bounds the frontier's memory).
 CHUNK = 256
@@ -323,7 +310,7 @@ def _from_dfs(graph: WordGraph, columns: Any, shape: tuple[int, int], min_length
     counts = []
     with quiet_gc():
         for b, cols in enumerate(columns.tolist()):
-            found, expanded, generated, depth = _walk_fast(graph, cols, shape, min_length)
+            found, expanded, generated, depth = walk_fast(graph, cols, shape, min_length)
             ranks = sorted(found)
             board += [b] * len(ranks)
             rank += ranks
@@ -412,33 +399,6 @@ def _parse_all(
     return out
 
 
-#: Rough cost of one board in the numpy engine, to estimate a call ahead of it.
-NUMPY_SECONDS_PER_BOARD = 1e-4
-
-
-def engine_for_batch(engine: str, boards: int = PARALLEL_FROM) -> str:
-    """The engine ``engine`` stands for, for ``boards`` boards. ``"auto"`` is
-    ``"numba"`` when :func:`~lacak_boggle.solver.compiled_due` (numba is
-    installed and its start-up pays off: the compiled walk is loaded already,
-    or this batch and earlier work without it are worth more than loading it),
-    else ``"numpy"``, or ``"dfs"`` for fewer than eight boards (it has no
-    start-up cost at all).
-
-    :raises InvalidOptionError: an unknown engine, or ``"numba"`` without numba.
-    """
-    if engine not in ENGINES:
-        raise lacak.InvalidOptionError(
-            f"unknown engine {engine!r}; choose one of {', '.join(ENGINES)}"
-        )
-    if engine == "numba":
-        require_compiled()
-    if engine != "auto":
-        return engine
-    if compiled_due(boards * NUMPY_SECONDS_PER_BOARD) and load_compiled() is not None:
-        return "numba"
-    return "dfs" if boards < 8 else "numpy"
-
-
 def solve_many(
     boards: Iterable[Board | str | Sequence[Sequence[str]]],
     dictionary: DictionaryLike = None,
@@ -456,9 +416,9 @@ def solve_many(
     :param dictionary: as for :func:`~lacak_boggle.solve_board` (default ``eng``).
     :param min_length: one minimum for every board; default: each board's official one.
     :param all_paths: collect every path (uses the depth-first engine).
-    :param engine: ``"auto"``, ``"numba"``, ``"numpy"`` or ``"dfs"`` (see
-        :func:`engine_for_batch`); boards the array engines cannot take fall back to
-        the depth-first walk.
+    :param engine: ``"auto"``, ``"numba"``, ``"numpy"`` or ``"dfs"`` (``"auto"``:
+        see :mod:`lacak_boggle.engines`); boards the array engines cannot take fall
+        back to the depth-first walk.
     :param workers: workers to use (threads for the numba engine, processes
         for the others); ``None`` means one per core, ``1`` (the default)
         solves in this process. Batches of fewer than ``PARALLEL_FROM`` (256)
@@ -500,7 +460,7 @@ def solve_many(
     ):
         raise lacak.InvalidOptionError(f"min_length must be a positive integer, got {min_length!r}")
     if engine not in ENGINES:
-        engine_for_batch(engine)  # raises, naming the engines
+        engine_for_batch(engine, 0)  # raises, naming the engines
     started = time.perf_counter()
     parsed = _parse_all(boards)
     words = resolve_dictionary(dictionary, registry=registry)
@@ -517,7 +477,7 @@ def solve_many(
         columns = [single.get(tile) for tile in board.flat]
         if None in columns:  # other multi-letter tiles, or letters outside the alphabet
             try:
-                steps = _tile_columns(board, graph, words.name)  # raises for the latter
+                steps = tile_columns(board, graph, words.name)  # raises for the latter
             except lacak.InvalidPuzzleError as error:
                 records[i] = Outcome(i, error=lacak.InvalidPuzzleError(f"board {i}: {error}"))
                 continue
@@ -538,7 +498,6 @@ def solve_many(
     remote = executor is not None and not isinstance(
         executor, concurrent.futures.ThreadPoolExecutor | concurrent.futures.ProcessPoolExecutor
     )
-    walking = time.perf_counter()
     clock = [started]  # the first piece's boards share the preparation too
 
     def keep(members: list[int], found: list[_Found], least: int) -> None:
@@ -585,8 +544,6 @@ def solve_many(
             for i in piece.members:
                 records[i] = Outcome(i, error=outcome.error, attempts=outcome.attempts,
                                      traceback=outcome.traceback)  # fmt: skip
-    if engine == "auto" and chosen != "numba":
-        note_uncompiled(time.perf_counter() - walking)
     return [r for r in records if r is not None]
 
 

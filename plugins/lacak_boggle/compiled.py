@@ -1,6 +1,6 @@
 """A compiled Boggle engine: the depth-first walk as machine code, with numba.
 
-This is :func:`lacak_boggle.solver._walk_fast` (the pure-Python walk) written
+This is :func:`lacak_boggle.walk.walk_fast` (the pure-Python walk) written
 once more as a numba kernel over many boards at a time. The kernel keeps the
 Python walk's order exactly (starting tiles and neighbours in ascending cell
 index, an explicit stack holding each level's next neighbour to try), so the
@@ -13,20 +13,23 @@ the dictionary is allocated per call; each board's words are sorted by rank
 before the next board starts.
 
 Requires the optional extra ``lacak[fast]`` (numba); the rest of the plugin
-imports this module lazily, only when the compiled engine is used.
+imports this module lazily, only when the compiled engine is used, through
+:func:`lacak_boggle.engines.load_compiled` (which announces the first compile
+on a machine and remembers it; :mod:`lacak_boggle.engines` also decides when
+``engine="auto"`` uses this walk).
 
 Machine code is cached on disk (``@numba.njit(cache=True)``, next to this file
 in ``__pycache__`` or in the folder named by ``NUMBA_CACHE_DIR``): the first
 use on a machine compiles for about 6 seconds (2 more for the second table
 type: one kernel is compiled per ``int32`` or ``int64`` transition table),
 later processes import numba in about 0.3 seconds and load the code in about
-0.15. :func:`warm` pays that cost up front.
+0.15. :func:`warm` pays that cost up front (``lacak_boggle.warm()`` announces it).
 
 Measured with English (``eng``), CPU time, best of 5, on a shared 2-core AMD
-EPYC, against ``_walk_fast`` on the same boards:
+EPYC, against ``walk_fast`` on the same boards:
 
 =============================  =============  ==============  ========
-boards                         compiled       ``_walk_fast``  speed-up
+boards                         compiled       ``walk_fast``   speed-up
 =============================  =============  ==============  ========
 200 4x4 (1987 dice), one call  21 us a board  200 us          9.5x
 the same, one board per call   27 us a board  200 us          7.3x
@@ -293,7 +296,7 @@ def walk_boards(
     :param graph: the compiled dictionary.
     :param columns: ``(boards, rows * cols)`` int64 array of each tile's graph
         column (``0`` for a blank); every tile must be one column (a letter or
-        a dice digraph), as for ``_walk_fast``.
+        a dice digraph), as for ``walk_fast``.
     :param shape: ``(rows, cols)`` of every board.
     :param min_length: words shorter than this (in letters) are left out.
     :returns: ``(board, rank, paths, sizes, expanded, generated, deepest)``,
@@ -302,7 +305,7 @@ def walk_boards(
         longest path found, at least one column) and the path's length,
         sorted by board then rank; per board, the nodes expanded (the root
         included) and generated and the longest path generated, exactly as
-        ``_walk_fast`` counts them.
+        ``walk_fast`` counts them.
     :raises ValueError: a board of more than 64 tiles, ``columns`` of the
         wrong shape, or a column the graph does not have.
 

@@ -8,14 +8,26 @@ import functools
 import gc
 import threading
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any, overload
+from typing import TYPE_CHECKING, Any, overload
 
 import attrs
 import lacak
 
 from .board import Board, Cell
 
-__all__ = ["SCORE_TABLE", "BoggleResult", "Entries", "FoundWord", "WordCheck", "score"]
+if TYPE_CHECKING:
+    from .wordgraph import WordGraph
+
+__all__ = [
+    "SCORE_TABLE",
+    "BoggleResult",
+    "Entries",
+    "FoundWord",
+    "WordCheck",
+    "assemble",
+    "make_result",
+    "score",
+]
 
 #: A word's paths as row-major cell indices: ``((index, ...), ...)``.
 IndexPaths = tuple[tuple[int, ...], ...]
@@ -225,6 +237,9 @@ class BoggleResult(lacak.SearchResult):
     all_paths: bool = False
     #: ``False`` when a limit stopped the search early: the words are those found so far.
     complete: bool = True
+    #: Which count stopped the search (``stopped`` is ``memory-limit``): ``"max_words"``
+    #: or ``"max_paths"``; else ``None``.
+    bound: str | None = None
 
     @functools.cached_property
     def words(self) -> tuple[FoundWord, ...]:
@@ -273,14 +288,32 @@ class BoggleResult(lacak.SearchResult):
         return min(self.words, key=lambda w: (-w.score, -len(w.word), w.word))
 
     def to_dict(self, puzzle: Any = None, *, registry: Any = None) -> dict[str, Any]:
-        """The documented ``--json`` form (``puzzle`` and ``registry`` are not needed:
-        the result holds its board).
+        """The documented JSON form (``lacak boggle solve --json``): the common shape of
+        every search result, and the whole answer under ``"boggle"``.
 
-        ``{"board": [[tile, ...], ...], "dictionary", "min_length",
-        "words": [{"word", "path": [[row, col], ...], "score"}, ...],
-        "count", "score"}``, plus ``"complete": false`` and ``"stopped"``
-        (the limit's :class:`~lacak.StopReason`) when a limit cut the search
-        short.
+        The common keys (:meth:`lacak.SearchResult.to_dict`) describe the best word:
+        ``actions`` are its cells ``[row, col]``, ``states`` the letters each growing
+        path spells (``"·"``, ``"C"``, ``"CO"``, ...), ``length`` and ``cost`` its
+        tiles. ``"boggle"`` is :meth:`answer`.
+
+        :param puzzle: the board searched (default: :attr:`board`).
+        :param registry: accepted for :meth:`lacak.SearchResult.to_dict`'s signature;
+            the Boggle keys need no registry.
+        """
+        board = puzzle if isinstance(puzzle, Board) else self.board
+        data = lacak.SearchResult.to_dict(self)  # no puzzle: the common keys alone
+        data["states"] = [board.format_state(state) for state in self.states]
+        data["boggle"] = self.answer()
+        return data
+
+    def answer(self) -> dict[str, Any]:
+        """The whole answer as JSON data: what ``"boggle"`` holds in :meth:`to_dict`.
+
+        ``{"board": [[tile, ...], ...], "dictionary", "min_length", "complete",
+        "count", "score", "best", "words": [{"word", "path": [[row, col], ...],
+        "score"}, ...]}``; with ``all_paths`` each word also has ``"paths"``.
+        ``complete`` is false when a limit cut the search short (the common
+        ``stopped`` says which); ``best`` is the best word, or ``null``.
         """
         at = [list(cell) for cell in cells_of(*self.board.shape)]
         words = []
@@ -294,18 +327,17 @@ class BoggleResult(lacak.SearchResult):
                 if self.all_paths:
                     entry["paths"] = [[at[i][:] for i in p] for p in paths]
                 words.append(entry)
-        out: dict[str, Any] = {
+        best = self.best() if self.entries else None
+        return {
             "board": self.board.to_rows(),
             "dictionary": self.dictionary,
             "min_length": self.min_length,
-            "words": words,
+            "complete": self.complete,
             "count": self.count,
             "score": self.score,
+            "best": None if best is None else best.word,
+            "words": words,
         }
-        if not self.complete:
-            out["complete"] = False
-            out["stopped"] = str(self.stopped)
-        return out
 
 
 @attrs.frozen(kw_only=True)
@@ -379,3 +411,114 @@ class WordCheck:
             out["complete"] = False
             out["stopped"] = str(self.stopped)
         return out
+
+
+# -- building results ------------------------------------------------------------------------
+
+
+def assemble(
+    board: Board,
+    name: str,
+    graph: WordGraph,
+    found: dict[int, Any],
+    *,
+    min_length: int,
+    all_paths: bool,
+    stats: lacak.SearchStats,
+    stopped: lacak.StopReason | None = None,
+    cut: bool = False,
+    nested: bool = False,
+    bound: str | None = None,
+) -> BoggleResult:
+    """The result for ``found`` (rank -> first path, or -> paths when ``nested``)."""
+    words = graph.words
+    if nested:
+        lengths = graph.word_lengths
+        ranks = [r for r in sorted(found) if lengths[r] >= min_length]
+    else:  # the fast walk collected only long enough words
+        ranks = sorted(found)
+    spelled = [words[r] for r in ranks]
+    best = None
+    if ranks:
+        # Points never fall as words grow, so the best word is the first (alphabetical)
+        # of the longest ones.
+        longest = max(map(len, spelled))
+        top = ranks[next(i for i, w in enumerate(spelled) if len(w) == longest)]
+        best = tuple(found[top][0] if nested else found[top])
+
+    def paths() -> list[tuple[tuple[int, ...], ...]]:
+        if nested:
+            return [tuple([tuple(p) for p in found[r]]) for r in ranks]
+        return [(tuple(found[r]),) for r in ranks]
+
+    return make_result(
+        board, name, Entries(spelled, paths), min_length=min_length, all_paths=all_paths,
+        stats=stats, stopped=stopped, cut=cut, best=best, bound=bound,
+    )  # fmt: skip
+
+
+def make_result(
+    board: Board,
+    name: str,
+    entries: Entries | Sequence[tuple[str, tuple[tuple[int, ...], ...]]],
+    *,
+    min_length: int,
+    all_paths: bool,
+    stats: lacak.SearchStats,
+    stopped: lacak.StopReason | None = None,
+    cut: bool = False,
+    strategy: str = "boggle",
+    best: tuple[int, ...] | None = None,
+    bound: str | None = None,
+) -> BoggleResult:
+    """Build the :class:`BoggleResult` for ``entries`` (sorted ``(word, paths)`` pairs).
+
+    ``stopped`` is the result's :attr:`~lacak.SearchResult.stopped` whether or
+    not words were found: the limit that cut the search short (else
+    ``depth-limit`` when ``cut``, ``goal`` with words, ``exhausted`` without).
+
+    :param stopped: the limit that stopped the search, or ``None``.
+    :param cut: whether ``max_depth`` cut some path short.
+    :param best: the first path of the best word (the first of the longest
+        words), when the caller knows it; else it is looked up in ``entries``.
+    :param bound: which count stopped the search (``"max_words"``, ``"max_paths"``).
+    """
+    entries = Entries.of(entries)
+    if stopped is not None:
+        reason = stopped
+    elif cut:
+        reason = lacak.StopReason.DEPTH
+    elif entries.words:
+        reason = lacak.StopReason.GOAL
+    else:
+        reason = lacak.StopReason.EXHAUSTED
+    fields: dict[str, Any] = {
+        "stats": stats,
+        "strategy": strategy,
+        "kind": "boggle",
+        "board": board,
+        "dictionary": name,
+        "min_length": min_length,
+        "all_paths": all_paths,
+        "complete": stopped is None and not cut,
+        "bound": bound,
+    }
+    if entries.words:
+        if best is None:
+            spelled = entries.words
+            longest = max(map(len, spelled))
+            best = entries[next(i for i, w in enumerate(spelled) if len(w) == longest)][1][0]
+        at = cells_of(*board.shape)
+        cells = tuple([at[i] for i in best])
+        states = tuple([cells[:k] for k in range(len(cells) + 1)])
+        # what BoggleResult.from_states builds, without its checks (this is a hot path)
+        return BoggleResult(
+            found=True,
+            actions=cells,
+            states=states,
+            cost=float(len(cells)),
+            stopped=reason,
+            entries=entries,
+            **fields,
+        )
+    return BoggleResult.not_found((), reason, entries=entries, **fields)

@@ -1,8 +1,9 @@
 """``lacak dictionaries list|show|validate|export``.
 
-The ``--json`` output of each command is documented in ``docs/dictionaries.md``.
-Imported on every ``lacak`` start (to add the group), so the folder scanning
-loads when ``list`` runs.
+Every command prints JSON with ``--json`` (documented in ``docs/dictionaries.md``),
+and every command that reads a file reads standard input for ``-``. Imported
+on every ``lacak`` start (to add the group), so the folder scanning loads when
+``list`` runs.
 """
 
 from __future__ import annotations
@@ -12,7 +13,8 @@ from typing import TYPE_CHECKING, Any
 
 import click
 import lacak
-from lacak.cli import echo_json, registry_of
+from lacak.cli import echo_json, read_input, registry_of
+from lacak.output import plural
 
 if TYPE_CHECKING:
     from .folders import Scan
@@ -20,6 +22,10 @@ if TYPE_CHECKING:
 __all__ = ["dictionaries_group"]
 
 EXPORT_FORMATS = ("json", "seed", "list", "txt")
+#: What a file name's suffix says about ``export``'s format (``-o words.txt``).
+EXPORT_SUFFIXES = {".json": ("json", "seed", "list"), ".txt": ("txt",)}
+#: Where standard input comes from, in messages and as a dictionary's origin.
+STDIN = "<stdin>"
 
 
 @click.group("dictionaries")
@@ -63,7 +69,7 @@ def _record(dictionary: lacak.Dictionary, path: str | None, origin: str) -> dict
 
 
 @dictionaries_group.command("list")
-@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON (docs/dictionaries.md).")
 @click.pass_context
 def list_command(ctx: click.Context, as_json: bool) -> None:
     """List every dictionary: name, language, words, source and file.
@@ -162,7 +168,7 @@ def _short_path(path: str | None) -> str:
 
 
 def _load(ctx: click.Context, name: str) -> tuple[lacak.Dictionary, str | None]:
-    """A registered dictionary by name, or a file by path.
+    """A registered dictionary by name, a file by path, or standard input for ``-``.
 
     An argument that is not a registered name and looks like a path (it ends
     in ``.json`` or contains a path separator) is read as a file, so a missing
@@ -170,6 +176,8 @@ def _load(ctx: click.Context, name: str) -> tuple[lacak.Dictionary, str | None]:
     """
     import os
 
+    if name == "-":
+        return _from_stdin(), None
     registry = registry_of(ctx)
     catalogue = registry.dictionaries()
     path = Path(name)
@@ -180,6 +188,12 @@ def _load(ctx: click.Context, name: str) -> tuple[lacak.Dictionary, str | None]:
         return lacak.Dictionary.from_file(path), str(path)
     # an unknown name raises UnknownComponentError with close matches
     return registry.dictionary(name), catalogue[name].path
+
+
+def _from_stdin() -> lacak.Dictionary:
+    """A dictionary read from standard input (named by its ``name`` metadata, else
+    ``dictionary``)."""
+    return lacak.Dictionary.from_json(read_input("-"), origin=STDIN)
 
 
 def _report_record(dictionary: lacak.Dictionary, limit: int | None) -> dict[str, Any]:
@@ -214,8 +228,8 @@ def _limit(value: int) -> int | None:
 
 
 @dictionaries_group.command("show")
-@click.argument("name")
-@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@click.argument("name", metavar="NAME|FILE|-")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON (docs/dictionaries.md).")
 @click.option(
     "--limit",
     type=click.IntRange(min=0),
@@ -225,7 +239,8 @@ def _limit(value: int) -> int | None:
 )
 @click.pass_context
 def show_command(ctx: click.Context, name: str, as_json: bool, limit: int) -> None:
-    """Show a dictionary (by name, or a .json file): metadata, counts and its first words."""
+    """Show a dictionary (by name, a .json file, or '-' for standard input): metadata,
+    counts and its first words."""
     dictionary, path = _load(ctx, name)
     most = _limit(limit)
     words = dictionary.words if most is None else dictionary.words[:most]
@@ -265,8 +280,8 @@ def show_command(ctx: click.Context, name: str, as_json: bool, limit: int) -> No
 
 
 @dictionaries_group.command("validate")
-@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
-@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@click.argument("file", metavar="FILE|-")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON (docs/dictionaries.md).")
 @click.option("--strict", is_flag=True, help="Fail when any word is skipped.")
 @click.option(
     "--limit",
@@ -275,26 +290,33 @@ def show_command(ctx: click.Context, name: str, as_json: bool, limit: int) -> No
     show_default=True,
     help="Skipped words to show; 0 for all.",
 )
-def validate_command(file: Path, as_json: bool, strict: bool, limit: int) -> None:
-    """Check a dictionary file: is it well formed, and which words would be skipped?
+def validate_command(file: str, as_json: bool, strict: bool, limit: int) -> None:
+    """Check a dictionary file ('-': standard input): is it well formed, and which words
+    would be skipped?
 
     Exit status 0 when it can be used, 2 (with the file, line and column)
     when it cannot; with --strict, skipped words also make it fail.
     """
-    dictionary = lacak.Dictionary.from_file(file, cache=False)
+    from .folders import display
+
+    shown = STDIN if file == "-" else display(file)
+    if file == "-":
+        dictionary = _from_stdin()
+    else:
+        dictionary = lacak.Dictionary.from_file(Path(file), cache=False)
     report = dictionary.report
     assert report is not None
     if strict and report.skipped:
         first = report.skipped[0]
         raise lacak.DictionaryError(
-            f"{file}: {len(report.skipped)} word(s) would be skipped, "
+            f"{shown}: {plural(len(report.skipped), 'word')} would be skipped, "
             f"the first {first.word!r}: {first.reason}"
         )
     most = _limit(limit)
     if as_json:
         echo_json(
             {
-                "file": _shown(file),
+                "file": shown,
                 "valid": True,
                 "name": dictionary.name,
                 "language": dictionary.language,
@@ -304,37 +326,65 @@ def validate_command(file: Path, as_json: bool, strict: bool, limit: int) -> Non
             }
         )
         return
-    click.echo(f"{_shown(file)}: valid, {len(dictionary)} words")
+    click.echo(f"{shown}: valid, {plural(len(dictionary), 'word')}")
     _echo_report(dictionary, most)
 
 
+def _export_format(fmt: str | None, output: Path | None, as_json: bool) -> str:
+    """``-f``, else ``--json``, else ``-o``'s suffix (``.txt``: txt), else ``json``.
+
+    :raises InvalidOptionError: ``-f`` contradicts ``--json`` or ``-o``'s suffix.
+    """
+    if as_json:
+        if fmt not in (None, "json"):
+            raise lacak.InvalidOptionError(f"--json prints JSON; it cannot go with -f {fmt}")
+        fmt = "json"
+    suffix = output.suffix.lower() if output is not None and str(output) != "-" else ""
+    allowed = EXPORT_SUFFIXES.get(suffix)
+    if fmt is not None and allowed is not None and fmt not in allowed:
+        raise lacak.InvalidOptionError(
+            f"-f {fmt} contradicts -o {output} (a {suffix} file takes {', '.join(allowed)})"
+        )
+    return fmt or (allowed[0] if allowed else "json")
+
+
 @dictionaries_group.command("export")
-@click.argument("name")
+@click.argument("name", metavar="NAME|FILE|-")
 @click.option(
+    "-f",
     "--format",
     "fmt",
     type=click.Choice(EXPORT_FORMATS),
-    default="json",
-    show_default=True,
+    default=None,
     help="json: object with metadata; seed: lists by first letter; list: JSON list; "
-    "txt: one word per line.",
+    "txt: one word per line. Default: from -o's suffix (.txt: txt), else json.",
 )
+@click.option("--json", "as_json", is_flag=True, help="The same as -f json.")
 @click.option(
     "-o",
     "--output",
-    type=click.Path(dir_okay=False, writable=True, path_type=Path),
+    type=click.Path(dir_okay=False, path_type=Path),
     help="Write to this file instead of standard output.",
 )
 @click.pass_context
-def export_command(ctx: click.Context, name: str, fmt: str, output: Path | None) -> None:
-    """Write a dictionary's normalised words (by name, or a .json file)."""
+def export_command(
+    ctx: click.Context, name: str, fmt: str | None, as_json: bool, output: Path | None
+) -> None:
+    """Write a dictionary's normalised words (by name, a .json file, or '-' for standard
+    input)."""
+    fmt = _export_format(fmt, output, as_json)
     dictionary, _path = _load(ctx, name)
     if fmt == "txt":
         text = "".join(word + "\n" for word in dictionary.words)
     else:
         text = dictionary.to_json("object" if fmt == "json" else fmt)
-    if output is None:
+    if output is None or str(output) == "-":
         click.echo(text, nl=False)
         return
-    output.write_text(text, encoding="utf-8")
-    click.echo(f"wrote {len(dictionary)} words to {output}", err=True)
+    try:
+        output.write_text(text, encoding="utf-8")
+    except OSError as error:
+        raise lacak.InvalidOptionError(
+            f"cannot write {str(output)!r}: {error.strerror or error}"
+        ) from None
+    click.echo(f"wrote {plural(len(dictionary), 'word')} to {output}", err=True)

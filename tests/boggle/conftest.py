@@ -26,3 +26,13 @@ def tiny() -> lacak.Dictionary:
     return lacak.Dictionary(
         name="tiny", language="en", words=TINY_WORDS, alphabet="ABCDEFGHIJKLMNOPQRSTUVWXYZ"
     )
+
+
+def timeless(data: dict, *, engine: bool = False) -> dict:
+    """A result's JSON without what the clock says (``stats.seconds``), and with
+    ``engine=True`` without ``strategy`` too (``boggle-numpy``, ``boggle``...: the
+    engine's name), for comparing results of different runs or engines."""
+    data = {**data, "stats": {k: v for k, v in data["stats"].items() if k != "seconds"}}
+    if engine:
+        data.pop("strategy")
+    return data

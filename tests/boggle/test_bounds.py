@@ -20,7 +20,8 @@ from hypothesis import strategies as st
 from lacak.cli import make_cli
 from lacak_boggle import Board, batch, check, solve_board, solve_many, wordgraph
 from lacak_boggle import solver as solver_module
-from lacak_boggle.solver import DEFAULT_MAX_PATHS, compiled_available
+from lacak_boggle.engines import compiled_available
+from lacak_boggle.solver import DEFAULT_MAX_PATHS
 from lacak_boggle.wordgraph import CompileStopped, compile_dictionary, compile_words
 
 from .strategies import cases
@@ -75,7 +76,7 @@ def test_limits_are_honoured(case, budget, max_words, max_paths, all_paths: bool
         expected = full if all_paths else solve_board(board, dictionary, min_length=1)
         assert cut.entries == expected.entries
     else:
-        assert cut.to_dict()["complete"] is False
+        assert cut.to_dict()["boggle"]["complete"] is False
         assert cut.to_dict()["stopped"] == str(cut.stopped)
     if budget is not None:
         assert cut.stats.expanded <= budget
@@ -142,6 +143,9 @@ def test_the_default_cap_is_one_number() -> None:
 
     assert lacak_boggle.DEFAULT_MAX_PATHS == DEFAULT_MAX_PATHS == cli._MAX_PATHS
     assert lacak.searchers()["boggle"].options["max_paths"] == DEFAULT_MAX_PATHS
+    assert lacak.default_registry().puzzle_types()["boggle"].solve_options["max_paths"] == (
+        DEFAULT_MAX_PATHS
+    )
 
 
 def test_the_searcher_takes_the_same_bounds(tiny: lacak.Dictionary) -> None:
@@ -270,7 +274,7 @@ def test_a_word_of_50000_letters_is_no_crash(tmp_path: Path, env: dict[str, str]
     assert valid.returncode == 0, valid.stderr
     solved = _run(*lacak_cli, "boggle", "solve", "AB/BA", "-d", str(path), "--json", env=env)
     assert solved.returncode == 0, solved.stderr
-    assert json.loads(solved.stdout)["words"][0]["word"] == "BAB"
+    assert json.loads(solved.stdout)["boggle"]["words"][0]["word"] == "BAB"
 
 
 # -- checking a word -------------------------------------------------------------------
@@ -324,7 +328,7 @@ def test_memory_errors_say_what_was_too_big(monkeypatch, tiny: lacak.Dictionary)
         raise MemoryError
 
     with monkeypatch.context() as patch:
-        patch.setattr(solver_module, "_walk_general", no_memory)
+        patch.setattr(solver_module, "walk_general", no_memory)
         with pytest.raises(lacak.OutOfMemoryError, match=r"found on the 2x3 board.*max-paths"):
             solve_board("CAT/OXI", tiny, all_paths=True)
     with monkeypatch.context() as patch:
@@ -371,8 +375,8 @@ def test_timeout_ends_the_worst_solve(tmp_path: Path, env: dict[str, str]) -> No
     assert time.perf_counter() - started < 10  # T + generous slack (it ran past 300 s before)
     assert done.returncode == 1, done.stderr
     data = json.loads(done.stdout)
-    assert data["complete"] is False and data["stopped"] == "time-limit"
-    assert {w["word"] for w in data["words"]} <= {"AAAA", "A" * 25}
+    assert data["boggle"]["complete"] is False and data["stopped"] == "time-limit"
+    assert {w["word"] for w in data["boggle"]["words"]} <= {"AAAA", "A" * 25}
     (note,) = done.stderr.splitlines()
     assert note.startswith("note: stopped early (time-limit: --timeout 1 was reached)")
 
@@ -383,11 +387,11 @@ def test_max_paths_caps_all_paths(tmp_path: Path, env: dict[str, str]) -> None:
     base = ["boggle", "solve", ALL_A_4x4, "-d", str(words), "--all-paths", "--json"]
     capped = _lacak(*base, "--max-paths", "1000", env=env)
     assert capped.returncode == 1
-    (word,) = json.loads(capped.stdout)["words"]
+    (word,) = json.loads(capped.stdout)["boggle"]["words"]
     assert len(word["paths"]) == 1000 and "--max-paths 1000 was reached" in capped.stderr
     default = _lacak(*base, env=env)  # took 8.5 GB in 120 s before
     assert default.returncode == 1
-    (word,) = json.loads(default.stdout)["words"]
+    (word,) = json.loads(default.stdout)["boggle"]["words"]
     assert len(word["paths"]) == DEFAULT_MAX_PATHS
     assert f"--max-paths {DEFAULT_MAX_PATHS} was reached" in default.stderr
 
@@ -400,13 +404,13 @@ def cli():
 def test_cli_bounds_on_small_boards(cli, tmp_path: Path) -> None:
     runner = CliRunner()
     full = runner.invoke(cli, ["boggle", "solve", "CAT/OAT", "--json"])
-    assert full.exit_code == 0 and "complete" not in json.loads(full.stdout)
+    assert full.exit_code == 0 and json.loads(full.stdout)["boggle"]["complete"] is True
     few = runner.invoke(cli, ["boggle", "solve", "CAT/OAT", "--max-words", "2"])
     assert few.exit_code == 1
     assert "2 words found so far" in few.stderr and "--max-words 2 was reached" in few.stderr
     assert few.stdout.count("\n") > 1  # the words found are still shown
     bad = runner.invoke(cli, ["boggle", "solve", "CAT/OAT", "--timeout", "-1"])
-    assert bad.exit_code == 2 and "seconds" in bad.stderr
+    assert bad.exit_code == 2 and "--timeout" in bad.stderr
     words = tmp_path / "a26.json"
     words.write_text(json.dumps(["A" * 26]), encoding="utf-8")
     stuck = runner.invoke(

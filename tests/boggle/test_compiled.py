@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from lacak_boggle import Board, shake
-from lacak_boggle.solver import _tile_columns, _walk_fast
+from lacak_boggle.walk import tile_columns, walk_fast
 from lacak_boggle.wordgraph import DIGRAPHS, WordGraph, compile_dictionary, compile_words
 
 from .strategies import ALPHABETS, BIG_ALPHABETS, _walk
@@ -37,7 +37,7 @@ def _columns(boards: list[Board], graph: WordGraph) -> np.ndarray:
     """Each board's tiles as graph columns (all tiles here take one column)."""
     rows = []
     for board in boards:
-        steps = _tile_columns(board, graph, "test")
+        steps = tile_columns(board, graph, "test")
         assert all(s is None or len(s) == 1 for s in steps)
         rows.append([0 if s is None else s[0] for s in steps])
     return np.array(rows, dtype=np.int64).reshape(len(boards), boards[0].rows * boards[0].cols)
@@ -76,9 +76,9 @@ def cases(draw: st.DrawFn, tiny: lacak.Dictionary) -> tuple[WordGraph, list[Boar
 
 
 def _expected(graph: WordGraph, columns: np.ndarray, shape: tuple[int, int], min_length: int):
-    """What ``_walk_fast`` gives for one board: ``({rank: path}, expanded, generated, deepest)``."""
+    """What ``walk_fast`` gives for one board: ``({rank: path}, expanded, generated, deepest)``."""
     lengths = graph.lengths()
-    found, expanded, generated, deepest = _walk_fast(graph, columns.tolist(), shape)
+    found, expanded, generated, deepest = walk_fast(graph, columns.tolist(), shape)
     words = {r: p for r, p in found.items() if lengths[r] >= min_length}
     return words, expanded, generated, deepest
 

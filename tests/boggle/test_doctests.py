@@ -16,6 +16,7 @@ import pytest
         "lacak_boggle.solver",
         "lacak_boggle.dice",
         "lacak_boggle.batch",
+        "lacak_boggle.engines",
     ],
 )
 def test_docstring_examples(module: str) -> None:

@@ -3,18 +3,17 @@
 from __future__ import annotations
 
 import itertools
-import sys
 
 import attrs
 import lacak
-import numpy as np
 import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from lacak_boggle import Board, check, official_min_length, score, solve_board
-from lacak_boggle.solver import compiled_available
+from lacak_boggle.engines import compiled_available
 
 from . import reference
+from .conftest import timeless
 from .strategies import BIG_ALPHABETS, cases
 
 SETTINGS = settings(max_examples=150, deadline=None)
@@ -60,31 +59,8 @@ def test_the_engines_give_the_same_result(case, min_length: int) -> None:
         assert other == attrs.evolve(
             first, stats=attrs.evolve(first.stats, seconds=other.stats.seconds)
         )
-        assert other.words == first.words and other.to_dict() == first.to_dict()
-
-
-@pytest.mark.skipif(not compiled_available(), reason="numba is not installed")
-def test_auto_turns_to_the_compiled_walk_once_it_pays(monkeypatch, tiny) -> None:
-    from lacak_boggle import batch, solver
-
-    monkeypatch.setattr(solver, "SWITCH_AFTER", 1.0)
-    monkeypatch.setattr(solver, "PYTHON_SECONDS_PER_BOARD", 0.01)
-    monkeypatch.setattr(solver, "_uncompiled", [0.0])
-    loaded = solver.load_compiled()
-    monkeypatch.delitem(sys.modules, "lacak_boggle.compiled")  # as if not loaded yet
-    assert solver.engine_for_board("auto") == "dfs"
-    assert batch.engine_for_batch("auto", 5) == "dfs"
-    assert batch.engine_for_batch("auto", 50) == "numpy"
-    assert batch.engine_for_batch("auto", 10_001) == "numba"  # worth the start-up alone
-    solve_board("CAT/XQY", tiny, engine="auto")
-    assert 0 < solver._uncompiled[0] < 1.0  # the Python walk's time is counted
-    solver.note_uncompiled(1.0)
-    assert solver.engine_for_board("auto") == "numba"
-    assert solver.engine_for_board("dfs") == "dfs"
-    assert solver.engine_for_board("numba", cells=65) == "dfs"  # more tiles than a 64-bit mask
-    monkeypatch.setattr(solver, "_uncompiled", [0.0])
-    monkeypatch.setitem(sys.modules, "lacak_boggle.compiled", loaded)  # loaded: nothing to pay
-    assert solver.engine_for_board("auto") == "numba"
+        assert other.words == first.words
+        assert timeless(other.to_dict()) == timeless(first.to_dict())
 
 
 @SETTINGS
@@ -378,52 +354,3 @@ def test_the_default_dictionary_can_be_changed(monkeypatch) -> None:
     monkeypatch.setenv("LACAK_BOGGLE_DICTIONARY", "ind")
     assert resolve_dictionary(None).name == "ind"
     assert solve_board("AHORJ/QQUOI/SSCPD/MUPSM/AUULI", min_length=2).dictionary == "ind"
-
-
-def test_a_compiled_walk_that_cannot_load_is_named_and_avoided(monkeypatch, tiny) -> None:
-    """numba installed but failing (say, an incompatible numpy): an explicit
-    engine="numba" is one clear error, and every other engine still works."""
-    import lacak_boggle
-    from lacak_boggle import batch, solver
-
-    monkeypatch.setattr(solver, "_compiled_failure", [])
-    monkeypatch.setattr(solver, "_uncompiled", [0.0])
-    monkeypatch.setattr(solver, "_numba_spec", lambda: object())  # "installed" ...
-    monkeypatch.delattr(lacak_boggle, "compiled", raising=False)
-    monkeypatch.setitem(sys.modules, "lacak_boggle.compiled", None)  # ... but broken
-    with pytest.raises(lacak.InvalidOptionError, match=r"numba engine cannot run \(Module"):
-        solve_board("CAT", tiny, engine="numba")
-    assert not solver.compiled_available()
-    with pytest.raises(lacak.InvalidOptionError, match="cannot run"):
-        batch.solve_many(["CAT"] * 10, tiny, engine="numba")
-    expected = solve_board("CAT/XQY", tiny, min_length=2, engine="dfs").word_list
-    assert solve_board("CAT/XQY", tiny, min_length=2).word_list == expected
-    solver.note_uncompiled(100.0)  # auto would turn to the compiled walk now, if it could
-    assert solve_board("CAT/XQY", tiny, min_length=2).word_list == expected
-    many = [r.unwrap() for r in batch.solve_many(["CAT/XQY"] * 10, tiny, min_length=2)]
-    assert [r.word_list for r in many] == [expected] * 10
-    assert many[0].strategy == "boggle-numpy"
-    # a worker whose numba fails answers with the numpy engine, the same arrays
-    graph = solver.compile_dictionary(tiny)
-    columns = np.array([[graph.column(t) for t in "CATXQY"]])
-    found = batch.walk_arrays(graph, columns, (2, 3), 2, "numba")
-    same = batch.walk_arrays(graph, columns, (2, 3), 2, "numpy")
-    assert found.engine == "numpy" and len(found.rank) > 0
-    assert found.rank.tolist() == same.rank.tolist()
-    assert found.paths.tolist() == same.paths.tolist()
-
-
-def test_auto_tries_the_compiled_walk_before_choosing_it(monkeypatch, tiny) -> None:
-    """A broken numba not tried yet: the first auto batch finds out, and says numpy."""
-    import lacak_boggle
-    from lacak_boggle import batch, solver
-
-    monkeypatch.setattr(solver, "_compiled_failure", [])
-    monkeypatch.setattr(solver, "_uncompiled", [0.0])
-    monkeypatch.setattr(solver, "_numba_spec", lambda: object())
-    monkeypatch.delattr(lacak_boggle, "compiled", raising=False)
-    monkeypatch.setitem(sys.modules, "lacak_boggle.compiled", None)
-    solver.note_uncompiled(100.0)  # auto would use the compiled walk, could it load
-    many = batch.solve_many(["CAT/XQY"] * 300, tiny, min_length=2, workers=2)
-    assert {r.unwrap().strategy for r in many} == {"boggle-numpy"}
-    assert solver._compiled_failure  # the reason is kept

@@ -207,3 +207,125 @@ def test_output_format_follows_flag_then_suffix(
     format: str | None, output: str | None, as_json: bool, expected: str
 ) -> None:
     assert output_format(format, output, as_json, ("text", "svg", "png")) == expected
+
+
+# -- what a kind may need of the kit ----------------------------------------------------------
+
+
+@attrs.frozen
+class Slow:
+    """A puzzle whose parse takes long (like loading a large word list) and checks the
+    deadline as lacak's long preparation work does."""
+
+    kind = "slow"
+    initial = 0
+
+    def is_goal(self, state: int) -> bool:
+        return state == 3
+
+    def successors(self, state: int) -> Any:
+        yield "+1", state + 1, 1.0
+
+
+def _slow_parse(text: str, seconds: str = "0") -> Slow:
+    import time
+
+    until = time.perf_counter() + float(seconds)
+    while time.perf_counter() < until:
+        lacak.check_deadline("reading a slow puzzle")
+        time.sleep(0.01)
+    seen.append(lacak.default_registry())
+    return Slow()
+
+
+seen: list[Any] = []
+
+
+class SlowPlugin:
+    @lacak.hookimpl
+    def register_puzzles(self, register: Any) -> None:
+        register(
+            lacak.PuzzleType(
+                kind="slow",
+                parse=_slow_parse,
+                options={"seconds": None},
+                flags={"seconds": "-S"},
+                advice=lambda puzzle, result: "try again",
+            )
+        )
+
+
+def run_slow(*args: str) -> Any:
+    registry = make_registry(CorePlugin(), SlowPlugin())
+    return registry, CliRunner().invoke(make_cli(registry), ["slow", "solve", *args])
+
+
+def test_timeout_counts_reading_the_puzzle() -> None:
+    import time
+
+    started = time.perf_counter()
+    _registry, result = run_slow("x", "-S", "30", "-s", "test-dijkstra", "--timeout", "0.3")
+    assert time.perf_counter() - started < 10  # 0.3 s + generous slack, not 30 s
+    assert result.exit_code == 1
+    assert result.stderr.startswith("not solved: --timeout 0.3 was reached before the search")
+    assert "the time limit was reached while reading a slow puzzle" in result.stderr
+    assert result.stdout == ""
+
+
+def test_a_kind_s_code_sees_the_command_line_s_registry_and_short_flags() -> None:
+    seen.clear()
+    registry, result = run_slow("x", "-S", "0", "-s", "test-dijkstra")
+    assert result.exit_code == 0, result.output
+    assert seen == [registry]  # not the process-wide registry
+    help_text = CliRunner().invoke(make_cli(registry), ["slow", "solve", "--help"]).stdout
+    assert "-S, --seconds" in help_text
+
+
+@pytest.mark.parametrize(
+    ("flags", "fragment"),
+    [
+        ({"seconds": "-s"}, "but every solve command has it"),
+        ({"seconds": "-xy"}, "a dash and one letter"),
+        ({"other": "-x"}, "which is not one of its options"),
+    ],
+)
+def test_short_flags_the_kit_cannot_offer_are_refused(flags: dict[str, str], fragment: str) -> None:
+    from lacak.commands import solve_command
+
+    class BadFlags:
+        @lacak.hookimpl
+        def register_puzzles(self, register: Any) -> None:
+            register(lacak.PuzzleType(kind="slow", parse=_slow_parse,
+                                      options={"seconds": None}, flags=flags))  # fmt: skip
+
+    registry = make_registry(CorePlugin(), BadFlags())
+    with pytest.raises(lacak.InvalidOptionError, match=fragment):
+        solve_command("slow", registry=registry)
+
+
+class Partial:
+    """Results that carry what was found so far when a limit stops them (like Boggle's)."""
+
+    @lacak.hookimpl
+    def register_searchers(self, register: Any) -> None:
+        def search(puzzle: Any, **_kwargs: Any) -> lacak.SearchResult:
+            return lacak.SearchResult(
+                found=True, actions=("+1",), states=(0, 1), cost=1.0,
+                stopped=lacak.StopReason.NODES,
+            )  # fmt: skip
+
+        register(lacak.Searcher(name="partial", search=search, kinds={"slow"}))
+
+
+def test_a_partial_result_exits_1_with_a_note() -> None:
+    registry = make_registry(CorePlugin(), SlowPlugin(), Partial())
+    cli = make_cli(registry)
+    for args in ([], ["--json"]):
+        result = CliRunner().invoke(cli, ["slow", "solve", "x", "-s", "partial", "--max-nodes",
+                                          "7", *args])  # fmt: skip
+        assert result.exit_code == 1, result.output
+        assert result.stderr == (
+            "note: stopped early (node-limit: --max-nodes 7 was reached); try again\n"
+        )
+    done = CliRunner().invoke(cli, ["slow", "solve", "x", "-s", "test-dijkstra"])
+    assert done.exit_code == 0 and done.stderr == ""

@@ -126,7 +126,7 @@ def test_show_text_and_a_file_path(isolated_folders: Path) -> None:
     assert result.exit_code == 0
     assert "words:     1" in result.stdout
     assert "skipped:   'kata-kata': contains '-', which is not a letter" in result.stdout
-    assert "1 duplicates" in result.stdout
+    assert "1 duplicate (list format)" in result.stdout
 
 
 def test_show_unknown_name_suggests() -> None:
@@ -137,7 +137,7 @@ def test_validate_ok_and_json(isolated_folders: Path) -> None:
     path = write(isolated_folders / "ok.json", {"alphabet": "abc", "words": ["ab", "abd", "cab"]})
     result = run("validate", str(path))
     assert result.exit_code == 0
-    assert result.stdout.startswith(f"{path}: valid, 2 words")
+    assert result.stdout.startswith(f"{path}: valid, 2 words\n")
     assert "'abd': contains 'D', which is outside the alphabet" in result.stdout
     data = json.loads(run("validate", str(path), "--json").stdout)
     assert data["valid"] is True and data["count"] == 2 and data["skipped_count"] == 1
@@ -149,7 +149,7 @@ def test_validate_ok_and_json(isolated_folders: Path) -> None:
 
 def test_validate_strict(isolated_folders: Path) -> None:
     path = write(isolated_folders / "ok.json", ["ab", "a b"])
-    one_line_error(run("validate", str(path), "--strict"), "1 word(s) would be skipped")
+    one_line_error(run("validate", str(path), "--strict"), "1 word would be skipped")
     clean = write(isolated_folders / "clean.json", ["ab"])
     assert run("validate", str(clean), "--strict").exit_code == 0
 
@@ -278,3 +278,50 @@ def test_a_missing_file_says_it_cannot_be_read(
     result = run(command, str(path))
     one_line_error(result, f"{path}: cannot be read: No such file or directory")
     assert "unknown dictionary" not in result.stderr
+
+
+def stdin(*args: str, input: str) -> Any:
+    return CliRunner().invoke(make_cli(lacak.Registry()), ["dictionaries", *args], input=input)
+
+
+def test_every_command_reads_standard_input_for_dash() -> None:
+    words = json.dumps({"name": "mini", "language": "id", "words": ["kata", "Kata", "a-b"]})
+    valid = stdin("validate", "-", input=words)
+    assert valid.exit_code == 0, valid.output
+    assert valid.stdout.startswith("<stdin>: valid, 1 word\n")
+    assert "1 duplicate" in valid.stdout and "'a-b'" in valid.stdout
+    data = json.loads(stdin("validate", "-", "--json", input=words).stdout)
+    assert data["file"] == "<stdin>" and data["name"] == "mini" and data["count"] == 1
+    shown = json.loads(stdin("show", "-", "--json", input=words).stdout)
+    assert shown["name"] == "mini" and shown["words"] == ["KATA"] and shown["path"] is None
+    exported = stdin("export", "-", "-f", "txt", input=words)
+    assert exported.exit_code == 0 and exported.stdout == "KATA\n"
+    plain = json.loads(stdin("show", "-", "--json", input='["zebra"]').stdout)
+    assert plain["name"] == "dictionary" and plain["words"] == ["ZEBRA"]
+    bad = stdin("validate", "-", input='{"words": ["a",]}')
+    one_line_error(bad, "<stdin>, line 1, column 16")
+
+
+def test_export_has_json_and_follows_the_output_suffix(isolated_folders: Path) -> None:
+    as_json = run("export", "ind", "--json")
+    assert as_json.exit_code == 0
+    assert json.loads(as_json.stdout) == json.loads(run("export", "ind", "-f", "json").stdout)
+    assert (
+        lacak.Dictionary.from_json(as_json.stdout).words == lacak.Registry().dictionary("ind").words
+    )
+    text = isolated_folders / "words.txt"
+    wrote = run("export", "ind", "-o", str(text))
+    assert wrote.exit_code == 0
+    count = len(lacak.Registry().dictionary("ind"))
+    assert wrote.stderr == f"wrote {count:,} words to {text}\n"
+    assert text.read_text().splitlines() == list(lacak.Registry().dictionary("ind").words)
+    seed = isolated_folders / "seed.json"
+    assert run("export", "ind", "-f", "seed", "-o", str(seed)).exit_code == 0
+    assert set(json.loads(seed.read_text())) <= set("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+    for args, fragment in [
+        (["-f", "txt", "-o", str(isolated_folders / "x.json")], "-f txt contradicts -o"),
+        (["-f", "seed", "-o", str(text)], "-f seed contradicts -o"),
+        (["--json", "-f", "txt"], "--json prints JSON; it cannot go with -f txt"),
+    ]:
+        one_line_error(run("export", "ind", *args), fragment)
+    assert not (isolated_folders / "x.json").exists()

@@ -1,0 +1,354 @@
+"""Which Boggle engine walks a board, and the compiled one's loading and first compile.
+
+Three engines give the same words, paths, scores and node counts:
+
+``dfs``
+    the depth-first walk in Python (:mod:`lacak_boggle.walk`), no start-up cost;
+``numba``
+    the same walk compiled to machine code (:mod:`lacak_boggle.compiled`,
+    ``pip install 'lacak[fast]'``): about 4-6 times as fast, but a process
+    pays about 0.5 s to import numba and load the machine code, and the very
+    first use on a machine compiles it (6-10 s);
+``numpy`` (batches only)
+    a level-synchronous walk over every board of a batch at once
+    (:mod:`lacak_boggle.batch`).
+
+``engine="auto"`` (the default everywhere) is a rule of what is asked and of
+the machine, never of what the process did before (:func:`auto_engine`):
+
+1. ``LACAK_BOGGLE_ENGINE`` (``dfs``, ``numba`` or ``numpy``) names the engine,
+   when it is set (``numpy`` means ``dfs`` for one board);
+2. one board: ``dfs`` (0.3 ms a 4x4 board; the compiled walk's start-up is
+   worth about 2,000 of them);
+3. a batch: ``numba`` when numba is installed and either its machine code is
+   ready on this machine (:func:`compiled_ready`) and the batch has at least
+   :data:`COMPILED_FROM` boards, or the batch has at least
+   :data:`COMPILE_FROM` boards (worth compiling it first); else ``numpy``,
+   or ``dfs`` for fewer than :data:`NUMPY_FROM` boards.
+
+The first compile is announced through :mod:`lacak.progress` (the command
+line shows it on a terminal) and remembered in lacak's cache folder (a
+marker naming numba's cache files), which is what :func:`compiled_ready`
+reads. :func:`warm` compiles up front.
+
+Nothing here imports numba until the compiled walk is used.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import importlib.util
+import os
+import platform
+import sys
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import lacak
+
+if TYPE_CHECKING:
+    from .board import Board
+    from .results import BoggleResult
+    from .wordgraph import WordGraph
+
+__all__ = [
+    "COMPILED_FROM",
+    "COMPILE_FROM",
+    "ENGINES",
+    "ENGINE_VARIABLE",
+    "NUMPY_FROM",
+    "auto_engine",
+    "compiled_available",
+    "compiled_ready",
+    "engine_for_batch",
+    "engine_for_board",
+    "load_compiled",
+    "require_compiled",
+    "solve_compiled",
+    "warm",
+]
+
+#: The engines a batch may use (one board: all but ``numpy``).
+ENGINES = ("auto", "numba", "numpy", "dfs")
+#: The environment variable that says what ``engine="auto"`` means.
+ENGINE_VARIABLE = "LACAK_BOGGLE_ENGINE"
+#: Boards in a batch from which ``auto`` uses the compiled walk when its machine code is
+#: ready: loading it (about 0.5 s) is then repaid against the numpy engine.
+COMPILED_FROM = 10_000
+#: Boards in a batch from which ``auto`` uses the compiled walk even when it must be
+#: compiled first (6-10 s, once per machine).
+COMPILE_FROM = 200_000
+#: Boards in a batch from which ``auto`` prefers the numpy engine to the Python walk.
+NUMPY_FROM = 8
+#: Most tiles the compiled walk takes (its set of tiles in use is one 64-bit mask).
+MAX_COMPILED_CELLS = 64
+
+#: What the first compile says while it runs.
+COMPILING = "compiling the Boggle engine once for this machine (numba; about 10 s)"
+
+_failure: list[str] = []  # why the compiled walk could not load here, if it could not
+_checked: list[bool] = []  # [True] once this process knows the machine code is ready
+
+
+# -- what auto means ----------------------------------------------------------------------
+
+
+def forced_engine() -> str | None:
+    """The engine ``LACAK_BOGGLE_ENGINE`` names, or ``None`` when it is unset or ``auto``.
+
+    :raises InvalidOptionError: it names no engine.
+    """
+    value = os.environ.get(ENGINE_VARIABLE, "").strip().lower()
+    if not value or value == "auto":
+        return None
+    if value not in ENGINES:
+        raise lacak.InvalidOptionError(
+            f"{ENGINE_VARIABLE}={value!r} names no Boggle engine; choose one of "
+            f"{', '.join(ENGINES)}"
+        )
+    return value
+
+
+def auto_engine(boards: int, *, batch: bool = True) -> str:
+    """What ``engine="auto"`` means for ``boards`` boards (see the module documentation).
+
+    :param batch: whether the boards are solved together (:func:`~lacak_boggle.solve_many`);
+        ``False`` for one board (:func:`~lacak_boggle.solve_board`).
+    :raises InvalidOptionError: ``LACAK_BOGGLE_ENGINE`` names no engine.
+
+    >>> auto_engine(1, batch=False) in ("dfs", "numba")
+    True
+    """
+    forced = forced_engine()
+    if forced is not None:
+        return "dfs" if forced == "numpy" and not batch else forced
+    if not batch:
+        return "dfs"
+    if (
+        compiled_available()
+        and (boards >= COMPILE_FROM or (boards >= COMPILED_FROM and compiled_ready()))
+        and load_compiled() is not None  # numba installed but failing: the others
+    ):
+        return "numba"
+    return "numpy" if boards >= NUMPY_FROM else "dfs"
+
+
+def engine_for_board(engine: str, cells: int = 16) -> str:
+    """The engine that walks one board of ``cells`` tiles (every tile one graph column):
+    ``engine`` itself, or :func:`auto_engine`'s choice for ``"auto"``; ``dfs`` for a
+    board too large for the compiled walk.
+
+    :raises InvalidOptionError: an unknown engine, or ``"numba"`` where the compiled
+        walk cannot run.
+    """
+    if engine not in ("auto", "dfs", "numba"):
+        raise lacak.InvalidOptionError(
+            f"unknown engine {engine!r} for one board; choose auto, dfs or numba"
+        )
+    chosen = auto_engine(1, batch=False) if engine == "auto" else engine
+    if chosen == "numba":
+        require_compiled(_asker(engine))
+    return "dfs" if cells > MAX_COMPILED_CELLS else chosen
+
+
+def engine_for_batch(engine: str, boards: int) -> str:
+    """The engine ``engine`` stands for, for a batch of ``boards`` boards
+    (``"auto"``: :func:`auto_engine`).
+
+    :raises InvalidOptionError: an unknown engine, or ``"numba"`` where the compiled
+        walk cannot run.
+    """
+    if engine not in ENGINES:
+        raise lacak.InvalidOptionError(
+            f"unknown engine {engine!r}; choose one of {', '.join(ENGINES)}"
+        )
+    chosen = auto_engine(boards) if engine == "auto" else engine
+    if chosen == "numba":
+        require_compiled(_asker(engine))
+    return chosen
+
+
+def _asker(engine: str) -> str:
+    """Who asked for the engine ``engine`` stands for: the caller, or the environment."""
+    return f"{ENGINE_VARIABLE}=numba" if engine == "auto" and forced_engine() else ""
+
+
+# -- loading the compiled walk --------------------------------------------------------------
+
+
+@functools.lru_cache(maxsize=1)
+def _numba_spec() -> Any:
+    return importlib.util.find_spec("numba")
+
+
+def compiled_available() -> bool:
+    """Whether the compiled walk can run here: numba is installed (``lacak[fast]``)
+    and did not fail to load in this process."""
+    return _numba_spec() is not None and not _failure
+
+
+def load_compiled() -> Any:
+    """The compiled walk's module (:mod:`lacak_boggle.compiled`) with its machine code
+    ready, or ``None`` when it cannot be loaded: numba missing, or failing (an
+    incompatible numpy, ...). The reason is kept, and the engine is then not
+    available in this process.
+
+    The first use on a machine compiles the walk, announced through
+    :func:`lacak.progress.announce` and shown as a :func:`lacak.progress.task`.
+    """
+    if _numba_spec() is None or _failure:
+        return None
+    try:
+        from . import compiled
+    except Exception as error:  # numba is a third party: any failure means "not here"
+        _failure.append(f"{type(error).__name__}: {error}")
+        return None
+    if not _checked:
+        _prepare(compiled)
+    return compiled
+
+
+def require_compiled(asked: str = "") -> Any:
+    """:func:`load_compiled`, for a caller that asked for ``engine="numba"``.
+
+    :param asked: who asked, when not the caller (``"LACAK_BOGGLE_ENGINE=numba"``).
+    :raises InvalidOptionError: the compiled walk cannot run here, saying why.
+    """
+    module = load_compiled()
+    if module is None:
+        reason = _failure[0] if _failure else "numba is not installed"
+        who = f"{asked} asks for the numba engine, which" if asked else "the numba engine"
+        raise lacak.InvalidOptionError(
+            f"{who} cannot run ({reason}); pip install 'lacak[fast]', or choose another engine"
+        )
+    return module
+
+
+def warm() -> bool:
+    """Compile the walk now (or check that it is compiled), so no later call waits.
+
+    :returns: whether the compiled walk can run here.
+    """
+    return load_compiled() is not None
+
+
+def _prepare(compiled: Any) -> None:
+    """Make sure the machine code is compiled: if lacak has not compiled it on this
+    machine before, compile it now (announced), then remember that it did."""
+    if compiled_ready():
+        _checked.append(True)
+        return
+    lacak.progress.announce(COMPILING)
+    with lacak.progress.task("compiling the Boggle engine"):
+        compiled.warm()
+    _remember(compiled)
+    _checked.append(True)
+
+
+# -- is the machine code ready? -------------------------------------------------------------
+
+_MARKER = lacak.cache.CacheFormat(
+    tag="lacak-boggle-engine", version=1, what="the Boggle engine's compile marker"
+)
+
+
+@functools.lru_cache(maxsize=1)
+def _machine_key() -> str:
+    """A digest of what numba's machine code depends on: the walk's source, the
+    versions of numba, numpy and Python, and this machine."""
+    from importlib import metadata
+
+    source = Path(__file__).with_name("compiled.py").read_bytes()
+    parts = [
+        hashlib.sha256(source).hexdigest(),
+        metadata.version("numba"),
+        metadata.version("numpy"),
+        sys.version,
+        platform.machine(),
+        platform.node(),
+        os.environ.get("NUMBA_CACHE_DIR", ""),
+    ]
+    return hashlib.sha256("\0".join(parts).encode()).hexdigest()[:32]
+
+
+def _marker() -> Path | None:
+    folder = lacak.cache.folder("boggle")
+    return None if folder is None else folder / f"engine-{_machine_key()}.bin"
+
+
+def compiled_ready() -> bool:
+    """Whether the compiled walk's machine code is ready on this machine: numba is
+    installed, lacak compiled the walk here before (a marker in its cache folder,
+    ``lacak_boggle`` of :func:`lacak.paths.cache_dir`), and numba's cache files
+    that the marker names are still there. Loading it then costs about 0.5 s;
+    otherwise the first use compiles it (6-10 s)."""
+    if not compiled_available():
+        return False
+    try:
+        marker = _marker()
+    except Exception:  # numba's metadata missing or odd: not ready
+        return False
+    files = lacak.cache.load(marker, _MARKER, marker.stem if marker else None,
+                             lambda artefact: list(artefact.meta["files"]))  # fmt: skip
+    return bool(files) and all(Path(name).is_file() for name in files or ())
+
+
+def _remember(compiled: Any) -> None:
+    """Write the marker naming numba's cache files for the compiled walk (when numba
+    says where they are; otherwise nothing is remembered and :func:`compiled_ready`
+    stays false, which only costs a short check on the next first use)."""
+    try:
+        folder = Path(compiled._kernel._cache.cache_path)  # numba's cache of the kernel
+        files = sorted(str(path) for path in folder.glob("compiled._kernel-*.nbi"))
+        marker = _marker()
+    except Exception:  # a numba without that attribute: nothing to remember
+        return
+    if files and marker is not None:
+        lacak.cache.save(marker, _MARKER, marker.stem, [b""], meta={"files": files})
+
+
+# -- one board with the compiled walk ---------------------------------------------------------
+
+
+def solve_compiled(
+    board: Board, name: str, graph: WordGraph, columns: list[int], min_length: int, started: float
+) -> BoggleResult:
+    """One board (its tiles' graph ``columns``) walked by the compiled walk.
+
+    :param started: :func:`time.perf_counter` when the solve began (for ``seconds``).
+    """
+    import numpy as np
+
+    from .results import Entries, make_result
+
+    compiled = require_compiled()
+    rows = np.array([columns], dtype=np.int64)
+    _, rank, paths, sizes, expanded, generated, deepest = compiled.walk_boards(
+        graph, rows, board.shape, min_length
+    )
+    ranks = rank.tolist()
+    words = graph.words
+    spelled = [words[r] for r in ranks]
+    best = None
+    if ranks:
+        longest = max(map(len, spelled))
+        top = next(i for i, w in enumerate(spelled) if len(w) == longest)
+        best = tuple(paths[top, : sizes[top]].tolist())
+
+    def make_paths() -> list[tuple[tuple[int, ...], ...]]:
+        return [(tuple(p[:n]),) for p, n in zip(paths.tolist(), sizes.tolist(), strict=True)]
+
+    depth = int(deepest[0])
+    stats = lacak.SearchStats(
+        expanded=int(expanded[0]),
+        generated=int(generated[0]),
+        max_frontier=depth,
+        depth=depth,
+        seconds=time.perf_counter() - started,
+    )
+    return make_result(
+        board, name, Entries(spelled, make_paths), min_length=min_length, all_paths=False,
+        stats=stats, best=best,
+    )  # fmt: skip

@@ -1,0 +1,198 @@
+"""The ``boggle`` puzzle kind's part of lacak's pipeline: choose, render, extras, advice.
+
+lacak's core owns *parse → choose → solve → result → render*; these are the
+functions the ``boggle`` :class:`lacak.PuzzleType` declares for it, so that
+:func:`lacak.solve`, :meth:`BoggleResult.to_dict
+<lacak_boggle.BoggleResult.to_dict>` and ``lacak boggle solve`` (built by
+:func:`lacak.cli.solve_command`) agree.
+"""
+
+from __future__ import annotations
+
+import functools
+import io
+import json
+from collections.abc import Iterator
+from typing import Any
+
+import lacak
+from lacak.output import plural
+
+from .board import Board
+from .results import BoggleResult, cells_of, score
+
+__all__ = ["Picture", "advice", "choose", "extras", "parse", "render"]
+
+#: What the kind's text and SVG pictures are made in.
+FORMATS = ("text", "svg")
+
+
+def parse(text: str, **options: Any) -> Board:
+    """A board from text; with ``dictionary``/``min_length`` options, one searchable
+    as a Puzzle by any strategy (lacak checks that no other option is given).
+
+    ``min_length`` may be a whole number written as text (what the command line
+    passes).
+
+    :raises InvalidPuzzleError: not a board.
+    :raises InvalidOptionError: a bad ``min_length``.
+    """
+    from .solver import resolve_dictionary, whole_number
+
+    board = Board.from_string(text)
+    if options:
+        dictionary = resolve_dictionary(options.get("dictionary"))
+        board = board.with_dictionary(
+            dictionary, whole_number(options.get("min_length"), "min_length")
+        )
+    return board
+
+
+def choose(puzzle: Any, heuristic: str | None, registry: Any) -> tuple[str, str | None]:
+    """The ``boggle`` strategy, always: it finds every word at once (no heuristic helps)."""
+    return "boggle", None
+
+
+def extras(puzzle: Any, result: lacak.SearchResult) -> dict[str, Any]:
+    """The Boggle keys of a result's JSON, under ``"boggle"``.
+
+    For a :class:`BoggleResult` its whole answer (:meth:`BoggleResult.answer`);
+    for another strategy's result (``-s bfs``: one word) the board, the
+    dictionary and the word found.
+    """
+    if isinstance(result, BoggleResult):
+        return {"boggle": result.answer()}
+    board: Board = puzzle
+    return {
+        "boggle": {
+            "board": board.to_rows(),
+            "dictionary": board.dictionary.name if board.dictionary is not None else None,
+            "min_length": board.effective_min_length,
+            "word": board.spell(result.actions) if result.found else None,
+        }
+    }
+
+
+def advice(puzzle: Any, result: lacak.SearchResult) -> str | None:
+    """What the words found so far are, and what would find more, when a limit stopped
+    the search (``None`` when none did)."""
+    if not isinstance(result, BoggleResult) or not result.stopped.is_limit:
+        return None
+    if result.count:
+        shown = f"showing the {plural(result.count, 'word')} found so far, the board may have more"
+    else:
+        shown = "no word found so far, the board may have more"
+    stopped = result.stopped
+    if stopped is lacak.StopReason.MEMORY and result.bound == "max_words":
+        return f"--max-words {result.count} was reached; {shown}"
+    if stopped is lacak.StopReason.MEMORY and result.bound == "max_paths":
+        kept = sum(len(paths) for _word, paths in result.entries)
+        return f"--max-paths {kept} was reached; {shown} (--max-paths 0 keeps every path)"
+    if stopped is lacak.StopReason.TIME:
+        return f"{shown}; a longer --timeout may find them"
+    return shown
+
+
+# -- pictures -------------------------------------------------------------------------------
+
+
+class Picture:
+    """A text picture: rich renderables on a terminal, and their plain text elsewhere.
+
+    :param parts: rich renderables, shown in order.
+    :param lines: plain text printed after them as it is (many lines of paths:
+        rich would take long to wrap them).
+    """
+
+    def __init__(self, parts: list[Any], lines: str = "") -> None:
+        self.parts = parts
+        self.lines = lines
+
+    def __rich_console__(self, console: Any, options: Any) -> Iterator[Any]:
+        from rich.text import Text
+
+        yield from self.parts
+        if self.lines:
+            yield Text(self.lines, no_wrap=True, overflow="ignore", end="")
+
+    @functools.cached_property
+    def plain(self) -> str:
+        """The picture as plain text (``COLUMNS`` wide, else 80)."""
+        from rich.console import Console
+
+        out = io.StringIO()
+        console = Console(file=out, color_system=None, highlight=False, soft_wrap=False)
+        for part in self.parts:
+            console.print(part)
+        return out.getvalue() + self.lines
+
+    def __str__(self) -> str:
+        return self.plain
+
+
+def render(
+    puzzle: Any, result: lacak.SearchResult | None, format: str, *, full: bool = False
+) -> Any:
+    """The board, with the best word's path (or the path found) drawn.
+
+    ``text``: a :class:`Picture`: the board with the path's tiles highlighted and
+    numbered, then for a :class:`BoggleResult` the counts and the words by
+    score (with every path of each word, one word a line, when all paths were
+    collected). ``svg``: a standalone SVG document with the path drawn as a
+    line (:func:`~lacak_boggle.board_svg`).
+
+    :param result: what to draw on the board, or ``None`` for the board alone.
+    :param full: accepted from ``lacak KIND solve``; every word is always shown.
+    :raises InvalidOptionError: a format the kind does not draw.
+    """
+    from .render import board_renderable, board_svg
+
+    board: Board = puzzle
+    path: tuple[Any, ...] | None = None
+    caption: str | None = None
+    if isinstance(result, BoggleResult):
+        best = result.best()
+        if best is not None:
+            path = best.path
+            caption = f"{best.word} ({plural(best.score, 'point')})"
+        else:
+            caption = "no word"
+    elif result is not None and result.found:
+        path = tuple(result.actions)
+        word = board.spell(path)
+        caption = f"{word} ({plural(score(len(word)), 'point')})"
+    if format == "svg":
+        return board_svg(board, path, caption=caption)
+    if format != "text":
+        raise lacak.InvalidOptionError(f"Boggle boards are drawn as text or svg, not {format!r}")
+    title = caption
+    if isinstance(result, BoggleResult) and path:  # (short: the title wraps to the board's width)
+        best = result.best()
+        title = f"best: {best.word} ({best.score})" if best else None
+    parts: list[Any] = [board_renderable(board, path, title=title)]
+    lines = ""
+    if isinstance(result, BoggleResult):
+        parts.append(
+            f"[bold]{plural(result.count, 'word')}[/], [bold]{plural(result.score, 'point')}[/] "
+            f"(dictionary {result.dictionary}, at least {plural(result.min_length, 'letter')})"
+        )
+        if result.all_paths:
+            lines = _every_path(result)
+        elif result.count:
+            from rich.columns import Columns
+
+            ordered = sorted(result.words, key=lambda w: (-w.score, -len(w.word), w.word))
+            parts.append(Columns([f"{w.word} [dim]{w.score}[/]" for w in ordered], padding=(0, 2)))
+    return Picture(parts, lines)
+
+
+def _every_path(result: BoggleResult) -> str:
+    """One line per word, best first: ``WORD (points): [[r, c], ...]  [[r, c], ...]``."""
+    at = [json.dumps(list(cell)) for cell in cells_of(*result.board.shape)]
+    entries = sorted(result.entries, key=lambda e: (-score(len(e[0])), -len(e[0]), e[0]))
+    return "".join(
+        f"{word} ({score(len(word))}): "
+        + "  ".join(["[" + ", ".join([at[i] for i in p]) + "]" for p in paths])
+        + "\n"
+        for word, paths in entries
+    )
