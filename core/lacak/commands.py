@@ -223,14 +223,20 @@ def _report_text(
 ) -> None:
     from .interfaces import describe_state
 
-    if result.found:
+    draws = kind_type.render is not None and "text" in kind_type.formats
+    if draws and kind_type.text_report:
+        write_output(kind_type.render(puzzle, result, "text", full=full, **render_options), None)
+        advice = kind_type.advice(puzzle, result) if kind_type.advice is not None else None
+        if advice and result.stopped.is_limit:
+            click.echo(f"hint: {advice}")
+    elif result.found:
         click.echo(f"found: {plural(result.length, 'move')} with {label}")
         if result.actions:
             moves = summarise([str(a) for a in result.actions], full=full, noun="move")
         else:
             moves = "(none: the start is the goal)"
         click.echo(f"moves: {moves}")
-        if kind_type.render is not None and "text" in kind_type.formats:
+        if draws:
             picture = kind_type.render(puzzle, result, "text", full=full, **render_options)
             click.echo("")
             write_output(picture, None)

@@ -494,6 +494,11 @@ class PuzzleType:
     #: ``render(puzzle, result, format, **render_options) -> str | bytes``: a picture
     #: of the puzzle (``result`` ``None``) or of its solution, in one of :attr:`formats`.
     render: Callable[..., str | bytes] | None = attrs.field(default=None, repr=False)
+    #: Whether :attr:`render`'s ``"text"`` picture of a result is the whole report of a
+    #: solve, found or not (a Boggle board with its words): ``lacak KIND solve`` then
+    #: prints it in place of its own "found: N moves" lines, adding only the hint and
+    #: the node counts.
+    text_report: bool = False
     #: The formats :attr:`render` draws, ``"text"`` first (``"svg"``, ``"png"``, ...).
     formats: tuple[str, ...] = attrs.field(default=("text",), converter=_as_str_tuple)
     #: Options of :attr:`render` with their defaults (``lacak KIND solve --NAME``).

@@ -171,6 +171,7 @@ def register_puzzles(register: Any) -> None:
             choose=_kind("choose"),
             render=_kind("render"),
             formats=("text", "svg"),
+            text_report=True,
             # the boggle searcher's options (DEFAULT_MAX_PATHS repeated: no solver loaded)
             solve_options={"all_paths": False, "max_words": 0, "max_paths": 50_000},
             extras=_kind("extras"),

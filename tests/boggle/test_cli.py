@@ -332,7 +332,7 @@ def test_exit_statuses(cli, tmp_path) -> None:
     assert data["boggle"]["count"] == 0 and data["boggle"]["complete"] is True
     assert nothing.stderr == ""
     text = run(cli, "boggle", "solve", "XQ/QX")
-    assert text.exit_code == 1 and "not found with boggle" in text.stdout
+    assert text.exit_code == 1 and "0 words, 0 points" in text.stdout and "no word" in text.stdout
     cut = run(cli, "boggle", "solve", "CAT/OAT", "--max-words", "1", "--json")
     assert cut.exit_code == 1 and json.loads(cut.stdout)["stopped"] == "memory-limit"
     assert cut.stderr == (
