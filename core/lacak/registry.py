@@ -86,6 +86,49 @@ class Catalogue(Mapping[str, T], Generic[T]):
     def __len__(self) -> int:
         return len(self._items)
 
+    def __repr__(self) -> str:
+        """``<Catalogue (strategy), 15 entries: astar, astar-tiles, ...>``: short, for the REPL."""
+        names = ", ".join(sorted(self._items))
+        if len(names) > 60:
+            names = names[:57].rsplit(", ", 1)[0] + ", ..."
+        from .output import plural
+
+        count = plural(len(self._items), "entry", "entries")
+        return f"<Catalogue ({self.what}), {count}: {names}>"
+
+    def __str__(self) -> str:
+        """A readable table: one line per component, its plugin and its description.
+
+        >>> import lacak
+        >>> print(lacak.Catalogue("strategy"))
+        no strategy is registered
+        """
+        if not self._items:
+            return f"no {self.what} is registered"
+        rows = [
+            (name, self._owners[name], _summary(item)) for name, item in sorted(self._items.items())
+        ]
+        width = max(len(name) for name, _, _ in rows)
+        plugin_width = max(len(plugin) for _, plugin, _ in rows)
+        lines = [f"{'name'.ljust(width)}  {'plugin'.ljust(plugin_width)}  description"]
+        for name, plugin, text in rows:
+            lines.append(f"{name.ljust(width)}  {plugin.ljust(plugin_width)}  {text}".rstrip())
+        return "\n".join(lines)
+
+    def _repr_html_(self) -> str:
+        """The same table in a notebook."""
+        from html import escape
+
+        cells = "".join(
+            f"<tr><td><b>{escape(name)}</b></td><td>{escape(self._owners[name])}</td>"
+            f"<td>{escape(_summary(item))}</td></tr>"
+            for name, item in sorted(self._items.items())
+        )
+        return (
+            f"<table><caption>{escape(self.what)} ({len(self._items)})</caption>"
+            f"<tr><th>name</th><th>plugin</th><th>description</th></tr>{cells}</table>"
+        )
+
     def owner(self, name: str) -> str:
         """The plugin that registered ``name``."""
         self[name]  # raises UnknownComponentError for a missing name
@@ -99,6 +142,16 @@ class Catalogue(Mapping[str, T], Generic[T]):
             )
         self._items[name] = item
         self._owners[name] = plugin
+
+
+def _summary(component: Any) -> str:
+    """A component's one-line description, with its facts (optimal, admissible, ...)."""
+    facts = []
+    for flag in ("optimal", "admissible"):
+        if getattr(component, flag, False):
+            facts.append(flag)
+    text = str(getattr(component, "description", "") or "")
+    return (f"[{', '.join(facts)}] " if facts else "") + " ".join(text.split())
 
 
 #: The function each component must carry, by component class.
