@@ -9,6 +9,7 @@ import attrs
 
 from .errors import LimitReachedError, UnsolvableError
 from .limits import StopReason
+from .output import plural
 
 if TYPE_CHECKING:
     from .trace import SearchTrace
@@ -300,7 +301,8 @@ class SearchResult:
         actions = tuple(actions)
         if len(states) != len(actions) + 1:
             raise ValueError(
-                f"a path of {len(actions)} actions has {len(actions) + 1} states, not {len(states)}"
+                f"a path of {plural(len(actions), 'action')} has "
+                f"{plural(len(actions) + 1, 'state')}, not {len(states)}"
             )
         return cls(
             found=True,

@@ -447,7 +447,7 @@ def solve_many(
     >>> [r.value.word_list for r in solve_many(["CAT/XQY", "ACT/QXY"], words)]
     [['CAT', 'TAX'], ['ACT']]
     >>> solve_many(["CAT", "CA/T"], words)[1].error
-    InvalidPuzzleError('board 1: ragged board: row 1 has 1 tiles but row 0 has 2')
+    InvalidPuzzleError('board 1: ragged board: row 1 has 1 tile but row 0 has 2')
     """
     import numpy as np
 

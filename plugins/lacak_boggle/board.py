@@ -134,7 +134,8 @@ def _validate_tiles(_instance: Any, _attribute: Any, rows: tuple[tuple[str, ...]
             raise lacak.InvalidPuzzleError(f"row {r} is empty")
         if len(row) != width:
             raise lacak.InvalidPuzzleError(
-                f"ragged board: row {r} has {len(row)} tiles but row 0 has {width}"
+                f"ragged board: row {r} has {lacak.output.plural(len(row), 'tile')} but row 0 "
+                f"has {width}"
             )
         for c, tile in enumerate(row):
             if tile == "":

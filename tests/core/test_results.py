@@ -9,6 +9,7 @@ import lacak
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from lacak.output import plural
 from lacak.testing import GraphPuzzle, replay
 from lacak.testing import strategies as lst
 
@@ -53,7 +54,8 @@ def test_from_states_costs_one_per_action_by_default(states: list[int]) -> None:
 
 @pytest.mark.parametrize(("states", "actions"), [([], []), ([0], ["a"]), ([0, 1, 2], ["a"])])
 def test_from_states_refuses_a_broken_path(states: list[int], actions: list[str]) -> None:
-    with pytest.raises(ValueError, match=f"{len(actions)} actions has {len(actions) + 1} states"):
+    expected = f"{plural(len(actions), 'action')} has {plural(len(actions) + 1, 'state')}"
+    with pytest.raises(ValueError, match=expected):
         lacak.SearchResult.from_states(states, actions)
 
 
