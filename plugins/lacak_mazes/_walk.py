@@ -16,8 +16,10 @@ at a time, one coordinate at a time (a move changes only one of them):
   positions follow ``x' = min(max(x + d, 0), side - 1)``. Cut into chunks of at
   most ``side // 2`` steps, a chunk can push against one wall at most, and there
   the walk is the free sum minus its excess over the wall so far (the discrete
-  Skorokhod reflection). Chunks are summarised in numpy; a short Python loop
-  chains their starts; then every position comes out in one pass.
+  Skorokhod reflection). Each chunk is summarised in numpy (free end,
+  minimum, maximum), a short Python loop chains the chunks' starts, and the
+  positions are the starts plus the free sums, less the running excess in
+  the few chunks that met a wall.
 """
 
 from __future__ import annotations
@@ -67,6 +69,10 @@ def folded(start: int, steps: np.ndarray, side: int) -> tuple[np.ndarray, int]:
     :returns: ``(positions, end)``: the folded position after each step (int32)
         and the free position after the last step, reduced modulo ``2 * side``
         (the fold's period) to keep it small.
+
+    >>> positions, end = folded(0, np.array([-1, -1, 1, 1, 1, 1], dtype=np.int8), 3)
+    >>> positions.tolist(), end
+    ([0, 1, 0, 0, 1, 2], 2)
     """
     free = np.cumsum(steps, dtype=np.int32)
     free += start
@@ -87,6 +93,9 @@ def clamped(start: int, steps: np.ndarray, side: int, chunk: int) -> np.ndarray:
     :param chunk: chunk length, at most ``side // 2``, so that no chunk can reach
         both ends.
     :returns: the position after each step, int32.
+
+    >>> clamped(1, np.array([-1, -1, -1, 1, 1, 1, 1, 0], dtype=np.int8), 4, 2).tolist()
+    [0, 0, 0, 1, 2, 3, 3, 3]
     """
     top = side - 1
     free = np.cumsum(steps.reshape(-1, chunk), axis=1, dtype=np.int32)  # from each chunk's start
