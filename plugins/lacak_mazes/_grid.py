@@ -26,6 +26,7 @@ __all__ = [
     "SENTINEL",
     "Padded",
     "carve_depth_first",
+    "corridor",
     "maze_from_links",
     "permutation_table",
 ]
@@ -121,6 +122,18 @@ def carve_depth_first(
             if not stack:
                 break
             here = stack[-1]
+
+
+def corridor(height: int, width: int) -> Maze:
+    """The one perfect maze of a ``1 x width`` or ``height x 1`` grid: a straight corridor.
+
+    :raises ValueError: neither side is 1.
+    """
+    if height != 1 and width != 1:
+        raise ValueError(f"a {height}x{width} grid is not a corridor")
+    links = np.full((height, width), W if height == 1 else N, dtype=np.uint8)
+    links[0, 0] = 0
+    return maze_from_links(links)
 
 
 def maze_from_links(links: np.ndarray, **fields: Any) -> Maze:

@@ -7,8 +7,10 @@ Steps:
    came through; stop when every cell has been entered.
 
 Every perfect maze of the grid comes out with the same probability (Aldous
-1990, Broder 1989). The walk needs the grid's cover time, about
-``(4/pi) n (ln n)^2`` steps for ``n`` cells, so lacak runs it in numpy:
+1990, Broder 1989). The walk needs the grid's cover time: about
+``(1/pi) n (ln n)^2`` steps for ``n`` cells on the torus (Dembo, Peres, Rosen
+and Zeitouni 2004), 60 to 90 steps a cell at 1000x1000, so lacak runs it in
+numpy blocks (:mod:`lacak_mazes._walk`):
 
 - The walk picks one of the four directions each step and stays put when
   that leaves the grid (a self-loop, which never enters a new cell, so the
@@ -18,8 +20,14 @@ Every perfect maze of the grid comes out with the same probability (Aldous
   with ``f(x) = x mod 2w``, mapped to ``2w - 1 - f`` when ``f >= w``, the
   position ``f(x)`` of a free walk ``x`` steps out of column 0 into column 0
   again exactly as the stay-put rule says. So a block of steps is a
-  cumulative sum and a fold, first entrances are found with ``np.unique``
-  among the cells not yet entered, and only the new cells are recorded.
+  cumulative sum and a fold (a look-up table over the block's range); the
+  steps that land on cells not yet entered are picked out, and the first
+  entrance of each such cell is the least step reaching it (``np.minimum.at``).
+- A ``1 x n`` or ``n x 1`` grid has one perfect maze, the corridor, returned
+  without a walk (whose cover time would be about ``n**2`` steps).
+
+The time per step is constant (blocks of 262,144 steps, which stay in the
+processor's cache); the number of steps grows as ``n (ln n)^2``.
 
 Mazes have no bias and about 29% dead ends.
 
@@ -30,61 +38,51 @@ True
 
 from __future__ import annotations
 
-from typing import Any
-
 from ._common import E, N, Rng, S, W
-from ._grid import maze_from_links
+from ._grid import corridor, maze_from_links
 from .maze import Maze
 
 __all__ = ["aldous_broder"]
 
-
-def _tables() -> Any:
-    import numpy as np
-
-    # 0: N, 1: E, 2: S, 3: W
-    return np.array([-1, 0, 1, 0], dtype=np.int32), np.array([0, 1, 0, -1], dtype=np.int32)
-
-
-def _fold(x: Any, side: int) -> Any:
-    import numpy as np
-
-    f = np.mod(x, 2 * side)
-    return np.where(f >= side, 2 * side - 1 - f, f)
+#: Raw numbers per block (32 moves each) at most: 256K moves, arrays that stay in cache.
+BLOCK = 1 << 13
 
 
 def aldous_broder(height: int, width: int, seed: int) -> Maze:
     """A uniformly random perfect maze by the Aldous-Broder random walk."""
     import numpy as np
 
-    dy_table, dx_table = _tables()
+    from ._walk import col_steps, folded, moves, row_steps
+
+    if height == 1 or width == 1:  # one perfect maze (no walk needed)
+        return corridor(height, width)
     rng = Rng(seed, salt=9)
     n = height * width
     links = np.zeros(n, dtype=np.uint8)
-    entered = np.zeros(n, dtype=bool)
+    unentered = np.ones(n, dtype=bool)
+    first = np.full(n, np.iinfo(np.int32).max, dtype=np.int32)  # scratch, per block
     start = int(rng.below(n, 1)[0])
     y, x = divmod(start, width)
-    entered[start] = True
+    unentered[start] = False
     count = 1
-    shifts = np.arange(0, 64, 2, dtype=np.uint64)
-    # raw numbers per block (32 steps each): from about the cell count, doubling up to 2**16
-    block = max(4, min(1 << 12, n // 32))
+    # raw numbers per block: from about the cell count / 32, doubling up to BLOCK
+    block = max(4, min(BLOCK, n // 32))
     last_row, last_col = y, x
     while count < n:
-        moves = ((rng.raw(block)[:, None] >> shifts) & np.uint64(3)).astype(np.intp).ravel()
-        ys = np.cumsum(dy_table[moves])
-        ys += y
-        xs = np.cumsum(dx_table[moves])
-        xs += x
-        # the fold has period 2 * side: keep the free walk's position small
-        y, x = int(ys[-1]) % (2 * height), int(xs[-1]) % (2 * width)
-        rows = _fold(ys, height)
-        cols = _fold(xs, width)
-        cells = rows * width + cols
-        fresh = np.flatnonzero(~entered[cells])
+        step = moves(rng, block)
+        rows, y = folded(y, row_steps(step), height)
+        cols, x = folded(x, col_steps(step), width)
+        cells = rows * width
+        cells += cols
+        fresh = np.flatnonzero(np.take(unentered, cells))
         if fresh.size:
-            new, first = np.unique(cells[fresh], return_index=True)
-            at = fresh[first]
+            # each new cell's first entrance in the block: the least step that reaches it
+            reached = np.take(cells, fresh)
+            fresh = fresh.astype(np.int32)
+            np.minimum.at(first, reached, fresh)
+            firsts = np.take(first, reached) == fresh
+            at = fresh[firsts]
+            new = reached[firsts]
             prev_rows = np.where(at > 0, rows[at - 1], last_row)
             prev_cols = np.where(at > 0, cols[at - 1], last_col)
             dr = prev_rows - rows[at]
@@ -93,9 +91,9 @@ def aldous_broder(height: int, width: int, seed: int) -> Maze:
                 [dr == -1, dc == 1, dr == 1, dc == -1], [N, E, S, W], default=0
             ).astype(np.uint8)
             links[new] = side
-            entered[new] = True
+            unentered[new] = False
             count += new.size
         last_row, last_col = int(rows[-1]), int(cols[-1])
-        if block < 1 << 16:
+        if block < BLOCK:
             block *= 2
     return maze_from_links(links.reshape(height, width))

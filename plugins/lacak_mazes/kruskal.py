@@ -65,22 +65,23 @@ def minimum_spanning_tree(
     """Borůvka's minimum spanning tree of the grid with distinct wall weights.
 
     Each round, every component finds its cheapest wall to another component
-    (``np.minimum.at``), those walls join the tree, and components merge by
-    pointer jumping; walls inside a component are dropped.
+    (``np.minimum.at``), those walls join the tree, components merge by
+    pointer jumping, and the merged components are numbered again from 0;
+    walls inside a component are dropped. A round's work is proportional to
+    the components and walls still there (at least halved each round), so
+    the whole is proportional to the cell count.
 
     :returns: ``(east, south)`` boolean passage arrays of shape ``height x width``.
     """
     import numpy as np
 
     n = height * width
-    index = np.arange(n, dtype=np.int64).reshape(height, width)
+    index = np.arange(n, dtype=np.int32).reshape(height, width)
     ends_u = np.concatenate([index[:, :-1].ravel(), index[:-1, :].ravel()])
     ends_v = np.concatenate([index[:, 1:].ravel(), index[1:, :].ravel()])
     weight = np.concatenate([east_weight.ravel(), south_weight.ravel()]).astype(np.int64)
     edges = weight.size
     chosen = np.zeros(edges, dtype=bool)
-    label = np.arange(n, dtype=np.int64)
-    identity = np.arange(n, dtype=np.int64)
     infinity = np.iinfo(np.int64).max
     # weight -> wall: the wall number is in the low bits
     low_bits = max(1, int(edges).bit_length())
@@ -91,30 +92,36 @@ def minimum_spanning_tree(
         rank = np.empty(edges, dtype=np.int64)
         rank[order] = np.arange(edges, dtype=np.int64)
         weight = (rank << low_bits) | np.arange(edges, dtype=np.int64)
+    # the walls between two components: weight and the two components (numbered 0..count-1)
     alive_w, cu, cv = weight, ends_u, ends_v
+    count = n
     while alive_w.size:
-        best = np.full(n, infinity, dtype=np.int64)
+        best = np.full(count, infinity, dtype=np.int64)
         np.minimum.at(best, cu, alive_w)
         np.minimum.at(best, cv, alive_w)
-        roots = np.flatnonzero(best != infinity)
-        picked = best[roots] & mask
-        chosen[picked] = True
-        a, b = label[ends_u[picked]], label[ends_v[picked]]
-        other = np.where(a == roots, b, a)
+        np.put(chosen, best & mask, True)  # every component has a wall out, but the last
+        # each component points to the one across its cheapest wall
+        identity = np.arange(count, dtype=np.int32)
         parent = identity.copy()
-        parent[roots] = other
-        # mutual choices form 2-cycles: the smaller label becomes the root
-        mutual = (parent[parent] == identity) & (parent < identity)
-        parent[mutual] = identity[mutual]
+        for this, that in ((cu, cv), (cv, cu)):
+            cheapest = np.flatnonzero(np.take(best, this) == alive_w)
+            np.put(parent, np.take(this, cheapest), np.take(that, cheapest))
+        # mutual choices form 2-cycles: the larger number becomes the root
+        mutual = np.flatnonzero((np.take(parent, parent) == identity) & (parent < identity))
+        np.put(parent, mutual, mutual)
         while True:
-            jumped = parent[parent]
+            jumped = np.take(parent, parent)
             if np.array_equal(jumped, parent):
                 break
             parent = jumped
-        label = parent[label]
-        cu, cv = parent[cu], parent[cv]
-        keep = cu != cv
-        alive_w, cu, cv = alive_w[keep], cu[keep], cv[keep]
+        roots = parent == identity
+        number = np.cumsum(roots, dtype=np.int32)
+        number -= 1
+        component = np.take(number, parent)
+        cu, cv = np.take(component, cu), np.take(component, cv)
+        keep = np.flatnonzero(cu != cv)
+        alive_w, cu, cv = np.take(alive_w, keep), np.take(cu, keep), np.take(cv, keep)
+        count = int(np.count_nonzero(roots))
     east = np.zeros((height, width), dtype=bool)
     south = np.zeros((height, width), dtype=bool)
     winners = np.flatnonzero(chosen)

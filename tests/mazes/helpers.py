@@ -312,3 +312,84 @@ def opened_mazes(draw, max_side: int = 8):  # type: ignore[no-untyped-def]
     walls = [pair for pair in grid_edges(maze.height, maze.width) if pair not in pairs]
     knocked = draw(st.lists(st.sampled_from(walls), unique=True) if walls else st.just([]))
     return maze_from_pairs(maze.height, maze.width, sorted(pairs | set(knocked)))
+
+
+def reference_moves(rng) -> Iterator[int]:  # type: ignore[no-untyped-def]
+    """The random walks' moves, one at a time: two bits of each raw number, low bits first."""
+    while True:
+        for raw in rng.raw(64).tolist():
+            for shift in range(0, 64, 2):
+                yield (raw >> shift) & 3
+
+
+def wilson_reference(height: int, width: int, seed: int) -> Maze:
+    """Wilson's algorithm as a plain loop, one move at a time (lacak's before issue 14).
+
+    The root is the centre cell; walks start from the cells row by row; a move
+    off the grid is a step spent in place; each cell keeps the direction it was
+    last left by, and the path from the walk's start along those is added.
+    """
+    from lacak_mazes._common import Rng
+
+    rng = Rng(seed, salt=8)
+    step = {0: (-1, 0), 1: (0, 1), 2: (1, 0), 3: (0, -1)}
+    side = {0: N, 1: E, 2: S, 3: W}
+    moves = reference_moves(rng)
+    in_tree = {(height // 2, width // 2)}
+    cells = np.zeros((height, width), dtype=np.uint8)
+    for r0 in range(height):
+        for c0 in range(width):
+            if (r0, c0) in in_tree:
+                continue
+            exits = {}
+            here = (r0, c0)
+            while here not in in_tree:
+                move = next(moves)
+                there = (here[0] + step[move][0], here[1] + step[move][1])
+                if 0 <= there[0] < height and 0 <= there[1] < width:
+                    exits[here] = move
+                    here = there
+            here = (r0, c0)
+            while here not in in_tree:
+                in_tree.add(here)
+                move = exits[here]
+                there = (here[0] + step[move][0], here[1] + step[move][1])
+                cells[here] |= side[move]
+                cells[there] |= side[(move + 2) % 4]
+                here = there
+    return Maze(cells)
+
+
+def aldous_broder_reference(height: int, width: int, seed: int) -> Maze:
+    """Aldous-Broder as a plain loop, one move at a time, on the folded walk.
+
+    A free walk on the integers, one move at a time, seen through the fold
+    ``f(x) = x mod 2w`` (``2w - 1 - f`` past ``w``): a walk on the grid that
+    stays put at the edges. Each cell entered for the first time opens the
+    side it was entered by.
+    """
+    from lacak_mazes._common import Rng
+
+    def fold(x: int, size: int) -> int:
+        f = x % (2 * size)
+        return 2 * size - 1 - f if f >= size else f
+
+    rng = Rng(seed, salt=9)
+    step = {0: (-1, 0), 1: (0, 1), 2: (1, 0), 3: (0, -1)}
+    cells = np.zeros((height, width), dtype=np.uint8)
+    y, x = divmod(int(rng.below(height * width, 1)[0]), width)
+    here = (y, x)
+    entered = {here}
+    moves = reference_moves(rng)
+    while len(entered) < height * width:
+        move = next(moves)
+        y, x = y + step[move][0], x + step[move][1]
+        there = (fold(y, height), fold(x, width))
+        if there not in entered:
+            entered.add(there)
+            dy, dx = there[0] - here[0], there[1] - here[1]
+            bit = {(1, 0): N, (-1, 0): S, (0, 1): W, (0, -1): E}[(dy, dx)]
+            cells[there] |= bit
+            cells[here] |= {N: S, S: N, E: W, W: E}[bit]
+        here = there
+    return Maze(cells)

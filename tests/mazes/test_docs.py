@@ -30,6 +30,7 @@ MODULES = [
     "lacak_mazes.prim",
     "lacak_mazes.wilson",
     "lacak_mazes.aldous_broder",
+    "lacak_mazes._walk",
     "lacak_mazes.simple",
     "lacak_mazes.growing_tree",
     "lacak_mazes.division",
