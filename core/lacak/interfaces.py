@@ -435,6 +435,11 @@ def _as_types(value: Any) -> tuple[type, ...]:
     return types
 
 
+def _as_names(names: Iterable[str]) -> tuple[str, ...]:
+    """A tuple of names (a typed ``converter=tuple``, so that type checkers see ``str``)."""
+    return tuple(names)
+
+
 def _check_options(options: Mapping[str, Any], accepted: Mapping[str, Any], what: str) -> None:
     """Refuse keyword options that are not among ``accepted`` (listing those that are)."""
     unknown = sorted(set(options) - set(accepted))
@@ -491,7 +496,7 @@ class PuzzleType:
     #: of the puzzle (``result`` ``None``) or of its solution, in one of :attr:`formats`.
     render: Callable[..., str | bytes] | None = attrs.field(default=None, repr=False)
     #: The formats :attr:`render` draws, ``"text"`` first (``"svg"``, ``"png"``, ...).
-    formats: tuple[str, ...] = attrs.field(default=("text",), converter=tuple)
+    formats: tuple[str, ...] = attrs.field(default=("text",), converter=_as_names)
     #: Options of :attr:`render` with their defaults (``lacak KIND solve --NAME``).
     render_options: Mapping[str, Any] = attrs.field(factory=dict)
     #: Searcher options the command line offers as their own flags (``--NAME``),

@@ -644,9 +644,9 @@ class Maze:
         lines.append("}")
         return "\n".join(lines)
 
-    def render(self, format: str = "unicode", **options: Any) -> str | bytes:
-        """A picture: ``"text"`` (ASCII), ``"unicode"`` (box drawing), ``"svg"``, ``"png"``
-        (bytes) or ``"json"``. Options: see :func:`lacak_mazes.render.render`."""
+    def render(self, format: str = "text", **options: Any) -> str | bytes:
+        """A picture: ``"text"`` (box drawing; ``ascii=True`` for ASCII), ``"svg"``,
+        ``"png"`` (bytes) or ``"json"``. Options: see :func:`lacak_mazes.render.render`."""
         from .render import render
 
         return render(self, format, **options)

@@ -65,8 +65,8 @@ def _case(kind: str) -> Case:
 
 def _puzzle(kind: str, case: Case) -> Any:
     instance = lacak.parse(kind, case.text, **case.options)
-    # a maze parses to a Maze; its search problem (start to end) is maze.puzzle()
-    return instance if isinstance(instance, lacak.Puzzle) else instance.puzzle()
+    assert isinstance(instance, lacak.Puzzle), f"lacak.parse({kind!r}, ...) gives no Puzzle"
+    return instance
 
 
 def check(data: Any) -> None:
@@ -182,9 +182,13 @@ def _solve_json(kind: str, tmp_path: Path, *more: str) -> Any:
     return json.loads(result.stdout)
 
 
+#: The built-in kinds whose ``solve`` is not yet the kit's (issue 11).
+NOT_CONVERTED = {"sliding", "boggle"}
+
+
 def _cli_kinds() -> list[Any]:
     return [
-        pytest.param(kind, marks=NOT_YET_CONVERTED) if kind in BUILT_IN else kind
+        pytest.param(kind, marks=NOT_YET_CONVERTED) if kind in NOT_CONVERTED else kind
         for kind in _kinds()
     ]
 
