@@ -252,7 +252,10 @@ def solve_command(
             taken.add(option)
             declared.append((group, option, default))
     what = "FILE" if kind_type.reads == "file" else "PUZZLE"
-    example = f" (e.g. {kind_type.example!r})" if kind_type.example else ""
+    example = ""
+    if kind_type.example:
+        holding = "a file holding, e.g.," if kind_type.reads == "file" else "e.g."
+        example = f" ({holding} {kind_type.example!r})"
     summary = (
         f"Solve the {kind} puzzle in {what} ('-' reads standard input){example}.\n\n"
         "The strategy and heuristic are the best for the instance unless given "
@@ -318,7 +321,8 @@ def solve_command(
     def command(ctx: click.Context, **values: Any) -> None:  # fmt: skip
         _solve(ctx, kind, declared, **values)
 
-    for group, option, default in reversed(declared):
+    # appended to the built command's parameters, so in the order the kind declares them
+    for group, option, default in declared:
         help_text = kind_type.help.get(option, f"{kind} {group} option {option!r}.")
         command = _kind_option(option, default, help_text)(command)
     return command

@@ -628,3 +628,7 @@ def test_help_speaks_the_grammar(cli, command: str, flags: list[str]) -> None:  
     text = " ".join(run(cli, "maze", command, "--help").stdout.split())
     for flag in flags:
         assert " ".join(flag.split()) in text, flag
+    if command == "solve":  # the kind's options in the order it declares them
+        order = ["--start", "--end", "--ascii", "--cell-width", "--cell-size", "--color"]
+        assert sorted(order, key=text.index) == order
+        assert "FILE ('-' reads standard input) (a file holding, e.g., '{" in text
