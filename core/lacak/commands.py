@@ -26,16 +26,14 @@ from __future__ import annotations
 import functools
 import shutil
 import sys
-import time
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
-import attrs
 import click
 
 from .errors import InvalidOptionError, LimitReachedError
-from .limits import Limits, deadline
+from .limits import Budget, Limits, StopReason
 from .options import parse_pairs
 from .output import dumps, plural, summarise
 from .registry import Registry, using
@@ -78,13 +76,15 @@ def output_format(
     inferred = None
     if output and output != "-":
         inferred = FORMAT_SUFFIXES.get(Path(output).suffix.lower())
+    asked = f"-f {format}"
     if as_json:
         if format not in (None, "json"):
             raise InvalidOptionError(f"--json prints JSON; it cannot go with -f {format}")
+        asked = "--json" if format is None else asked
         format = "json"
     if format is not None and inferred is not None and format != inferred:
         raise InvalidOptionError(
-            f"-f {format} contradicts -o {output} (a .{inferred} file); give one or make them agree"
+            f"{asked} contradicts -o {output} (a .{inferred} file); give one or make them agree"
         )
     chosen = format or inferred or "text"
     if chosen not in ("json", *formats):
@@ -296,7 +296,10 @@ def solve_command(
             taken.add(option)
             declared.append((group, option, default))
     what = "FILE" if kind_type.reads == "file" else "PUZZLE"
-    example = f" (e.g. {kind_type.example!r})" if kind_type.example else ""
+    example = ""
+    if kind_type.example:
+        holding = "a file holding, e.g.," if kind_type.reads == "file" else "e.g."
+        example = f" ({holding} {kind_type.example!r})"
     summary = (
         f"Solve the {kind} puzzle in {what} ('-' reads standard input){example}.\n\n"
         "The strategy and heuristic are the best for the instance unless given "
@@ -433,36 +436,36 @@ def _solve_in(
             given[group][option] = value
     write_trace = _trace_writer(trace_file) if trace_file is not None else None
     limits = Limits(max_depth=max_depth, max_expanded=max_nodes, seconds=timeout)
-    started = time.perf_counter()
-    until = None if timeout is None else started + timeout
-    try:
-        with deadline(until):  # reading the puzzle counts (a kind's parse may load a lot)
+    # --timeout covers reading and preparing the puzzle too: the clock starts now, and
+    # the search started inside ends no later
+    budget = limits.start()
+    with budget:
+        try:
             text = _read_puzzle(puzzle, kind_type.reads)
             instance = kind_type(text, **given["parse"])
             choice = api.choose(instance, strategy, heuristic, registry=registry)
-    except LimitReachedError as error:
-        click.echo(f"not solved: --timeout {timeout:g} was reached before the search ({error})",
-                   err=True)  # fmt: skip
-        ctx.exit(1)
-    asked = limits
-    if until is not None:  # the search gets what is left of --timeout
-        limits = attrs.evolve(limits, seconds=max(0.0, until - time.perf_counter()))
-    for note in choice.notes:
-        click.echo(f"note: {note}", err=True)
-    options = parse_pairs(pairs, choice.searcher.options, what=f"strategy {choice.searcher.name!r}")
-    unknown = sorted(set(given["solve"]) - set(choice.searcher.options))
-    if unknown:
-        raise InvalidOptionError(
-            f"strategy {choice.searcher.name!r} takes no option "
-            f"{', '.join(_flag(u) for u in unknown)}"
+        except LimitReachedError as stop:
+            if not budget.time_up():
+                raise
+            _stopped_before_search(ctx, kind, stop, strategy, heuristic, budget, fmt, output)
+        for note in choice.notes:
+            click.echo(f"note: {note}", err=True)
+        options = parse_pairs(
+            pairs, choice.searcher.options, what=f"strategy {choice.searcher.name!r}"
         )
-    options.update(given["solve"])
-    recorder = None
-    if write_trace is not None or tree:
-        recorder = SearchTrace(describe=functools.partial(describe_state, instance))
-    result = choice.searcher(
-        instance, heuristic=choice.heuristic, limits=limits, trace=recorder, **options
-    )
+        unknown = sorted(set(given["solve"]) - set(choice.searcher.options))
+        if unknown:
+            raise InvalidOptionError(
+                f"strategy {choice.searcher.name!r} takes no option "
+                f"{', '.join(_flag(u) for u in unknown)}"
+            )
+        options.update(given["solve"])
+        recorder = None
+        if write_trace is not None or tree:
+            recorder = SearchTrace(describe=functools.partial(describe_state, instance))
+        result = choice.searcher(
+            instance, heuristic=choice.heuristic, limits=limits, trace=recorder, **options
+        )
     if write_trace is not None and recorder is not None and trace_file is not None:
         data = write_trace(recorder)
         try:
@@ -487,7 +490,7 @@ def _solve_in(
             why = WHY.get(str(result.stopped), str(result.stopped))
             click.echo(f"not found with {choice.label}: {why}", err=True)
     if result.stopped.is_limit and (result.found or fmt == "json"):
-        _note_stop(kind_type, instance, result, asked)
+        _note_stop(kind_type, instance, result, limits)
     if tree and recorder is not None:
         from rich.console import Console
 
@@ -523,6 +526,41 @@ def _note_stop(kind_type: Any, puzzle: Any, result: SearchResult, limits: Limits
         + (f"; {advice}" if advice else ""),
         err=True,
     )
+
+
+#: The ``strategy`` of a result when the time ran out before a strategy was chosen.
+NOT_CHOSEN = "none"
+
+
+def _stopped_before_search(
+    ctx: click.Context,
+    kind: str,
+    stop: LimitReachedError,
+    strategy: str | None,
+    heuristic: str | None,
+    budget: Budget,
+    fmt: str,
+    output: str | None,
+) -> NoReturn:
+    """Report a ``--timeout`` that ran out before the search began (while reading or
+    preparing the puzzle) as a search stopped by it: exit status 1, and in JSON a result
+    that found nothing, with no states and no kind extras (there is no puzzle yet)."""
+    from .api import NO_HEURISTIC
+    from .results import SearchStats
+
+    result = SearchResult(
+        found=False,
+        stopped=StopReason.TIME,
+        stats=SearchStats(seconds=budget.elapsed()),
+        strategy=strategy or NOT_CHOSEN,
+        kind=kind,
+        heuristic=heuristic if heuristic and heuristic != NO_HEURISTIC else None,
+    )
+    if fmt == "json":
+        write_output(dumps(result.to_dict()), output)
+    else:
+        click.echo(f"not found: --timeout was reached before the search began ({stop})")
+    ctx.exit(1)
 
 
 def add_kind_commands(cli: click.Group, registry: Registry) -> None:

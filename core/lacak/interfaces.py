@@ -161,6 +161,7 @@ def _as_frozenset(items: Iterable[str]) -> frozenset[str]:
 
 
 def _as_str_tuple(items: Iterable[str]) -> tuple[str, ...]:
+    """A tuple of names (a typed ``converter=tuple``, so that type checkers see ``str``)."""
     return tuple(items)
 
 

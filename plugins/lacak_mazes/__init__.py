@@ -7,6 +7,9 @@ to import on every ``lacak`` start.
 >>> maze = lacak.generate("maze", "hunt-and-kill", (3, 5), seed=7).with_endpoints()
 >>> maze.is_perfect(), len(maze.solution) > 1
 (True, True)
+>>> puzzle = lacak.parse("maze", maze.to_json())        # a MazePuzzle: the maze, start, end
+>>> lacak.solve(puzzle).states == maze.solution
+True
 """
 
 from __future__ import annotations
@@ -34,31 +37,11 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module 'lacak_mazes' has no attribute {name!r}")
 
 
-def _parse(text: str | bytes) -> Maze:
-    from .maze import Maze
-
-    return Maze.from_json(text)
-
-
-def _validate(instance: Any) -> None:
-    from .maze import Maze
-
-    if not isinstance(instance, Maze):
-        raise lacak.InvalidPuzzleError(f"expected a Maze, got {type(instance).__name__}")
-    instance.validate_perfect()
-
-
 @lacak.hookimpl
 def register_puzzles(register: Any) -> None:
-    register(
-        lacak.PuzzleType(
-            kind="maze",
-            parse=_parse,
-            validate=_validate,
-            description="rectangular mazes as JSON (cells of open-side bitmasks N=1 E=2 S=4 W=8)",
-            text_types=(str, bytes),
-        )
-    )
+    from .kind import PUZZLE_TYPE
+
+    register(PUZZLE_TYPE)
 
 
 @lacak.hookimpl
@@ -86,6 +69,6 @@ def register_searchers(register: Any) -> None:
 
 @lacak.hookimpl
 def register_commands(cli: Any) -> None:
-    from .cli import maze
+    from .cli import maze_group
 
-    cli.add_command(maze)
+    cli.add_command(maze_group())

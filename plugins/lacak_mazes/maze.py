@@ -26,7 +26,8 @@ from typing import TYPE_CHECKING, Any
 import attrs
 import lacak
 
-from ._common import BIT, DIRECTIONS, DX, DY, E, N, S, W, flat_steps, is_integer, trace_back
+from ._common import BIT, DIRECTIONS, DX, DY, E, N, S, W, is_integer
+from .breadth_first import reach
 
 if TYPE_CHECKING:
     import numpy as np
@@ -141,52 +142,6 @@ def _time_check(what: str) -> Callable[[], None] | None:
     if lacak.current_deadline() is None:
         return None
     return functools.partial(lacak.check_deadline, what)
-
-
-def _bfs(
-    cells: bytes, width: int, source: int, target: int = -1, what: str = "searching the maze"
-) -> tuple[list[int], bytearray]:
-    """Breadth-first search over flat cell indices.
-
-    Under a running budget with a time limit it checks the time every
-    :data:`CHECK_EVERY` cells (raising :class:`lacak.LimitReachedError`
-    "the time limit was reached while ``what``").
-
-    :returns: the cells in the order reached (the last is a farthest one when
-        no ``target`` stops the search early) and, per cell, the bit of the
-        side that leads back towards ``source`` (0 for ``source`` and unreached cells).
-    """
-    steps = flat_steps(width)
-    came = bytearray(len(cells))
-    seen = bytearray(len(cells))
-    seen[source] = 1
-    queue = [source]
-    append = queue.append
-    check = _time_check(what)
-    if check is None:
-        for here in queue:
-            if here == target:
-                break
-            for offset, back in steps[cells[here]]:
-                there = here + offset
-                if not seen[there]:
-                    seen[there] = 1
-                    came[there] = back
-                    append(there)
-        return queue, came
-    every = CHECK_EVERY - 1
-    for count, here in enumerate(queue):
-        if count and not count & every:  # between chunks
-            check()
-        if here == target:
-            break
-        for offset, back in steps[cells[here]]:
-            there = here + offset
-            if not seen[there]:
-                seen[there] = 1
-                came[there] = back
-                append(there)
-    return queue, came
 
 
 @attrs.frozen(eq=False, repr=False)
@@ -530,8 +485,7 @@ class Maze:
 
     @functools.cached_property
     def _connected(self) -> bool:
-        queue, _came = _bfs(self._bytes, self.width, 0)
-        return len(queue) == self.size
+        return len(reach(self._bytes, self.width, 0).queue) == self.size
 
     def is_connected(self) -> bool:
         """Whether every cell can be reached from every other."""
@@ -551,12 +505,9 @@ class Maze:
                 f"the maze has {self.passages} passages for {self.size} cells, so it has loops "
                 f"(a perfect maze has {self.size - 1})"
             )
-        queue, _came = _bfs(self._bytes, self.width, 0)
-        if len(queue) != self.size:
-            reached = bytearray(self.size)
-            for index in queue:
-                reached[index] = 1
-            first = reached.find(0)
+        search = reach(self._bytes, self.width, 0, what="checking the maze")
+        if len(search.queue) != self.size:
+            first = search.came.find(0)  # a cell not reached
             raise lacak.InvalidPuzzleError(
                 f"the maze is not connected: cell {list(divmod(first, self.width))} "
                 f"cannot be reached from [0, 0]"
@@ -580,12 +531,12 @@ class Maze:
         """
         start = self.check_cell(start, "start")
         end = self.check_cell(end, "end")
-        source, target = self._flat(start), self._flat(end)
-        _queue, came = _bfs(self._bytes, self.width, source, target, what="finding a path")
-        if source != target and not came[target]:
+        target = self._flat(end)
+        search = reach(self._bytes, self.width, self._flat(start), target, what="finding a path")
+        if not search.came[target]:
             raise lacak.UnsolvableError(f"no path joins {list(start)} and {list(end)} in this maze")
         width = self.width
-        return tuple(divmod(i, width) for i in trace_back(came, width, source, target))
+        return tuple(divmod(i, width) for i in search.path(target))
 
     def farthest_pair(self) -> tuple[Cell, Cell]:
         """The two ends of a longest path: the diameter of the tree, by two breadth-first passes.
@@ -595,10 +546,8 @@ class Maze:
         endpoint that comes first row by row.
         """
         what = "finding the ends of the longest path"
-        first, _came = _bfs(self._bytes, self.width, 0, what=what)
-        a = first[-1]
-        second, _came = _bfs(self._bytes, self.width, a, what=what)
-        b = second[-1]
+        a = reach(self._bytes, self.width, 0, what=what).queue[-1]
+        b = reach(self._bytes, self.width, a, what=what).queue[-1]
         a, b = min(a, b), max(a, b)
         return self._cell(a), self._cell(b)
 
@@ -622,10 +571,10 @@ class Maze:
         elif start is None or end is None:
             given = start if start is not None else end
             assert given is not None
-            queue, _came = _bfs(
+            search = reach(
                 self._bytes, self.width, self._flat(given), what="finding the farthest cell"
             )
-            other = self._cell(queue[-1])
+            other = self._cell(search.queue[-1])
             start, end = (given, other) if start is not None else (other, given)
         path = self.path(start, end) if solution else None
         return attrs.evolve(self, start=start, end=end, solution=path)
@@ -695,9 +644,9 @@ class Maze:
         lines.append("}")
         return "\n".join(lines)
 
-    def render(self, format: str = "unicode", **options: Any) -> str | bytes:
-        """A picture: ``"text"`` (ASCII), ``"unicode"`` (box drawing), ``"svg"``, ``"png"``
-        (bytes) or ``"json"``. Options: see :func:`lacak_mazes.render.render`."""
+    def render(self, format: str = "text", **options: Any) -> str | bytes:
+        """A picture: ``"text"`` (box drawing; ``ascii=True`` for ASCII), ``"svg"``,
+        ``"png"`` (bytes) or ``"json"``. Options: see :func:`lacak_mazes.render.render`."""
         from .render import render
 
         return render(self, format, **options)

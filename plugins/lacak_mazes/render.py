@@ -1,4 +1,4 @@
-"""Pictures of mazes: terminal text (ASCII or Unicode box drawing), SVG and PNG.
+"""Pictures of mazes: terminal text (Unicode box drawing or ASCII), SVG and PNG.
 
 Text pictures put the walls on a character grid: line ``2r`` holds the
 corners and horizontal walls above row ``r``, line ``2r + 1`` the vertical
@@ -9,6 +9,11 @@ the end ``E``, and the solution a dotted line through the cell centres.
 SVG and PNG draw walls ``wall_width`` thick on a grid of ``cell_size``
 pixels, the solution as a line through the cell centres, and the start and
 end as discs. Colours are CSS names or ``#rrggbb``.
+
+:func:`picture` is what the command line draws (a maze with a caption, the
+options of :data:`PICTURE_OPTIONS`), and :func:`render_puzzle` the ``maze``
+puzzle kind's ``render``: the maze of a :class:`~lacak_mazes.MazePuzzle` with
+the solution a search found.
 
 >>> from lacak_mazes import Maze
 >>> print(render_text(Maze.from_rows([[6, 12], [1, 1]]), unicode=False))
@@ -23,9 +28,11 @@ from __future__ import annotations
 
 import io
 import itertools
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 from xml.sax.saxutils import escape as xml_escape
 
+import attrs
 import lacak
 
 from ._common import E, N, S, W
@@ -34,21 +41,49 @@ if TYPE_CHECKING:
     import numpy as np
 
     from .maze import Maze
+    from .puzzle import MazePuzzle
 
 __all__ = [
     "COLORS",
     "FORMATS",
     "MAX_PIXELS",
+    "PICTURE_HELP",
+    "PICTURE_OPTIONS",
     "best_cell_width",
+    "caption",
+    "parse_colors",
+    "picture",
     "render",
     "render_png",
+    "render_puzzle",
     "render_svg",
     "render_text",
     "rich_text",
 ]
 
-#: Output formats.
-FORMATS = ("text", "unicode", "svg", "png", "json")
+#: Output formats: ``"text"`` (Unicode box drawing, or ASCII with ``ascii=True``),
+#: ``"svg"``, ``"png"`` (bytes) and ``"json"`` (the maze's own JSON).
+FORMATS = ("text", "svg", "png", "json")
+
+#: The options of :func:`picture` and :func:`render_puzzle`, with their defaults
+#: (``0``: chosen to fit); the command line offers each as ``--NAME``.
+PICTURE_OPTIONS: dict[str, Any] = {
+    "ascii": False,
+    "cell_width": 0,
+    "cell_size": 0,
+    "wall_width": 0,
+    "color": (),
+}
+
+#: What each of :data:`PICTURE_OPTIONS` does, for help texts.
+PICTURE_HELP = {
+    "ascii": "Draw text pictures in ASCII (+--+, |) instead of box drawing.",
+    "cell_width": "Characters per cell in text pictures, 1-5 (default: the widest that fits).",
+    "cell_size": "Pixels per cell in SVG and PNG, 2-200 (default: 16, less for big mazes).",
+    "wall_width": "Wall thickness in pixels in SVG and PNG (default: an eighth of a cell).",
+    "color": "NAME=COLOUR for SVG and PNG, NAME one of wall, background, solution, start, "
+    "end; COLOUR a CSS name or #rrggbb (repeatable).",
+}
 
 #: Most pixels a PNG may have (width x height): 100 million, about 300 MB of RGB.
 MAX_PIXELS = 100_000_000
@@ -400,35 +435,151 @@ def render_png(
     return buffer.getvalue()
 
 
-def render(maze: Maze, format: str = "unicode", **options: Any) -> str | bytes:
+def _check_format(format: Any) -> str:
+    if format not in FORMATS:
+        hint = " (Unicode box drawing is 'text'; ascii=True draws ASCII)" if format in (
+            "unicode", "ascii") else ""  # fmt: skip
+        raise lacak.InvalidOptionError(
+            f"unknown maze format {format!r}; choose one of {', '.join(FORMATS)}{hint}"
+        )
+    return str(format)
+
+
+def render(maze: Maze, format: str = "text", **options: Any) -> str | bytes:
     """Render ``maze`` as ``format``: one of :data:`FORMATS`.
 
-    Options: ``cell_width`` and ``show_solution`` for text formats;
-    ``cell_size``, ``wall_width``, ``show_solution`` and the colours for SVG and PNG.
+    Options: ``ascii`` (``False``: box drawing), ``cell_width`` and
+    ``show_solution`` for text; ``cell_size``, ``wall_width``, ``show_solution``
+    and the colours for SVG and PNG.
 
     :raises InvalidOptionError: an unknown format or option.
     """
-    if format in ("text", "unicode"):
-        allowed = {"cell_width", "show_solution"}
+    format = _check_format(format)
+    if format == "text":
+        allowed = {"ascii", "cell_width", "show_solution"}
     elif format in ("svg", "png"):
         allowed = {"cell_size", "wall_width", "show_solution", *COLORS}
-    elif format == "json":
-        allowed = set()
     else:
-        raise lacak.InvalidOptionError(
-            f"unknown maze format {format!r}; choose one of {', '.join(FORMATS)}"
-        )
+        allowed = set()
     unknown = sorted(set(options) - allowed)
     if unknown:
         raise lacak.InvalidOptionError(
             f"format {format!r} takes no option {', '.join(map(repr, unknown))}"
         )
     if format == "text":
-        return render_text(maze, unicode=False, **options)
-    if format == "unicode":
-        return render_text(maze, unicode=True, **options)
+        ascii = lacak.as_flag(options.pop("ascii", False), "option 'ascii'")
+        return render_text(maze, unicode=not ascii, **options)
     if format == "svg":
         return render_svg(maze, **options)
     if format == "png":
         return render_png(maze, **options)
     return maze.to_json()
+
+
+def parse_colors(color: Any) -> dict[str, str]:
+    """Colours given as ``NAME=COLOUR`` texts (what ``--color`` collects) or a mapping.
+
+    >>> parse_colors(["wall=navy", " end = #ff0000 "])
+    {'wall': 'navy', 'end': '#ff0000'}
+
+    :raises InvalidOptionError: not ``NAME=COLOUR``, or a name not in :data:`COLORS`.
+        (The colour itself is checked when it is drawn.)
+    """
+    if isinstance(color, Mapping):
+        pairs = [f"{name}={value}" for name, value in color.items()]
+    elif isinstance(color, str):
+        pairs = [color]
+    else:
+        pairs = list(color)
+    colors = {}
+    for pair in pairs:
+        name, sep, value = str(pair).partition("=")
+        name = name.strip()
+        if not sep or name not in COLORS:
+            raise lacak.InvalidOptionError(
+                f"--color takes NAME=COLOUR with NAME one of {', '.join(COLORS)}, got {pair!r}"
+            )
+        colors[name] = value.strip()
+    return colors
+
+
+def caption(maze: Maze) -> str:
+    """``hunt-and-kill 10x19, seed 7, solution 63 steps``: what a picture shows, in words."""
+    parts = [f"{maze.algorithm or 'maze'} {maze.height}x{maze.width}"]
+    if maze.seed is not None:
+        parts.append(f"seed {maze.seed}")
+    if maze.solution is not None:
+        parts.append(f"solution {lacak.output.plural(len(maze.solution) - 1, 'step')}")
+    elif maze.start is not None and maze.end is not None:
+        parts.append(f"start {list(maze.start)}, end {list(maze.end)}")
+    return ", ".join(parts)
+
+
+def picture(
+    maze: Maze,
+    format: str = "text",
+    *,
+    ascii: Any = False,
+    cell_width: int = 0,
+    cell_size: int = 0,
+    wall_width: int = 0,
+    color: Any = (),
+    title: str | None = None,
+) -> Any:
+    """The picture of ``maze`` the command line shows: a :class:`rich.text.Text` for
+    ``"text"`` (coloured markers, ``title`` on a line of its own below), SVG text,
+    PNG bytes, or the maze's JSON.
+
+    Options that do not apply to the format are ignored (``cell_width`` for SVG).
+    ``0`` means "fit": the widest text cells that fit the terminal, the default
+    pixel sizes.
+
+    :param color: ``NAME=COLOUR`` texts or a mapping (see :func:`parse_colors`).
+    :raises InvalidOptionError: an unknown format, or a bad size or colour.
+    """
+    format = _check_format(format)
+    colors: dict[str, Any] = parse_colors(color)
+    if format == "text":
+        if cell_width == 0:
+            import shutil
+
+            cell_width = best_cell_width(maze.width, shutil.get_terminal_size((80, 24)).columns)
+        unicode = not lacak.as_flag(ascii, "option 'ascii'")
+        text = rich_text(maze, unicode=unicode, cell_width=cell_width)
+        if title:
+            # appended as Text: a title holds data (the algorithm's name), never markup
+            text.append("\n" + title, style="dim")
+        return text
+    if format == "svg":
+        return render_svg(maze, cell_size=cell_size or None, wall_width=wall_width or None,
+                          **colors)  # fmt: skip
+    if format == "png":
+        return render_png(maze, cell_size=cell_size or None, wall_width=wall_width or None,
+                          **colors)  # fmt: skip
+    return maze.to_json()
+
+
+def render_puzzle(
+    puzzle: MazePuzzle, result: Any = None, format: str = "text", *, full: bool = False,
+    **options: Any,
+) -> Any:  # fmt: skip
+    """The ``maze`` kind's picture: the puzzle's maze with its start and end and, given a
+    found ``result``, the path it found (see :func:`picture` for the formats and options).
+
+    A picture is always drawn whole: ``full`` (the command line's ``--full``) changes
+    nothing.
+
+    :raises InvalidOptionError: a bad format or option.
+    """
+    unknown = sorted(set(options) - set(PICTURE_OPTIONS))
+    if unknown:
+        raise lacak.InvalidOptionError(
+            f"a maze picture takes no option {', '.join(map(repr, unknown))} "
+            f"(its options: {', '.join(PICTURE_OPTIONS)})"
+        )
+    maze = puzzle.maze
+    if result is not None and result.found:
+        shown = maze.with_solution(result.states)
+    else:
+        shown = attrs.evolve(maze, start=puzzle.initial, end=puzzle.goal, solution=None)
+    return picture(shown, format, title=caption(shown), **options)

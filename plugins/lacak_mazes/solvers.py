@@ -22,13 +22,13 @@ The generic strategies of the search plugin (``bfs``, ``astar`` with the
 from __future__ import annotations
 
 import itertools
-from collections.abc import Hashable
 from typing import Any
 
 import lacak
-from lacak import SearchResult, SearchStats, StopReason
+from lacak import SearchResult, StopReason
 
-from ._common import LETTER, OPPOSITE, E, N, S, W, flat_offsets, flat_steps, trace_back
+from ._common import LETTER, E, N, S, W, flat_offsets, flat_steps
+from .breadth_first import CHUNK, BreadthFirst
 
 __all__ = ["SEARCHERS", "dead_end_filling", "tree_path", "wall_follower"]
 
@@ -45,34 +45,22 @@ def _unpack(puzzle: Any) -> tuple[Any, int, int, int]:
     return maze, width, start, goal
 
 
-def _result(
-    found: bool,
-    flat_path: list[int],
-    width: int,
-    *,
-    stopped: StopReason,
-    expanded: int,
-    generated: int,
-    max_frontier: int,
-    depth: int,
-    budget: lacak.Budget,
-    strategy: str,
-    initial: Hashable,
+def _finished(
+    puzzle: Any, flat_path: list[int] | None, width: int, stopped: StopReason, **counts: Any
 ) -> SearchResult:
-    stats = SearchStats(
-        expanded=expanded,
-        generated=generated,
-        max_frontier=max_frontier,
-        depth=depth,
-        seconds=budget.elapsed(),
-    )
-    if not found:
-        return SearchResult.not_found(initial, stopped, stats=stats, strategy=strategy)
-    return SearchResult.from_states(
-        [divmod(i, width) for i in flat_path],
-        [_step_letter(a, b, width) for a, b in itertools.pairwise(flat_path)],
-        stats=stats,
-        strategy=strategy,
+    """The result: found along ``flat_path`` (flat cells, start first), else stopped.
+
+    :param counts: the counters, ``budget`` and ``strategy`` (see
+        :meth:`lacak.SearchResult.finished`).
+    """
+    if flat_path is None:
+        return SearchResult.finished(puzzle.initial, stopped, **counts)
+    return SearchResult.finished(
+        puzzle.initial,
+        StopReason.GOAL,
+        states=[divmod(i, width) for i in flat_path],
+        actions=[_step_letter(a, b, width) for a, b in itertools.pairwise(flat_path)],
+        **counts,
     )
 
 
@@ -87,6 +75,23 @@ def _step_letter(a: int, b: int, width: int) -> str:
     return "E" if delta == 1 else "W"
 
 
+def _chunk(limits: lacak.Limits, expanded: int, frontier: int, closed: int) -> int:
+    """How many cells to expand before the next look at the limits, so that no limit
+    can be passed in between unseen.
+
+    An expansion adds at most three cells to the frontier (four neighbours, one the
+    cell came from) less the one expanded, and at most four to the cells reached.
+    """
+    count = CHUNK
+    if limits.max_expanded is not None:
+        count = min(count, limits.max_expanded - expanded)
+    if limits.max_frontier is not None:
+        count = min(count, (limits.max_frontier - frontier) // 3 + 1)
+    if limits.max_closed is not None:
+        count = min(count, (limits.max_closed - closed) // 4 + 1)
+    return max(1, count)
+
+
 def _breadth_first(
     puzzle: Any,
     *,
@@ -96,154 +101,61 @@ def _breadth_first(
     blocked: bytearray | None = None,
     already: int = 0,
 ) -> SearchResult:
-    """Breadth-first search over flat indices, skipping ``blocked`` cells.
+    """The breadth-first search (:class:`~lacak_mazes.breadth_first.BreadthFirst`) of the
+    puzzle, skipping ``blocked`` cells, under ``budget``.
+
+    The search runs a chunk of cells at a time and looks at the budget in between;
+    the chunks are small enough that it stops exactly where a search looking before
+    every expansion would (the same counts, the same result). With a depth limit
+    it goes a level at a time and drops the children of the deepest level allowed.
 
     ``budget`` is the whole solve's (its clock may have started before, for dead-end
     filling); ``already`` counts the expansions done before, which are also the cells
     ``blocked`` holds, so both count against the budget.
     """
     maze, width, start, goal = _unpack(puzzle)
-    cells = maze._bytes
-    steps = flat_steps(width)
-    came = bytearray(len(cells))
-    seen = bytearray(len(cells)) if blocked is None else bytearray(blocked)
-    seen[start] = 1
-    queue = [start]
-    append = queue.append
-    checked = budget.limits != lacak.UNLIMITED or trace is not None
-    if not checked:
-        # the fast loop: no counters but the frontier high-water mark
-        found = False
-        top = 1
-        position = 0
-        for here in queue:
-            if here == goal:
-                found = True
-                break
-            for offset, back in steps[cells[here]]:
-                there = here + offset
-                if not seen[there]:
-                    seen[there] = 1
-                    came[there] = back
-                    append(there)
-            position += 1
-            if len(queue) - position > top:
-                top = len(queue) - position
-        expanded = position + 1 if found else position
-        path = trace_back(came, width, start, goal) if found else []
-        return _result(
-            found,
-            path,
-            width,
-            stopped=StopReason.GOAL if found else StopReason.EXHAUSTED,
-            expanded=already + expanded,
-            generated=len(queue) - 1,
-            max_frontier=top,
-            depth=len(path) - 1 if found else _depth_of(queue[-1], came, width, start),
-            budget=budget,
-            strategy=strategy,
-            initial=puzzle.initial,
-        )
-    return _breadth_first_checked(
-        puzzle,
-        cells,
-        steps,
-        came,
-        seen,
-        queue,
-        width,
-        start,
-        goal,
-        budget=budget,
-        trace=trace,
-        strategy=strategy,
-        already=already,
-    )
-
-
-def _depth_of(cell: int, came: bytearray, width: int, start: int) -> int:
-    return len(trace_back(came, width, start, cell)) - 1
-
-
-def _breadth_first_checked(
-    puzzle: Any,
-    cells: bytes,
-    steps: Any,
-    came: bytearray,
-    seen: bytearray,
-    queue: list[int],
-    width: int,
-    start: int,
-    goal: int,
-    *,
-    budget: lacak.Budget,
-    trace: lacak.SearchTrace | None,
-    strategy: str,
-    already: int,
-) -> SearchResult:
-    depth_of = {start: 0}
-    ids = {start: trace.add(None, puzzle.initial, None, depth=0, g=0.0) if trace else -1}
-    expanded = already
-    generated = 0
-    top = 1
-    deepest = 0
-    cut = False
+    search = BreadthFirst(maze._bytes, width, start, blocked)
+    queue = search.queue
+    limits = budget.limits
+    max_depth = limits.max_depth
+    level, level_end = 0, 1  # the level being expanded, and where it ends in the queue
     stopped = StopReason.EXHAUSTED
-    found = False
-    position = 0
-    while position < len(queue):
-        reason = budget.exceeded(expanded, len(queue) - position, already + len(depth_of))
+    found = cut = False
+    while not search.exhausted:
+        expanded = already + search.expanded
+        frontier = len(queue) - search.expanded
+        closed = already + len(queue)
+        reason = budget.exceeded(expanded, frontier, closed)
+        if reason is None and budget.time_up():
+            reason = StopReason.TIME
         if reason is not None:
             stopped = reason
             break
-        here = queue[position]
-        position += 1
-        expanded += 1
-        if trace is not None:
-            trace.expand(ids[here])
-        if here == goal:
-            found = True
-            if trace is not None:
-                trace.mark_goal(ids[here])
+        count = _chunk(limits, expanded, frontier, closed)
+        if max_depth is not None:
+            if search.expanded == level_end:
+                level, level_end = level + 1, len(queue)
+            count = min(count, level_end - search.expanded)
+        found = search.run(goal, count)
+        if max_depth is not None and level >= max_depth and search.forget_after(level_end):
+            cut = True  # cells one step deeper than allowed: not generated
+        if found:
             break
-        depth = depth_of[here] + 1
-        for offset, back in steps[cells[here]]:
-            there = here + offset
-            if seen[there]:
-                continue
-            if not budget.depth_allowed(depth):
-                cut = True
-                continue
-            seen[there] = 1
-            came[there] = back
-            depth_of[there] = depth
-            queue.append(there)
-            generated += 1
-            deepest = max(deepest, depth)
-            if trace is not None:
-                ids[there] = trace.add(
-                    ids[here],
-                    divmod(there, width),
-                    LETTER[OPPOSITE[back]],
-                    depth=depth,
-                    g=float(depth),
-                )
-        top = max(top, len(queue) - position)
     if not found and stopped is StopReason.EXHAUSTED and cut:
         stopped = StopReason.DEPTH
-    path = trace_back(came, width, start, goal) if found else []
-    return _result(
-        found,
-        path,
+    if trace is not None:
+        search.replay(trace, puzzle.initial, goal)
+    return _finished(
+        puzzle,
+        search.path(goal) if found else None,
         width,
-        stopped=StopReason.GOAL if found else stopped,
-        expanded=expanded,
-        generated=generated,
-        max_frontier=top,
-        depth=deepest,
+        stopped,
+        expanded=already + search.expanded,
+        generated=len(queue) - 1,
+        max_frontier=search.max_frontier(),
+        depth=search.depth(),
         budget=budget,
         strategy=strategy,
-        initial=puzzle.initial,
     )
 
 
@@ -305,18 +217,15 @@ def dead_end_filling(
         if limited:
             reason = budget.exceeded(count, len(stack), count)
             if reason is not None:
-                return _result(
-                    False,
-                    [],
+                return _finished(
+                    puzzle,
+                    None,
                     width,
-                    stopped=reason,
+                    reason,
                     expanded=count,
-                    generated=0,
                     max_frontier=top,
-                    depth=0,
                     budget=budget,
                     strategy="dead-end-fill",
-                    initial=puzzle.initial,
                 )
         here = stack.pop()
         filled[here] = 1
@@ -479,19 +388,18 @@ def wall_follower(
             break
     if found and trace is not None:
         trace.mark_goal(ids[-1])
-    path = _erase_loops(walk) if found and erase_loops else walk
-    return _result(
-        found,
+    path = (_erase_loops(walk) if erase_loops else walk) if found else None
+    return _finished(
+        puzzle,
         path,
         width,
-        stopped=StopReason.GOAL if found else stopped,
+        stopped,
         expanded=steps,
         generated=generated,
         max_frontier=1,
         depth=len(walk) - 1,
         budget=budget,
         strategy="wall-follower",
-        initial=puzzle.initial,
     )
 
 

@@ -144,7 +144,7 @@ def puzzles(draw: st.DrawFn) -> Any:
     real = st.sampled_from(
         [
             lambda: lacak.parse("sliding", "123450786"),
-            lambda: lacak.parse("maze", '{"cells": [[2, 8]]}').puzzle((0, 0), (0, 1)),
+            lambda: lacak.parse("maze", '{"cells": [[2, 8]]}', start="0,0", end="0,1"),
             lambda: lacak.parse("boggle", "AB/CD"),
         ]
     )

@@ -29,9 +29,10 @@ def test_generate_draws_the_readme_demo(cli) -> None:  # type: ignore[no-untyped
     assert len(lines) == 2 * 10 + 1 + 1  # the maze and a caption
     assert all(len(line) <= 80 for line in lines)
     assert lines[0].startswith("┌───") and lines[-2].startswith("└───")
-    assert lines[-1].startswith("hunt-and-kill 10x19, seed 7, solution ")
-    picture = "\n".join(lines[:-1])
     maze = lacak.generate("maze", "hunt-and-kill", (10, 19), seed=7).with_endpoints()
+    # the caption docs/mazes.md and the README show
+    assert lines[-1] == f"hunt-and-kill 10x19, seed 7, solution {len(maze.solution) - 1} steps"
+    picture = "\n".join(lines[:-1])
     from lacak_mazes.render import render_text
 
     assert picture == render_text(maze, cell_width=3)
@@ -119,9 +120,14 @@ def test_generate_options_and_pictures(cli, tmp_path: Path) -> None:  # type: ig
     result = run(cli, "maze", "generate", "-s", "4x4", "--seed", "1", "-o", str(svg))
     assert result.exit_code == 0 and svg.read_text().startswith("<svg")
     text = run(
+        cli, "maze", "generate", "-s", "3x3", "--seed", "1", "-f", "text", "--cell-width", "1",
+        "--ascii",
+    )  # fmt: skip
+    assert text.stdout.splitlines()[0] == "+-+-+-+"
+    boxes = run(
         cli, "maze", "generate", "-s", "3x3", "--seed", "1", "-f", "text", "--cell-width", "1"
     )
-    assert text.stdout.splitlines()[0] == "+-+-+-+"
+    assert boxes.stdout.splitlines()[0] == "┌─────┐"
     ends = run(
         cli,
         "maze",
@@ -149,8 +155,8 @@ def test_generate_options_and_pictures(cli, tmp_path: Path) -> None:  # type: ig
         (["-O", "policy=upside"], "has no option 'policy'"),
         (["-a", "growing-tree", "-O", "policy=upside"], "policy"),
         (["-a", "growing-tree", "-O", "newest=lots"], "must be a float"),
-        (["-a", "growing-tree", "-O", "policy"], "--option takes KEY=VALUE, got 'policy'"),
-        (["--start", "0;0"], "ROW,COL"),
+        (["-a", "growing-tree", "-O", "policy"], "-O takes KEY=VALUE, got 'policy'"),
+        (["--start", "0;0"], "--start must look like ROW,COL"),
         (["--size", "3x3", "--start", "5,5"], "outside the 3x3 maze"),
         (["--color", "sky=blue", "-f", "svg"], "--color takes NAME=COLOUR"),
         (["--color", "wall=nope", "-f", "svg"], "not a colour"),
@@ -183,12 +189,15 @@ def test_solve(cli, tmp_path: Path, strategy: str) -> None:  # type: ignore[no-u
     assert result.exit_code == 0, result.output
     report = json.loads(result.stdout)
     expected = maze.with_endpoints()
-    assert report["path"] == [list(cell) for cell in expected.solution]
+    assert report["maze"]["path"] == [list(cell) for cell in expected.solution]
+    assert report["states"] == [f"{r},{c}" for r, c in expected.solution]
     assert report["found"] and report["length"] == len(expected.solution) - 1
+    assert report["kind"] == "maze" and report["heuristic"] is None
     assert report["strategy"] == strategy and report["stats"]["expanded"] >= 1
     assert len(report["actions"]) == report["length"]
-    picture = run(cli, "maze", "solve", file, "--strategy", strategy, "-f", "json")
-    assert Maze.from_json(picture.stdout).solution == expected.solution
+    assert all(action in ("N", "E", "S", "W") for action in report["actions"])
+    short = json.loads(run(cli, "maze", "solve", file, "-s", strategy, "-f", "json").stdout)
+    assert short["maze"] == report["maze"] and short["actions"] == report["actions"]
 
 
 def test_solve_with_endpoints_heuristic_and_stdin(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
@@ -197,8 +206,9 @@ def test_solve_with_endpoints_heuristic_and_stdin(cli, tmp_path: Path) -> None: 
         cli, "maze", "solve", "-", "--start", "0,0", "--end", "4,4", "--json", input=maze.to_json()
     )
     report = json.loads(result.stdout)
-    assert report["start"] == [0, 0] and report["end"] == [4, 4]
-    assert report["path"] == [list(c) for c in maze.path((0, 0), (4, 4))]
+    assert report["maze"]["start"] == [0, 0] and report["maze"]["end"] == [4, 4]
+    assert report["maze"]["path"] == [list(c) for c in maze.path((0, 0), (4, 4))]
+    assert report["maze"]["rows"] == report["maze"]["cols"] == 5
     left = run(
         cli,
         "maze",
@@ -206,10 +216,13 @@ def test_solve_with_endpoints_heuristic_and_stdin(cli, tmp_path: Path) -> None: 
         _maze_file(tmp_path, maze),
         "--strategy",
         "wall-follower",
-        "-S",
+        "-O",
         "hand=left",
     )
-    assert left.exit_code == 0 and "wall-follower" in left.stdout.splitlines()[-1]
+    assert left.exit_code == 0
+    assert left.stdout.startswith(
+        f"found: {len(maze.with_endpoints().solution) - 1} moves with wall-follower\n"
+    )
     if "astar" in lacak.searchers():
         astar = run(
             cli,
@@ -223,6 +236,8 @@ def test_solve_with_endpoints_heuristic_and_stdin(cli, tmp_path: Path) -> None: 
             "--json",
         )
         assert json.loads(astar.stdout)["heuristic"] == "manhattan"
+        short = run(cli, "maze", "solve", _maze_file(tmp_path, maze), "-H", "manhattan", "--json")
+        assert json.loads(short.stdout)["strategy"] == "astar"  # a heuristic asks for astar
 
 
 def test_wall_follower_solves_an_open_room_corner_to_corner(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
@@ -232,11 +247,12 @@ def test_wall_follower_solves_an_open_room_corner_to_corner(cli, tmp_path: Path)
     room.write_text('{"cells": [[6, 14, 12], [7, 15, 13], [3, 11, 9]]}')
     for hand in ("right", "left"):
         args = ["maze", "solve", str(room), "--start", "0,0", "--end", "2,2"]
-        result = run(cli, *args, "--strategy", "wall-follower", "-S", f"hand={hand}", "--json")
+        result = run(cli, *args, "--strategy", "wall-follower", "-O", f"hand={hand}", "--json")
         assert result.exit_code == 0, result.output
         report = json.loads(result.stdout)
         assert report["found"] and report["length"] == 4
-        assert report["path"][0] == [0, 0] and report["path"][-1] == [2, 2]
+        assert report["maze"]["path"][0] == [0, 0] and report["maze"]["path"][-1] == [2, 2]
+        assert report["states"][0] == "0,0" and report["states"][-1] == "2,2"
 
 
 def test_solve_errors(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
@@ -252,8 +268,11 @@ def test_solve_errors(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-d
     assert "unknown strategy" in one_line_error(
         run(cli, "maze", "solve", good, "--strategy", "teleport")
     )
-    assert "--strategy-option takes KEY=VALUE, got 'left'" in one_line_error(
-        run(cli, "maze", "solve", good, "--strategy", "wall-follower", "-S", "left")
+    assert "-O takes KEY=VALUE, got 'left'" in one_line_error(
+        run(cli, "maze", "solve", good, "--strategy", "wall-follower", "-O", "left")
+    )
+    assert "No such option '-S'" in one_line_error(  # 0.1.0's --strategy-option is -O now
+        run(cli, "maze", "solve", good, "--strategy", "wall-follower", "-S", "hand=left")
     )
     cut = tmp_path / "cut.json"
     cut.write_text('{"cells": [[2, 8], [0, 0]]}')
@@ -264,7 +283,9 @@ def test_solve_errors(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-d
             ["maze", "solve", str(cut), "--start", "0,0", "--end", "1,1", "--strategy", strategy],
         )
         assert apart.exit_code == 1, apart.output
-        assert apart.output.startswith("no path from [0, 0] to [1, 1]: ")
+        assert apart.output.startswith(
+            f"not found with {strategy}: no path exists (stopped: exhausted)"
+        )
         report = CliRunner().invoke(
             cli,
             [
@@ -281,7 +302,10 @@ def test_solve_errors(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-d
             ],
         )
         assert report.exit_code == 1
-        assert json.loads(report.output)["found"] is False
+        data = json.loads(report.output)
+        assert data["found"] is False and data["stopped"] == "exhausted"
+        assert data["states"] == ["0,0"] and data["actions"] == [] and data["length"] is None
+        assert data["maze"]["path"] is None and data["maze"]["end"] == [1, 1]
     missing = tmp_path / "missing.json"
     for command in ("solve", "stats"):
         line = one_line_error(run(cli, "maze", command, str(missing)))
@@ -331,24 +355,24 @@ LOOP = '{"cells": [[6, 12, 0], [3, 9, 0]], "start": [0, 0], "end": [0, 2]}'
 
 def test_option_values_are_the_whole_text_after_the_first_equals(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     file = _file(tmp_path, LOOP)
-    # one KEY=VALUE per -S: a comma is part of the value, which must then be a yes/no
+    # one KEY=VALUE per -O: a comma is part of the value, which must then be a yes/no
     line = one_line_error(
-        run(cli, "maze", "solve", file, "--strategy", "dfs", "-S", "iterative=yes,duplicates=path")
+        run(cli, "maze", "solve", file, "--strategy", "dfs", "-O", "iterative=yes,duplicates=path")
     )
     assert "option 'iterative' must be true or false" in line and "'yes,duplicates=path'" in line
     report = run(
-        cli, "maze", "solve", file, "--strategy", "dfs", "-S", "iterative=yes", "-S",
+        cli, "maze", "solve", file, "--strategy", "dfs", "-O", "iterative=yes", "-O",
         "duplicates=path", "--max-depth", "6", "--json",
     )  # fmt: skip
     assert report.exit_code == 1
     # depth limits 0..4: by 4, every path that repeats no cell (3 moves at most) was searched
     assert json.loads(report.stdout)["stats"]["iterations"] == 5
-    once = run(cli, "maze", "solve", file, "--strategy", "dfs", "-S", " iterative = no ", "--json")
+    once = run(cli, "maze", "solve", file, "--strategy", "dfs", "-O", " iterative = no ", "--json")
     assert json.loads(once.stdout)["stats"]["iterations"] == 1
     for bad, message in [
-        (["-S", "iterative=maybe"], "must be true or false"),
-        (["-S", "=yes"], "--strategy-option takes KEY=VALUE"),
-        (["-S", "depth=3"], "has no option 'depth'"),
+        (["-O", "iterative=maybe"], "must be true or false"),
+        (["-O", "=yes"], "-O takes KEY=VALUE"),
+        (["-O", "depth=3"], "has no option 'depth'"),
     ]:
         assert message in one_line_error(run(cli, "maze", "solve", file, "--strategy", "dfs", *bad))
     generate = ["maze", "generate", "-a", "eller", "-s", "3x3", "--seed", "1", "--json"]
@@ -378,7 +402,7 @@ def test_solve_limits_stop_a_search_that_would_run_for_ever(  # type: ignore[no-
     cli, tmp_path: Path, limit: list[str], stopped: str
 ) -> None:
     file = _file(tmp_path, LOOP)
-    args = ["maze", "solve", file, "--strategy", "dfs", "-S", "duplicates=parent", *limit]
+    args = ["maze", "solve", file, "--strategy", "dfs", "-O", "duplicates=parent", *limit]
     report = run(cli, *args, "--json")
     assert report.exit_code == 1, report.output
     data = json.loads(report.stdout)
@@ -387,9 +411,12 @@ def test_solve_limits_stop_a_search_that_would_run_for_ever(  # type: ignore[no-
         assert data["stats"]["expanded"] == 200
     if stopped == "depth-limit":
         assert data["stats"]["depth"] == 12
+    assert data["maze"]["path"] is None and data["maze"]["start"] == [0, 0]
     text = run(cli, *args)
     assert text.exit_code == 1
-    assert text.stdout.startswith(f"no path from [0, 0] to [0, 2]: dfs stopped ({stopped}, ")
+    assert text.stdout.startswith("not found with dfs: ") and f"(stopped: {stopped})" in text.stdout
+    # what helps: the maze's own strategy, which expands each cell at most once
+    assert "hint: tree-path (the default) finds a shortest path" in text.stdout
 
 
 def test_solve_limits_with_the_maze_strategies(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
@@ -404,7 +431,8 @@ def test_solve_limits_with_the_maze_strategies(cli, tmp_path: Path) -> None:  # 
         few = run(cli, "maze", "solve", file, "--strategy", strategy, "--max-nodes", "3", "--json")
         assert json.loads(few.stdout)["stats"]["expanded"] <= 3
     for bad in (["--max-depth", "-1"], ["--max-nodes", "-5"], ["--timeout", "-1"]):
-        assert "non-negative" in one_line_error(run(cli, "maze", "solve", file, *bad))
+        line = one_line_error(run(cli, "maze", "solve", file, *bad))
+        assert f"Invalid value for '{bad[0]}'" in line and "x>=0" in line
     assert "Invalid value" in one_line_error(run(cli, "maze", "solve", file, "--max-depth", "x"))
 
 
@@ -426,13 +454,14 @@ def test_data_printed_on_a_terminal_is_not_rich_markup(  # type: ignore[no-untyp
 ) -> None:
     import types
 
-    import lacak_mazes.cli
+    import lacak.commands
 
-    monkeypatch.setattr(lacak_mazes.cli, "sys", types.SimpleNamespace(stdout=_Terminal()))
+    # the kit prints pictures through rich when standard output is a terminal
+    monkeypatch.setattr(lacak.commands, "sys", types.SimpleNamespace(stdout=_Terminal()))
     file = _file(tmp_path, json.dumps({"cells": [[2, 8]], "algorithm": algorithm}))
     result = run(cli, "maze", "solve", file)
     assert result.exit_code == 0, result.output
-    assert result.stdout.splitlines()[-1].startswith(f"{algorithm} 1x2, solution 1 steps")
+    assert f"{algorithm} 1x2, solution 1 step" in result.stdout.splitlines()
 
 
 def test_plugin_names_and_descriptions_are_not_rich_markup() -> None:
@@ -495,3 +524,111 @@ def test_maze_files_with_hostile_numbers_and_nesting(cli, tmp_path: Path) -> Non
         file = _file(tmp_path, text)
         for command in ("solve", "stats"):
             assert message in one_line_error(run(cli, "maze", command, file))
+
+
+# ---------------------------------------------------------------- one grammar (issue 11)
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        # 0.1.0 wrote JSON into m.svg, and SVG into m.png
+        (["-o", "m.svg", "--json"], "--json contradicts -o {dir}/m.svg (a .svg file)"),
+        (["-f", "svg", "-o", "m.png"], "-f svg contradicts -o {dir}/m.png (a .png file)"),
+        (["-f", "json", "-o", "m.svg"], "-f json contradicts -o {dir}/m.svg"),
+        (["-f", "text", "-o", "m.json"], "-f text contradicts -o {dir}/m.json"),
+        (["--json", "-f", "png", "-o", "m.png"], "--json prints JSON; it cannot go with -f png"),
+    ],
+)
+@pytest.mark.parametrize("command", ["generate", "solve"])
+def test_a_format_that_contradicts_the_file_is_refused(  # type: ignore[no-untyped-def]
+    cli, tmp_path: Path, command: str, args: list[str], message: str
+) -> None:
+    out = tmp_path / "out"
+    out.mkdir()
+    args = [str(out / arg) if arg.startswith("m.") else arg for arg in args]
+    if command == "generate":
+        head = ["maze", "generate", "-s", "3x3", "--seed", "1"]
+    else:
+        head = [
+            "maze",
+            "solve",
+            _maze_file(tmp_path, lacak.generate("maze", "kruskal", (3, 3), seed=1)),
+        ]
+    line = one_line_error(run(cli, *head, *args))
+    assert message.format(dir=out) in line
+    assert list(out.iterdir()) == []  # nothing written
+
+
+def test_generate_writes_the_format_of_the_file_s_suffix(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    from lacak_mazes.render import render_text
+
+    args = ["maze", "generate", "-a", "wilson", "-s", "4x6", "--seed", "3", "--solution"]
+    maze = lacak.generate("maze", "wilson", (4, 6), seed=3).with_endpoints()
+    for name in ("m.svg", "m.PNG", "m.json", "m.txt", "m.out"):
+        result = run(cli, *args, "-o", str(tmp_path / name))
+        assert result.exit_code == 0, result.output
+        assert result.stderr.startswith(f"wrote {tmp_path / name} (wilson 4x6, seed 3, solution ")
+    assert (tmp_path / "m.svg").read_text().startswith("<svg")
+    assert (tmp_path / "m.PNG").read_bytes().startswith(b"\x89PNG")
+    assert Maze.from_json((tmp_path / "m.json").read_text()) == maze
+    picture = render_text(maze, cell_width=3)
+    for name in ("m.txt", "m.out"):  # text, plain (no colour codes in a file)
+        assert (tmp_path / name).read_text().startswith(picture + "\n")
+    agree = run(cli, *args, "-f", "svg", "-o", str(tmp_path / "again.svg"))
+    assert agree.exit_code == 0 and (tmp_path / "again.svg").read_text().startswith("<svg")
+
+
+def test_solve_writes_the_format_of_the_file_s_suffix(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    maze = lacak.generate("maze", "kruskal", (5, 6), seed=4).with_endpoints()
+    file = _maze_file(tmp_path, maze.without_endpoints())
+    for name in ("s.svg", "s.png", "s.json"):
+        result = run(cli, "maze", "solve", file, "-o", str(tmp_path / name))
+        assert result.exit_code == 0, result.output
+    svg = (tmp_path / "s.svg").read_text()
+    assert svg.startswith("<svg") and "<polyline" in svg and svg.count("<circle") == 2
+    assert (tmp_path / "s.png").read_bytes().startswith(b"\x89PNG")
+    data = json.loads((tmp_path / "s.json").read_text())  # the result, not a maze
+    assert data["kind"] == "maze" and data["maze"]["path"] == [list(c) for c in maze.solution]
+
+
+def test_solve_json_is_the_common_result_shape(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    from lacak.results import COMMON_KEYS
+
+    maze = lacak.generate("maze", "eller", (4, 4), seed=5).with_endpoints()
+    result = run(cli, "maze", "solve", _maze_file(tmp_path, maze), "--json")
+    data = json.loads(result.stdout)
+    assert list(data) == [*COMMON_KEYS, "maze"]
+    assert list(data["maze"]) == ["rows", "cols", "start", "end", "path"]
+    # short arrays stay on one line in the pretty output
+    assert f'    "start": {json.dumps(list(maze.start))},' in result.stdout.splitlines()
+    assert data["length"] == len(maze.solution) - 1 == data["cost"]
+
+
+def test_stats_reads_standard_input(cli) -> None:  # type: ignore[no-untyped-def]
+    maze = lacak.generate("maze", "prim", (6, 6), seed=2)
+    result = run(cli, "maze", "stats", "-", "--json", input=maze.to_json())
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout) == maze.stats()
+
+
+@pytest.mark.parametrize(
+    ("command", "flags"),
+    [
+        ("generate", ["-s, --size ROWSxCOLS", "ROWSxCOLS, e.g. 10x25: 10 rows of 25", "--json",
+                      "-O, --option KEY=VALUE", "--ascii", "--color NAME=COLOUR"]),
+        ("stats", ["ROWSxCOLS, e.g. 10x25: 10 rows of 25", "--json", "'-' for standard"]),
+        ("solve", ["-s, --strategy", "-H, --heuristic", "-O, --option KEY=VALUE", "--json",
+                   "--start", "--end", "--ascii", "--cell-width", "--color", "--trace",
+                   "'-' reads standard input"]),
+        ("algorithms", ["--json"]),
+    ],
+)  # fmt: skip
+def test_help_speaks_the_grammar(cli, command: str, flags: list[str]) -> None:  # type: ignore[no-untyped-def]
+    text = " ".join(run(cli, "maze", command, "--help").stdout.split())
+    for flag in flags:
+        assert " ".join(flag.split()) in text, flag
+    if command == "solve":  # the kind's options in the order it declares them
+        order = ["--start", "--end", "--ascii", "--cell-width", "--cell-size", "--color"]
+        assert sorted(order, key=text.index) == order
+        assert "FILE ('-' reads standard input) (a file holding, e.g., '{" in text

@@ -69,20 +69,36 @@ def test_documented_stats_keys() -> None:
     assert keys <= documented, keys - documented
 
 
-def test_documented_solve_report_keys() -> None:
+def _cli_output(*args: str, input: str | None = None) -> str:
     from click.testing import CliRunner
     from lacak.cli import make_cli
 
+    result = CliRunner().invoke(make_cli(), list(args), input=input, env={"COLUMNS": "80"})
+    assert result.exit_code == 0, result.output
+    return result.stdout
+
+
+def test_documented_demo_is_what_the_command_prints() -> None:
+    """The picture and caption at the top (0.1.0's page said 61 steps; the maze has 63)."""
+    text = DOCS.read_text()
+    block = text.split("lacak maze generate --size 10x19 --seed 7 --solution\n```\n\n```\n", 1)[1]
+    shown = block.split("```", 1)[0]
+    assert shown == _cli_output("maze", "generate", "--size", "10x19", "--seed", "7", "--solution")
+    assert "(`hunt-and-kill 10x19, seed 7, solution 63 steps`)" in text
+
+
+def test_documented_solve_report_is_what_the_command_prints() -> None:
     text = DOCS.read_text()
     block = (
-        text.split("`lacak maze solve FILE --json`:", 1)[1]
+        text.split("`lacak maze solve FILE --json` prints", 1)[1]
         .split("```json\n", 1)[1]
         .split("```", 1)[0]
     )
-    documented = set(re.findall(r'^  "([a-z_]+)":', block, re.M))
-    maze = lacak.generate("maze", "kruskal", (3, 3), seed=1)
-    result = CliRunner().invoke(make_cli(), ["maze", "solve", "-", "--json"], input=maze.to_json())
-    assert set(json.loads(result.stdout)) == documented
+    maze = _cli_output("maze", "generate", "-a", "kruskal", "-s", "3x4", "--seed", "1", "--json")
+    shown = _cli_output("maze", "solve", "-", "--json", input=maze)
+    seconds = re.compile(r'"seconds": [0-9.e-]+')
+    assert seconds.sub('"seconds": S', block) == seconds.sub('"seconds": S', shown)
+    assert set(json.loads(shown)) == {*lacak.results.COMMON_KEYS, "maze"}
 
 
 def _gallery() -> Any:

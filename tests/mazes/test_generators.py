@@ -265,7 +265,19 @@ def test_third_party_generator_in_the_cli() -> None:
         row["name"] for row in __import__("json").loads(listed.stdout)["algorithms"]
     ]
     drawn = CliRunner().invoke(
-        cli, ["maze", "generate", "-a", "serpentine", "-s", "3x4", "--solution", "-f", "text"]
+        cli,
+        [
+            "maze",
+            "generate",
+            "-a",
+            "serpentine",
+            "-s",
+            "3x4",
+            "--solution",
+            "-f",
+            "text",
+            "--ascii",
+        ],
     )
     assert drawn.exit_code == 0 and drawn.stdout.startswith("+---+---+---+---+")
 

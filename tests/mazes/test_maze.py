@@ -63,7 +63,10 @@ def test_json_round_trip_with_solution(maze: Maze) -> None:
         "solution",
     }
     assert Maze.from_json(text) == solved
-    assert lacak.parse("maze", text) == solved
+    # the maze kind reads the maze with its endpoints, as a puzzle
+    puzzle = lacak.parse("maze", text)
+    assert puzzle.maze == solved
+    assert (puzzle.initial, puzzle.goal) == (solved.start, solved.end)
 
 
 def test_cells_are_read_only_and_compact() -> None:

@@ -112,7 +112,10 @@ def test_png_decodes_with_the_right_size_and_colours() -> None:
         ("svg", {"wall": "not-a-colour"}, "not a colour"),
         ("png", {"cell_size": 4, "wall_width": 4}, "less than the cell size"),
         ("png", {"cell_size": 1}, "cell size"),
-        ("unicode", {"cell_width": 9}, "cell width"),
+        ("text", {"cell_width": 9}, "cell width"),
+        ("text", {"ascii": "maybe"}, "ascii"),
+        # 0.1.0's name of box drawing, now "text" (ASCII is ascii=True)
+        ("unicode", {}, "Unicode box drawing is 'text'"),
     ],
 )
 def test_picture_option_errors(format: str, options: dict, message: str) -> None:
@@ -210,3 +213,38 @@ def test_default_cell_size_keeps_big_mazes_within_the_pixel_cap() -> None:
     width, height = int(root.get("width", "0")), int(root.get("height", "0"))
     assert width * height <= MAX_PIXELS
     assert width == 2600 * 3 + 1  # 3-pixel cells, the largest that fit
+
+
+def test_text_is_box_drawing_and_ascii_on_request() -> None:
+    maze = lacak.generate("maze", "kruskal", (3, 4), seed=2).with_endpoints()
+    assert render(maze, "text", cell_width=1) == render_text(maze, cell_width=1)
+    assert render(maze, "text", ascii=True, cell_width=1) == render_text(
+        maze, unicode=False, cell_width=1
+    )
+    assert render(maze) == str(maze.render()) == render_text(maze)
+
+
+def test_the_kind_draws_the_puzzle_with_the_path_found() -> None:
+    from lacak_mazes.render import caption, render_puzzle
+
+    maze = lacak.generate("maze", "wilson", (4, 6), seed=3).with_endpoints()
+    puzzle = lacak.parse("maze", maze.to_json())
+    result = lacak.solve(puzzle)
+    drawn = render_puzzle(puzzle, result, "text", cell_width=3, ascii=True)
+    assert drawn.plain == render_text(maze, unicode=False, cell_width=3) + "\n" + caption(maze)
+    assert caption(maze).endswith(f"solution {len(maze.solution) - 1} steps")
+    # no result: the start and the end, no path
+    alone = render_puzzle(puzzle, None, "svg", cell_size=10, color=["wall=navy"])
+    assert "<polyline" not in alone and alone.count("<circle") == 2 and "#000080" in alone
+    assert "<polyline" in render_puzzle(puzzle, result, "svg", color={"solution": "red"})
+    assert render_puzzle(puzzle, result, "png").startswith(b"\x89PNG")
+    with pytest.raises(lacak.InvalidOptionError, match="takes no option 'wall'"):
+        render_puzzle(puzzle, result, "svg", wall="navy")
+    with pytest.raises(lacak.InvalidOptionError, match="--color takes NAME=COLOUR"):
+        render_puzzle(puzzle, result, "svg", color=["sky=blue"])
+
+
+def test_one_step_is_a_step() -> None:
+    from lacak_mazes.render import caption
+
+    assert caption(Maze.from_rows([[2, 8]]).with_endpoints()) == "maze 1x2, solution 1 step"

@@ -1,0 +1,131 @@
+"""The ``maze`` puzzle kind: the maze's part of lacak's pipeline, parse → choose → solve →
+result → render.
+
+:data:`PUZZLE_TYPE` tells the core how to read a maze (JSON, with ``start``
+and ``end`` options), which strategy and heuristic suit it, how to draw it
+(text, SVG, PNG), what a result's JSON adds (``"maze"``: the cell path) and
+what helps when a limit stops a search. ``lacak.parse``, ``lacak.choose``,
+``lacak.solve``, ``SearchResult.to_dict`` and ``lacak maze solve`` (the
+core's command kit) follow it.
+
+This module is imported whenever the plugins register, so it stays light:
+the maze code loads when a maze is read or drawn.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import lacak
+
+from .render import PICTURE_HELP, PICTURE_OPTIONS
+
+if TYPE_CHECKING:
+    from .maze import Maze
+    from .puzzle import MazePuzzle
+
+__all__ = ["EXAMPLE", "PUZZLE_TYPE", "advice", "choose", "extras", "parse", "render"]
+
+#: A 2x2 maze, a U from (0, 0) round to (1, 0): the kind's example.
+EXAMPLE = '{"cells": [[2, 12], [2, 9]]}'
+
+#: The strategy that solves any maze fastest (a breadth-first search on flat cells).
+FASTEST = "tree-path"
+
+
+def parse(text: str | bytes, start: Any = None, end: Any = None) -> MazePuzzle:
+    """The :class:`~lacak_mazes.MazePuzzle` of a maze's JSON text (see
+    :meth:`MazePuzzle.from_json <lacak_mazes.MazePuzzle.from_json>`)."""
+    from .puzzle import MazePuzzle
+
+    return MazePuzzle.from_json(text, start=start, end=end)
+
+
+def validate(instance: Any) -> None:
+    """Raise unless ``instance`` (a generated :class:`~lacak_mazes.Maze`, or a puzzle's
+    maze) is a perfect maze.
+
+    :raises InvalidPuzzleError: not a maze, or not perfect (see ``Maze.validate_perfect``).
+    """
+    from .maze import Maze
+
+    maze = getattr(instance, "maze", instance)
+    if not isinstance(maze, Maze):
+        raise lacak.InvalidPuzzleError(f"expected a Maze, got {type(instance).__name__}")
+    maze.validate_perfect()
+
+
+def choose(puzzle: MazePuzzle, heuristic: str | None, registry: Any) -> tuple[str, str | None]:
+    """``tree-path``, the fastest on any maze (it needs no heuristic); ``astar`` when a
+    heuristic was asked for (and ``astar`` is registered). Strategies that use a
+    heuristic get ``manhattan`` (admissible and consistent)."""
+    if heuristic is not None and "astar" in registry.searchers():
+        return "astar", "manhattan"
+    return FASTEST, "manhattan"
+
+
+def render(puzzle: MazePuzzle, result: Any, format: str = "text", **options: Any) -> Any:
+    """The maze with its start, end and the path found (see
+    :func:`lacak_mazes.render.render_puzzle`)."""
+    from .render import render_puzzle
+
+    return render_puzzle(puzzle, result, format, **options)
+
+
+def _cell(cell: Any) -> list[int]:
+    return [int(cell[0]), int(cell[1])]
+
+
+def extras(puzzle: MazePuzzle, result: Any) -> dict[str, Any]:
+    """A result's maze data under ``"maze"``: the size, the ends, and the path found as
+    ``[row, col]`` cells (``null`` when nothing was found)."""
+    maze: Maze = puzzle.maze
+    path = [_cell(state) for state in result.states] if result.found else None
+    return {
+        "maze": {
+            "rows": maze.height,
+            "cols": maze.width,
+            "start": _cell(puzzle.initial),
+            "end": _cell(puzzle.goal),
+            "path": path,
+        }
+    }
+
+
+def advice(puzzle: MazePuzzle, result: Any) -> str:
+    """What helps when a limit stopped a search of a maze."""
+    cells = puzzle.maze.size
+    if result.strategy in (FASTEST, "dead-end-fill"):
+        return (
+            f"{result.strategy} expands each of the maze's {lacak.output.plural(cells, 'cell')} "
+            f"at most once: --max-nodes {cells} always suffices (a path has at most "
+            f"{lacak.output.plural(cells - 1, 'step')})"
+        )
+    return (
+        f"{FASTEST} (the default) finds a shortest path expanding each of the "
+        f"{lacak.output.plural(cells, 'cell')} at most once"
+    )
+
+
+#: The ``maze`` puzzle kind, registered by the plugin's ``register_puzzles``.
+PUZZLE_TYPE = lacak.PuzzleType(
+    kind="maze",
+    parse=parse,
+    validate=validate,
+    description="rectangular mazes as JSON (cells of open-side bitmasks N=1 E=2 S=4 W=8)",
+    options={"start": None, "end": None},
+    text_types=(str, bytes),
+    reads="file",
+    choose=choose,
+    render=render,
+    formats=("text", "svg", "png"),
+    render_options=PICTURE_OPTIONS,
+    extras=extras,
+    advice=advice,
+    help={
+        "start": "Start cell ROW,COL (default: the file's, else an end of the longest path).",
+        "end": "End cell ROW,COL (default: the file's, else the cell farthest from the start).",
+        **PICTURE_HELP,
+    },
+    example=EXAMPLE,
+)
