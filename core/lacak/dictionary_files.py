@@ -48,6 +48,8 @@ compiled dictionary of ...") and rewritten, never used.
 
 from __future__ import annotations
 
+import functools
+import itertools
 import json
 import marshal
 import os
@@ -56,18 +58,16 @@ import sys
 import unicodedata
 from collections.abc import Iterable, Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, NamedTuple
 
 import attrs
 
 from .errors import DictionaryError
 from .limits import check_deadline
 
-if TYPE_CHECKING:
-    from .interfaces import Dictionary
-
 __all__ = [
     "DICTIONARY_FORMATS",
+    "Dictionary",
     "LoadReport",
     "SkippedWord",
     "dump_dictionary",
@@ -143,6 +143,121 @@ class LoadReport:
         if self.duplicates:
             parts.append(plural(self.duplicates, "duplicate"))
         return ", ".join(parts)
+
+
+# -- the Dictionary ----------------------------------------------------------------
+
+
+def _sorted_unique(words: Iterable[str]) -> tuple[str, ...]:
+    if isinstance(words, tuple) and all(a < b for a, b in itertools.pairwise(words)):
+        return words  # already sorted and unique (a loaded or cached dictionary)
+    return tuple(sorted(set(words)))
+
+
+@attrs.frozen(kw_only=True)
+class Dictionary:
+    """A named, normalised word list.
+
+    The constructor takes words as they are (it only sorts them and drops
+    repeats); :meth:`from_file`, :meth:`from_json` and :meth:`from_words`
+    normalise them (see :func:`lacak.normalize_word`) and report what they skip.
+    """
+
+    #: Name used to look it up (a file's stem for drop-in files).
+    name: str
+    #: BCP 47 language tag (``"id"``, ``"en"``), or ``""`` if unknown.
+    language: str
+    #: The words, normalised (NFC, upper case), sorted and unique.
+    words: tuple[str, ...] = attrs.field(converter=_sorted_unique, repr=False)
+    #: Where the words come from (and their licence).
+    source: str = ""
+    #: The letters words may use, or ``""`` when not declared.
+    alphabet: str = ""
+    #: A human-readable title (``"English (SCOWL size 50)"``), or ``""``.
+    title: str = ""
+    #: The licence of the word list, or ``""``.
+    license: str = ""
+    #: What loading found (words skipped and why, duplicates, notes); ``None``
+    #: for a dictionary built directly. Not part of equality.
+    report: LoadReport | None = attrs.field(default=None, eq=False, repr=False)
+
+    def __len__(self) -> int:
+        return len(self.words)
+
+    def __contains__(self, word: object) -> bool:
+        return isinstance(word, str) and word in self._set
+
+    @functools.cached_property
+    def _set(self) -> frozenset[str]:
+        return frozenset(self.words)
+
+    @classmethod
+    def from_file(
+        cls, path: str | os.PathLike[str], name: str | None = None, *, cache: bool = True
+    ) -> Dictionary:
+        """Read a dictionary file (list, seed or object format), normalised.
+
+        A compiled form is cached by content hash, so reading the same file
+        again is fast. See :func:`load_dictionary`.
+
+        :param path: the JSON file.
+        :param name: the dictionary's name; default the file's stem.
+        :param cache: use the compiled cache.
+        :raises DictionaryError: unreadable or malformed (names file, line, column).
+        """
+        return load_dictionary(path, name, cache=cache)
+
+    @classmethod
+    def from_json(
+        cls, text: str | bytes, *, name: str | None = None, origin: str = "<string>"
+    ) -> Dictionary:
+        """Read a dictionary from JSON text (list, seed or object format), normalised.
+
+        >>> Dictionary.from_json('["abad", "Abadi", "abad"]', name="mini").words
+        ('ABAD', 'ABADI')
+
+        :param name: default the text's ``name`` metadata, else the stem of ``origin``.
+        :param origin: where the text comes from, for error messages.
+        :raises DictionaryError: malformed text (names origin, line, column).
+        """
+        return parse_dictionary(text, name=name, origin=origin)
+
+    @classmethod
+    def from_words(
+        cls,
+        words: Iterable[str],
+        *,
+        name: str,
+        language: str = "",
+        alphabet: str = "",
+        source: str = "",
+        title: str = "",
+        license: str = "",
+    ) -> Dictionary:
+        """Normalise Python strings into a dictionary; unusable words go to ``report.skipped``.
+
+        >>> Dictionary.from_words(["straße", "x1"], name="mini").words
+        ('STRAẞE',)
+        """
+        return words_dictionary(
+            words,
+            name=name,
+            language=language,
+            alphabet=alphabet,
+            source=source,
+            title=title,
+            license=license,
+        )
+
+    def to_json(self, format: str = "object") -> str:
+        """The dictionary as JSON text: ``"object"`` (with metadata), ``"seed"`` or ``"list"``."""
+        return dump_dictionary(self, format)
+
+    @functools.cached_property
+    def letters(self) -> str:
+        """The declared alphabet, or else the letters the words use, sorted."""
+        return self.alphabet or "".join(sorted(set("".join(self.words))))
+
 
 
 def _reason_kind(reason: str) -> str:
@@ -522,8 +637,6 @@ def _make(
     alphabet: str,
     report: LoadReport,
 ) -> Dictionary:
-    from .interfaces import Dictionary
-
     return Dictionary(
         name=name,
         language=metadata.get("language", ""),
