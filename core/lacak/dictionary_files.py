@@ -10,13 +10,17 @@ A dictionary file is UTF-8 JSON in one of three shapes:
 ``object``
     an object with metadata and ``words`` (a list, or a seed-style object)::
 
-        {"name": "eng", "title": "English (SCOWL size 50)", "language": "en",
-         "source": "Debian wamerican 2020.12.07-2", "license": "...",
-         "alphabet": "ABCDEFGHIJKLMNOPQRSTUVWXYZ", "words": ["aback", ...]}
+        {"name": "eng", "title": "English (SCOWL size 60)", "language": "en",
+         "count": 96000, "source": "Debian package scowl ...", "license": "...",
+         "alphabet": "ABCDEFGHIJKLMNOPQRSTUVWXYZ",
+         "filters": ["..."], "words": ["aback", ...]}
 
     Known metadata keys are ``name``, ``title``, ``language``, ``source``,
-    ``license``, ``alphabet`` and ``description``; other keys are ignored
-    with a note in the :class:`LoadReport`.
+    ``license``, ``alphabet`` and ``description`` (strings), ``count`` (the
+    number of words, a whole number: listings read it without loading the
+    words, and a load that finds another number notes it) and ``filters`` (a
+    list of strings: how the list was made from its source, what was left
+    out and why); other keys are ignored with a note in the :class:`LoadReport`.
 
 Every word is normalised by :func:`normalize_word`: Unicode NFC, then upper
 case, with one exception: German ``ß`` becomes the capital sharp s ``ẞ``
@@ -82,11 +86,24 @@ __all__ = [
 DICTIONARY_FORMATS = ("object", "seed", "list")
 
 #: Metadata keys of the ``object`` format (besides ``words``).
-METADATA_KEYS = ("name", "title", "language", "source", "license", "alphabet", "description")
+METADATA_KEYS = (
+    "name",
+    "title",
+    "language",
+    "count",
+    "source",
+    "license",
+    "alphabet",
+    "description",
+    "filters",
+)
+#: The metadata keys whose values are not strings: ``count`` a whole number,
+#: ``filters`` a list of strings.
+_NOT_TEXT = ("count", "filters")
 
 #: Bumped whenever normalisation or the cached layout changes (the format number of
 #: the ``lacak-dictionary`` cache files, see :mod:`lacak.cache`).
-_CACHE_VERSION = 3
+_CACHE_VERSION = 4
 _CACHE_SALT = (
     f"lacak-dictionary/{_CACHE_VERSION}/unicode-{unicodedata.unidata_version}"
     f"/marshal-{marshal.version}/py{sys.version_info[0]}.{sys.version_info[1]}"
@@ -148,10 +165,24 @@ class LoadReport:
 # -- the Dictionary ----------------------------------------------------------------
 
 
+class _Sorted(tuple[str, ...]):
+    """Words known to be sorted and unique (normalised here, or read back from a
+    verified cache entry written from such words): the constructor takes them as
+    they are instead of checking every pair again."""
+
+    __slots__ = ()
+
+
 def _sorted_unique(words: Iterable[str]) -> tuple[str, ...]:
+    if isinstance(words, _Sorted):
+        return tuple(words)
     if isinstance(words, tuple) and all(a < b for a, b in itertools.pairwise(words)):
-        return words  # already sorted and unique (a loaded or cached dictionary)
+        return words  # already sorted and unique
     return tuple(sorted(set(words)))
+
+
+def _as_filters(items: Iterable[str]) -> tuple[str, ...]:
+    return tuple(items)
 
 
 @attrs.frozen(kw_only=True)
@@ -177,6 +208,9 @@ class Dictionary:
     title: str = ""
     #: The licence of the word list, or ``""``.
     license: str = ""
+    #: How the list was made from its source: what was read, what was left out and
+    #: why, with counts (the packaged lists say it; ``()`` when not said).
+    filters: tuple[str, ...] = attrs.field(default=(), converter=_as_filters)
     #: What loading found (words skipped and why, duplicates, notes); ``None``
     #: for a dictionary built directly. Not part of equality.
     report: LoadReport | None = attrs.field(default=None, eq=False, repr=False)
@@ -233,6 +267,7 @@ class Dictionary:
         source: str = "",
         title: str = "",
         license: str = "",
+        filters: Iterable[str] = (),
     ) -> Dictionary:
         """Normalise Python strings into a dictionary; unusable words go to ``report.skipped``.
 
@@ -247,6 +282,7 @@ class Dictionary:
             source=source,
             title=title,
             license=license,
+            filters=filters,
         )
 
     def to_json(self, format: str = "object") -> str:
@@ -369,7 +405,12 @@ def _normalize_alphabet(alphabet: str) -> str:
 def _normalize_words(
     raw: Iterable[str], alphabet: str
 ) -> tuple[list[str], int, int, list[SkippedWord]]:
-    """Normalise, check and deduplicate; returns ``(words, entries, duplicates, skipped)``."""
+    """Normalise, check and deduplicate; returns ``(words, entries, duplicates, skipped)``.
+
+    The same as :func:`normalize_word` then :func:`word_problem` on each entry,
+    with the common case (a word of letters, inside the alphabet) decided by
+    string methods that run in C.
+    """
     letters = frozenset(alphabet) if alphabet else None
     kept: set[str] = set()
     skipped: list[SkippedWord] = []
@@ -378,9 +419,12 @@ def _normalize_words(
         if not entries & 4095:  # a search's time limit covers reading its dictionary
             check_deadline("reading the words of a dictionary")
         entries += 1
-        word = normalize_word(entry)
+        word = entry.strip().upper() if entry.isascii() else normalize_word(entry)
         if word in kept:
             duplicates += 1
+            continue
+        if word.isalpha() and (letters is None or letters.issuperset(word)):
+            kept.add(word)
             continue
         problem = word_problem(word, letters)
         if problem is not None:
@@ -569,10 +613,33 @@ def _seed_words(pairs: _Pairs, text: str, origin: str, path: list[_PathStep]) ->
     return words
 
 
+def _other_metadata(key: str, value: Any, text: str, origin: str) -> Any:
+    """The value of ``count`` (a whole number) or ``filters`` (a list of strings)."""
+    if key == "count":
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise _error(
+                origin,
+                f"'count' must be a whole number of words, not {_json_type(value)}",
+                text,
+                [(key, 1)],
+            )
+        return value
+    if not isinstance(value, list) or isinstance(value, _Pairs):
+        raise _error(
+            origin, f"'filters' must be a list of strings, not {_json_type(value)}", text, [(key, 1)]
+        )
+    for index, item in enumerate(value):
+        problem = _text_problem(item) if isinstance(item, str) else None
+        if not isinstance(item, str) or problem is not None:
+            what = problem or f"must be a string, not {_json_type(item)}"
+            raise _error(origin, f"item {index} of 'filters' {what}", text, [(key, 1), index])
+    return tuple(value)
+
+
 class _Parsed(NamedTuple):
     format: str
     words: list[str]
-    metadata: dict[str, str]
+    metadata: dict[str, Any]
     notes: list[str]
 
 
@@ -590,13 +657,16 @@ def _parse(text: str, origin: str) -> _Parsed:
                     [],
                 )
             return _Parsed("seed", _seed_words(data, text, origin, []), {}, [])
-        metadata: dict[str, str] = {}
+        metadata: dict[str, Any] = {}
         notes: list[str] = []
         for key, value in top.items():
             if key == "words":
                 continue
             if key not in METADATA_KEYS:
                 notes.append(f"unknown key {key!r} ignored")
+                continue
+            if key in _NOT_TEXT:
+                metadata[key] = _other_metadata(key, value, text, origin)
                 continue
             if not isinstance(value, str):
                 raise _error(
@@ -633,20 +703,30 @@ def _make(
     *,
     name: str,
     words: list[str] | tuple[str, ...],
-    metadata: Mapping[str, str],
+    metadata: Mapping[str, Any],
     alphabet: str,
     report: LoadReport,
 ) -> Dictionary:
+    """A Dictionary of ``words``, which are normalised, sorted and unique."""
     return Dictionary(
         name=name,
         language=metadata.get("language", ""),
-        words=tuple(words),
+        words=_Sorted(words),
         source=metadata.get("source", ""),
         alphabet=alphabet,
         title=metadata.get("title", ""),
         license=metadata.get("license", ""),
+        filters=metadata.get("filters", ()),
         report=report,
     )
+
+
+def _count_note(metadata: Mapping[str, Any], words: int) -> list[str]:
+    """A note when the file's declared ``count`` is not the number of words read."""
+    declared = metadata.get("count")
+    if declared is None or declared == words:
+        return []
+    return [f"the file says it holds {declared:,} words; {words:,} were read"]
 
 
 def _compile(parsed: _Parsed, *, name: str, origin: str, allow_empty: bool = False) -> Dictionary:
@@ -660,7 +740,7 @@ def _compile(parsed: _Parsed, *, name: str, origin: str, allow_empty: bool = Fal
             raise _error(origin, "the file contains no words")
         reasons = LoadReport(skipped=tuple(skipped), entries=entries).summary()
         raise _error(origin, f"none of the words in the file is usable ({reasons})")
-    notes = list(parsed.notes)
+    notes = list(parsed.notes) + _count_note(parsed.metadata, len(words))
     file_name = parsed.metadata.get("name")
     if file_name and file_name != name:
         notes.append(f"the file calls itself {file_name!r}; it is loaded as {name!r}")
@@ -726,23 +806,26 @@ def words_dictionary(
     source: str = "",
     title: str = "",
     license: str = "",
+    filters: Iterable[str] = (),
 ) -> Dictionary:
     """Normalise a Python iterable of words into a :class:`~lacak.Dictionary`.
 
     Words that are not letters (or outside ``alphabet``) are skipped and
     reported in ``report``; an empty result is allowed.
     """
-    metadata = {
+    metadata: dict[str, Any] = {
         "language": language,
         "source": source,
         "title": title,
         "alphabet": alphabet,
         "license": license,
     }
-    for key, value in [("name", name), *metadata.items()]:
+    filters = tuple(filters)
+    for key, value in [("name", name), *metadata.items(), *(("filters", f) for f in filters)]:
         problem = _text_problem(value)
         if problem is not None:
             raise DictionaryError(f"<words>: {key!r} {problem}")
+    metadata["filters"] = filters
     parsed = _Parsed("words", list(words), metadata, [])
     return _compile(parsed, name=name, origin="<words>", allow_empty=True)
 
@@ -766,14 +849,34 @@ def _cache_file(digest: str) -> Path | None:
 
 
 def _decode_cache(payload: memoryview, name: str, origin: str) -> Dictionary:
-    """The dictionary in a verified cache entry (raises on any inconsistency)."""
-    fmt, metadata, alphabet, words, entries, duplicates, skipped, notes = marshal.loads(payload)
-    if not isinstance(words, tuple) or not all(type(word) is str for word in words):
-        raise ValueError("the words are not a tuple of strings")
-    if not (isinstance(metadata, dict) and isinstance(alphabet, str) and isinstance(fmt, str)):
-        raise ValueError("the metadata are of the wrong types")
-    if not all(isinstance(k, str) and isinstance(v, str) for k, v in metadata.items()):
-        raise ValueError("the metadata are not strings")
+    """The dictionary in a verified cache entry (raises on any inconsistency).
+
+    The entry was written by :func:`_write_cache` from normalised, sorted, unique
+    words and its checksum was verified, so the words are split from one string
+    and taken as they are: the second load of a list costs little more than
+    reading it.
+    """
+    fmt, metadata, alphabet, text, count, entries, duplicates, skipped, notes = marshal.loads(
+        payload
+    )
+    if not (isinstance(text, str) and isinstance(metadata, dict) and isinstance(alphabet, str)):
+        raise ValueError("the words or the metadata are of the wrong types")
+    if not isinstance(fmt, str) or type(count) is not int:
+        raise ValueError("the format or the count is of the wrong type")
+    words = text.split("\n") if text else []
+    if len(words) != count:
+        raise ValueError(f"{len(words)} words where the entry says {count}")
+    for key, value in metadata.items():
+        if key not in METADATA_KEYS:
+            raise ValueError(f"unknown metadata key {key!r}")
+        if key == "count" and type(value) is not int:
+            raise ValueError("the declared count is not a number")
+        if key == "filters" and not (
+            isinstance(value, tuple) and all(type(item) is str for item in value)
+        ):
+            raise ValueError("the filters are not strings")
+        if key not in _NOT_TEXT and type(value) is not str:
+            raise ValueError(f"the metadata {key!r} is not a string")
     notes_list = [str(note) for note in notes]
     file_name = metadata.get("name")
     if file_name and file_name != name:
@@ -803,7 +906,7 @@ def _read_cache(path: Path | None, digest: str, name: str, origin: str) -> Dicti
 
 
 def _write_cache(
-    path: Path | None, digest: str, dictionary: Dictionary, metadata: Mapping[str, str]
+    path: Path | None, digest: str, dictionary: Dictionary, metadata: Mapping[str, Any]
 ) -> None:
     from . import cache
 
@@ -813,7 +916,8 @@ def _write_cache(
         report.format,
         dict(metadata),
         dictionary.alphabet,
-        dictionary.words,
+        "\n".join(dictionary.words),  # (a word is letters: never a line break)
+        len(dictionary.words),
         report.entries,
         report.duplicates,
         tuple((item.word, item.reason) for item in report.skipped),
@@ -903,17 +1007,20 @@ def dump_dictionary(dictionary: Dictionary, format: str = "object") -> str:
             for letter, words in groups.items()
         )
         return "{\n" + body + "\n}\n"
-    metadata = {
+    metadata: dict[str, Any] = {
         "name": dictionary.name,
         "title": dictionary.title,
         "language": dictionary.language,
+        "count": len(dictionary.words),
         "source": dictionary.source,
         "license": dictionary.license,
         "alphabet": dictionary.alphabet,
+        "filters": list(dictionary.filters),
     }
+    # the metadata come before the words, so a listing reads them from the file's head
     head = "".join(
         f"  {json.dumps(key)}: {json.dumps(value, ensure_ascii=False)},\n"
         for key, value in metadata.items()
-        if value
+        if value or key == "count"
     )
     return "{\n" + head + '  "words": [\n' + word_lines(dictionary.words, "") + "\n]}\n"

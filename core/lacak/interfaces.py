@@ -561,3 +561,6 @@ class DictionarySource:
     description: str = ""
     #: The file it is read from, if any.
     path: str | None = None
+    #: How many words it holds, when known without loading it (``None``: unknown);
+    #: ``lacak dictionaries list`` loads only the dictionaries that do not say.
+    count: int | None = None

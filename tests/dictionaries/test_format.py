@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import tempfile
 import unicodedata
 from pathlib import Path
@@ -413,3 +414,40 @@ def test_metadata_with_a_lone_surrogate_is_an_error_with_its_position(key: str) 
 def test_from_words_metadata_with_a_lone_surrogate_is_an_error() -> None:
     with pytest.raises(lacak.DictionaryError, match="'title' contains the lone surrogate U"):
         lacak.Dictionary.from_words(["abad"], name="t", title="\udcff")
+
+
+def test_count_and_filters_metadata() -> None:
+    """``count`` (a whole number) and ``filters`` (strings) travel through a round trip;
+    a count that is not the number of words read is noted, and wrong types are errors
+    located in the file."""
+    made = lacak.Dictionary.from_words(
+        ["abad", "abadi"], name="mini", language="id", filters=["read 2 entries: a test"]
+    )
+    assert made.filters == ("read 2 entries: a test",)
+    text = made.to_json("object")
+    assert '"count": 2' in text and text.index('"filters"') < text.index('"words"')
+    again = lacak.Dictionary.from_json(text, name="mini")
+    assert again == made and again.report is not None and again.report.notes == ()
+    wrong = lacak.Dictionary.from_json('{"count": 5, "words": ["abad"]}', name="w")
+    assert wrong.report is not None
+    assert wrong.report.notes == ("the file says it holds 5 words; 1 were read",)
+    for bad, message in [
+        ('{"count": "3", "words": ["a"]}', "'count' must be a whole number of words, not a string"),
+        ('{"count": true, "words": ["a"]}', "'count' must be a whole number of words"),
+        ('{"count": -1, "words": ["a"]}', "'count' must be a whole number of words"),
+        ('{"filters": "x", "words": ["a"]}', "'filters' must be a list of strings, not a string"),
+        ('{"filters": ["ok", 3], "words": ["a"]}', "item 1 of 'filters' must be a string, not the number 3"),
+    ]:
+        with pytest.raises(lacak.DictionaryError, match=re.escape(message)) as caught:
+            lacak.Dictionary.from_json(bad, origin="f.json")
+        assert caught.value.line == 1 and caught.value.column is not None
+
+
+def test_count_and_filters_survive_the_cache(tmp_path) -> None:
+    path = tmp_path / "w.json"
+    made = lacak.Dictionary.from_words(["kata", "rumah"], name="w", filters=["one", "two"])
+    path.write_text(made.to_json(), encoding="utf-8")
+    first = lacak.Dictionary.from_file(path)
+    second = lacak.Dictionary.from_file(path)
+    assert second.report is not None and second.report.cached
+    assert second == first and second.filters == ("one", "two") and second.words == made.words
