@@ -451,3 +451,28 @@ def test_count_and_filters_survive_the_cache(tmp_path) -> None:
     second = lacak.Dictionary.from_file(path)
     assert second.report is not None and second.report.cached
     assert second == first and second.filters == ("one", "two") and second.words == made.words
+
+
+@given(
+    words=st.lists(
+        st.one_of(
+            any_words(),
+            st.text(alphabet="abcßẞÄäeé\u0301 \n-'", max_size=6),
+            st.sampled_from(["straße", "Cafe\u0301", "ǰ", "ŉ", "ﬁ", "abc", "ABC", " abc", "a\nb"]),
+        ),
+        max_size=12,
+    ),
+    alphabet=st.sampled_from(["", "ABCÄẞÉ", "ABCDEFGHIJKLMNOPQRSTUVWXYZ"]),
+)
+def test_all_at_once_is_word_by_word(words: list[str], alphabet: str) -> None:
+    """The joined-text fast path gives exactly what the word-by-word loop gives, or
+    declines (``None``) and leaves the list to it."""
+    from lacak.dictionary_files import _normalize_all_at_once, _normalize_words
+
+    letters = frozenset(alphabet) if alphabet else None
+    fast = _normalize_all_at_once(list(words), letters)
+    slow = _normalize_words(iter(words), alphabet)  # an iterator takes the loop
+    if fast is not None:
+        assert fast == slow
+    if words and all(w.isascii() and w.isalpha() for w in words) and not alphabet:
+        assert fast is not None  # the usual list takes the fast path
