@@ -243,24 +243,28 @@ def follow(
 # -- compiling -------------------------------------------------------------------------
 
 
-def _symbols(words: Sequence[str], alphabet: str, deadline: float | None = None) -> tuple[str, ...]:
-    letters = set(alphabet)
-    step = 16 * _CLOCK_EVERY
-    for at in range(0, len(words), step):  # in slices, to look at the clock between them
-        _check_deadline(deadline, len(words), 0, len(words))
-        letters.update("".join(words[at : at + step]))
+def _key(
+    words: Sequence[str], alphabet: str, deadline: float | None = None
+) -> tuple[tuple[str, ...], str]:
+    """``(columns, digest)`` of ``words``: the graph's columns (the alphabet's letters
+    and the words', then the dice digraphs they spell) and the SHA-256 of the content,
+    the cache key; the words are joined once for both."""
+    _check_deadline(deadline, len(words), 0, len(words))
+    text = "\n".join(words)
+    _check_deadline(deadline, len(words), 0, len(words))
+    letters = set(text)
+    if text.count("\n") == len(words) - 1:  # no word holds a line break itself
+        letters.discard("\n")
+    letters.update(alphabet)
     ordered = sorted(letters)
     digraphs = [d for d in DIGRAPHS if all(ch in letters for ch in d)]
-    return ("", *ordered, *digraphs)
-
-
-def _digest(words: Sequence[str], columns: Sequence[str]) -> str:
+    columns = ("", *ordered, *digraphs)
     h = hashlib.sha256()
     h.update(f"lacak-boggle-dawg/{FORMAT}\n".encode())
     h.update("\t".join(columns).encode())
     h.update(b"\n")
-    h.update("\n".join(words).encode())
-    return h.hexdigest()
+    h.update(text.encode("utf-8", "surrogatepass"))
+    return columns, h.hexdigest()
 
 
 class CompileStopped(lacak.LimitReachedError):
@@ -652,7 +656,7 @@ def _compile(
 ) -> WordGraph:
     started = time.perf_counter()
     if columns is None:
-        columns = _symbols(words, alphabet, deadline)
+        columns, digest = _key(words, alphabet, deadline)
     stride = len(columns)
     import numpy as np  # (here: importing it the first time takes a few tenths of a second)
 
@@ -725,7 +729,7 @@ def _compile(
     if ranks.size and ranks.max() >= 2**31:
         raise lacak.DictionaryError("the dictionary is too large to compile for Boggle")
     return WordGraph(
-        digest=digest or _digest(words, columns),
+        digest=digest,
         words=tuple(words),
         columns=columns,
         states=rows,
@@ -819,8 +823,14 @@ def _read(
     path: Path | None, words: tuple[str, ...] | None, digest: str, *, rebuild: bool = True
 ) -> WordGraph | None:
     """Load a cached graph; ``words`` (when known) saves decoding the stored ones."""
+    # mapped, not read: the tables are copied out of the mapping once
     return lacak.cache.load(
-        path, _FORMAT, digest, lambda artefact: _decode(artefact, words, digest), rebuild=rebuild
+        path,
+        _FORMAT,
+        digest,
+        lambda artefact: _decode(artefact, words, digest),
+        rebuild=rebuild,
+        mmap=True,
     )
 
 
@@ -903,8 +913,7 @@ def compile_dictionary(
         if hit is not None and hit[0]() is dictionary:
             return hit[1]
         words = tuple(dictionary.words)
-        columns = _symbols(words, dictionary.alphabet, deadline)
-        digest = _digest(words, columns)
+        columns, digest = _key(words, dictionary.alphabet, deadline)
         graph = _by_digest.get(digest)
         if graph is None:
             path = _cache_file(digest)
