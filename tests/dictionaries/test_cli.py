@@ -91,8 +91,12 @@ def test_list_loads_user_lists_to_count_them(isolated_folders: Path) -> None:
 def test_list_table() -> None:
     result = run("list")
     assert result.exit_code == 0
+    rows = {line.split()[0]: line for line in result.stdout.splitlines()[1:] if line.strip()}
     for name in PACKAGED:
-        assert f" {name} " in result.stdout
+        assert name in rows
+    assert result.stdout.splitlines()[0].split() == ["name", "language", "words", "title", "path"]
+    # which Indonesian list is which
+    assert "KBBI" in rows["ind"] and "hunspell" in rows["ind-hunspell"]
     assert "folders searched:" in result.stdout
 
 
