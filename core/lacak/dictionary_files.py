@@ -560,14 +560,24 @@ class _Pairs(list[tuple[str, Any]]):
     """An object's key/value pairs in file order (duplicate keys kept)."""
 
 
+#: A key written without quotes, as JavaScript allows (the reference tutorial prints
+#: its dictionary as ``{A: ["ABAD", ...]}``): named in the error's hint.
+_BARE_KEY = re.compile(r"([^\W\d]\w{0,40})\s*:")
+
+
 def _decode(text: str, origin: str) -> Any:
     if not text.strip():
         raise _error(origin, "the file is empty (expected a JSON list of words or an object)")
     try:
         return json.loads(text, object_pairs_hook=_Pairs)
     except json.JSONDecodeError as error:
+        hint = ""
+        bare = _BARE_KEY.match(text, error.pos)
+        if error.msg.startswith("Expecting property name") and bare:
+            key = bare.group(1)
+            hint = f' (a key needs double quotes: "{key}": ..., not {key}: ...)'
         exc = DictionaryError(
-            f"{_where(origin, error.lineno, error.colno)}: not valid JSON: {error.msg}"
+            f"{_where(origin, error.lineno, error.colno)}: not valid JSON: {error.msg}{hint}"
         )
         exc.path, exc.line, exc.column = origin, error.lineno, error.colno
         raise exc from None

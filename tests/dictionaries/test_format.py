@@ -476,3 +476,17 @@ def test_all_at_once_is_word_by_word(words: list[str], alphabet: str) -> None:
         assert fast == slow
     if words and all(w.isascii() and w.isalpha() for w in words) and not alphabet:
         assert fast is not None  # the usual list takes the fast path
+
+
+def test_keys_without_quotes_are_named_in_the_error() -> None:
+    """The tutorial prints its KBBI list as ``{A: ["ABAD", ...]}`` (JavaScript); a file
+    written that way is one clear error saying what to change, at the key."""
+    text = '{A: ["ABAD", "ABADI"],\n B: ["BABA"]}'
+    with pytest.raises(lacak.DictionaryError) as caught:
+        lacak.Dictionary.from_json(text, origin="ind.json")
+    assert str(caught.value) == (
+        'ind.json, line 1, column 2: not valid JSON: Expecting property name enclosed in '
+        'double quotes (a key needs double quotes: "A": ..., not A: ...)'
+    )
+    fixed = text.replace("A:", '"A":').replace("B:", '"B":')
+    assert lacak.Dictionary.from_json(fixed, name="ind").words == ("ABAD", "ABADI", "BABA")
