@@ -4,8 +4,8 @@
 
 Workload (from issue 5): 200 4x4 boards shaken from the 1987 dice
 (``classic4``, seeds 0-199) and 50 5x5 Big Boggle boards (``big5``, seeds
-0-49), solved with lacak's English list (``eng``, 63,875 words from Debian's
-wamerican) at the official minimum lengths (3 and 4 letters). Every solver
+0-49), solved with lacak's English list (``eng``, 77,092 words from SCOWL's
+size-60 lists) at the official minimum lengths (3 and 4 letters). Every solver
 gets exactly those words; ``QU`` tiles are given to each peer the way it
 documents them (pyggle: a ``q`` tile in official mode; the others: ``qu``).
 

@@ -10,13 +10,17 @@ A dictionary file is UTF-8 JSON in one of three shapes:
 ``object``
     an object with metadata and ``words`` (a list, or a seed-style object)::
 
-        {"name": "eng", "title": "English (SCOWL size 50)", "language": "en",
-         "source": "Debian wamerican 2020.12.07-2", "license": "...",
-         "alphabet": "ABCDEFGHIJKLMNOPQRSTUVWXYZ", "words": ["aback", ...]}
+        {"name": "eng", "title": "English (SCOWL size 60)", "language": "en",
+         "count": 96000, "source": "Debian package scowl ...", "license": "...",
+         "alphabet": "ABCDEFGHIJKLMNOPQRSTUVWXYZ",
+         "filters": ["..."], "words": ["aback", ...]}
 
     Known metadata keys are ``name``, ``title``, ``language``, ``source``,
-    ``license``, ``alphabet`` and ``description``; other keys are ignored
-    with a note in the :class:`LoadReport`.
+    ``license``, ``alphabet`` and ``description`` (strings), ``count`` (the
+    number of words, a whole number: listings read it without loading the
+    words, and a load that finds another number notes it) and ``filters`` (a
+    list of strings: how the list was made from its source, what was left
+    out and why); other keys are ignored with a note in the :class:`LoadReport`.
 
 Every word is normalised by :func:`normalize_word`: Unicode NFC, then upper
 case, with one exception: German ``ß`` becomes the capital sharp s ``ẞ``
@@ -48,6 +52,8 @@ compiled dictionary of ...") and rewritten, never used.
 
 from __future__ import annotations
 
+import functools
+import itertools
 import json
 import marshal
 import os
@@ -56,18 +62,16 @@ import sys
 import unicodedata
 from collections.abc import Iterable, Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, NamedTuple
 
 import attrs
 
 from .errors import DictionaryError
 from .limits import check_deadline
 
-if TYPE_CHECKING:
-    from .interfaces import Dictionary
-
 __all__ = [
     "DICTIONARY_FORMATS",
+    "Dictionary",
     "LoadReport",
     "SkippedWord",
     "dump_dictionary",
@@ -82,11 +86,24 @@ __all__ = [
 DICTIONARY_FORMATS = ("object", "seed", "list")
 
 #: Metadata keys of the ``object`` format (besides ``words``).
-METADATA_KEYS = ("name", "title", "language", "source", "license", "alphabet", "description")
+METADATA_KEYS = (
+    "name",
+    "title",
+    "language",
+    "count",
+    "source",
+    "license",
+    "alphabet",
+    "description",
+    "filters",
+)
+#: The metadata keys whose values are not strings: ``count`` a whole number,
+#: ``filters`` a list of strings.
+_NOT_TEXT = ("count", "filters")
 
 #: Bumped whenever normalisation or the cached layout changes (the format number of
 #: the ``lacak-dictionary`` cache files, see :mod:`lacak.cache`).
-_CACHE_VERSION = 3
+_CACHE_VERSION = 4
 _CACHE_SALT = (
     f"lacak-dictionary/{_CACHE_VERSION}/unicode-{unicodedata.unidata_version}"
     f"/marshal-{marshal.version}/py{sys.version_info[0]}.{sys.version_info[1]}"
@@ -143,6 +160,140 @@ class LoadReport:
         if self.duplicates:
             parts.append(plural(self.duplicates, "duplicate"))
         return ", ".join(parts)
+
+
+# -- the Dictionary ----------------------------------------------------------------
+
+
+class _Sorted(tuple[str, ...]):
+    """Words known to be sorted and unique (normalised here, or read back from a
+    verified cache entry written from such words): the constructor takes them as
+    they are instead of checking every pair again."""
+
+    __slots__ = ()
+
+
+def _sorted_unique(words: Iterable[str]) -> tuple[str, ...]:
+    if isinstance(words, _Sorted):
+        return tuple(words)
+    if isinstance(words, tuple) and all(a < b for a, b in itertools.pairwise(words)):
+        return words  # already sorted and unique
+    return tuple(sorted(set(words)))
+
+
+def _as_filters(items: Iterable[str]) -> tuple[str, ...]:
+    return tuple(items)
+
+
+@attrs.frozen(kw_only=True)
+class Dictionary:
+    """A named, normalised word list.
+
+    The constructor takes words as they are (it only sorts them and drops
+    repeats); :meth:`from_file`, :meth:`from_json` and :meth:`from_words`
+    normalise them (see :func:`lacak.normalize_word`) and report what they skip.
+    """
+
+    #: Name used to look it up (a file's stem for drop-in files).
+    name: str
+    #: BCP 47 language tag (``"id"``, ``"en"``), or ``""`` if unknown.
+    language: str
+    #: The words, normalised (NFC, upper case), sorted and unique.
+    words: tuple[str, ...] = attrs.field(converter=_sorted_unique, repr=False)
+    #: Where the words come from (and their licence).
+    source: str = ""
+    #: The letters words may use, or ``""`` when not declared.
+    alphabet: str = ""
+    #: A human-readable title (``"English (SCOWL size 50)"``), or ``""``.
+    title: str = ""
+    #: The licence of the word list, or ``""``.
+    license: str = ""
+    #: How the list was made from its source: what was read, what was left out and
+    #: why, with counts (the packaged lists say it; ``()`` when not said).
+    filters: tuple[str, ...] = attrs.field(default=(), converter=_as_filters)
+    #: What loading found (words skipped and why, duplicates, notes); ``None``
+    #: for a dictionary built directly. Not part of equality.
+    report: LoadReport | None = attrs.field(default=None, eq=False, repr=False)
+
+    def __len__(self) -> int:
+        return len(self.words)
+
+    def __contains__(self, word: object) -> bool:
+        return isinstance(word, str) and word in self._set
+
+    @functools.cached_property
+    def _set(self) -> frozenset[str]:
+        return frozenset(self.words)
+
+    @classmethod
+    def from_file(
+        cls, path: str | os.PathLike[str], name: str | None = None, *, cache: bool = True
+    ) -> Dictionary:
+        """Read a dictionary file (list, seed or object format), normalised.
+
+        A compiled form is cached by content hash, so reading the same file
+        again is fast. See :func:`load_dictionary`.
+
+        :param path: the JSON file.
+        :param name: the dictionary's name; default the file's stem.
+        :param cache: use the compiled cache.
+        :raises DictionaryError: unreadable or malformed (names file, line, column).
+        """
+        return load_dictionary(path, name, cache=cache)
+
+    @classmethod
+    def from_json(
+        cls, text: str | bytes, *, name: str | None = None, origin: str = "<string>"
+    ) -> Dictionary:
+        """Read a dictionary from JSON text (list, seed or object format), normalised.
+
+        >>> Dictionary.from_json('["abad", "Abadi", "abad"]', name="mini").words
+        ('ABAD', 'ABADI')
+
+        :param name: default the text's ``name`` metadata, else the stem of ``origin``.
+        :param origin: where the text comes from, for error messages.
+        :raises DictionaryError: malformed text (names origin, line, column).
+        """
+        return parse_dictionary(text, name=name, origin=origin)
+
+    @classmethod
+    def from_words(
+        cls,
+        words: Iterable[str],
+        *,
+        name: str,
+        language: str = "",
+        alphabet: str = "",
+        source: str = "",
+        title: str = "",
+        license: str = "",
+        filters: Iterable[str] = (),
+    ) -> Dictionary:
+        """Normalise Python strings into a dictionary; unusable words go to ``report.skipped``.
+
+        >>> Dictionary.from_words(["straße", "x1"], name="mini").words
+        ('STRAẞE',)
+        """
+        return words_dictionary(
+            words,
+            name=name,
+            language=language,
+            alphabet=alphabet,
+            source=source,
+            title=title,
+            license=license,
+            filters=filters,
+        )
+
+    def to_json(self, format: str = "object") -> str:
+        """The dictionary as JSON text: ``"object"`` (with metadata), ``"seed"`` or ``"list"``."""
+        return dump_dictionary(self, format)
+
+    @functools.cached_property
+    def letters(self) -> str:
+        """The declared alphabet, or else the letters the words use, sorted."""
+        return self.alphabet or "".join(sorted(set("".join(self.words))))
+
 
 
 def _reason_kind(reason: str) -> str:
@@ -254,25 +405,70 @@ def _normalize_alphabet(alphabet: str) -> str:
 def _normalize_words(
     raw: Iterable[str], alphabet: str
 ) -> tuple[list[str], int, int, list[SkippedWord]]:
-    """Normalise, check and deduplicate; returns ``(words, entries, duplicates, skipped)``."""
+    """Normalise, check and deduplicate; returns ``(words, entries, duplicates, skipped)``.
+
+    The same as :func:`normalize_word` then :func:`word_problem` on each entry,
+    with the common case (a word of letters, inside the alphabet) decided by
+    string methods that run in C.
+    """
     letters = frozenset(alphabet) if alphabet else None
-    kept: set[str] = set()
+    if isinstance(raw, list):
+        check_deadline("reading the words of a dictionary")
+        fast = _normalize_all_at_once(raw, letters)
+        if fast is not None:
+            return fast
+    kept: dict[str, None] = {}  # in the file's order, which sorts fast when it is sorted
     skipped: list[SkippedWord] = []
     entries = duplicates = 0
     for entry in raw:
         if not entries & 4095:  # a search's time limit covers reading its dictionary
             check_deadline("reading the words of a dictionary")
         entries += 1
-        word = normalize_word(entry)
+        word = entry.strip().upper() if entry.isascii() else normalize_word(entry)
         if word in kept:
             duplicates += 1
+            continue
+        if word.isalpha() and (letters is None or letters.issuperset(word)):
+            kept[word] = None
             continue
         problem = word_problem(word, letters)
         if problem is not None:
             skipped.append(SkippedWord(_printable(entry), problem))
             continue
-        kept.add(word)
+        kept[word] = None
     return sorted(kept), entries, duplicates, skipped
+
+
+def _normalize_all_at_once(
+    raw: list[str], letters: frozenset[str] | None
+) -> tuple[list[str], int, int, list[SkippedWord]] | None:
+    """:func:`_normalize_words` for the usual list, whose every entry is a word of
+    letters inside the alphabet, done on all the words joined by line breaks (string
+    methods in C); ``None`` when some entry is not such a word (the word-by-word loop
+    then finds and reports it).
+
+    Normalising the joined text is normalising each word: NFC, upper case and the
+    ``ß`` rule act within a word, and a line break, which no word contains (checked),
+    composes with nothing.
+    """
+    text = "\n".join(raw)
+    if text.count("\n") != len(raw) - 1:
+        return None  # an entry holds a line break itself
+    if text.isascii():
+        upper = text.upper()
+    else:
+        upper = unicodedata.normalize(
+            "NFC", unicodedata.normalize("NFC", text).replace("ß", "ẞ").upper()
+        )
+    body = upper.replace("\n", "")
+    if not body.isalpha() or (letters is not None and not letters.issuperset(set(body))):
+        return None  # white space, a mark, a non-letter, a letter outside the alphabet
+    words = upper.split("\n")
+    if len(words) != len(raw) or "" in words:
+        return None
+    ordered = sorted(words)  # (in linear time for a file that is sorted already)
+    unique = list(dict.fromkeys(ordered)) if len(set(words)) != len(words) else ordered
+    return unique, len(words), len(words) - len(unique), []
 
 
 # -- JSON reading with positions ---------------------------------------------------
@@ -364,14 +560,24 @@ class _Pairs(list[tuple[str, Any]]):
     """An object's key/value pairs in file order (duplicate keys kept)."""
 
 
+#: A key written without quotes, as JavaScript allows (the reference tutorial prints
+#: its dictionary as ``{A: ["ABAD", ...]}``): named in the error's hint.
+_BARE_KEY = re.compile(r"([^\W\d]\w{0,40})\s*:")
+
+
 def _decode(text: str, origin: str) -> Any:
     if not text.strip():
         raise _error(origin, "the file is empty (expected a JSON list of words or an object)")
     try:
         return json.loads(text, object_pairs_hook=_Pairs)
     except json.JSONDecodeError as error:
+        hint = ""
+        bare = _BARE_KEY.match(text, error.pos)
+        if error.msg.startswith("Expecting property name") and bare:
+            key = bare.group(1)
+            hint = f' (a key needs double quotes: "{key}": ..., not {key}: ...)'
         exc = DictionaryError(
-            f"{_where(origin, error.lineno, error.colno)}: not valid JSON: {error.msg}"
+            f"{_where(origin, error.lineno, error.colno)}: not valid JSON: {error.msg}{hint}"
         )
         exc.path, exc.line, exc.column = origin, error.lineno, error.colno
         raise exc from None
@@ -432,6 +638,8 @@ def _check_unique_keys(
 def _word_list(value: Any, text: str, origin: str, path: list[_PathStep], what: str) -> list[str]:
     if not isinstance(value, list) or isinstance(value, _Pairs):
         raise _error(origin, f"{what} must be a list of words, not {_json_type(value)}", text, path)
+    if set(map(type, value)) <= {str}:
+        return value
     for index, item in enumerate(value):
         if not isinstance(item, str):
             raise _error(
@@ -454,10 +662,33 @@ def _seed_words(pairs: _Pairs, text: str, origin: str, path: list[_PathStep]) ->
     return words
 
 
+def _other_metadata(key: str, value: Any, text: str, origin: str) -> Any:
+    """The value of ``count`` (a whole number) or ``filters`` (a list of strings)."""
+    if key == "count":
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise _error(
+                origin,
+                f"'count' must be a whole number of words, not {_json_type(value)}",
+                text,
+                [(key, 1)],
+            )
+        return value
+    if not isinstance(value, list) or isinstance(value, _Pairs):
+        raise _error(
+            origin, f"'filters' must be a list of strings, not {_json_type(value)}", text, [(key, 1)]
+        )
+    for index, item in enumerate(value):
+        problem = _text_problem(item) if isinstance(item, str) else None
+        if not isinstance(item, str) or problem is not None:
+            what = problem or f"must be a string, not {_json_type(item)}"
+            raise _error(origin, f"item {index} of 'filters' {what}", text, [(key, 1), index])
+    return tuple(value)
+
+
 class _Parsed(NamedTuple):
     format: str
     words: list[str]
-    metadata: dict[str, str]
+    metadata: dict[str, Any]
     notes: list[str]
 
 
@@ -475,13 +706,16 @@ def _parse(text: str, origin: str) -> _Parsed:
                     [],
                 )
             return _Parsed("seed", _seed_words(data, text, origin, []), {}, [])
-        metadata: dict[str, str] = {}
+        metadata: dict[str, Any] = {}
         notes: list[str] = []
         for key, value in top.items():
             if key == "words":
                 continue
             if key not in METADATA_KEYS:
                 notes.append(f"unknown key {key!r} ignored")
+                continue
+            if key in _NOT_TEXT:
+                metadata[key] = _other_metadata(key, value, text, origin)
                 continue
             if not isinstance(value, str):
                 raise _error(
@@ -518,22 +752,30 @@ def _make(
     *,
     name: str,
     words: list[str] | tuple[str, ...],
-    metadata: Mapping[str, str],
+    metadata: Mapping[str, Any],
     alphabet: str,
     report: LoadReport,
 ) -> Dictionary:
-    from .interfaces import Dictionary
-
+    """A Dictionary of ``words``, which are normalised, sorted and unique."""
     return Dictionary(
         name=name,
         language=metadata.get("language", ""),
-        words=tuple(words),
+        words=_Sorted(words),
         source=metadata.get("source", ""),
         alphabet=alphabet,
         title=metadata.get("title", ""),
         license=metadata.get("license", ""),
+        filters=metadata.get("filters", ()),
         report=report,
     )
+
+
+def _count_note(metadata: Mapping[str, Any], words: int) -> list[str]:
+    """A note when the file's declared ``count`` is not the number of words read."""
+    declared = metadata.get("count")
+    if declared is None or declared == words:
+        return []
+    return [f"the file says it holds {declared:,} words; {words:,} were read"]
 
 
 def _compile(parsed: _Parsed, *, name: str, origin: str, allow_empty: bool = False) -> Dictionary:
@@ -547,7 +789,7 @@ def _compile(parsed: _Parsed, *, name: str, origin: str, allow_empty: bool = Fal
             raise _error(origin, "the file contains no words")
         reasons = LoadReport(skipped=tuple(skipped), entries=entries).summary()
         raise _error(origin, f"none of the words in the file is usable ({reasons})")
-    notes = list(parsed.notes)
+    notes = list(parsed.notes) + _count_note(parsed.metadata, len(words))
     file_name = parsed.metadata.get("name")
     if file_name and file_name != name:
         notes.append(f"the file calls itself {file_name!r}; it is loaded as {name!r}")
@@ -613,23 +855,26 @@ def words_dictionary(
     source: str = "",
     title: str = "",
     license: str = "",
+    filters: Iterable[str] = (),
 ) -> Dictionary:
     """Normalise a Python iterable of words into a :class:`~lacak.Dictionary`.
 
     Words that are not letters (or outside ``alphabet``) are skipped and
     reported in ``report``; an empty result is allowed.
     """
-    metadata = {
+    metadata: dict[str, Any] = {
         "language": language,
         "source": source,
         "title": title,
         "alphabet": alphabet,
         "license": license,
     }
-    for key, value in [("name", name), *metadata.items()]:
+    filters = tuple(filters)
+    for key, value in [("name", name), *metadata.items(), *(("filters", f) for f in filters)]:
         problem = _text_problem(value)
         if problem is not None:
             raise DictionaryError(f"<words>: {key!r} {problem}")
+    metadata["filters"] = filters
     parsed = _Parsed("words", list(words), metadata, [])
     return _compile(parsed, name=name, origin="<words>", allow_empty=True)
 
@@ -653,14 +898,34 @@ def _cache_file(digest: str) -> Path | None:
 
 
 def _decode_cache(payload: memoryview, name: str, origin: str) -> Dictionary:
-    """The dictionary in a verified cache entry (raises on any inconsistency)."""
-    fmt, metadata, alphabet, words, entries, duplicates, skipped, notes = marshal.loads(payload)
-    if not isinstance(words, tuple) or not all(type(word) is str for word in words):
-        raise ValueError("the words are not a tuple of strings")
-    if not (isinstance(metadata, dict) and isinstance(alphabet, str) and isinstance(fmt, str)):
-        raise ValueError("the metadata are of the wrong types")
-    if not all(isinstance(k, str) and isinstance(v, str) for k, v in metadata.items()):
-        raise ValueError("the metadata are not strings")
+    """The dictionary in a verified cache entry (raises on any inconsistency).
+
+    The entry was written by :func:`_write_cache` from normalised, sorted, unique
+    words and its checksum was verified, so the words are split from one string
+    and taken as they are: the second load of a list costs little more than
+    reading it.
+    """
+    fmt, metadata, alphabet, text, count, entries, duplicates, skipped, notes = marshal.loads(
+        payload
+    )
+    if not (isinstance(text, str) and isinstance(metadata, dict) and isinstance(alphabet, str)):
+        raise ValueError("the words or the metadata are of the wrong types")
+    if not isinstance(fmt, str) or type(count) is not int:
+        raise ValueError("the format or the count is of the wrong type")
+    words = text.split("\n") if text else []
+    if len(words) != count:
+        raise ValueError(f"{len(words)} words where the entry says {count}")
+    for key, value in metadata.items():
+        if key not in METADATA_KEYS:
+            raise ValueError(f"unknown metadata key {key!r}")
+        if key == "count" and type(value) is not int:
+            raise ValueError("the declared count is not a number")
+        if key == "filters" and not (
+            isinstance(value, tuple) and all(type(item) is str for item in value)
+        ):
+            raise ValueError("the filters are not strings")
+        if key not in _NOT_TEXT and type(value) is not str:
+            raise ValueError(f"the metadata {key!r} is not a string")
     notes_list = [str(note) for note in notes]
     file_name = metadata.get("name")
     if file_name and file_name != name:
@@ -690,7 +955,7 @@ def _read_cache(path: Path | None, digest: str, name: str, origin: str) -> Dicti
 
 
 def _write_cache(
-    path: Path | None, digest: str, dictionary: Dictionary, metadata: Mapping[str, str]
+    path: Path | None, digest: str, dictionary: Dictionary, metadata: Mapping[str, Any]
 ) -> None:
     from . import cache
 
@@ -700,7 +965,8 @@ def _write_cache(
         report.format,
         dict(metadata),
         dictionary.alphabet,
-        dictionary.words,
+        "\n".join(dictionary.words),  # (a word is letters: never a line break)
+        len(dictionary.words),
         report.entries,
         report.duplicates,
         tuple((item.word, item.reason) for item in report.skipped),
@@ -790,17 +1056,20 @@ def dump_dictionary(dictionary: Dictionary, format: str = "object") -> str:
             for letter, words in groups.items()
         )
         return "{\n" + body + "\n}\n"
-    metadata = {
+    metadata: dict[str, Any] = {
         "name": dictionary.name,
         "title": dictionary.title,
         "language": dictionary.language,
+        "count": len(dictionary.words),
         "source": dictionary.source,
         "license": dictionary.license,
         "alphabet": dictionary.alphabet,
+        "filters": list(dictionary.filters),
     }
+    # the metadata come before the words, so a listing reads them from the file's head
     head = "".join(
         f"  {json.dumps(key)}: {json.dumps(value, ensure_ascii=False)},\n"
         for key, value in metadata.items()
-        if value
+        if value or key == "count"
     )
     return "{\n" + head + '  "words": [\n' + word_lines(dictionary.words, "") + "\n]}\n"

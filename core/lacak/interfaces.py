@@ -5,25 +5,27 @@ A :class:`Puzzle` is any object with ``kind``, ``initial``, ``is_goal`` and
 plugins register are small frozen records (:class:`Searcher`,
 :class:`Heuristic`, :class:`Generator`, :class:`PuzzleType`,
 :class:`DictionarySource`) that point at plain functions.
+:class:`~lacak.Dictionary` itself lives in :mod:`lacak.dictionary_files`,
+next to the file format it reads and writes, and is re-exported here.
 """
 
 from __future__ import annotations
 
 import functools
-import itertools
 import operator
-import os
 import reprlib
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 import attrs
 
+# Dictionary lives with the file format it reads and writes; it is re-exported here
+# (lacak.interfaces.Dictionary) beside DictionarySource.
+from .dictionary_files import Dictionary
 from .errors import InvalidOptionError, InvalidPuzzleError, PluginError, memory_guard
 from .options import as_flag, parse_options
 
 if TYPE_CHECKING:
-    from .dictionary_files import LoadReport
     from .limits import Limits
     from .results import SearchResult
     from .trace import SearchTrace
@@ -543,125 +545,6 @@ class PuzzleType:
         return self.parse(text, **options)
 
 
-def _sorted_unique(words: Iterable[str]) -> tuple[str, ...]:
-    if isinstance(words, tuple) and all(a < b for a, b in itertools.pairwise(words)):
-        return words  # already sorted and unique (a loaded or cached dictionary)
-    return tuple(sorted(set(words)))
-
-
-@attrs.frozen(kw_only=True)
-class Dictionary:
-    """A named, normalised word list.
-
-    The constructor takes words as they are (it only sorts them and drops
-    repeats); :meth:`from_file`, :meth:`from_json` and :meth:`from_words`
-    normalise them (see :func:`lacak.normalize_word`) and report what they skip.
-    """
-
-    #: Name used to look it up (a file's stem for drop-in files).
-    name: str
-    #: BCP 47 language tag (``"id"``, ``"en"``), or ``""`` if unknown.
-    language: str
-    #: The words, normalised (NFC, upper case), sorted and unique.
-    words: tuple[str, ...] = attrs.field(converter=_sorted_unique, repr=False)
-    #: Where the words come from (and their licence).
-    source: str = ""
-    #: The letters words may use, or ``""`` when not declared.
-    alphabet: str = ""
-    #: A human-readable title (``"English (SCOWL size 50)"``), or ``""``.
-    title: str = ""
-    #: The licence of the word list, or ``""``.
-    license: str = ""
-    #: What loading found (words skipped and why, duplicates, notes); ``None``
-    #: for a dictionary built directly. Not part of equality.
-    report: LoadReport | None = attrs.field(default=None, eq=False, repr=False)
-
-    def __len__(self) -> int:
-        return len(self.words)
-
-    def __contains__(self, word: object) -> bool:
-        return isinstance(word, str) and word in self._set
-
-    @functools.cached_property
-    def _set(self) -> frozenset[str]:
-        return frozenset(self.words)
-
-    @classmethod
-    def from_file(
-        cls, path: str | os.PathLike[str], name: str | None = None, *, cache: bool = True
-    ) -> Dictionary:
-        """Read a dictionary file (list, seed or object format), normalised.
-
-        A compiled form is cached by content hash, so reading the same file
-        again is fast. See :func:`lacak.dictionary_files.load_dictionary`.
-
-        :param path: the JSON file.
-        :param name: the dictionary's name; default the file's stem.
-        :param cache: use the compiled cache.
-        :raises DictionaryError: unreadable or malformed (names file, line, column).
-        """
-        from .dictionary_files import load_dictionary
-
-        return load_dictionary(path, name, cache=cache)
-
-    @classmethod
-    def from_json(
-        cls, text: str | bytes, *, name: str | None = None, origin: str = "<string>"
-    ) -> Dictionary:
-        """Read a dictionary from JSON text (list, seed or object format), normalised.
-
-        >>> Dictionary.from_json('["abad", "Abadi", "abad"]', name="mini").words
-        ('ABAD', 'ABADI')
-
-        :param name: default the text's ``name`` metadata, else the stem of ``origin``.
-        :param origin: where the text comes from, for error messages.
-        :raises DictionaryError: malformed text (names origin, line, column).
-        """
-        from .dictionary_files import parse_dictionary
-
-        return parse_dictionary(text, name=name, origin=origin)
-
-    @classmethod
-    def from_words(
-        cls,
-        words: Iterable[str],
-        *,
-        name: str,
-        language: str = "",
-        alphabet: str = "",
-        source: str = "",
-        title: str = "",
-        license: str = "",
-    ) -> Dictionary:
-        """Normalise Python strings into a dictionary; unusable words go to ``report.skipped``.
-
-        >>> Dictionary.from_words(["straße", "x1"], name="mini").words
-        ('STRAẞE',)
-        """
-        from .dictionary_files import words_dictionary
-
-        return words_dictionary(
-            words,
-            name=name,
-            language=language,
-            alphabet=alphabet,
-            source=source,
-            title=title,
-            license=license,
-        )
-
-    def to_json(self, format: str = "object") -> str:
-        """The dictionary as JSON text: ``"object"`` (with metadata), ``"seed"`` or ``"list"``."""
-        from .dictionary_files import dump_dictionary
-
-        return dump_dictionary(self, format)
-
-    @functools.cached_property
-    def letters(self) -> str:
-        """The declared alphabet, or else the letters the words use, sorted."""
-        return self.alphabet or "".join(sorted(set("".join(self.words))))
-
-
 @attrs.frozen(kw_only=True)
 class DictionarySource:
     """A dictionary that can be loaded on demand.
@@ -679,3 +562,6 @@ class DictionarySource:
     description: str = ""
     #: The file it is read from, if any.
     path: str | None = None
+    #: How many words it holds, when known without loading it (``None``: unknown);
+    #: ``lacak dictionaries list`` loads only the dictionaries that do not say.
+    count: int | None = None

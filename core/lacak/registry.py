@@ -206,7 +206,8 @@ class Registry:
     _registered: dict[str, dict[str, list[str]]] = attrs.field(factory=dict, init=False)
     _hook_failures: list[PluginFailure] = attrs.field(factory=list, init=False)
     _overrides: list[PluginOverride] = attrs.field(factory=list, init=False)
-    _dictionary_cache: dict[str, Any] = attrs.field(factory=dict, init=False)
+    #: name -> (the loaded dictionary, its file's stamp when loaded, see _file_stamp)
+    _dictionary_cache: dict[str, tuple[Any, Any]] = attrs.field(factory=dict, init=False)
     _lock: threading.RLock = attrs.field(factory=threading.RLock, init=False)
 
     def __attrs_post_init__(self) -> None:
@@ -463,21 +464,28 @@ class Registry:
         return heuristic.configure(options) if options or heuristic.options else heuristic
 
     def dictionary(self, name: str) -> Any:
-        """Load (once) and return the :class:`~lacak.Dictionary` called ``name``."""
+        """Load (once) and return the :class:`~lacak.Dictionary` called ``name``.
+
+        A dictionary read from a file (its source has a ``path``) is read again when
+        the file has changed since (its modification time, size or inode): an edited
+        drop-in file is seen by the next lookup, in a long-running process too.
+        """
         if not isinstance(name, str):
             self.dictionaries()[name]  # raises UnknownComponentError, listing the names
         with self._lock:
-            if name not in self._dictionary_cache:
-                source = self.dictionaries()[name]
-                try:
-                    self._dictionary_cache[name] = source.load()
-                except LacakError:
-                    raise
-                except PLUGIN_ERRORS as error:
-                    raise PluginError(
-                        f"dictionary {name!r} failed to load: {one_line(error)}"
-                    ) from error
-            return self._dictionary_cache[name]
+            source = self.dictionaries()[name]
+            stamp = _file_stamp(source.path)
+            hit = self._dictionary_cache.get(name)
+            if hit is not None and hit[1] == stamp:
+                return hit[0]
+            try:
+                loaded = source.load()
+            except LacakError:
+                raise
+            except PLUGIN_ERRORS as error:
+                raise PluginError(f"dictionary {name!r} failed to load: {one_line(error)}") from error
+            self._dictionary_cache[name] = (loaded, stamp)
+            return loaded
 
     def add_commands(
         self, cli: Any, on_error: Callable[[PluginFailure], None] | None = None
@@ -624,3 +632,17 @@ def reset_default_registry() -> None:
     global _default
     with _default_lock:
         _default = None
+
+
+def _file_stamp(path: str | None) -> tuple[int, int, int] | None:
+    """``(modification time in ns, size, inode)`` of a dictionary's file, or ``None``
+    (no file, or it cannot be read: loading it says why)."""
+    if path is None:
+        return None
+    import os
+
+    try:
+        info = os.stat(path)
+    except OSError:
+        return None
+    return info.st_mtime_ns, info.st_size, info.st_ino

@@ -475,12 +475,8 @@ def solve_many(
             records[i] = Outcome(i, error=board)
             continue
         columns = [single.get(tile) for tile in board.flat]
-        if None in columns:  # other multi-letter tiles, or letters outside the alphabet
-            try:
-                steps = tile_columns(board, graph, words.name)  # raises for the latter
-            except lacak.InvalidPuzzleError as error:
-                records[i] = Outcome(i, error=lacak.InvalidPuzzleError(f"board {i}: {error}"))
-                continue
+        if None in columns:  # other multi-letter tiles, or letters no word uses (blanks)
+            steps = tile_columns(board, graph)
             columns = [0 if t is None else t[0] if len(t) == 1 else None for t in steps]
         if all_paths or None in columns or len(columns) > 63:  # the Python walk's boards
             records[i] = _solve_here(i, board, words, min_length, all_paths)

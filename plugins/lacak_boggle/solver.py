@@ -199,7 +199,8 @@ def solve_board(
         always use the Python walk, which honours every limit (so does
         ``engine="numba"`` then).
     :returns: a :class:`BoggleResult` (words alphabetical, one path each).
-    :raises InvalidPuzzleError: a bad board, or a tile outside the dictionary's alphabet.
+    :raises InvalidPuzzleError: a bad board. (A tile with a letter the dictionary's
+        words never use is no error: no word starts on it or passes through it.)
     :raises InvalidOptionError: a bad ``min_length``, ``engine``, ``all_paths`` (a yes/no
         value, see :func:`lacak.as_flag`), ``limits``, ``trace``, ``max_words`` or
         ``max_paths``.
@@ -253,7 +254,7 @@ def solve_board(
         graph = compile_dictionary(words, deadline=deadline)
     except CompileStopped:
         return _stopped_early(board, words.name, min_length, all_paths, budget)
-    steps = tile_columns(board, graph, words.name)
+    steps = tile_columns(board, graph)
     try:
         if (
             (limits is lacak.UNLIMITED or limits == lacak.UNLIMITED)
@@ -417,7 +418,7 @@ def check(
         so far (``on_board`` is certain when one was found).
     :param max_paths: keep at most this many paths (``None``: all); one more
         stops the search with ``memory-limit``. Default :data:`DEFAULT_MAX_PATHS`.
-    :raises InvalidPuzzleError: a bad board, or a tile outside the dictionary's alphabet.
+    :raises InvalidPuzzleError: a bad board.
     :raises InvalidOptionError: an empty word, a bad ``min_length``, ``limits``
         or ``max_paths``.
     """
@@ -447,11 +448,9 @@ def check(
     try:
         graph = compile_dictionary(words, deadline=budget.deadline)
     except CompileStopped:
-        # the tiles are not checked against the alphabet: the board is not looked at
         return attrs.evolve(
             unknown, dictionary=words.name, in_dictionary=_in_sorted(words.words, wanted)
         )
-    tile_columns(board, graph, words.name)  # the same alphabet check as solve_board
     with lacak.memory_guard(
         f"the paths of {wanted[:20]!r} on the {board.rows}x{board.cols} board",
         "lower max_paths (--max-paths)",

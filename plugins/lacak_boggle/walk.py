@@ -38,11 +38,16 @@ __all__ = ["Walked", "tile_columns", "walk_fast", "walk_general", "word_paths"]
 # -- preparing a board for a graph ---------------------------------------------------
 
 
-def tile_columns(board: Board, graph: WordGraph, name: str) -> list[tuple[int, ...] | None]:
+def tile_columns(board: Board, graph: WordGraph) -> list[tuple[int, ...] | None]:
     """Per cell: the graph columns its tile walks (one for letters and digraphs), or
-    ``None`` for a blank.
+    ``None`` for a tile no word can use.
 
-    :raises InvalidPuzzleError: a tile uses a letter outside the dictionary's alphabet.
+    ``None`` is a blank, and also a tile with a letter the dictionary's words never
+    use (``R`` on a board solved with a list of a dozen words): no word starts on it
+    or passes through it, so every walk treats it as a blank. Every engine maps
+    tiles through this function (or, for boards whose tiles are all one column,
+    :attr:`WordGraph.single_columns <lacak_boggle.wordgraph.WordGraph.single_columns>`,
+    which agrees with it), so they all give the same words.
     """
     flat = board.flat
     single = graph.single_columns
@@ -50,8 +55,7 @@ def tile_columns(board: Board, graph: WordGraph, name: str) -> list[tuple[int, .
     if None not in fast:  # every tile a letter, a compiled digraph or a blank
         return [(col,) if col else None for col in fast]
     out: list[tuple[int, ...] | None] = []
-    cols = board.cols
-    for index, tile in enumerate(flat):
+    for tile in flat:
         if tile == BLANK:
             out.append(None)
             continue
@@ -60,15 +64,8 @@ def tile_columns(board: Board, graph: WordGraph, name: str) -> list[tuple[int, .
             out.append((whole,))
             continue
         steps = tuple(graph.column(ch) for ch in tile)
-        if not all(steps):
-            bad = "".join(sorted({ch for ch in tile if not graph.column(ch)}))
-            letters = "".join(sorted(graph.letters))
-            r, c = divmod(index, cols)
-            raise lacak.InvalidPuzzleError(
-                f"tile {tile!r} at [{r}, {c}] uses {bad!r}, which is outside the alphabet "
-                f"of dictionary {name!r} ({letters or 'no letters'})"
-            )
-        out.append(steps)
+        # a letter without a column: no word spells this tile
+        out.append(steps if all(steps) else None)
     return out
 
 

@@ -243,24 +243,28 @@ def follow(
 # -- compiling -------------------------------------------------------------------------
 
 
-def _symbols(words: Sequence[str], alphabet: str, deadline: float | None = None) -> tuple[str, ...]:
-    letters = set(alphabet)
-    step = 16 * _CLOCK_EVERY
-    for at in range(0, len(words), step):  # in slices, to look at the clock between them
-        _check_deadline(deadline, len(words), 0, len(words))
-        letters.update("".join(words[at : at + step]))
+def _key(
+    words: Sequence[str], alphabet: str, deadline: float | None = None
+) -> tuple[tuple[str, ...], str]:
+    """``(columns, digest)`` of ``words``: the graph's columns (the alphabet's letters
+    and the words', then the dice digraphs they spell) and the SHA-256 of the content,
+    the cache key; the words are joined once for both."""
+    _check_deadline(deadline, len(words), 0, len(words))
+    text = "\n".join(words)
+    _check_deadline(deadline, len(words), 0, len(words))
+    letters = set(text)
+    if text.count("\n") == len(words) - 1:  # no word holds a line break itself
+        letters.discard("\n")
+    letters.update(alphabet)
     ordered = sorted(letters)
     digraphs = [d for d in DIGRAPHS if all(ch in letters for ch in d)]
-    return ("", *ordered, *digraphs)
-
-
-def _digest(words: Sequence[str], columns: Sequence[str]) -> str:
+    columns = ("", *ordered, *digraphs)
     h = hashlib.sha256()
     h.update(f"lacak-boggle-dawg/{FORMAT}\n".encode())
     h.update("\t".join(columns).encode())
     h.update(b"\n")
-    h.update("\n".join(words).encode())
-    return h.hexdigest()
+    h.update(text.encode("utf-8", "surrogatepass"))
+    return columns, h.hexdigest()
 
 
 class CompileStopped(lacak.LimitReachedError):
@@ -359,6 +363,17 @@ def compile_words(
     :raises CompileStopped: the deadline passed (a :class:`lacak.LimitReachedError`).
     :raises OutOfMemoryError: the graph does not fit in memory.
     """
+    return _guarded(words, alphabet, deadline)
+
+
+def _guarded(
+    words: Sequence[str],
+    alphabet: str,
+    deadline: float | None,
+    columns: tuple[str, ...] | None = None,
+    digest: str = "",
+) -> WordGraph:
+    """:func:`_compile` under the memory guard (``columns`` and ``digest``: when known)."""
     with (
         lacak.memory_guard(
             f"the Boggle word graph of {len(words):,} words",
@@ -366,53 +381,323 @@ def compile_words(
         ),
         quiet_gc(),  # no cycles are made; collections would rescan every state's dict
     ):
-        return _compile(words, alphabet, deadline)
+        return _compile(words, alphabet, deadline, columns, digest)
 
 
-def _compile(words: Sequence[str], alphabet: str, deadline: float | None) -> WordGraph:
-    started = time.perf_counter()
-    columns = _symbols(words, alphabet, deadline)
-    stride = len(columns)
-    index = {s: i for i, s in enumerate(columns) if len(s) == 1}
+#: Longest word the array construction takes: it loops once per letter of the longest
+#: word, so a list with longer words (no real one) is built by Daciuk's algorithm.
+_ARRAY_LONGEST = 256
+
+
+class _HashClash(Exception):
+    """Two different states got the same 64-bit signature (never seen; the build then
+    falls back to Daciuk's algorithm rather than merge them)."""
+
+
+@attrs.frozen
+class _Automaton:
+    """A minimal acyclic automaton as arrays: states numbered so that every edge leads
+    to a smaller number (the root is the last state), edges sorted by state then column."""
+
+    final: Any  # bool per state
+    count: Any  # int64 per state: the words that go through it (its right language)
+    src: Any  # int64 per edge
+    col: Any  # int64 per edge
+    dst: Any  # int64 per edge
+    longest: int  # letters of the longest word: no path from the root is longer
+
+    @property
+    def states(self) -> int:
+        return len(self.final)
+
+
+def _mix(values: Any) -> Any:
+    """SplitMix64's finaliser on uint64 arrays (wrapping): a well-spread signature."""
+    import numpy as np
+
+    with np.errstate(over="ignore"):
+        z = values + np.uint64(0x9E3779B97F4A7C15)
+        z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+        z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+        return z ^ (z >> np.uint64(31))
+
+
+def _array_automaton(
+    words: Sequence[str], columns: Sequence[str], deadline: float | None
+) -> _Automaton | None:
+    """The minimal automaton of sorted, unique, non-empty ``words``, built with numpy.
+
+    A trie is laid out from the words' common prefixes (a word's new letters hang
+    below the last node of its shared prefix), then merged level by level of
+    height (the longest way down to a word's end), as in Revuz's algorithm: two
+    nodes are the same state when they agree on ending a word and on each column's
+    state below. Each level groups its nodes by a 64-bit signature of exactly
+    that, and checks every grouped node against its group's first, edge by edge,
+    so a clash of signatures is found, never merged.
+
+    :returns: ``None`` for what this construction leaves to Daciuk's algorithm
+        (no words, an empty word, or a word over :data:`_ARRAY_LONGEST` letters).
+    :raises DictionaryError: the words are not sorted and unique.
+    :raises _HashClash: two different nodes had one signature.
+    """
+    import numpy as np
+
+    n = len(words)
+    if not n:
+        return None
+    lengths = np.fromiter(map(len, words), dtype=np.int64, count=n)
+    if lengths.min() == 0 or lengths.max() > _ARRAY_LONGEST:
+        return None
+    letters = [s for s in columns if len(s) == 1]
+    codes = np.array([ord(s) for s in letters], dtype=np.int64)
+    text = "".join(words).encode("utf-32-le", "surrogatepass")
+    cps = np.frombuffer(text, dtype=np.uint32)
+    # letters are columns 1.. in code-point order
+    if codes[-1] < 1 << 16:  # a look-up table for the usual alphabets
+        table = np.zeros(int(codes[-1]) + 1, dtype=np.int64)
+        table[codes] = np.arange(1, len(codes) + 1)
+        cols = table[cps]
+    else:
+        cols = np.searchsorted(codes, cps.astype(np.int64)) + 1
+    starts = np.cumsum(lengths) - lengths
+    # each word's common prefix with the one before it
+    shared = np.minimum(lengths[1:], lengths[:-1])
+    seg = np.repeat(np.arange(1, n, dtype=np.int64), shared)
+    depth_in = np.arange(int(shared.sum()), dtype=np.int64) - np.repeat(
+        np.cumsum(shared) - shared, shared
+    )
+    same = cols[starts[seg] + depth_in] == cols[starts[seg - 1] + depth_in]
+    lcp = np.zeros(n, dtype=np.int64)
+    lcp[1:] = shared
+    differ = np.flatnonzero(~same)
+    if differ.size:
+        first_seg, first_at = np.unique(seg[differ], return_index=True)
+        lcp[first_seg] = depth_in[differ[first_at]]
+    # sorted and unique: a word is never a prefix of (or equal to) the one before,
+    # and where the two differ, its letter is the larger
+    later = lcp[1:]
+    bad = later >= lengths[1:]
+    inside = ~bad & (later < lengths[:-1])
+    at = np.flatnonzero(inside) + 1
+    bad[at - 1] |= cols[starts[at] + lcp[at]] < cols[starts[at - 1] + lcp[at]]
+    if bad.any():
+        raise lacak.DictionaryError("words must be sorted and unique to be compiled")
+    _check_deadline(deadline, n, 0, n)
+
+    # the trie: node 0 is the root; node k (k >= 1) is the k-th new letter, word by word
+    new = lengths - lcp
+    total = int(new.sum())
+    nodes = total + 1
+    word_of = np.repeat(np.arange(n, dtype=np.int64), new)
+    first_new = np.cumsum(new) - new  # index (node - 1) of each word's first new letter
+    depth = lcp[word_of] + np.arange(total, dtype=np.int64) - np.repeat(first_new, new)
+    label = np.empty(nodes, dtype=np.int64)
+    label[0] = 0
+    label[1:] = cols[starts[word_of] + depth]
+    parent = np.empty(nodes, dtype=np.int64)
+    parent[0] = -1
+    parent[1:] = np.arange(total, dtype=np.int64)  # the node before, in the same word
+    # a word's first new letter hangs below the last node at the depth before, made by
+    # an earlier word: the end of the prefix it shares
+    key = depth * n + word_of
+    by_key = np.argsort(depth.astype(np.int16), kind="stable")  # by depth, then word: a radix sort
+    sorted_key = key[by_key]
+    joins = np.flatnonzero(lcp > 0)
+    query = (lcp[joins] - 1) * n + joins
+    parent[1 + first_new[joins]] = 1 + by_key[np.searchsorted(sorted_key, query) - 1]
+    parent[1 + first_new[lcp == 0]] = 0
+    final = np.zeros(nodes, dtype=bool)
+    final[np.cumsum(new)] = True  # each word's last letter
+    _check_deadline(deadline, n, 0, n)
+
+    # heights (the longest way down) and word counts, bottom-up by depth
+    height = np.zeros(nodes, dtype=np.int64)
+    count = final.astype(np.int64)
+    longest = int(lengths.max())
+    levels = np.searchsorted(sorted_key, np.arange(longest + 1) * n)  # where each depth starts
+    for level in range(longest - 1, -1, -1):
+        members = 1 + by_key[levels[level] : levels[level + 1]]
+        above = parent[members]
+        np.maximum.at(height, above, height[members] + 1)
+        np.add.at(count, above, count[members])
+
+    # children in column order: a node's children were made by later and later words
+    children = np.argsort(parent[1:], kind="stable") + 1
+    degree = np.bincount(parent[1:], minlength=nodes)
+    child_at = np.cumsum(degree) - degree
+
+    # merge nodes level by level of height
+    state = np.full(nodes, -1, dtype=np.int64)
+    by_height = np.argsort(height.astype(np.int16), kind="stable")
+    bounds = np.searchsorted(height[by_height], np.arange(int(height.max()) + 2))
+    states = 0
+    for h in range(int(height.max()) + 1):
+        members = by_height[bounds[h] : bounds[h + 1]]
+        if not members.size:
+            continue
+        if h == 0:  # the ends of the longest words: final, nothing below
+            state[members] = states
+            states += 1
+            continue
+        _check_deadline(deadline, n, h, int(height.max()))
+        deg = degree[members]
+        begin = np.cumsum(deg) - deg
+        picks = children[np.repeat(child_at[members] - begin, deg) + np.arange(int(deg.sum()))]
+        edge_col, edge_state = label[picks], state[picks]
+        signature = np.add.reduceat(
+            _mix((edge_col.astype(np.uint64) << np.uint64(40)) ^ edge_state.astype(np.uint64)),
+            begin,
+        )
+        signature ^= _mix(deg.astype(np.uint64) * np.uint64(2) + final[members])
+        _, first, group = np.unique(signature, return_index=True, return_inverse=True)
+        group = group.reshape(-1)
+        lead = first[group]  # each node's group's first node (positions in members)
+        if (deg[lead] != deg).any() or (final[members[lead]] != final[members]).any():
+            raise _HashClash
+        shift = np.repeat(begin[lead] - begin, deg) + np.arange(int(deg.sum()))
+        if (edge_col[shift] != edge_col).any() or (edge_state[shift] != edge_state).any():
+            raise _HashClash
+        state[members] = states + group
+        states += len(first)
+
+    # one representative node per state, and its edges
+    lead_node = np.empty(states, dtype=np.int64)
+    lead_node[state[::-1]] = np.arange(nodes - 1, -1, -1)  # (the first node of each state)
+    deg = degree[lead_node]
+    begin = np.cumsum(deg) - deg
+    picks = children[np.repeat(child_at[lead_node] - begin, deg) + np.arange(int(deg.sum()))]
+    return _Automaton(
+        final=final[lead_node],
+        count=count[lead_node],
+        src=np.repeat(np.arange(states, dtype=np.int64), deg),
+        col=label[picks],
+        dst=state[picks],
+        longest=longest,
+    )
+
+
+def _daciuk_automaton(
+    words: Sequence[str], index: dict[str, int], deadline: float | None
+) -> _Automaton:
+    """:func:`_minimal_automaton`'s result in the array layout of :class:`_Automaton`."""
+    import numpy as np
+
     edges, final, bottom_up = _minimal_automaton(words, index, deadline)
+    number = {old: new for new, old in enumerate(bottom_up)}
+    count: list[int] = []
+    src: list[int] = []
+    col: list[int] = []
+    dst: list[int] = []
+    for new, old in enumerate(bottom_up):
+        below = int(final[old])
+        for column, child in sorted(edges[old].items()):
+            src.append(new)
+            col.append(column)
+            dst.append(number[child])
+            below += count[number[child]]
+        count.append(below)
+    return _Automaton(
+        final=np.array([final[old] for old in bottom_up], dtype=bool),
+        count=np.array(count, dtype=np.int64),
+        src=np.array(src, dtype=np.int64),
+        col=np.array(col, dtype=np.int64),
+        dst=np.array(dst, dtype=np.int64),
+        longest=max(map(len, words), default=0),
+    )
+
+
+def _automaton(
+    words: Sequence[str], columns: tuple[str, ...], deadline: float | None
+) -> _Automaton:
+    """The minimal automaton of ``words``: built with arrays when it can be, else (no
+    words, words over :data:`_ARRAY_LONGEST` letters, a signature clash) by Daciuk's
+    algorithm; both give the same automaton."""
+    try:
+        built = _array_automaton(words, columns, deadline)
+    except _HashClash:  # pragma: no cover - 64-bit signatures have never clashed
+        built = None
+    if built is not None:
+        return built
+    index = {s: i for i, s in enumerate(columns) if len(s) == 1}
+    return _daciuk_automaton(words, index, deadline)
+
+
+def _breadth_first(automaton: _Automaton, root: int, sink: int) -> list[int]:
+    """The states in breadth-first order from ``root`` (each level's children in the
+    order of their parents, then of their columns), the sink left out: the order of a
+    first-in first-out walk, taken a level at a time with arrays."""
+    import numpy as np
+
+    at = np.searchsorted(automaton.src, np.arange(automaton.states + 1))
+    seen = np.zeros(automaton.states, dtype=bool)
+    seen[root] = True
+    if sink >= 0:
+        seen[sink] = True
+    level = np.array([root], dtype=np.int64)
+    parts = [level]
+    while level.size:
+        deg = at[level + 1] - at[level]
+        begin = np.cumsum(deg) - deg
+        children = automaton.dst[np.repeat(at[level] - begin, deg) + np.arange(int(deg.sum()))]
+        children = children[~seen[children]]
+        _, first = np.unique(children, return_index=True)
+        level = children[np.sort(first)]
+        seen[level] = True
+        parts.append(level)
+    return list(np.concatenate(parts).tolist())
+
+
+def _compile(
+    words: Sequence[str],
+    alphabet: str,
+    deadline: float | None,
+    columns: tuple[str, ...] | None = None,
+    digest: str = "",
+) -> WordGraph:
+    started = time.perf_counter()
+    if columns is None:
+        columns, digest = _key(words, alphabet, deadline)
+    stride = len(columns)
     import numpy as np  # (here: importing it the first time takes a few tenths of a second)
 
-    # Number the reachable states breadth-first; the edge-less final state (the
-    # sink) gets no row and is written -1.
-    order = [0]
-    row_of = {0: 0}
-    sink = None
-    for state in order:
-        if not len(order) % _CLOCK_EVERY:
-            _check_deadline(deadline, len(words), len(order), len(bottom_up))
-        for child in edges[state].values():
-            if child in row_of or child == sink:
-                continue
-            if not edges[child]:
-                sink = child
-                continue
-            row_of[child] = len(order)
-            order.append(child)
-
-    # Words below each state, children first (a loop, not recursion: words of
-    # any length compile).
-    count: dict[int, int] = {}
-    for done, state in enumerate(bottom_up):
-        if not done % _CLOCK_EVERY:
-            _check_deadline(deadline, len(words), done, len(bottom_up))
-        count[state] = int(final[state]) + sum([count[c] for c in edges[state].values()])
-
+    index = {s: i for i, s in enumerate(columns) if len(s) == 1}
+    automaton = _automaton(words, columns, deadline)
+    states = automaton.states
+    root = states - 1
+    edges_at = np.searchsorted(automaton.src, np.arange(states + 1))
+    # The edge-less final state (the sink, where most words end) gets no row and is
+    # written -1; a minimal automaton has at most one edge-less state besides an
+    # edge-less root (no words).
+    edgeless = np.flatnonzero(edges_at[1:] == edges_at[:-1])
+    edgeless = edgeless[edgeless != root]
+    sink = int(edgeless[0]) if edgeless.size else -1
+    # Number the states breadth-first from the root (children in column order).
+    if automaton.longest <= _ARRAY_LONGEST:
+        order = _breadth_first(automaton, root, sink)
+    else:  # (a level per letter of a very long word: one loop over the edges instead)
+        at, targets = edges_at.tolist(), automaton.dst.tolist()
+        order = [root]
+        seen = {root, sink}
+        for state in order:
+            if not len(order) % _CLOCK_EVERY:
+                _check_deadline(deadline, len(words), len(order), states)
+            for child in targets[at[state] : at[state + 1]]:
+                if child not in seen:
+                    seen.add(child)
+                    order.append(child)
     rows = len(order)
+    row = np.full(states, -1, dtype=np.int64)
+    row[np.array(order, dtype=np.int64)] = np.arange(rows, dtype=np.int64)
+    src, col, dst = automaton.src, automaton.col, automaton.dst
     table = np.zeros((rows, stride), dtype=np.int64)
     ranks = np.zeros((rows, stride), dtype=np.int64)
-    for row, state in enumerate(order):
-        if not row % _CLOCK_EVERY:
-            _check_deadline(deadline, len(words), row, rows)
-        before = int(final[state])
-        for col, child in sorted(edges[state].items()):
-            table[row, col] = -1 if child == sink else row_of[child] * stride
-            ranks[row, col] = before
-            before += count[child]
+    table[row[src], col] = np.where(dst == sink, -1, row[dst] * stride)
+    # an edge's rank: the words that end at its state, and those below the edges
+    # before it (in column order, as the words are sorted)
+    below = automaton.count[dst]
+    before = np.cumsum(below) - below
+    before -= before[edges_at[src]] if len(src) else 0
+    ranks[row[src], col] = automaton.final[src] + before
 
     for j, symbol in enumerate(columns):
         if len(symbol) < 2:
@@ -428,7 +713,7 @@ def _compile(words: Sequence[str], alphabet: str, deadline: float | None) -> Wor
 
     # Mark the edges into word-ending states by their sign, then put each row's
     # letter mask in column 0.
-    is_final = np.array([final[state] for state in order], dtype=bool)
+    is_final = automaton.final[np.array(order, dtype=np.int64)]
     inner = table[:, 1:]
     forward = inner > 0
     ends = np.zeros_like(forward)
@@ -444,7 +729,7 @@ def _compile(words: Sequence[str], alphabet: str, deadline: float | None) -> Wor
     if ranks.size and ranks.max() >= 2**31:
         raise lacak.DictionaryError("the dictionary is too large to compile for Boggle")
     return WordGraph(
-        digest=_digest(words, columns),
+        digest=digest,
         words=tuple(words),
         columns=columns,
         states=rows,
@@ -538,8 +823,14 @@ def _read(
     path: Path | None, words: tuple[str, ...] | None, digest: str, *, rebuild: bool = True
 ) -> WordGraph | None:
     """Load a cached graph; ``words`` (when known) saves decoding the stored ones."""
+    # mapped, not read: the tables are copied out of the mapping once
     return lacak.cache.load(
-        path, _FORMAT, digest, lambda artefact: _decode(artefact, words, digest), rebuild=rebuild
+        path,
+        _FORMAT,
+        digest,
+        lambda artefact: _decode(artefact, words, digest),
+        rebuild=rebuild,
+        mmap=True,
     )
 
 
@@ -622,14 +913,13 @@ def compile_dictionary(
         if hit is not None and hit[0]() is dictionary:
             return hit[1]
         words = tuple(dictionary.words)
-        columns = _symbols(words, dictionary.alphabet, deadline)
-        digest = _digest(words, columns)
+        columns, digest = _key(words, dictionary.alphabet, deadline)
         graph = _by_digest.get(digest)
         if graph is None:
             path = _cache_file(digest)
             graph = _read(path, words, digest)
             if graph is None:
-                graph = compile_words(words, dictionary.alphabet, deadline=deadline)
+                graph = _guarded(words, dictionary.alphabet, deadline, columns, digest)
                 _write(path, graph)
             _remember(graph)
         try:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import functools
 import os
-import re
 from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 import attrs
 import lacak
@@ -20,6 +20,8 @@ __all__ = [
     "display",
     "name_problem",
     "packaged_folder",
+    "peek_header",
+    "peek_metadata",
     "scan",
 ]
 
@@ -59,15 +61,24 @@ class WordListFile:
     shadowed_by: Path | None = None
 
     def source(self) -> lacak.DictionarySource:
-        """The :class:`lacak.DictionarySource` that loads this file on demand."""
-        language, title = peek_metadata(self.path)
-        description = title or f"{ORIGIN_LABELS[self.origin]} word list {self.path.name}"
+        """The :class:`lacak.DictionarySource` that loads this file on demand.
+
+        Its language, title and (for the packaged lists, which the tests hold to
+        their word counts) its ``count`` come from the file's metadata, read from
+        its head: listing never loads a packaged list.
+        """
+        header = peek_header(self.path)
+        language, title = header.get("language"), header.get("title")
+        description = (title if isinstance(title, str) else "") or (
+            f"{ORIGIN_LABELS[self.origin]} word list {self.path.name}"
+        )
         return lacak.DictionarySource(
             name=self.name,
             load=functools.partial(lacak.Dictionary.from_file, self.path, self.name),
-            language=language,
+            language=language if isinstance(language, str) else "",
             description=description,
             path=str(self.path),
+            count=declared_count(header) if self.origin == "packaged" else None,
         )
 
 
@@ -201,38 +212,45 @@ def scan(environ: Mapping[str, str] | None = None) -> Scan:
     return Scan(tuple(places), tuple(active.values()), tuple(shadowed), tuple(rejected))
 
 
-_META = re.compile(r'"(language|title)"\s*:\s*"((?:[^"\\]|\\.)*)"')
+def peek_header(path: Path, size: int = 65536) -> dict[str, Any]:
+    """The metadata of an object-format file (the keys before ``words``), without
+    reading the words, or ``{}``.
 
-
-def peek_metadata(path: Path, size: int = 4096) -> tuple[str, str]:
-    """``(language, title)`` from the head of an object-format file, without loading it.
-
-    Files written by lacak put the metadata before the words, so the first
-    few kilobytes hold it; anything unexpected gives ``("", "")``.
+    Files written by lacak (``build.py``, ``lacak dictionaries export``) put the
+    metadata before the words, so the file's head holds them; a file whose head
+    is not such an object (a list, the seed format, metadata after the words, a
+    head that does not parse) gives ``{}``.
     """
+    import json
+
     try:
         with path.open("rb") as handle:
             head = handle.read(size).decode("utf-8-sig", errors="ignore")
     except OSError:
-        return "", ""
-    if not head.lstrip().startswith("{"):
-        return "", ""
+        return {}
     words_at = head.find('"words"')
-    if words_at >= 0:
-        head = head[:words_at]
-    found: dict[str, str] = {}
-    for key, value in _META.findall(head):
-        try:
-            found.setdefault(key, _json_string(value))
-        except ValueError:
-            continue
-    return found.get("language", ""), found.get("title", "")
+    if not head.lstrip().startswith("{") or words_at < 0:
+        return {}
+    text = head[:words_at].rstrip().removesuffix(",") + "}"
+    try:
+        found = json.loads(text)
+    except ValueError:
+        return {}
+    return found if isinstance(found, dict) else {}
 
 
-def _json_string(body: str) -> str:
-    import json
+def peek_metadata(path: Path, size: int = 65536) -> tuple[str, str]:
+    """``(language, title)`` from the head of an object-format file, without loading it
+    (see :func:`peek_header`); ``("", "")`` when the head does not say."""
+    header = peek_header(path, size)
+    language, title = header.get("language"), header.get("title")
+    return (
+        language if isinstance(language, str) else "",
+        title if isinstance(title, str) else "",
+    )
 
-    value = json.loads(f'"{body}"')
-    if not isinstance(value, str):  # pragma: no cover - a string literal is a string
-        raise ValueError(body)
-    return value
+
+def declared_count(header: dict[str, Any]) -> int | None:
+    """The ``count`` a header declares, when it is a whole number."""
+    count = header.get("count")
+    return count if type(count) is int and count >= 0 else None

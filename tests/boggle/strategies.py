@@ -95,3 +95,33 @@ BIG_ALPHABETS = {
     45: "ABCDEFGHIJKLMNOPQRSTUVWXYZ" + "ΑΒΓΔΕΖΗΘΙΚΛΜΝΞΟΠΡΣΤ",
     70: "ABCDEFGHIJKLMNOPQRSTUVWXYZ" + "ΑΒΓΔΕΖΗΘΙΚΛΜΝΞΟΠΡΣΤΥΦΧΨΩ" + "БГДЖЗИЙЛПФЦЧШЩЪЫЬЭЮЯ",
 }
+
+
+#: Board letters for :func:`foreign_cases`: each has letters a dictionary drawn from a
+#: part of it never uses (Ñ and Ä outside A-Z too), and multi-letter tiles of them.
+FOREIGN = ("ABZ", "AESTXÑ", "AEHINQRTUZÄ")
+
+
+@st.composite
+def foreign_cases(
+    draw: st.DrawFn, *, max_side: int = 5
+) -> tuple[list[list[str]], lacak.Dictionary]:
+    """A board and a dictionary that knows only some of its letters.
+
+    The dictionary's words use a drawn part of the board's letters, and it declares
+    that part as its alphabet or declares none; so some tiles (single letters, dice
+    digraphs such as ``QU`` or ``IN``, other multi-letter tiles) carry letters no word
+    uses, which a solver must treat like blanks.
+    """
+    letters = draw(st.sampled_from(FOREIGN))
+    tiles = draw(boards(letters=letters, max_side=max_side))
+    known = "".join(sorted(draw(st.sets(st.sampled_from(letters), min_size=1))))
+    words = set(draw(st.lists(st.text(alphabet=known, min_size=1, max_size=6), max_size=20)))
+    for _ in range(draw(st.integers(0, 10))):  # words read off the board, when they can be
+        walked = _walk(draw, tiles)
+        for word in (walked, walked[:-1]):
+            if word and set(word) <= set(known):
+                words.add(word)
+    alphabet = known if draw(st.booleans()) else ""
+    dictionary = lacak.Dictionary(name="known", language="", words=sorted(words), alphabet=alphabet)
+    return tiles, dictionary

@@ -137,6 +137,45 @@ def test_solve_with_a_registry_dictionary_and_a_file(tiny_cli, tmp_path) -> None
     assert data["boggle"]["dictionary"] == "animals" and data["boggle"]["count"] == 2
 
 
+#: Twelve KBBI root words in the reference tutorial's format (lists keyed by first
+#: letter): its sample entries, and the words its RESULT shows for its board.
+KBBI_SEED = {
+    "A": ["ABAD", "ABADI", "ABAH", "ABAI", "ABAL", "AH", "AHO"],
+    "B": ["BABA", "BABAD", "BABAH", "BABAK"],
+    "H": ["HUS"],
+}
+
+
+def test_a_twelve_word_list_solves_any_board(cli, tmp_path) -> None:
+    """Issue 13: a small user list in the reference's format used to refuse most boards
+    ("tile 'R' ... outside the alphabet"); a tile no word uses now starts no word."""
+    from . import reference
+
+    path = tmp_path / "ind_seed.json"
+    path.write_text(json.dumps(KBBI_SEED), encoding="utf-8")
+    words = sorted(w for group in KBBI_SEED.values() for w in group)
+    assert len(words) == 12
+    boards = [REFERENCE, "CAÑ/XYZ", *(shake("big5", seed=s).to_text() for s in range(4)),
+              *(shake("classic4", seed=s).to_text() for s in range(4))]  # fmt: skip
+    for text in boards:
+        result = run(cli, "boggle", "solve", text, "-d", str(path), "-m", "2", "--json")
+        tiles = Board.from_string(text).to_rows()
+        expected = reference.solve(tiles, words, 2)
+        assert result.exit_code == (0 if expected else 1), result.output  # 1: no word found
+        data = json.loads(result.output)["boggle"]
+        assert [w["word"] for w in data["words"]] == sorted(expected)
+        assert [[tuple(c) for c in w["path"]] for w in data["words"]] == [
+            list(expected[w][0]) for w in sorted(expected)
+        ]
+    first = json.loads(run(cli, "boggle", "solve", REFERENCE, "-d", str(path), "-m", "2",
+                           "--json").output)["boggle"]  # fmt: skip
+    assert [w["word"] for w in first["words"]] == ["AH", "AHO", "HUS"]
+    # a packaged list takes a board with letters outside its alphabet too
+    eng = json.loads(run(cli, "boggle", "solve", "CAÑ/TAT", "--json").output)["boggle"]
+    expected = reference.solve([["C", "A", "Ñ"], ["T", "A", "T"]], lacak.dictionary("eng").words, 3)
+    assert [w["word"] for w in eng["words"]] == sorted(expected) and "CAT" in expected
+
+
 @pytest.mark.parametrize(
     ("args", "fragment"),
     [
@@ -153,7 +192,6 @@ def test_solve_with_a_registry_dictionary_and_a_file(tiny_cli, tmp_path) -> None
         (["boggle", "solve", "CAT", "-f", "json", "-o", "x.svg"], "-f json contradicts -o x.svg"),
         (["boggle", "check", "CAT", "CAT", "-f", "text", "-o", "x.svg"], "contradicts"),
         (["boggle", "shake", "--dice", "big5", "--size", "4x4"], "fill a 5x5 tray, not --size"),
-        (["boggle", "solve", "CAÑ"], "outside the alphabet"),
         (["boggle", "check", "CAT", "C4T"], "must be letters"),
         (["boggle", "shake", "--seed", "-3"], "--seed"),
         (["boggle", "shake", "--dice", "random", "--size", "0x3"], "--size"),

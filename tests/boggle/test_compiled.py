@@ -37,7 +37,7 @@ def _columns(boards: list[Board], graph: WordGraph) -> np.ndarray:
     """Each board's tiles as graph columns (all tiles here take one column)."""
     rows = []
     for board in boards:
-        steps = tile_columns(board, graph, "test")
+        steps = tile_columns(board, graph)
         assert all(s is None or len(s) == 1 for s in steps)
         rows.append([0 if s is None else s[0] for s in steps])
     return np.array(rows, dtype=np.int64).reshape(len(boards), boards[0].rows * boards[0].cols)

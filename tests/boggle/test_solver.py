@@ -14,7 +14,7 @@ from lacak_boggle.engines import compiled_available
 
 from . import reference
 from .conftest import timeless
-from .strategies import BIG_ALPHABETS, cases
+from .strategies import BIG_ALPHABETS, cases, foreign_cases
 
 SETTINGS = settings(max_examples=150, deadline=None)
 #: The single-board engines (the compiled one when numba is installed, as it is for the tests).
@@ -270,18 +270,59 @@ def test_result_is_a_search_result_for_the_best_word(tiny: lacak.Dictionary) -> 
     assert not empty.found and empty.stopped is lacak.StopReason.EXHAUSTED and empty.count == 0
 
 
-def test_letters_outside_the_alphabet_are_an_error(tiny: lacak.Dictionary) -> None:
-    small = lacak.Dictionary(name="abc", language="", words=["AB", "ABC"])
-    with pytest.raises(
-        lacak.InvalidPuzzleError, match=r"'Z' at \[0, 2\].*alphabet of dictionary 'abc'"
-    ):
-        solve_board("ABZ", small)
-    with pytest.raises(lacak.InvalidPuzzleError, match="outside the alphabet"):
-        solve_board("A BZ", small)
-    with pytest.raises(lacak.InvalidPuzzleError):
-        solve_board("ÄBC", tiny)
-    with pytest.raises(lacak.InvalidPuzzleError, match="outside the alphabet"):
-        check("ÄBC", "ABC", tiny)
+def test_letters_no_word_uses_start_no_word(tiny: lacak.Dictionary) -> None:
+    """A tile with a letter outside the dictionary's alphabet (or, with no alphabet
+    declared, a letter no word uses) is a tile no word starts on or passes through,
+    never an error (issue 13)."""
+    small = lacak.Dictionary(name="abc", language="", words=["AB", "ABC", "BA"])
+    assert solve_board("ABZ", small, min_length=2).word_list == ["AB", "BA"]
+    assert solve_board("AZB", small, min_length=1).word_list == []  # Z parts A from B
+    assert solve_board("A BZ", small, min_length=1).word_list == []  # B, then no Z
+    assert solve_board("A B / Z C", small, min_length=2).word_list == ["AB", "ABC", "BA"]
+    assert solve_board("ÄBC", tiny).word_list == []
+    answer = check("ÄBC", "ÄB", tiny, min_length=2)
+    assert (answer.on_board, answer.in_dictionary, answer.valid) == (True, False, False)
+    assert check("ÄBC", "ABC", tiny).on_board is False
+
+
+@SETTINGS
+@given(case=foreign_cases(), min_length=st.integers(1, 3), engine=st.sampled_from(ENGINES))
+@example(
+    case=([["A", "R"], ["H", "O"]], lacak.Dictionary(name="k", language="", words=["AH", "AHO", "HO"])),
+    min_length=2,
+    engine="dfs",
+)
+@example(
+    case=(
+        [["QU", "A"], ["IN", "T"]],
+        lacak.Dictionary(name="k", language="", words=["AT", "TA"], alphabet="AT"),
+    ),
+    min_length=1,
+    engine="numba" if "numba" in ENGINES else "dfs",
+)
+def test_tiles_outside_the_alphabet_agree_with_the_reference(
+    case, min_length: int, engine: str
+) -> None:
+    """Every engine (one board, every path, batches, and check) gives the reference's
+    words on boards with letters the dictionary does not know."""
+    from lacak_boggle import solve_many
+
+    tiles, dictionary = case
+    board = Board.from_rows(tiles)
+    expected = reference.solve(tiles, dictionary.words, min_length)
+    result = solve_board(board, dictionary, min_length=min_length, engine=engine)
+    assert result.word_list == sorted(expected)
+    assert [w.path for w in result.words] == [expected[w][0] for w in result.word_list]
+    every = solve_board(board, dictionary, min_length=min_length, all_paths=True)
+    assert _paths_as_tuples(every) == expected
+    for batch_engine in ("dfs", "numpy", *(["numba"] if "numba" in ENGINES else [])):
+        (batch,) = solve_many([board], dictionary, min_length=min_length, engine=batch_engine)
+        assert batch.unwrap().entries == result.entries
+        assert batch.unwrap().stats.expanded == result.stats.expanded
+    for word in [*dictionary.words[:5], *expected]:
+        answer = check(board, word, dictionary, min_length=min_length)
+        assert answer.valid == (word in expected)
+        assert list(answer.paths) == reference.spellings(tiles, word)
 
 
 def test_bad_options(tiny: lacak.Dictionary) -> None:
@@ -302,8 +343,8 @@ def test_dictionary_from_a_file(tmp_path, tiny: lacak.Dictionary) -> None:
     result = solve_board("CAT/OAT", str(path))
     assert result.dictionary == "mine"
     assert result.word_list == ["CAT", "COAT", "TACO"]
-    with pytest.raises(lacak.InvalidPuzzleError, match="alphabet"):  # no X in any word, no alphabet
-        solve_board("CAT/OXI", path)
+    # no X or I in any word and no alphabet declared: those tiles start no word
+    assert solve_board("CAT/OXI", path).word_list == ["CAT", "COAT", "TACO"]
     path.write_text('{"alphabet": "ABCDEFGHIJKLMNOPQRSTUVWXYZ", "words": ["cat", "coat", "taco"]}')
     assert solve_board("CAT/OXI", path).word_list == ["CAT", "COAT", "TACO"]
 

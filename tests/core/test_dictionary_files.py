@@ -44,3 +44,23 @@ def test_a_number_too_long_to_read_is_located(tmp_path: Path) -> None:
         f"{path}, line 2, column 3: not valid JSON: a number of 5000 digits "
         "(at most 4300 can be read)"
     )
+
+
+def test_dictionary_lives_with_its_file_format() -> None:
+    """``Dictionary`` is defined in ``lacak.dictionary_files``, which imports nothing of
+    ``lacak.interfaces`` (the old cycle), and every old name still reaches it."""
+    import ast
+    import inspect
+
+    import lacak.dictionary_files
+    import lacak.interfaces
+
+    assert lacak.Dictionary is lacak.interfaces.Dictionary is lacak.dictionary_files.Dictionary
+    assert lacak.Dictionary.__module__ == "lacak.dictionary_files"
+    tree = ast.parse(inspect.getsource(lacak.dictionary_files))
+    imported = {
+        node.module
+        for node in ast.walk(tree)
+        if isinstance(node, ast.ImportFrom) and node.module is not None
+    }
+    assert "interfaces" not in imported and "lacak.interfaces" not in imported

@@ -81,7 +81,7 @@ def synthetic_sources(tmp_path: Path) -> tuple[build.Source, build.Source]:
         upstream="tests",
         alphabet=build.LATIN + "ẞ",
         drop_flags=("o",),
-        keep=None,
+        filters=(),
     )
     return plain, stems
 
@@ -132,3 +132,80 @@ def test_main_rebuilds_and_writes_notice(
     assert "tst.json" in notice and "stm.json" in notice
     with pytest.raises(SystemExit):
         build.main(["nope", "--out", str(out)])
+
+
+def test_boggle_rule_filters() -> None:
+    assert build.one_capital_at_most("Haus") is None and build.one_capital_at_most("haus") is None
+    for acronym in ("AEG", "NSU", "EUR", "GmbH"):
+        assert build.one_capital_at_most(acronym) is not None
+    assert build.not_a_single_letter("b") and build.not_a_single_letter("ab") is None
+    assert build.not_hyphenated("aba-aba") and build.not_hyphenated("abad") is None
+    assert build.reduplication_base("abal-abal") == "abal"
+    assert build.reduplication_base("alai-belai") is None
+    assert build.reduplication_base("abal") is None
+
+
+def test_proper_nouns_are_the_stems_hunspell_knows_only_capitalised(tmp_path: Path) -> None:
+    dic = tmp_path / "id_XX.dic"
+    dic.write_text("5\nSenin\nIndonesia/K\nindonesia/Dk\nabad\nAllah\n", encoding="utf-8")
+    (tmp_path / "id_XX.aff").write_text("SET UTF-8\n")
+    assert build.hunspell_capitalised_only(dic) == frozenset({"senin", "allah"})
+
+
+def test_a_kbbi_style_source_with_roots_exclusions_and_proper_nouns(tmp_path: Path) -> None:
+    """The ind recipe on a small list: reduplications give their roots, single letters,
+    hyphenated entries and proper nouns (by the hunspell list or by name) are left out,
+    and the file says so in its filters."""
+    words = tmp_path / "kata.txt"
+    words.write_text("abad\nabal-abal\nbabah\nb\nsenin\nindonesia\naba-aba\naba\nalai-belai\n")
+    extra = tmp_path / "more.txt"
+    extra.write_text("ah\nabad\n")
+    dic = tmp_path / "id_XX.dic"
+    dic.write_text("2\nSenin\nabad\n", encoding="utf-8")
+    source = build.Source(
+        name="kbbi",
+        title="KBBI test",
+        language="id",
+        package="kata",
+        installer="pip install",
+        path=str(words),
+        extra=(str(extra),),
+        license="CC0-1.0",
+        upstream="tests",
+        alphabet=build.LATIN,
+        filters=(build.not_a_single_letter, build.not_hyphenated),
+        reduplication=True,
+        proper_nouns=str(dic),
+        exclude={"indonesia": "a proper noun in lower case"},
+        read="two lists",
+    )
+    built = build.build(source, tmp_path)
+    loaded = lacak.Dictionary.from_file(tmp_path / "kbbi.json", cache=False)
+    assert loaded.words == ("ABA", "ABAD", "ABAL", "AH", "BABAH")
+    assert built.entries == 10 and built.added == 1  # abad is read once; ABAL is added
+    assert built.dropped == {
+        "hyphenated": 3,
+        "a single letter": 1,
+        "a proper noun (hunspell-id knows it only with a capital)": 1,
+        "a proper noun in lower case": 1,
+    }
+    assert loaded.filters[0] == "read 10 entries: two lists"
+    assert "added 1 roots of full reduplications (abal-abal gives ABAL)" in loaded.filters
+    assert "left out 3: hyphenated" in loaded.filters
+    assert loaded.source.startswith("Python package kata unknown version (")
+    text = (tmp_path / "kbbi.json").read_text()
+    assert text.index('"count": 5') < text.index('"words"')  # metadata first, for listings
+
+
+def test_python_package_files_and_install_hints(tmp_path: Path) -> None:
+    missing = build.Source(
+        name="x", title="x", language="id", package="NoSuchPackage13", installer="pip install",
+        path="python:NoSuchPackage13/data/words.txt", license="", upstream="", alphabet="",
+        proper_nouns=str(tmp_path / "none.dic"),
+    )  # fmt: skip
+    assert not missing.files()[0].exists()
+    assert missing.install_hint().startswith("pip install NoSuchPackage13")
+    with pytest.raises(FileNotFoundError, match="pip install NoSuchPackage13"):
+        build.build(missing, tmp_path)
+    found = build._python_file("python:lacak/py.typed")
+    assert found.is_file() and found.name == "py.typed"

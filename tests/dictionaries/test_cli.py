@@ -13,7 +13,7 @@ from click.testing import CliRunner
 from lacak.cli import make_cli
 from lacak.testing import one_line_error
 
-PACKAGED = ["deu", "eng", "ind", "ita", "spa", "swe"]
+PACKAGED = ["deu", "eng", "ind", "ind-hunspell", "ita", "spa", "swe"]
 
 
 def run(*args: str) -> Any:
@@ -45,16 +45,58 @@ def test_list_json_packaged() -> None:
             "origin",
         }
         assert row["origin"] == "packaged" and row["words"] > 20_000
-        assert row["source"].startswith("Debian package") and row["license"]
+        assert row["source"].startswith(("Debian package", "Python package")) and row["license"]
     assert data["problems"] == [] and data["shadowed"] == []
     assert [f["origin"] for f in data["folders"]] == ["user", "packaged"]
+
+
+def test_list_reads_packaged_lists_from_their_metadata(monkeypatch) -> None:
+    """Issue 13: listing needs names, languages and counts, which the packaged files'
+    metadata hold: it loads none of them (it used to load every list)."""
+    loaded: list[str] = []
+    real = lacak.Dictionary.from_file
+
+    def spy(path, name=None, **options):
+        loaded.append(str(path))
+        return real(path, name, **options)
+
+    monkeypatch.setattr(lacak.Dictionary, "from_file", spy)
+    data = json.loads(run("list", "--json").stdout)
+    assert loaded == []
+    registry = lacak.Registry()
+    for row in data["dictionaries"]:
+        dictionary = registry.dictionary(row["name"])
+        assert row["words"] == len(dictionary)
+        assert (row["language"], row["title"], row["source"], row["license"]) == (
+            dictionary.language,
+            dictionary.title,
+            dictionary.source,
+            dictionary.license,
+        )
+
+
+def test_list_loads_user_lists_to_count_them(isolated_folders: Path) -> None:
+    """A user's file may say any count: it is loaded (through the cache) and counted."""
+    folder = isolated_folders / "data" / "dictionaries"
+    folder.mkdir(parents=True)
+    (folder / "mine.json").write_text(
+        json.dumps({"language": "id", "count": 99, "words": ["abad", "abadi"]})
+    )
+    rows = {r["name"]: r for r in json.loads(run("list", "--json").stdout)["dictionaries"]}
+    assert rows["mine"]["words"] == 2 and rows["mine"]["origin"] == "user"
+    show = json.loads(run("show", "mine", "--json").stdout)
+    assert show["notes"] == ["the file says it holds 99 words; 2 were read"]
 
 
 def test_list_table() -> None:
     result = run("list")
     assert result.exit_code == 0
+    rows = {line.split()[0]: line for line in result.stdout.splitlines()[1:] if line.strip()}
     for name in PACKAGED:
-        assert f" {name} " in result.stdout
+        assert name in rows
+    assert result.stdout.splitlines()[0].split() == ["name", "language", "words", "title", "path"]
+    # which Indonesian list is which
+    assert "KBBI" in rows["ind"] and "hunspell" in rows["ind-hunspell"]
     assert "folders searched:" in result.stdout
 
 
@@ -105,6 +147,7 @@ def test_show_json_schema_and_limit() -> None:
         "letters",
         "path",
         "count",
+        "filters",
         "format",
         "entries",
         "duplicates",
@@ -114,8 +157,10 @@ def test_show_json_schema_and_limit() -> None:
         "words",
     }
     assert data["name"] == "ind" and data["language"] == "id"
-    assert data["words"] == ["A", "AB", "ABA"]
+    assert data["words"] == ["AB", "ABA", "ABAD"]  # single letters are letters' names
     assert data["count"] == len(lacak.Registry().dictionary("ind"))
+    assert data["filters"][0].startswith("read ") and "left out 534: hyphenated" in data["filters"]
+    assert "CC-BY-NC-SA-3.0" in data["license"] and "Kateglo" in data["source"]
     everything = json.loads(run("show", "ind", "--json", "--limit", "0").stdout)
     assert len(everything["words"]) == data["count"]
 

@@ -10,7 +10,7 @@ import lacak
 import pytest
 from lacak_dictionaries.folders import packaged_folder, peek_metadata, scan
 
-PACKAGED = {"ind", "eng", "deu", "spa", "ita", "swe"}
+PACKAGED = {"ind", "ind-hunspell", "eng", "deu", "spa", "ita", "swe"}
 
 
 def write(path: Path, words: list[str], **metadata: str) -> Path:

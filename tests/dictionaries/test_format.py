@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import tempfile
 import unicodedata
 from pathlib import Path
@@ -413,3 +414,79 @@ def test_metadata_with_a_lone_surrogate_is_an_error_with_its_position(key: str) 
 def test_from_words_metadata_with_a_lone_surrogate_is_an_error() -> None:
     with pytest.raises(lacak.DictionaryError, match="'title' contains the lone surrogate U"):
         lacak.Dictionary.from_words(["abad"], name="t", title="\udcff")
+
+
+def test_count_and_filters_metadata() -> None:
+    """``count`` (a whole number) and ``filters`` (strings) travel through a round trip;
+    a count that is not the number of words read is noted, and wrong types are errors
+    located in the file."""
+    made = lacak.Dictionary.from_words(
+        ["abad", "abadi"], name="mini", language="id", filters=["read 2 entries: a test"]
+    )
+    assert made.filters == ("read 2 entries: a test",)
+    text = made.to_json("object")
+    assert '"count": 2' in text and text.index('"filters"') < text.index('"words"')
+    again = lacak.Dictionary.from_json(text, name="mini")
+    assert again == made and again.report is not None and again.report.notes == ()
+    wrong = lacak.Dictionary.from_json('{"count": 5, "words": ["abad"]}', name="w")
+    assert wrong.report is not None
+    assert wrong.report.notes == ("the file says it holds 5 words; 1 were read",)
+    for bad, message in [
+        ('{"count": "3", "words": ["a"]}', "'count' must be a whole number of words, not a string"),
+        ('{"count": true, "words": ["a"]}', "'count' must be a whole number of words"),
+        ('{"count": -1, "words": ["a"]}', "'count' must be a whole number of words"),
+        ('{"filters": "x", "words": ["a"]}', "'filters' must be a list of strings, not a string"),
+        ('{"filters": ["ok", 3], "words": ["a"]}', "item 1 of 'filters' must be a string, not the number 3"),
+    ]:
+        with pytest.raises(lacak.DictionaryError, match=re.escape(message)) as caught:
+            lacak.Dictionary.from_json(bad, origin="f.json")
+        assert caught.value.line == 1 and caught.value.column is not None
+
+
+def test_count_and_filters_survive_the_cache(tmp_path) -> None:
+    path = tmp_path / "w.json"
+    made = lacak.Dictionary.from_words(["kata", "rumah"], name="w", filters=["one", "two"])
+    path.write_text(made.to_json(), encoding="utf-8")
+    first = lacak.Dictionary.from_file(path)
+    second = lacak.Dictionary.from_file(path)
+    assert second.report is not None and second.report.cached
+    assert second == first and second.filters == ("one", "two") and second.words == made.words
+
+
+@given(
+    words=st.lists(
+        st.one_of(
+            any_words(),
+            st.text(alphabet="abcßẞÄäeé\u0301 \n-'", max_size=6),
+            st.sampled_from(["straße", "Cafe\u0301", "ǰ", "ŉ", "ﬁ", "abc", "ABC", " abc", "a\nb"]),
+        ),
+        max_size=12,
+    ),
+    alphabet=st.sampled_from(["", "ABCÄẞÉ", "ABCDEFGHIJKLMNOPQRSTUVWXYZ"]),
+)
+def test_all_at_once_is_word_by_word(words: list[str], alphabet: str) -> None:
+    """The joined-text fast path gives exactly what the word-by-word loop gives, or
+    declines (``None``) and leaves the list to it."""
+    from lacak.dictionary_files import _normalize_all_at_once, _normalize_words
+
+    letters = frozenset(alphabet) if alphabet else None
+    fast = _normalize_all_at_once(list(words), letters)
+    slow = _normalize_words(iter(words), alphabet)  # an iterator takes the loop
+    if fast is not None:
+        assert fast == slow
+    if words and all(w.isascii() and w.isalpha() for w in words) and not alphabet:
+        assert fast is not None  # the usual list takes the fast path
+
+
+def test_keys_without_quotes_are_named_in_the_error() -> None:
+    """The tutorial prints its KBBI list as ``{A: ["ABAD", ...]}`` (JavaScript); a file
+    written that way is one clear error saying what to change, at the key."""
+    text = '{A: ["ABAD", "ABADI"],\n B: ["BABA"]}'
+    with pytest.raises(lacak.DictionaryError) as caught:
+        lacak.Dictionary.from_json(text, origin="ind.json")
+    assert str(caught.value) == (
+        'ind.json, line 1, column 2: not valid JSON: Expecting property name enclosed in '
+        'double quotes (a key needs double quotes: "A": ..., not A: ...)'
+    )
+    fixed = text.replace("A:", '"A":').replace("B:", '"B":')
+    assert lacak.Dictionary.from_json(fixed, name="ind").words == ("ABAD", "ABADI", "BABA")
