@@ -445,6 +445,11 @@ def _check_options(options: Mapping[str, Any], accepted: Mapping[str, Any], what
         )
 
 
+
+def _as_formats(formats: Iterable[str]) -> tuple[str, ...]:
+    """:attr:`PuzzleType.formats` as a tuple (typed, so a kind passing one checks with mypy)."""
+    return tuple(formats)
+
 @attrs.frozen(kw_only=True)
 class PuzzleType:
     """A kind of puzzle, and everything the core needs to take one from text to picture.
@@ -491,7 +496,7 @@ class PuzzleType:
     #: of the puzzle (``result`` ``None``) or of its solution, in one of :attr:`formats`.
     render: Callable[..., str | bytes] | None = attrs.field(default=None, repr=False)
     #: The formats :attr:`render` draws, ``"text"`` first (``"svg"``, ``"png"``, ...).
-    formats: tuple[str, ...] = attrs.field(default=("text",), converter=tuple)
+    formats: tuple[str, ...] = attrs.field(default=("text",), converter=_as_formats)
     #: Options of :attr:`render` with their defaults (``lacak KIND solve --NAME``).
     render_options: Mapping[str, Any] = attrs.field(factory=dict)
     #: Searcher options the command line offers as their own flags (``--NAME``),
