@@ -87,12 +87,11 @@ def slow_limits(limits: lacak.Limits) -> bool:
     )
 
 
-
 def actions_along(path: Sequence[Sequence[int]], width: int) -> list[str]:
     """The blank's moves between consecutive boards of ``path`` on a board ``width`` wide.
 
-    >>> actions_along([(1, 2, 0, 3), (1, 0, 2, 3), (0, 1, 2, 3)], 2)
-    ['U', 'L']
+    >>> actions_along([(1, 2, 0, 3), (0, 2, 1, 3), (2, 0, 1, 3)], 2)
+    ['U', 'R']
     """
     names = {width: "D", -width: "U", 1: "R", -1: "L"}
     return [names[b.index(0) - a.index(0)] for a, b in itertools.pairwise(path)]

@@ -200,9 +200,10 @@ def test_estimate_vector_notation_from_standard_input(cli) -> None:  # type: ign
 def test_estimate_an_unsolvable_board_says_so(cli) -> None:  # type: ignore[no-untyped-def]
     done = run(cli, "sliding", "estimate", "123456870", "-H", "misplaced")
     assert done.exit_code == 0 and "cannot be reached" in done.stdout
-    assert json.loads(run(cli, "sliding", "estimate", "123456870", "--json").stdout)[
-        "solvable"
-    ] is False
+    assert (
+        json.loads(run(cli, "sliding", "estimate", "123456870", "--json").stdout)["solvable"]
+        is False
+    )
 
 
 @pytest.mark.parametrize(
@@ -244,7 +245,9 @@ def test_vector_notation_round_trips(puzzle: SlidingPuzzle) -> None:
     assert again.initial == puzzle.initial and again.format_state(again.initial) == text
 
 
-@pytest.mark.parametrize("text", ["(1,2,3,4,5,0,7,8,6", "1,2,3,4,5,0,7,8,6)", "((123450786))", "()"])
+@pytest.mark.parametrize(
+    "text", ["(1,2,3,4,5,0,7,8,6", "1,2,3,4,5,0,7,8,6)", "((123450786))", "()"]
+)
 def test_broken_vectors_are_clear_errors(text: str) -> None:
     with pytest.raises(lacak.InvalidPuzzleError, match=r"parentheses|empty"):
         lacak.parse("sliding", text)
@@ -422,7 +425,9 @@ def test_a_first_use_that_builds_is_announced_and_shown(fresh_cache: Path) -> No
     builds = [entry for entry in reporter.log if entry[0] == "stop" and "pattern" in entry[1]]
     assert len(builds) == 2
     for _stop, description, completed, total in builds:
-        assert description.startswith("pattern database of tiles ") and "(3x3), level " in description
+        assert (
+            description.startswith("pattern database of tiles ") and "(3x3), level " in description
+        )
         assert completed == total == 3024  # every placement reached, and shown
     again = FakeReporter()
     pdb.forget_memory()
