@@ -598,10 +598,32 @@ class _Search:
         self.max_depth = _depth_cap(limits)
         # the budget's deadline (it may be a running command's, earlier than its own)
         self.deadline = budget.deadline
+        #: Shows a search past a second on the progress display, when someone is watching.
+        self.watch = _Watch(budget)
+        #: Whether the clock must be read now and then (a deadline, or someone watching).
+        self.timed = self.deadline is not None or self.watch.on
         # an inadmissible heuristic may put a goal within max_depth beyond a bound larger
         # than max_depth: then children deeper than max_depth are cut, and the bound grows
         # until no child within max_depth was cut by it (only the explicit stack does this)
         self.depth_cut = None if heuristic.admissible else self.max_depth
+
+
+class _Watch:
+    """Reports a search running past a second to :mod:`lacak.progress` (expanded nodes and
+    rate), at most five times a second; ``on`` is false when nobody is watching."""
+
+    def __init__(self, budget: lacak.Budget) -> None:
+        self.on = lacak.progress.active()
+        self.started = budget.started
+        self.shown = 0.0
+
+    def __call__(self, expanded: int) -> None:
+        now = time.perf_counter()
+        if now - self.shown > 0.2:
+            self.shown = now
+            seconds = now - self.started
+            if seconds >= lacak.Budget.SHOW_AFTER:
+                lacak.progress.searching(expanded, seconds)
 
 
 class _Engine(Protocol):
@@ -733,7 +755,7 @@ class _Generated:
 
     def iterate(self, bound: float, tally: _Tally) -> _Step:
         search = self.search
-        max_expanded, deadline = search.max_expanded, search.deadline
+        max_expanded, deadline, watch = search.max_expanded, search.deadline, search.watch
         base = tally.expanded
         z0 = search.start.index(0)
 
@@ -744,6 +766,8 @@ class _Generated:
                 raise _Abort(StopReason.NODES)
             if deadline is not None and time.perf_counter() >= deadline:
                 raise _Abort(StopReason.TIME)
+            if watch.on:
+                watch(done)
             nxt = count + CHECK_EVERY
             if max_expanded is not None:
                 nxt = min(nxt, max_expanded - base + 1)
@@ -829,6 +853,7 @@ class _Linear:
         goal_row, goal_col = lc.goal_row, lc.goal_col
         row_conflicts, col_conflicts = lc.row_conflicts, lc.col_conflicts
         max_expanded, deadline = search.max_expanded, search.deadline
+        timed, watch = search.timed, search.watch
         board, rows, cols = self.board, self.rows, self.cols
         counters = {"expanded": tally.expanded, "generated": tally.generated}
         path: list[int] = []
@@ -837,8 +862,11 @@ class _Linear:
             done = counters["expanded"]
             if max_expanded is not None and done >= max_expanded:
                 raise _Abort(StopReason.NODES)
-            if deadline is not None and done % 256 == 0 and time.perf_counter() >= deadline:
-                raise _Abort(StopReason.TIME)
+            if timed and done % 256 == 0:
+                if deadline is not None and time.perf_counter() >= deadline:
+                    raise _Abort(StopReason.TIME)
+                if watch.on:
+                    watch(done)
             counters["expanded"] = done + 1
             if board == goal:
                 return True
@@ -930,14 +958,18 @@ class _Stack:
         start, goal, nbrs = search.start, search.goal, search.nbrs
         names = {width: "D", -width: "U", 1: "R", -1: "L"}
         max_expanded, deadline, depth_cut = search.max_expanded, search.deadline, search.depth_cut
+        timed, watch = search.timed, search.watch
         expanded, generated = tally.expanded, tally.generated
 
         def out_of_budget() -> StopReason | None:
             """Checked before each expansion, as the recursive engines do."""
             if max_expanded is not None and expanded >= max_expanded:
                 return StopReason.NODES
-            if deadline is not None and expanded % 256 == 0 and time.perf_counter() >= deadline:
-                return StopReason.TIME
+            if timed and expanded % 256 == 0:
+                if deadline is not None and time.perf_counter() >= deadline:
+                    return StopReason.TIME
+                if watch.on:
+                    watch(expanded)
             return None
 
         def done(step: _Step) -> _Step:

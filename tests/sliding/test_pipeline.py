@@ -485,3 +485,32 @@ def test_library_modules_import_no_command_line_code() -> None:
                           timeout=120)  # fmt: skip
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "[]"
+
+
+@pytest.mark.parametrize(
+    ("heuristic", "limits"),
+    [
+        ("manhattan", lacak.Limits(max_expanded=20_000)),  # the generated search
+        ("linear-conflict", lacak.Limits(max_expanded=20_000)),  # linear conflict's own
+        ("weighted:2,1", lacak.Limits(max_expanded=20_000, max_depth=60)),  # the explicit stack
+    ],
+)
+def test_a_long_idastar_tiles_search_shows_its_progress(
+    monkeypatch: pytest.MonkeyPatch, heuristic: str, limits: lacak.Limits
+) -> None:
+    """Past Budget.SHOW_AFTER (a second; 0 here) every engine reports nodes and rate."""
+    monkeypatch.setattr(lacak.Budget, "SHOW_AFTER", 0.0)
+    puzzle = random_board((4, 4), 5)
+    reporter = FakeReporter()
+    with lacak.progress.reporting(reporter):
+        result = lacak.solve(puzzle, "idastar-tiles", heuristic=heuristic, limits=limits)
+    assert result.stopped is lacak.StopReason.NODES
+    starts = [entry for entry in reporter.log if entry[0] == "start"]
+    stops = [entry for entry in reporter.log if entry[0] == "stop"]
+    assert starts == [("start", "searching")] and len(stops) == 1
+    assert stops[0][1].startswith("searching: ") and "nodes expanded" in stops[0][1]
+    quiet = lacak.solve(puzzle, "idastar-tiles", heuristic=heuristic, limits=limits)
+    assert (quiet.stats.expanded, quiet.stats.generated) == (
+        result.stats.expanded,
+        result.stats.generated,
+    )
