@@ -316,7 +316,8 @@ def solve_command(
     def command(ctx: click.Context, **values: Any) -> None:  # fmt: skip
         _solve(ctx, kind, declared, **values)
 
-    for group, option, default in reversed(declared):
+    # click.option on a built command appends: the flags follow in the order declared
+    for group, option, default in declared:
         help_text = kind_type.help.get(option, f"{kind} {group} option {option!r}.")
         command = _kind_option(option, default, help_text)(command)
     return command

@@ -514,3 +514,11 @@ def test_a_long_idastar_tiles_search_shows_its_progress(
         result.stats.expanded,
         result.stats.generated,
     )
+
+
+def test_solve_help_lists_the_kind_s_options_in_the_order_declared(cli) -> None:  # type: ignore[no-untyped-def]
+    text = run(cli, "sliding", "solve", "--help").stdout
+    where = [text.index(flag) for flag in ("--goal", "--size", "--allow-unsolvable")]
+    assert where == sorted(where)
+    assert "ROWSxCOLS (3x4: 3 rows of 4 tiles)" in " ".join(text.split())
+    assert "lacak sliding scramble --size 4x4 --seed 7 | head -1 | lacak sliding solve -" in text
