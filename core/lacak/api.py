@@ -232,7 +232,7 @@ def choose(
     >>> import lacak
     >>> choice = lacak.choose(lacak.parse("sliding", "123405786"))
     >>> choice.label, choice.strategy_from
-    ('astar-tiles + manhattan', 'kind')
+    ('idastar-tiles + manhattan', 'kind')
     """
     check_puzzle(puzzle, "lacak.choose")
     if strategy is not None and not isinstance(strategy, (str, Searcher)):
