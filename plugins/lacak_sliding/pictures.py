@@ -56,7 +56,8 @@ def render_text(
 ) -> str:
     """The boards along the solution, ``per_row`` to a line (the start and the goal without one).
 
-    A found solution is headed by its path in the puzzle's notation. Past
+    A found solution on a board of up to 9 cells is headed by its path in the
+    puzzle's notation. Past
     :data:`lacak.output.CUT_ABOVE` boards, only the first and last
     :data:`lacak.output.SHOWN_AT_ENDS` are drawn unless ``full``.
     """
@@ -64,7 +65,8 @@ def render_text(
     gap = object()
     shown = lacak.output.cut_middle(steps, full=full, noun="board", gap=gap)
     out: list[str] = []
-    if result is not None and result.found:
+    if result is not None and result.found and puzzle.width * puzzle.height <= 9:
+        # (on larger boards a line of states is a wall of numbers: the boards show the path)
         states = [puzzle.format_state(state) for state in result.states]
         path = lacak.output.summarise(states, full=full, noun="board", sep=" -> ")
         out += [f"path:  {path}", ""]
