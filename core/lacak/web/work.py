@@ -119,6 +119,14 @@ def kinds(*, registry: Registry | None = None) -> list[dict[str, Any]]:
     return [_kind_summary(types[kind], types.owner(kind)) for kind in sorted(types)]
 
 
+def _of_kind(reg: Registry, hook: str, kind: str) -> list[tuple[str, Any]]:
+    """The components a hook registered for ``kind``, by name (none: an empty list)."""
+    if kind not in reg.kinds(hook):
+        return []
+    catalogue = reg.heuristics(kind) if hook == "register_heuristics" else reg.generators(kind)
+    return sorted(catalogue.items())
+
+
 def catalogue(kind: str, *, registry: Registry | None = None) -> dict[str, Any]:
     """Everything a page needs to offer for ``kind``: its options and pictures, and the
     strategies, heuristics and generators registered for it.
@@ -150,7 +158,7 @@ def catalogue(kind: str, *, registry: Registry | None = None) -> dict[str, Any]:
             "consistent": heuristic.consistent,
             "options": _options(heuristic.options),
         }
-        for name, heuristic in sorted(reg.heuristics(kind).items())
+        for name, heuristic in _of_kind(reg, "register_heuristics", kind)
     ]
     generators = [
         {
@@ -159,7 +167,7 @@ def catalogue(kind: str, *, registry: Registry | None = None) -> dict[str, Any]:
             "options": _options(generator.options),
             "metadata": jsonable(generator.metadata),
         }
-        for name, generator in sorted(reg.generators(kind).items())
+        for name, generator in _of_kind(reg, "register_generators", kind)
     ]
     return {
         **_kind_summary(kind_type, types.owner(kind)),
