@@ -267,32 +267,32 @@ class _BodyLimit:
                 await _too_large(self.limit)(scope, receive, send)
                 return
         received = 0
-        started = False
+        started = refused = False
 
         async def counted() -> MutableMapping[str, Any]:
-            nonlocal received
+            nonlocal received, refused
             message = await receive()
             if message["type"] == "http.request":
                 received += len(message.get("body", b""))
-                if received > self.limit:
-                    raise _TooLarge
+                if received > self.limit and not started:
+                    refused = True  # answer 413 now; the app sees the client gone
+                    await _too_large(self.limit)(scope, receive, send)
+                    return {"type": "http.disconnect"}
             return message
 
         async def watched(message: MutableMapping[str, Any]) -> None:
             nonlocal started
+            if refused:
+                return
             if message["type"] == "http.response.start":
                 started = True
             await send(message)
 
         try:
             await self.app(scope, counted, watched)
-        except _TooLarge:
-            if not started:
-                await _too_large(self.limit)(scope, receive, send)
-
-
-class _TooLarge(Exception):
-    pass
+        except Exception:
+            if not refused:  # (once refused, the app's complaint of a client gone is moot)
+                raise
 
 
 def _too_large(limit: int) -> JSONResponse:
