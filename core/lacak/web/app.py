@@ -27,6 +27,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from .. import __version__
 from ..errors import (
@@ -102,7 +103,8 @@ class GenerateRequest(_Model):
         None, description="ROWSxCOLS, or null for the generator's own."
     )
     seed: int | None = Field(
-        None, ge=0, le=2**63 - 1, description="The same seed makes the same instance."
+        None, ge=0, le=2**53, description="The same seed makes the same instance "
+        "(at most 2**53, which JavaScript's numbers hold exactly)."
     )
     options: Values = Field(default_factory=dict, description="The generator's options, as text.")
 
@@ -223,6 +225,7 @@ class ServerInfo(BaseModel):
 
 
 ERRORS: dict[int | str, dict[str, Any]] = {
+    400: {"model": ErrorAnswer, "description": "A body that is not JSON."},
     422: {"model": ErrorAnswer, "description": "Bad input: the message says what."},
     413: {"model": ErrorAnswer, "description": "The request body is too large."},
 }
@@ -325,7 +328,8 @@ def create_app(
 
     :param caps: what one request may ask at most (default :class:`~lacak.web.work.Caps`).
     :param pool: where generations and searches run (default: two worker
-        processes; with ``registry``, two threads using it).
+        processes, or with ``registry`` two threads using it, closed when the
+        application shuts down; a pool given is left to its giver to close).
     :param registry: the registry to serve (default: the installed plugins').
     :param trusted_hosts: the ``Host`` names accepted (``None``: any); ``lacak serve``
         on loopback accepts only loopback names, so other sites' pages cannot reach
@@ -335,6 +339,7 @@ def create_app(
     from fastapi_offline import FastAPIOffline
 
     caps = caps if caps is not None else work.Caps()
+    owned = pool is None
     if pool is None:
         pool = Pool(2, processes=registry is None, registry=registry)
     reg = registry
@@ -345,7 +350,8 @@ def create_app(
         try:
             yield
         finally:
-            pool.close()
+            if owned:  # a pool given to the app is its giver's to close
+                pool.close()
 
     app = FastAPIOffline(
         title="lacak",
@@ -374,6 +380,13 @@ def create_app(
             where = ".".join(str(p) for p in item.get("loc", ()) if p != "body")
             parts.append(f"{where or 'body'}: {item.get('msg', 'invalid')}")
         return _error(422, "; ".join(parts) or "invalid request", "ValidationError")
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(_request: Request, error: StarletteHTTPException) -> JSONResponse:
+        response = _error(error.status_code, str(error.detail), "HTTPError")
+        for name, value in (error.headers or {}).items():
+            response.headers[name] = value
+        return response
 
     @app.exception_handler(LacakError)
     async def refused(_request: Request, error: LacakError) -> JSONResponse:

@@ -123,6 +123,7 @@ class Pool:
         self.registry = registry
         self._lock = threading.Lock()
         self._pending = 0
+        self._warmed = False
         self._executor = self._new_executor()
 
     def _new_executor(self) -> concurrent.futures.Executor:
@@ -208,7 +209,10 @@ class Pool:
 
     def warm(self) -> list[concurrent.futures.Future[Any]]:
         """Start every worker now (a process loads lacak's plugins once), not on the
-        first requests."""
+        first requests (once: later calls do nothing)."""
+        if self._warmed:
+            return []
+        self._warmed = True
         return [self._executor.submit(_noop) for _ in range(self.workers)]
 
     def close(self) -> None:

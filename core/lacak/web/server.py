@@ -107,6 +107,7 @@ def serve(
     try:
         server.run(sockets=[sock])
     finally:
+        pool.close()
         sock.close()
 
 
