@@ -122,6 +122,10 @@ export async function bogglePage(root, catalogue) {
     if (!state.drag) return;
     const node = tileAt(event);
     if (!node || !grid.contains(node)) return;
+    const box = node.getBoundingClientRect();  // near the tile's centre only, so that a
+    const dx = event.clientX - box.left - box.width / 2;  // diagonal move does not catch
+    const dy = event.clientY - box.top - box.height / 2;  // the tiles beside its corner
+    if (Math.hypot(dx, dy) > box.width * 0.42) return;
     const cell = [Number(node.dataset.r), Number(node.dataset.c)];
     const last = state.drag.at(-1);
     const back = state.drag.at(-2);
