@@ -19,6 +19,7 @@ import concurrent.futures
 import multiprocessing
 import os
 import threading
+import time
 from collections.abc import Callable, Mapping
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
@@ -42,8 +43,20 @@ class Overrun(Exception):
     """The job ran far past its time limit (a component that does not check its deadline)."""
 
 
+def _watch_parent(parent: int) -> None:
+    """End this worker process once the server that started it is gone (even killed), so
+    that no worker outlives its server."""
+    while os.getppid() == parent:
+        time.sleep(1.0)
+    os._exit(0)
+
+
 def _init_worker(memory_mb: int | None) -> None:
-    """Set up a worker process: its memory limit, and lacak's plugins loaded once."""
+    """Set up a worker process: its memory limit, lacak's plugins loaded once, and a
+    watch that ends it with its server."""
+    threading.Thread(
+        target=_watch_parent, args=(os.getppid(),), daemon=True, name="lacak-web-parent"
+    ).start()
     if memory_mb:
         try:
             import resource
