@@ -9,10 +9,10 @@ import pytest
 
 pytest.importorskip("fastapi", reason="the web extra (pip install 'lacak[web]') is not installed")
 
-from fastapi.testclient import TestClient  # noqa: E402
-from lacak.web import create_app  # noqa: E402
-from lacak.web.pool import Pool  # noqa: E402
-from lacak.web.work import Caps  # noqa: E402
+from fastapi.testclient import TestClient
+from lacak.web import create_app
+from lacak.web.pool import Pool
+from lacak.web.work import Caps
 
 #: Caps that keep every request of the tests short.
 SMALL = Caps(max_seconds=3.0, default_seconds=1.0, max_nodes=200_000, max_cells=2_500,

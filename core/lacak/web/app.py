@@ -86,7 +86,7 @@ class SolveRequest(_Model):
     strategy_options: Values = Field(
         default_factory=dict, description="The strategy's options, as text (-O KEY=VALUE)."
     )
-    limits: LimitsIn = Field(default_factory=LimitsIn)
+    limits: LimitsIn = Field(default_factory=lambda: LimitsIn.model_validate({}))
     trace: int = Field(
         0, ge=0, le=1_000_000, description="Record this many nodes of the search tree."
     )
