@@ -163,19 +163,27 @@ class Pool:
     def _submit(
         self, name: str, kind: str, request: Mapping[str, Any], caps: work.Caps
     ) -> concurrent.futures.Future[dict[str, Any]]:
+        # The count is taken under the pool's lock, the job submitted outside it: the
+        # executor's own locks are held while it resolves futures (and so runs _done), so
+        # holding this lock around submit() could deadlock with a worker's death.
         with self._lock:
             if self._pending >= self.workers + self.queue:
                 raise Busy(
                     f"all {self.workers} workers are busy and {self.queue} requests wait; "
                     "try again shortly"
                 )
+            self._pending += 1
+        try:
             if self.registry is not None:
                 future = self._executor.submit(
                     _run_with_registry, self.registry, name, kind, request, caps
                 )
             else:
                 future = self._executor.submit(run_job, name, kind, request, caps)
-            self._pending += 1
+        except BaseException:
+            with self._lock:
+                self._pending -= 1
+            raise
         future.add_done_callback(self._done)
         return future
 
@@ -196,10 +204,12 @@ class Pool:
             it has not started; a job already running goes on to its own end).
         :raises LacakError: what the job raised (bad input, an unknown name, ...).
         """
+        executor = self._executor
         try:
             future = self._submit(name, kind, request, caps)
         except BrokenProcessPool:
-            self._replace()
+            self._replace(executor)
+            executor = self._executor
             future = self._submit(name, kind, request, caps)
         try:
             return await asyncio.wait_for(asyncio.wrap_future(future), timeout)
@@ -208,17 +218,20 @@ class Pool:
                 f"the {name} gave no answer within {timeout:g} seconds"
             ) from None
         except BrokenProcessPool:
-            self._replace()
+            self._replace(executor)
             raise Lost(
                 f"the worker running the {name} died (a crash, or the memory limit); "
                 "it has been replaced"
             ) from None
 
-    def _replace(self) -> None:
-        """A fresh executor in place of a broken one (the broken one's jobs are lost)."""
+    def _replace(self, broken: concurrent.futures.Executor) -> None:
+        """A fresh executor in place of ``broken`` (its jobs are lost), unless another
+        request has replaced it already."""
         with self._lock:
-            old, self._executor = self._executor, self._new_executor()
-        old.shutdown(wait=False, cancel_futures=True)
+            if self._executor is not broken:
+                return
+            self._executor = self._new_executor()
+        broken.shutdown(wait=False, cancel_futures=True)
 
     def warm(self) -> list[concurrent.futures.Future[Any]]:
         """Start every worker now (a process loads lacak's plugins once), not on the

@@ -315,7 +315,7 @@ def _searchable(instance: Any) -> Any:
     """
     try:
         check_puzzle(instance)
-    except Exception:
+    except InvalidPuzzleError:
         maker = getattr(instance, "puzzle", None)
         if callable(maker):
             return maker()
