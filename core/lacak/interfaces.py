@@ -523,6 +523,9 @@ class PuzzleType:
     flags: Mapping[str, str] = attrs.field(factory=dict)
     #: An example puzzle in text form (help texts, pages, tests).
     example: str = ""
+    #: ``to_text(instance) -> str``: the text form of an instance (one a generator
+    #: made), which ``parse`` reads back; see :func:`lacak.puzzle_text`.
+    to_text: Callable[[Any], str] | None = attrs.field(default=None, repr=False)
 
     @property
     def name(self) -> str:
