@@ -32,7 +32,7 @@ import attrs
 
 from .. import api
 from ..errors import InvalidOptionError, InvalidPuzzleError, LimitReachedError
-from ..interfaces import PuzzleType, check_puzzle, describe_state
+from ..interfaces import PuzzleType, describe_state
 from ..limits import Limits, StopReason, deadline
 from ..options import convert, parse_size
 from ..registry import Registry, default_registry
@@ -305,24 +305,6 @@ def generate(
     }
 
 
-def _searchable(instance: Any) -> Any:
-    """The puzzle to search for a parsed instance.
-
-    A parsed instance is normally a :class:`~lacak.Puzzle` itself. A kind whose
-    ``parse`` gives a record that is not, but offers its puzzle through a
-    ``puzzle()`` method (mazes read from JSON, before the maze kind's ``parse``
-    gave a puzzle), is searched through that.
-    """
-    try:
-        check_puzzle(instance)
-    except InvalidPuzzleError:
-        maker = getattr(instance, "puzzle", None)
-        if callable(maker):
-            return maker()
-        raise
-    return instance
-
-
 def _picture(kind_type: PuzzleType, puzzle: Any, result: SearchResult, fmt: str) -> dict[str, Any]:
     """The kind's picture of a result, as JSON data (``text``, ``svg``, or base64 ``png``)."""
     import base64
@@ -397,8 +379,7 @@ def solve(
     recorder: SearchTrace | None = None
     try:
         with deadline(until):
-            instance = api.parse(kind, text, registry=reg, **parse_options)
-            puzzle = _searchable(instance)
+            puzzle = api.parse(kind, text, registry=reg, **parse_options)
             choice = api.choose(puzzle, strategy, heuristic, registry=reg)
             options = _typed(
                 request.get("strategy_options"),
