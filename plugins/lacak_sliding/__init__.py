@@ -19,7 +19,7 @@ import lacak
 @lacak.hookimpl
 def register_puzzles(register: Callable[[lacak.PuzzleType], None]) -> None:
     """The ``sliding`` kind: ``lacak.parse("sliding", "123450786", goal=..., size=...)``."""
-    from . import choice, puzzle
+    from . import batch, choice, puzzle
 
     register(
         lacak.PuzzleType(
@@ -29,6 +29,7 @@ def register_puzzles(register: Callable[[lacak.PuzzleType], None]) -> None:
             choose=choice.choose,
             description="sliding-tile puzzles: tiles row by row, 0 = blank (123450786)",
             options={"goal": None, "size": None, "allow_unsolvable": False},
+            batch=batch.BATCH,
         )
     )
 
