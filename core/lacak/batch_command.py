@@ -270,7 +270,7 @@ def _report(summary: Any, as_json: bool) -> None:
         reasons = ", ".join(f"{name} {n:,}" for name, n in sorted(summary.rejected.items()))
         counts.add_row("drawn again", f"{sum(summary.rejected.values()):,}", Text(reasons))
     console.print(counts)
-    if data["measures"] or summary.written:
+    if data["measures"] or (summary.written and summary.job_seconds):
         table = Table(show_header=True, box=None, pad_edge=False, header_style="bold")
         table.add_column("measure")
         for column in ("mean", "min", "max"):
