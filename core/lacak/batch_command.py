@@ -203,7 +203,7 @@ def _run(ctx: click.Context, kind: str, batch: Any, registry: Registry, **values
         workers = values["workers"]
         if values["scheduler"] is not None:
             executor, threads = stack.enter_context(dataset.dask_executor(values["scheduler"]))
-            summary.workers = threads
+            summary.workers = workers = threads
         else:
             import os
 

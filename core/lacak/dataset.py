@@ -610,7 +610,8 @@ def records(
     :param written: records already written (a resumed batch).
     :param seen: digests of the instances already written (a resumed ``unique`` batch).
     :param executor: as for :func:`lacak.batch.iter_many` (a Dask client's executor).
-    :param workers: processes of lacak's own pool (default: one per core).
+    :param workers: processes of lacak's own pool (default: one per core); with an
+        ``executor``, how many jobs it runs at once (chunks are sized by it).
     :param chunksize: jobs per chunk (default: chunks that grow to about
         :data:`CHUNK_SECONDS` of work).
     :param summary: counted into as records come.
@@ -627,7 +628,8 @@ def records(
         chunksize = _whole(chunksize, "the chunk size", least=1)
     dask = executor is not None and not _is_local(executor)
     if executor is not None:
-        pool_size = getattr(executor, "_max_workers", 0) or 0
+        pool_size = workers or getattr(executor, "_max_workers", 0) or 0
+        workers = None
     else:
         pool_size = workers if workers is not None else os.cpu_count() or 1
     sizes = _Sizes(pool_size, DASK_CHUNK_SECONDS if dask else CHUNK_SECONDS, chunksize)
