@@ -607,7 +607,7 @@ class _Stream:
                 folder = stack.enter_context(tempfile.TemporaryDirectory(prefix="lacak-batch-"))
             generation = 0
             pool: Any = None
-            task: _Task | None = None
+            task = _Task(self.function)
             markers: str | None = None
             table: Any = None
             try:
@@ -631,10 +631,9 @@ class _Stream:
                             pool = self.executor or cf.ProcessPoolExecutor(self.workers)
                             task = _Task(self.function, markers, self.pickled)
                         try:
-                            if self.pickled:
-                                future = pool.submit(task, chunk)
-                            else:  # threads run in the caller's context, as asyncio.to_thread
-                                future = pool.submit(contextvars.copy_context().run, task, chunk)
+                            # threads run in the caller's context, as asyncio.to_thread
+                            runs = task if self.pickled else _InContext(task)
+                            future = pool.submit(runs, chunk)
                         except Exception as error:  # a caller's executor that is shut down or broken
                             for index, _item in chunk:
                                 self.finish(Outcome(index, error=error,
@@ -735,6 +734,18 @@ class _Stream:
                 died = JobError(f"job {index} did not finish: a worker of the caller's "
                                 "executor died, which breaks it", index=index)  # fmt: skip
             self.finish(Outcome(index, error=died, attempts=max(1, self.started[index])))
+
+
+class _InContext:
+    """``task(chunk)`` in a copy of the context this was made in (one copy per chunk: a
+    context cannot be entered by two threads at once)."""
+
+    def __init__(self, task: Callable[[Any], Any]) -> None:
+        self.task = task
+        self.context = contextvars.copy_context()
+
+    def __call__(self, chunk: Any) -> Any:
+        return self.context.run(self.task, chunk)
 
 
 def _stop_workers(pool: Any) -> None:

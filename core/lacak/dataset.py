@@ -468,9 +468,13 @@ class Summary:
         """Whether the output is complete and every record in it succeeded."""
         return self.complete and not self.failed
 
-    def add(self, ok: bool, error: str | None, measures: Iterable[tuple[str, float]],
-            *, seconds: float = 0.0, new: bool = True) -> None:  # fmt: skip
-        """Count one record (``new``: written by this run)."""
+    def add(self, record: Record) -> None:
+        """Count one record written by this run."""
+        self.note(record.ok, record.error, record.measures, seconds=record.seconds)
+
+    def note(self, ok: bool, error: str | None, measures: Iterable[tuple[str, float]],
+             *, seconds: float = 0.0, new: bool = True) -> None:  # fmt: skip
+        """Count one record (``new``: written by this run, not found by a resume)."""
         self.records += 1
         self.written += new
         self.job_seconds += seconds
@@ -533,6 +537,12 @@ class Record:
     line: bytes
     #: Whether it succeeded.
     ok: bool
+    #: The type of its error (``"LimitReachedError"``), when it failed.
+    error: str | None = None
+    #: The summary's numbers of it, as ``(label, value)`` pairs.
+    measures: tuple[tuple[str, float], ...] = ()
+    #: Seconds its job took (in its worker).
+    seconds: float = 0.0
 
     def data(self) -> dict[str, Any]:
         """The record as JSON data."""
@@ -614,7 +624,8 @@ def records(
         ``executor``, how many jobs it runs at once (chunks are sized by it).
     :param chunksize: jobs per chunk (default: chunks that grow to about
         :data:`CHUNK_SECONDS` of work).
-    :param summary: counted into as records come.
+    :param summary: where the draws rejected are counted (count the records with
+        :meth:`Summary.add`, as :func:`write` does once it has written each).
     :raises LimitReachedError: :data:`MAX_REJECTED` draws in a row were rejected
         (after the records made so far).
     :raises UnknownComponentError: the first job found an unknown strategy or
@@ -679,21 +690,19 @@ def records(
                                 f"{count:,} such instances"
                             )
                         continue
-                    line, ok, job = made.line, made.ok, made.seed
-                    assert line is not None
-                    if summary is not None:
-                        summary.add(ok, made.error, made.measures, seconds=made.seconds)
+                    assert made.line is not None
+                    record = Record(outcome.index, made.seed, made.line, made.ok, made.error,
+                                    made.measures, made.seconds)  # fmt: skip
                 else:
                     error = outcome.error
                     assert error is not None
                     job = job_seed(seed, outcome.index)
-                    line, ok = spec.error_line(outcome.index, job, error), False
-                    if summary is not None:
-                        summary.add(False, type(error).__name__, ())
+                    record = Record(outcome.index, job, spec.error_line(outcome.index, job, error),
+                                    False, type(error).__name__)  # fmt: skip
                 in_a_row = 0
                 kept += 1
                 needed -= 1
-                yield Record(outcome.index, job, line, ok)
+                yield record
                 if needed == 0:
                     break
         finally:
@@ -816,8 +825,9 @@ def write(
     sink, state = open_output(out, spec, seed=seed, count=count, resume=resume,
                               overwrite=overwrite, summary=summary)  # fmt: skip
     complete = False
+    guard = _Deferred()
     try:
-        with progress.task(f"{spec.kind} batch", total=count) as shown:
+        with guard, progress.task(f"{spec.kind} batch", total=count) as shown:
             shown.update(completed=state.records)
             last = time.monotonic()
             done = state.records
@@ -825,7 +835,9 @@ def write(
                                   written=state.records, seen=state.seen, executor=executor,
                                   workers=workers, chunksize=chunksize,
                                   summary=summary):  # fmt: skip
-                sink.write(record.line)
+                with guard.holding():
+                    sink.write(record.line)
+                    summary.add(record)
                 done += 1
                 now = time.monotonic()
                 if now - last > 0.2:
@@ -845,5 +857,53 @@ def write(
         raise
     finally:
         summary.stop()
-        sink.close(complete)
+        with guard.holding(again=False):
+            sink.close(complete)
     return summary
+
+
+class _Deferred:
+    """Ctrl-C while a record is being written waits until it is written (a gzip stream
+    cut in the middle of a write has a wrong checksum); at any other time, such as
+    while waiting for the workers, it interrupts at once. Only in the main thread,
+    and only when Ctrl-C raises ``KeyboardInterrupt`` (Python's own handler)."""
+
+    def __init__(self) -> None:
+        self.busy = False
+        self.pending = False
+        self.previous: Any = None
+
+    def __enter__(self) -> _Deferred:
+        import signal
+        import threading
+
+        if threading.current_thread() is threading.main_thread() and (
+            signal.getsignal(signal.SIGINT) is signal.default_int_handler
+        ):
+            self.previous = signal.signal(signal.SIGINT, self._handle)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        import signal
+
+        if self.previous is not None:
+            signal.signal(signal.SIGINT, self.previous)
+            self.previous = None
+
+    def _handle(self, signum: int, frame: Any) -> None:
+        if self.busy:
+            self.pending = True
+            return
+        raise KeyboardInterrupt
+
+    @contextlib.contextmanager
+    def holding(self, *, again: bool = True) -> Iterator[None]:
+        """Run the block whole; a Ctrl-C during it is raised after it (if ``again``)."""
+        self.busy = True
+        try:
+            yield
+        finally:
+            self.busy = False
+        if self.pending and again:
+            self.pending = False
+            raise KeyboardInterrupt

@@ -103,8 +103,13 @@ class _Gzip(_Sink):
         self.raw = os.fdopen(fd, "wb")
         self.file = gzip.GzipFile(filename="", mode="wb", fileobj=self.raw,
                                   compresslevel=GZIP_LEVEL, mtime=0)  # fmt: skip
-        for line in earlier:
-            self.file.write(line)
+        try:
+            for line in earlier:
+                self.file.write(line)
+        except BaseException:  # (Ctrl-C while copying: the file as it was stays)
+            self.raw.close()
+            self.temporary.unlink()
+            raise
 
     def write(self, line: bytes) -> None:
         self.file.write(line)
@@ -212,8 +217,8 @@ def _resume(path: Path, spec: Spec, seed: int, count: int, summary: Summary) -> 
         if spec.unique and "instance" in data:
             state.seen.add(_digest(data["instance"]))
         error = data.get("error")
-        summary.add(bool(data.get("ok")), error.get("type") if isinstance(error, dict) else None,
-                    _measures(data, paths), new=False)  # fmt: skip
+        summary.note(bool(data.get("ok")), error.get("type") if isinstance(error, dict) else None,
+                     _measures(data, paths), new=False)  # fmt: skip
     if state.records > count:
         raise InvalidOptionError(
             f"{path} holds {state.records:,} records, more than the {count:,} asked for"

@@ -173,7 +173,7 @@ def test_bad_input_stops_the_batch_before_it_writes(tmp_path: Path) -> None:
 def test_a_killed_worker_loses_no_record() -> None:
     """A worker of lacak's pool killed in the middle of a batch: its job runs again, and
     the records are those of a run with no death."""
-    import psutil
+    psutil = pytest.importorskip("psutil")
 
     spec = dataset.spec("tick", solve=True, options={"fail_every": 7, "pause": 0.02},
                         registry=TICK)  # fmt: skip
