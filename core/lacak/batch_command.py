@@ -197,6 +197,12 @@ def _run(ctx: click.Context, kind: str, batch: Any, registry: Registry, **values
     options = parse_pairs(values["gen_options"], generator.options,
                           what=f"generator {plan.generator!r}")  # fmt: skip
     plan = dataset.spec(kind, options=options, **{**common, "generator": plan.generator})
+    bounded = plan.min_length is not None or plan.max_length is not None
+    if bounded and plan.strategy is not None:
+        searcher = registry.searchers()[plan.strategy]
+        if not (searcher.optimal or searcher.fewest_moves):
+            click.echo(f"note: strategy {plan.strategy!r} does not find shortest solutions: the "
+                       "lengths kept are its own, not the instances' least", err=True)  # fmt: skip
     summary = dataset.Summary(kind, values["count"])
     with contextlib.ExitStack() as stack:
         executor = None
@@ -248,11 +254,11 @@ def _report(summary: Any, as_json: bool) -> None:
     data = summary.to_dict()
     where = f" to {summary.out}" if summary.out else ""
     rate = data["records_per_second"]
+    written = f"{summary.written:,} record{'s' if summary.written != 1 else ''}"
+    speed = f"{rate:,.0f} records/s, " if rate else ""
     head = (
-        f"{summary.kind} batch: {plural(summary.written, 'record')} written{where} in "
-        f"{summary.seconds:.1f} s"
-        + (f" ({rate:,.0f} records/s" if rate else " (")
-        + f"{', ' if rate else ''}{plural(summary.workers, 'worker')})"
+        f"{summary.kind} batch: {written} written{where} in {summary.seconds:.1f} s "
+        f"({speed}{plural(summary.workers, 'worker')})"
     )
     console = Console(stderr=True, highlight=False)
     console.print(Text(head, style="bold"), soft_wrap=True)

@@ -241,13 +241,8 @@ class Spec:
             instance = batch.prepare(instance, solve=self.solve, **self.kind_options)
             if instance is None:
                 return Made(None, seed, rejected="kind", seconds=time.perf_counter() - began)
-        shown = batch.instance(instance) if batch.instance is not None else None
-        data: dict[str, Any] = {
-            "index": index,
-            "seed": seed,
-            "ok": True,
-            "instance": shown if batch.instance is not None else _default_instance(instance),
-        }
+        shown = batch.instance or _default_instance
+        data: dict[str, Any] = {"index": index, "seed": seed, "ok": True, "instance": shown(instance)}
         error: str | None = None
         if self.solve:
             puzzle = batch.puzzle(instance) if batch.puzzle is not None else instance

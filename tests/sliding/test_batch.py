@@ -46,3 +46,11 @@ def test_moves_and_uniform_exclude_each_other() -> None:
     assert both.exit_code == 2 and "give one" in both.stderr
     other = run("-n", "2", "-a", "walk", "--uniform")
     assert other.exit_code == 2 and "contradicts" in other.stderr
+
+
+def test_bounds_with_a_strategy_that_is_not_optimal_say_so() -> None:
+    result = run("-n", "2", "--moves", "6", "-s", "dfs", "--max-depth", "6",
+                 "--max-solution-length", "6")  # fmt: skip
+    assert "note: strategy 'dfs' does not find shortest solutions" in result.stderr
+    assert "note:" not in run("-n", "2", "--moves", "6", "-s", "bfs",
+                              "--max-solution-length", "6").stderr  # fmt: skip
