@@ -398,6 +398,9 @@ def _positive(value: Any, what: str) -> int:
 
 #: Chunks in flight per worker when no ``window`` is given (one running, the rest queued).
 WINDOW_PER_WORKER = 4
+#: With ``ordered=True``, finished records that may wait for an earlier one, in windows:
+#: room for the other workers to go on past a slow job, with memory still bounded.
+WAITING_PER_WINDOW = 4
 
 
 def iter_many(
@@ -424,8 +427,9 @@ def iter_many(
     The items are read as they are needed, so a batch may be as long as one
     likes (a generator, even an endless one whose reader stops when it has
     enough): at most ``window`` chunks are in flight at once, and with
-    ``ordered=True`` at most about ``window`` chunks of finished records wait for
-    those before them. Memory stays flat however many jobs there are.
+    ``ordered=True`` at most about :data:`WAITING_PER_WINDOW` windows of finished
+    records wait for those before them (the other workers go on past a slow job).
+    Memory stays flat however many jobs there are.
 
     A job that raises gives an error record, and the executor goes on. A
     worker that dies breaks a process pool: with lacak's own pool, the jobs
@@ -579,7 +583,7 @@ class _Stream:
         if len(self.futures) >= self.window:
             return False
         return bool(self.retry) or not self.ordered or (
-            len(self.ready) < self.window * self.last_size
+            len(self.ready) < WAITING_PER_WINDOW * self.window * self.last_size
         )
 
     def take(self, jobs: Iterator[tuple[int, Any]]) -> _Chunk:
