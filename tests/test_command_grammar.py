@@ -24,9 +24,13 @@ MAZE = json.dumps(lacak.generate("maze", "kruskal", (3, 4), seed=1).to_dict())
 
 #: For each command: the arguments of a run with ``--json`` (``-`` reads ``stdin``), and
 #: what that run reads on standard input. ``None`` in the stdin column: the command
-#: takes no board or file.
+#: takes no board or file. ``{out}`` stands for a file in a fresh folder (a batch
+#: writes its records there and prints its summary as JSON).
 RUNS: dict[str, tuple[list[str], str | None]] = {
     "plugins": ([], None),
+    "batch boggle": (["-n", "2", "-d", "eng", "-w", "1", "-o", "{out}"], None),
+    "batch maze": (["-n", "2", "--size", "3x4", "-w", "1", "-o", "{out}"], None),
+    "batch sliding": (["-n", "2", "--size", "2x3", "-w", "1", "-o", "{out}"], None),
     "boggle check": (["-", "CAT", "-d", "eng"], "CAT/OXI"),
     "boggle dice": ([], None),
     "boggle shake": (["--seed", "1"], None),
@@ -50,6 +54,10 @@ RUNS: dict[str, tuple[list[str], str | None]] = {
     "sliding solve": (["-"], "123405786"),
     "sliding strategies": ([], None),
 }
+
+#: Commands that serve rather than print a result: they run until stopped, so they
+#: take no ``--json`` and have no run here (``tests/web`` starts ``lacak serve``).
+SERVERS = {"serve"}
 
 #: Options every ``lacak KIND solve`` has, whatever the kind.
 SOLVE_OPTIONS = {
@@ -81,10 +89,11 @@ def own_cache(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.Monk
 
 
 def _all(cli: Any) -> dict[str, Any]:
-    return dict(_commands(cli))
+    return {path: command for path, command in _commands(cli) if path not in SERVERS}
 
 
 def test_every_command_is_walked(cli: Any) -> None:
+    assert set(dict(_commands(cli))) >= SERVERS, "a server command went away: update SERVERS"
     assert sorted(_all(cli)) == sorted(RUNS), "a command was added or removed: update RUNS"
 
 
@@ -94,8 +103,9 @@ def test_every_command_takes_json(cli: Any) -> None:
 
 
 @pytest.mark.parametrize("path", sorted(RUNS))
-def test_json_output_is_one_json_document(cli: Any, path: str) -> None:
+def test_json_output_is_one_json_document(cli: Any, path: str, tmp_path: Any) -> None:
     args, stdin = RUNS[path]
+    args = [arg.replace("{out}", str(tmp_path / "out.jsonl")) for arg in args]
     result = CliRunner().invoke(cli, [*path.split(), *args, "--json"], input=stdin)
     assert result.exit_code in (0, 1), result.output
     lines = result.stdout.splitlines()

@@ -19,6 +19,7 @@ from typing import Any
 import click
 
 from . import __version__, progress
+from .batch_command import add_batch_commands
 from .cache import CacheWarning
 from .commands import add_kind_commands, output_format, solve_command, write_output
 from .errors import InvalidInputError, LacakError
@@ -417,6 +418,7 @@ def make_cli(registry: Registry | None = None) -> click.Group:
     try:
         registry.add_commands(cli)
         add_kind_commands(cli, registry)
+        add_batch_commands(cli, registry)
     finally:
         _BUILDING.reset(token)
     return cli

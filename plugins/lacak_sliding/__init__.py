@@ -27,7 +27,7 @@ def register_puzzles(register: Callable[[lacak.PuzzleType], None]) -> None:
     pictures (text and SVG, ``pictures.py``), its JSON extras and the advice
     shown when a limit stops a search; ``lacak sliding solve`` is built from it.
     """
-    from . import choice, pictures, puzzle
+    from . import batch, choice, pictures, puzzle
 
     register(
         lacak.PuzzleType(
@@ -49,6 +49,7 @@ def register_puzzles(register: Callable[[lacak.PuzzleType], None]) -> None:
             formats=("text", "svg"),
             extras=puzzle.extras,
             advice=choice.advice,
+            batch=batch.BATCH,
         )
     )
 

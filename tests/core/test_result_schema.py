@@ -226,3 +226,24 @@ def test_extras_are_objects_under_a_key_of_their_own() -> None:
     data = _good()
     data["sliding"] = {"rows": 3, "cols": 3}
     check(data)
+
+
+# ---------------------------------------------------------------- batch records
+
+
+@pytest.mark.parametrize(("kind", "flags"), [
+    ("maze", ["--size", "4x5", "--solve"]),
+    ("sliding", ["--size", "3x3", "--moves", "8"]),
+    ("boggle", ["--dice", "classic4"]),
+])  # fmt: skip
+def test_lacak_batch_records_hold_results_of_the_schema(kind: str, flags: list[str]) -> None:
+    """``lacak batch`` records carry the documented result (``stats.seconds`` is ``null``
+    there unless ``--timings``, which the schema allows)."""
+    for timings in ([], ["--timings"]):
+        result = CliRunner().invoke(make_cli(), ["batch", kind, "-n", "3", "-w", "1", *flags,
+                                                 *timings])  # fmt: skip
+        assert result.exit_code == 0, result.output
+        for line in result.stdout.splitlines():
+            data = json.loads(line)["result"]
+            check_with_puzzle(data)
+            assert (data["stats"]["seconds"] is None) == (not timings)
