@@ -15,7 +15,6 @@ import inspect
 import sys
 
 import click
-
 import lacak
 from lacak.cli import make_cli
 

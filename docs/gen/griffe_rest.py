@@ -7,6 +7,7 @@ before parsing, this extension rewrites each docstring:
 
 - a doctest block (``>>>`` lines and their output) becomes a fenced ``pycon`` block;
 - a literal block after ``::`` (an indented block) becomes a fenced block;
+- a ``.. rubric:: Examples`` line (a heading inside a docstring) becomes bold text;
 - a role (``:class:`lacak.Maze```, ``:func:`x```, ``:data:`y```) and a
   ``double-backquoted`` literal become a code span;
 - in an attrs class, whose ``__init__`` attrs writes and Griffe cannot see,
@@ -25,6 +26,7 @@ import griffe
 
 ROLE = re.compile(r":(?:py:)?(?:class|func|meth|data|attr|mod|exc|obj|const|term):`~?([^`]+)`")
 LITERAL = re.compile(r"``([^`]+)``")
+RUBRIC = re.compile(r"^(\s*)\.\. rubric:: (.+)$")
 
 
 def _indent(line: str) -> int:
@@ -51,6 +53,11 @@ def rest_to_markdown(text: str) -> str:
             continue
         if in_fence:
             out.append(line)
+            i += 1
+            continue
+        rubric = RUBRIC.match(line)
+        if rubric:
+            out.append(f"{rubric.group(1)}**{rubric.group(2).strip()}**")
             i += 1
             continue
         if stripped.startswith(">>>"):

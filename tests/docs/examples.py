@@ -39,10 +39,10 @@ import re
 import shlex
 import subprocess
 import sys
-import tomllib
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
+import tomllib
 from sybil import Document, Example, Region, Sybil
 from sybil.parsers.markdown import CodeBlockParser, PythonCodeBlockParser, SkipParser
 from sybil.parsers.markdown.lexers import FencedCodeBlockLexer
@@ -144,7 +144,6 @@ def run(command: str, cwd: Path) -> tuple[int, str]:
     if stages is None:
         return _run_in_bash(command, cwd)
     from click.testing import CliRunner
-
     from lacak.cli import make_cli
 
     text: str | None = None

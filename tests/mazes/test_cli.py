@@ -494,6 +494,7 @@ def test_plugin_names_and_descriptions_are_not_rich_markup() -> None:
 def test_algorithms_says_what_a_question_mark_means() -> None:
     """A generator without ``dead_ends`` (or ``perfect``, ``uniform``) in its metadata shows
     ``?``; the list then says which generators leave what out, and what metadata is expected."""
+    from lacak_mazes import Maze as MazeClass
 
     class Quiet:
         @lacak.hookimpl

@@ -35,7 +35,9 @@ def _size(size: Any) -> tuple[int, int]:
     try:
         rows, cols = (int(side) for side in size)
     except (TypeError, ValueError):
-        raise lacak.InvalidOptionError(f"a maze size is (rows, cols), e.g. (10, 20), not {size!r}") from None
+        raise lacak.InvalidOptionError(
+            f"a maze size is (rows, cols), e.g. (10, 20), not {size!r}"
+        ) from None
     if rows < 1 or cols < 1 or rows * cols > 10**7:
         raise lacak.InvalidOptionError(f"a maze has 1 to 10**7 cells, not {rows}x{cols}")
     return rows, cols
