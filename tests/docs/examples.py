@@ -226,10 +226,52 @@ def evaluate_toml(example: Example) -> str | None:
     return None
 
 
+def elided_json(text: str) -> str:
+    """``text`` with each ``...`` that stands for left-out values or members made JSON.
+
+    Outside strings, ``...`` in an array or after a key's colon becomes the string
+    ``"..."``, and ``...`` among an object's members the member ``"...": 0``; a ``...``
+    inside a string stays as it is.
+
+    >>> elided_json('{"a": [1, ...], "b": ..., ...}')
+    '{"a": [1, "..."], "b": "...", "...": 0}'
+    >>> elided_json('{"s": "a (...) \\\\" b", "t": ...}')
+    '{"s": "a (...) \\\\" b", "t": "..."}'
+    """
+    out: list[str] = []
+    stack: list[str] = []
+    in_string = escaped = False
+    i = 0
+    while i < len(text):
+        char = text[i]
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            stack.append(char)
+        elif char in "]}" and stack:
+            stack.pop()
+        elif text.startswith("...", i):
+            previous = "".join(out).rstrip()[-1:]
+            member = stack[-1:] == ["{"] and previous != ":"
+            out.append('"...": 0' if member else '"..."')
+            i += 3
+            continue
+        out.append(char)
+        i += 1
+    return "".join(out)
+
+
 def evaluate_json(example: Example) -> str | None:
     text = str(example.parsed)
     if "..." in text:  # a shortened document: its complete parts must still be JSON values
-        text = re.sub(r"(?<![\"\w])\.\.\.(?![\"\w])", '"..."', text)
+        text = elided_json(text)
     json.loads(text)
     return None
 
