@@ -60,6 +60,7 @@ LANGUAGES = {
     "text": False,
 }
 
+
 #: Pages whose examples are run: the README and every page under docs/.
 def documents() -> list[Path]:
     pages = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
@@ -179,10 +180,16 @@ def _commands(source: str, prompt: str | None) -> Iterator[tuple[str, str]]:
     """``(command, output shown)`` pairs: ``$ `` lines with what follows them, or plain lines."""
     lines = source.splitlines()
     if prompt is None:
-        joined = source.replace("\\\n", " ")
-        for line in joined.splitlines():
-            if line.strip() and not line.lstrip().startswith("#"):
-                yield line.strip(), ""
+        pending = ""
+        for line in source.replace("\\\n", " ").splitlines():
+            pending = f"{pending}\n{line}" if pending else line
+            if _open_quote(pending):
+                continue  # a quoted argument that spans lines
+            if pending.strip() and not pending.lstrip().startswith("#"):
+                yield pending.strip(), ""
+            pending = ""
+        if pending.strip():
+            yield pending.strip(), ""
         return
     i = 0
     while i < len(lines):
@@ -190,14 +197,28 @@ def _commands(source: str, prompt: str | None) -> Iterator[tuple[str, str]]:
             raise ValueError(f"expected a line starting with {prompt!r}: {lines[i]!r}")
         command = lines[i][len(prompt) :]
         i += 1
-        while command.endswith("\\") and i < len(lines):
-            command = command[:-1] + " " + lines[i].strip()
+        while i < len(lines) and not lines[i].startswith(prompt):
+            if command.endswith("\\"):
+                command = command[:-1] + " " + lines[i].strip()
+            elif _open_quote(command):
+                command += "\n" + lines[i]  # a quoted argument that spans lines
+            else:
+                break
             i += 1
         output = []
         while i < len(lines) and not lines[i].startswith(prompt):
             output.append(lines[i])
             i += 1
         yield command, "\n".join(output)
+
+
+def _open_quote(command: str) -> bool:
+    """Whether ``command`` ends inside a quoted argument (its next line goes on with it)."""
+    try:
+        shlex.split(command, comments=True)
+    except ValueError:
+        return True
+    return False
 
 
 def _evaluate_commands(example: Example, prompt: str | None, check_output: bool) -> str | None:
@@ -272,7 +293,14 @@ def evaluate_json(example: Example) -> str | None:
     text = str(example.parsed)
     if "..." in text:  # a shortened document: its complete parts must still be JSON values
         text = elided_json(text)
-    json.loads(text)
+    try:
+        json.loads(text)
+    except json.JSONDecodeError as error:
+        lines = [line for line in text.splitlines() if line.strip()]
+        if error.msg != "Extra data" or not all(line.startswith("{") for line in lines):
+            raise
+        for line in lines:  # JSON Lines: one document a line
+            json.loads(line)
     return None
 
 

@@ -8,7 +8,9 @@ block must do, and the choice of sybil.
 
 from __future__ import annotations
 
+import os
 import re
+import sys
 import unittest
 from pathlib import Path
 
@@ -28,6 +30,8 @@ def test_examples_run(path: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatc
     (tmp_path / "docs").symlink_to(examples.ROOT / "docs")
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("COLUMNS", "80")
+    # a page's Python may run the installed `lacak` (subprocess.run(["lacak", ...]))
+    monkeypatch.setenv("PATH", f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}")
     document = examples.parse(path)
     document.namespace["__cwd__"] = str(tmp_path)
     failures = []
@@ -50,13 +54,15 @@ def test_every_block_is_run_or_skipped_with_a_reason(path: Path) -> None:
         language = block.lexemes["language"]
         line = document.text.count("\n", 0, block.start) + 1
         if language not in examples.LANGUAGES:
-            problems.append(f"line {line}: a block of language {language!r} (tag it: "
-                            f"{', '.join(examples.LANGUAGES)})")
+            problems.append(
+                f"line {line}: a block of language {language!r} (tag it: "
+                f"{', '.join(examples.LANGUAGES)})"
+            )
         elif examples.LANGUAGES[language] and not any(
             block.start <= start < block.end for start in starts
         ):
             problems.append(f"line {line}: a {language} block that is not run")
     for match in re.finditer(r"<!--\s*skip:\s*next\s*-->", document.text):
         line = document.text.count("\n", 0, match.start()) + 1
-        problems.append(f"line {line}: a skip without a reason (<!-- skip: next \"why\" -->)")
+        problems.append(f'line {line}: a skip without a reason (<!-- skip: next "why" -->)')
     assert not problems, f"{_name(path)}:\n" + "\n".join(problems)
