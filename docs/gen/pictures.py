@@ -190,6 +190,11 @@ def gallery_page(rows: list[dict[str, Any]], word: str, score: int, tree_result:
         "",
         "![the boards along a sliding-puzzle solution](pictures/sliding-solution.svg)",
         "",
+        "The same solution played, as the web page's player steps through it",
+        "(`lacak serve`, [web.md](web.md)): every tile slides along the path lacak found.",
+        "",
+        "![the solution, animated](pictures/sliding-animation.svg)",
+        "",
         "A maze (`wilson`, 10x19, seed 7) solved with the maze kind's default choice,",
         "as `lacak maze solve FILE -o solved.svg` draws it.",
         "",
@@ -197,6 +202,45 @@ def gallery_page(rows: list[dict[str, Any]], word: str, score: int, tree_result:
         "",
     ]
     return "\n".join(out)
+
+
+def solution_animation(board: str = SOLUTION_BOARD, cell: int = 48, step: float = 0.6) -> str:
+    """An animated SVG of a sliding-puzzle solution: each tile slides along the path lacak
+    finds, as the web page's player shows it (SVG ``<animate>``, no script)."""
+    from xml.sax.saxutils import escape
+
+    puzzle = lacak.parse("sliding", board)
+    result = lacak.solve(puzzle)
+    states = [tuple(state) for state in result.states]
+    width, height = puzzle.width, puzzle.height
+    frames = len(states) + 2  # hold the last board for two steps before starting again
+    duration = frames * step
+    times = ";".join(f"{min(i, len(states) - 1) / (frames - 1):.4f}" for i in range(frames))
+    shapes = []
+    for tile in sorted(set(states[0]) - {0}):
+        where = [state.index(tile) for state in states] + [states[-1].index(tile)] * 2
+        xs = ";".join(str(position % width * cell) for position in where)
+        ys = ";".join(str(position // width * cell) for position in where)
+        shapes.append(
+            f'<g><rect width="{cell - 4}" height="{cell - 4}" x="2" y="2" rx="6" '
+            f'fill="#e8eef5" stroke="#37474f" stroke-width="2"/>'
+            f'<text x="{cell / 2}" y="{cell / 2 + 7}" font-size="20" text-anchor="middle" '
+            f'font-family="sans-serif" fill="#263238">{escape(str(tile))}</text>'
+            f'<animateTransform attributeName="transform" type="translate" '
+            f'values="{";".join(f"{x} {y}" for x, y in zip(xs.split(";"), ys.split(";"), strict=True))}" '
+            f'keyTimes="{times}" calcMode="linear" dur="{duration:.1f}s" '
+            f'repeatCount="indefinite"/></g>'
+        )
+    size = f'width="{width * cell}" height="{height * cell + 24}"'
+    caption = f"{board}: {result.length} moves"
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" {size} '
+        f'viewBox="0 0 {width * cell} {height * cell + 24}">'
+        f'<rect width="{width * cell}" height="{height * cell}" fill="#b0bec5"/>'
+        + "".join(shapes)
+        + f'<text x="4" y="{height * cell + 17}" font-size="12" font-family="sans-serif">'
+        f"{escape(caption)}</text></svg>"
+    )
 
 
 def build() -> dict[str, str]:
@@ -207,6 +251,7 @@ def build() -> dict[str, str]:
     tree, tree_result = tree_picture()
     files["search-tree.svg"] = tree
     files.update(solution_pictures())
+    files["sliding-animation.svg"] = solution_animation()
     out = {f"pictures/{name}": text for name, text in files.items()}
     out["gallery.md"] = gallery_page(rows, word, score, tree_result)
     return out
