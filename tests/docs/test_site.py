@@ -116,3 +116,19 @@ def test_the_recorded_results_are_well_formed() -> None:
         record = json.loads(path.read_text(encoding="utf-8"))
         assert {"script", "command", "date", "machine", "output"} <= set(record), path
         assert record["output"].strip() and record["machine"].get("cores"), path
+
+
+def test_ci_builds_the_site_strictly_with_the_docs_extra_the_readme_installs() -> None:
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert re.search(r'mkdocs" build --strict', ci)
+    assert "pip install -q -e '.[test,docs]'" in readme.split("## Quick start", 1)[1]
+    assert "pip install -e '.[docs]' && mkdocs serve" in readme
+    assert "docs" in _extras()
+
+
+def _extras() -> set[str]:
+    import tomllib
+
+    data = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    return set(data["project"]["optional-dependencies"])
