@@ -21,6 +21,12 @@ from . import examples
 PAGES = examples.documents()
 
 
+def _cache_path() -> Path:
+    from lacak.paths import _cache_path as cache
+
+    return cache()
+
+
 def _name(path: Path) -> str:
     return str(path.relative_to(examples.ROOT))
 
@@ -32,6 +38,11 @@ def test_examples_run(path: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatc
     monkeypatch.setenv("COLUMNS", "80")
     # a page's Python may run the installed `lacak` (subprocess.run(["lacak", ...]))
     monkeypatch.setenv("PATH", f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}")
+    # an example that writes into the user's folders (~, the user data folder) writes into
+    # this test's folder; the cache stays where it is, so pattern databases are built once
+    monkeypatch.setenv("LACAK_CACHE_DIR", str(_cache_path()))
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("LACAK_DATA_DIR", str(tmp_path / "home" / "lacak"))
     document = examples.parse(path)
     document.namespace["__cwd__"] = str(tmp_path)
     failures = []
