@@ -103,10 +103,10 @@ def aldous_broder(height: int, width: int, seed: int, carving: bool = False) -> 
         last_row, last_col = int(rows[-1]), int(cols[-1])
         if block < BLOCK:
             block *= 2
-    links = links.reshape(height, width)
+    grid = links.reshape(height, width)
     steps = None
     if carving:
         order = np.concatenate(entered) if entered else np.zeros(0, dtype=np.int64)
-        rows, cols = np.divmod(order, width)
-        steps = Carving.of(rows, cols, links[rows, cols])
-    return maze_from_links(links, carving=steps)
+        at_row, at_col = np.divmod(order, width)
+        steps = Carving.of(at_row, at_col, grid[at_row, at_col])
+    return maze_from_links(grid, carving=steps)

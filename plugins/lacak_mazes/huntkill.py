@@ -57,8 +57,8 @@ import math
 from typing import Any
 
 from ._common import OPPOSITE, E, N, Rng, S, W, check_probability
-from .carving import Carving
 from ._grid import Padded, maze_from_links, permutation_table, visit_carving
+from .carving import Carving
 from .maze import Maze
 
 __all__ = ["HUNTS", "hunt_and_kill"]

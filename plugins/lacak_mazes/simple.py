@@ -108,8 +108,8 @@ def sidewinder(height: int, width: int, seed: int, carving: bool = False) -> Maz
             steps.append((north_rows + 1, north_cols, np.full(pick.size, N), 2 * ends + 1 + width))
     if not carving:
         return Maze.from_edges(east, south)
-    rows, cols, sides, keys = (np.concatenate(part) for part in zip(*steps, strict=True))
+    at_row, at_col, side, keys = (np.concatenate(part) for part in zip(*steps, strict=True))
     order = np.argsort(keys, kind="stable")
     return Maze.from_edges(
-        east, south, carving=Carving.of(rows[order], cols[order], sides[order])
+        east, south, carving=Carving.of(at_row[order], at_col[order], side[order])
     )
