@@ -136,3 +136,16 @@ def test_generation_runs_under_the_deadline(monkeypatch: pytest.MonkeyPatch) -> 
             {"algorithm": "wilson", "size": "6x9", "seed": 4, "prepare": {"endpoints": "true"}},
             caps,
         )
+
+
+def test_an_instance_without_its_own_render_is_drawn_by_its_kind(client: TestClient) -> None:
+    from lacak.registry import default_registry
+
+    body = {"algorithm": next(iter(lacak.generators("sliding"))), "size": "3x3", "seed": 1}
+    answer = client.post("/api/kinds/sliding/generate", json={**body, "picture": "svg"}).json()
+    kind = default_registry().puzzle_types()["sliding"]
+    assert kind.render is not None
+    puzzle = lacak.generate("sliding", body["algorithm"], (3, 3), seed=1)
+    assert answer["picture"] == {
+        "format": "svg", "data": kind.render(puzzle, None, "svg"), "base64": False
+    }

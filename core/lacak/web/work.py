@@ -313,7 +313,7 @@ def generate(
                     "try another seed"
                 )
         check_deadline(f"making a {kind!r} instance")
-        picture = _instance_picture(instance, kind, fmt) if fmt is not None else None
+        picture = _instance_picture(instance, kind_type, fmt, reg) if fmt is not None else None
     try:
         text: str | None = api.puzzle_text(instance, kind=kind, registry=reg)
     except InvalidPuzzleError:  # a kind with no text form of its instances
@@ -346,15 +346,32 @@ def _drawn(picture: Any, fmt: str) -> dict[str, Any]:
     return {"format": fmt, "data": picture, "base64": False}
 
 
-def _instance_picture(instance: Any, kind: str, fmt: str) -> dict[str, Any]:
-    """A generated instance drawn by its own ``render(format)`` method, as JSON data.
+def _instance_picture(
+    instance: Any, kind_type: PuzzleType, fmt: str, reg: Registry
+) -> dict[str, Any]:
+    """A generated instance drawn, as JSON data: by its own ``render(format)`` method (a
+    maze's: the picture ``lacak maze generate`` draws), else by the kind's
+    :attr:`~lacak.PuzzleType.render` of the instance when it is a puzzle, or of the
+    puzzle its text reads as.
 
-    :raises InvalidOptionError: the instance has no such method.
+    :raises InvalidOptionError: neither can draw it.
     """
     render = getattr(instance, "render", None)
-    if not callable(render):
-        raise InvalidOptionError(f"the instances of puzzle kind {kind!r} are not drawn")
-    return _drawn(render(fmt), fmt)
+    if callable(render):
+        return _drawn(render(fmt), fmt)
+    if kind_type.render is None:
+        raise InvalidOptionError(f"the instances of puzzle kind {kind_type.kind!r} are not drawn")
+    if hasattr(instance, "initial"):  # a puzzle already (a scrambled board)
+        puzzle = instance
+    else:
+        try:
+            text = api.puzzle_text(instance, kind=kind_type.kind, registry=reg)
+        except InvalidPuzzleError:
+            raise InvalidOptionError(
+                f"the instances of puzzle kind {kind_type.kind!r} are not drawn"
+            ) from None
+        puzzle = api.parse(kind_type.kind, text, registry=reg)
+    return _drawn(kind_type.render(puzzle, None, fmt), fmt)
 
 
 def _picture(kind_type: PuzzleType, puzzle: Any, result: SearchResult, fmt: str) -> dict[str, Any]:
