@@ -187,3 +187,15 @@ def test_command_line_carving() -> None:
     assert data["carving"]["adds"] == "passages" and len(data["carving"]["steps"]) == 19
     assert {k: v for k, v in data.items() if k != "carving"} == json.loads(plain.output)
     one_line_error(runner.invoke(main, [*args, "-O", "carving=perhaps"]), "carving")
+
+
+@pytest.mark.parametrize("name", BUILT_IN)
+@pytest.mark.parametrize("size", [(64, 96), (97, 40)])
+def test_large_mazes_too(name: str, size: tuple[int, int]) -> None:
+    """Sides of 32 and more take the numpy paths (Wilson's long walks in blocks,
+    Aldous-Broder's blocks of moves): their carving is the maze's too."""
+    plain = lacak.generate("maze", name, size, seed=9)
+    carved = lacak.generate("maze", name, size, seed=9, carving=True)
+    assert carved.carving is not None and digest(carved) == digest(plain)
+    data = carved.carving.to_dict()
+    assert replay(*size, data["steps"], data["adds"]) == plain.cells.tolist()

@@ -149,3 +149,39 @@ def test_an_instance_without_its_own_render_is_drawn_by_its_kind(client: TestCli
     assert answer["picture"] == {
         "format": "svg", "data": kind.render(puzzle, None, "svg"), "base64": False
     }
+
+
+def test_a_third_party_generator_without_the_option_is_offered_without_it() -> None:
+    """The page animates the carving of generators that list 'carving' among their
+    options; a third-party one that does not is made as it is, and asking it is refused."""
+    import numpy as np
+    from lacak.registry import Registry
+    from lacak.web import create_app
+    from lacak.web.pool import Pool
+    from lacak_mazes import Maze
+
+    def serpentine(size: Any, seed: Any = None) -> Maze:
+        rows, cols = size
+        south = np.zeros((rows, cols), dtype=bool)
+        for r in range(rows - 1):
+            south[r, cols - 1 if r % 2 == 0 else 0] = True
+        return Maze.from_edges(np.ones((rows, cols), dtype=bool), south, seed=seed)
+
+    class Serpentine:
+        @lacak.hookimpl
+        def register_generators(self, register: Any) -> None:
+            register(lacak.Generator(kind="maze", name="serpentine", make=serpentine))
+
+    registry = Registry()
+    registry.load_plugins()
+    registry.add_plugin(Serpentine(), "serpentine")
+    app = create_app(caps=SMALL, pool=Pool(1, processes=False, registry=registry), registry=registry)
+    with TestClient(app) as local:
+        listed = local.get("/api/kinds/maze").json()["generators"]
+        assert next(g for g in listed if g["name"] == "serpentine")["options"] == []
+        body = {"algorithm": "serpentine", "size": "4x5", "seed": 1}
+        assert local.post("/api/kinds/maze/generate", json=body).status_code == 200
+        refused = local.post(
+            "/api/kinds/maze/generate", json={**body, "options": {"carving": "true"}}
+        )
+        assert refused.status_code == 422 and "no option 'carving'" in refused.json()["detail"]
