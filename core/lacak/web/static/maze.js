@@ -91,11 +91,11 @@ export async function mazePage(root, catalogue) {
   // a generator that takes 'carving' reports its carving order: the page asks for it itself
   const carves = (generator) => generator.options.some((o) => o.name === "carving");
   const showOptions = () => {
-    const chosen = generators.find((g) => g.name === algorithm.value);
-    optionsOf = optionInputs(chosen.options.filter((o) => o.name !== "carving"),
-      {ranges: chosen.metadata.option_ranges || {}});
+    const generator = chosen();
+    optionsOf = optionInputs(generator.options.filter((o) => o.name !== "carving"),
+      {ranges: generator.metadata.option_ranges || {}});
     generatorOptions.replaceChildren(optionsOf.element);
-    description.textContent = chosen.description + (chosen.metadata.texture ? ` — ${chosen.metadata.texture}` : "");
+    description.textContent = generator.description + (generator.metadata.texture ? ` — ${generator.metadata.texture}` : "");
   };
   algorithm.addEventListener("change", showOptions);
   showOptions();
