@@ -265,3 +265,74 @@ def test_downloads_are_lacak_s_own_files(page: Any, tmp_path: Path) -> None:
         got.value.save_as(saved)
         expected = maze.to_json().encode() if fmt == "json" else maze.render(fmt)
         assert saved.read_bytes() == (expected if isinstance(expected, bytes) else expected.encode())
+
+
+SERPENTINE = '''
+import lacak
+import numpy as np
+from lacak_mazes import Maze
+
+
+def serpentine(size, seed=None):
+    rows, cols = size
+    south = np.zeros((rows, cols), dtype=bool)
+    for r in range(rows - 1):
+        south[r, cols - 1 if r % 2 == 0 else 0] = True
+    return Maze.from_edges(np.ones((rows, cols), dtype=bool), south, seed=seed)
+
+
+@lacak.hookimpl
+def register_generators(register):
+    register(lacak.Generator(kind="maze", name="serpentine", make=serpentine))
+'''
+
+
+@pytest.fixture(scope="module")
+def third_party_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """``lacak serve`` with a third-party maze generator that reports no carving order
+    (a module and its entry point, found on ``PYTHONPATH``)."""
+    folder = tmp_path_factory.mktemp("plugin")
+    (folder / "lacak_serpentine_test.py").write_text(SERPENTINE)
+    info = folder / "lacak_serpentine_test-0.1.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: lacak-serpentine-test\nVersion: 0.1\n")
+    (info / "entry_points.txt").write_text("[lacak]\nserpentine = lacak_serpentine_test\n")
+    path = os.pathsep.join([str(folder), os.environ.get("PYTHONPATH", "")])
+    process = subprocess.Popen(
+        [sys.executable, "-m", "lacak", "serve", "--port", "0", "--workers", "1"],
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "LACAK_PROGRESS": "0", "PYTHONPATH": path},
+    )
+    try:
+        assert process.stderr is not None
+        line = process.stderr.readline()
+        match = re.search(r"(http://\S+/) ", line)
+        assert match, f"lacak serve said {line!r}"
+        yield match.group(1)
+    finally:
+        process.terminate()
+        process.wait(timeout=20)
+
+
+def test_a_generator_without_a_carving_order_is_revealed_and_says_so(
+    browser: Any, third_party_server: str
+) -> None:
+    context = browser.new_context(viewport={"width": 1280, "height": 900},
+                                  base_url=third_party_server)  # fmt: skip
+    tab = context.new_page()
+    try:
+        ready(tab, "#/maze")
+        tab.select_option("select[name=algorithm]", "serpentine")
+        tab.fill("input[name=seed]", "1")
+        tab.click("#generate")
+        tab.wait_for_selector("#page[data-seed='1']")
+        tab.click("#animate-carving")
+        tab.wait_for_selector("#maze-canvas[data-mode=reveal]")
+        note = tab.inner_text("#animation-note")
+        assert note.startswith("serpentine does not report the order it carves in")
+        assert "not the generator's own order" in note
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        tab.screenshot(path=str(ARTIFACTS / "test_carving_reveal_third_party.png"), full_page=True)
+    finally:
+        context.close()

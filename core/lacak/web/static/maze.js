@@ -244,7 +244,7 @@ export async function mazePage(root, catalogue) {
     const s = state.generated.stats || {};
     const items = [
       ["size", `${state.maze.height} × ${state.maze.width}`],
-      ["generator", `${state.maze.algorithm} (seed ${state.maze.seed})`],
+      ["generator", `${state.maze.algorithm || state.request.algorithm} (seed ${state.maze.seed ?? state.request.seed})`],
       ["dead ends", s.dead_ends === undefined ? "–" : `${count(s.dead_ends)} (${(100 * s.dead_end_share).toFixed(1)} %)`],
       ["corridors", s.corridors === undefined ? "–" : `${count(s.corridors)} (straight ${(100 * s.straightness).toFixed(0)} %, mean run ${s.corridor_length.toFixed(2)})`],
       ["junctions", s.junctions === undefined ? "–" : count(s.junctions)],
@@ -308,7 +308,7 @@ export async function mazePage(root, catalogue) {
     state.mode = mode === "carving" ? (frames.own ? "carving" : "reveal") : mode;
     state.frames = frames;
     state.frame = 0;
-    const algorithmName = state.maze.algorithm;
+    const algorithmName = state.maze.algorithm || state.request.algorithm;
     const steps = frames.length - 1;
     note.textContent = mode !== "carving"
       ? `The solver's expansion order (${state.solved.answer.choice.label}): cells coloured from yellow ` +
