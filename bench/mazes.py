@@ -4,6 +4,7 @@
     bench/.venv/bin/python bench/mazes.py   # every generator at 500x500, then 1000x1000, then solving
     bench/.venv/bin/python bench/mazes.py --only wilson,kruskal --size 300 --timeout 30
     .venv/bin/python bench/mazes.py --scaling   # lacak alone: 250^2 .. 2000^2, every generator
+    .venv/bin/python bench/mazes.py --scaling --sizes 1000 --carving   # with the carving order
 
 Peers (bench/requirements-mazes.txt): mazelib, maze-dataset, amazed, aamaze.
 Each peer run happens in a child process with a timeout (``--timeout``), so a
@@ -292,8 +293,11 @@ def fmt(seconds: float | None) -> str:
     return f"{seconds:.3f}" if seconds < 10 else f"{seconds:.1f}"
 
 
-def scaling(names: list[str], sides: list[int], repeat: int, seed: int) -> None:
-    """Print the scaling table: every generator at every side, CPU and wall seconds."""
+def scaling(
+    names: list[str], sides: list[int], repeat: int, seed: int, carving: bool = False
+) -> None:
+    """Print the scaling table: every generator at every side, CPU and wall seconds
+    (with ``carving``, each maze made with its carving order)."""
     import gc
     import statistics
 
@@ -302,7 +306,10 @@ def scaling(names: list[str], sides: list[int], repeat: int, seed: int) -> None:
     def load() -> str:
         return " ".join(f"{x:.2f}" for x in os.getloadavg())
 
-    print(f"# Scaling: lacak alone, sides {', '.join(map(str, sides))}; seconds, CPU and wall,")
+    print(
+        f"# Scaling: lacak alone, sides {', '.join(map(str, sides))}; seconds, CPU and wall,"
+        + (" carving=True" if carving else "")
+    )
     print(
         f"# min / median of {repeat} runs (seeds {seed}..{seed + repeat - 1}); growth = CPU per cell"
     )
@@ -315,7 +322,8 @@ def scaling(names: list[str], sides: list[int], repeat: int, seed: int) -> None:
     print(head + " | growth")
     print("-" * (len(head) + 9))
     for name in names:
-        lacak.generate("maze", name, (3, 3), seed=seed)  # imports, outside the timing
+        extra = {"carving": True} if carving else {}
+        lacak.generate("maze", name, (3, 3), seed=seed, **extra)  # imports, outside the timing
         cells = []
         medians = []
         for side in sides:
@@ -323,7 +331,7 @@ def scaling(names: list[str], sides: list[int], repeat: int, seed: int) -> None:
             for run in range(repeat):
                 gc.collect()
                 w0, c0 = time.perf_counter(), time.process_time()
-                lacak.generate("maze", name, (side, side), seed=seed + run)
+                lacak.generate("maze", name, (side, side), seed=seed + run, **extra)
                 cpu.append(time.process_time() - c0)
                 wall.append(time.perf_counter() - w0)
             medians.append(statistics.median(cpu))
@@ -369,13 +377,18 @@ def main() -> None:
     parser.add_argument(
         "--sizes", default="250,500,1000,2000", help="sides for --scaling (250,500,1000,2000)"
     )
+    parser.add_argument(
+        "--carving",
+        action="store_true",
+        help="with --scaling: make each maze with its carving order (carving=True)",
+    )
     args = parser.parse_args()
     only = [n for n in args.only.split(",") if n] or names
     unknown = sorted(set(only) - set(names))
     if unknown:
         parser.error(f"unknown generator(s) {', '.join(unknown)}; known: {', '.join(names)}")
     if args.scaling:
-        scaling(only, [int(s) for s in args.sizes.split(",")], args.repeat, args.seed)
+        scaling(only, [int(s) for s in args.sizes.split(",")], args.repeat, args.seed, args.carving)
         return
     peers = [p for p in args.peers.split(",") if p]
     size = args.size

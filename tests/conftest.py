@@ -5,11 +5,26 @@ Choose one with ``pytest --hypothesis-profile=NAME``:
 ``default``   what CI runs;
 ``quick``     fewer examples, for a fast local loop;
 ``thorough``  many more examples, for a nightly run.
+
+The tests never see the user's own lacak data: ``XDG_DATA_HOME`` points at an
+empty folder of the session (so a ``klingon.json`` dropped into
+``~/.local/share/lacak/dictionaries`` cannot change an answer), and
+``LACAK_DICTIONARY_PATH`` is cleared; subprocesses inherit both.
 """
 
 from __future__ import annotations
 
+import atexit
+import os
+import shutil
+import tempfile
+
 from hypothesis import HealthCheck, settings
+
+_user_data = tempfile.mkdtemp(prefix="lacak-test-data-")
+atexit.register(shutil.rmtree, _user_data, ignore_errors=True)
+os.environ["XDG_DATA_HOME"] = _user_data
+os.environ.pop("LACAK_DICTIONARY_PATH", None)
 
 settings.register_profile(
     "default", max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow]

@@ -10,6 +10,13 @@ unvisited.
 Generators that build a spanning tree record, for every cell but the root,
 the side that leads to its parent (its *link*); :func:`maze_from_links` turns
 that into open-side bitmasks with numpy.
+
+Asked for the carving order (see :mod:`lacak_mazes.carving`), a walking
+generator calls :meth:`Padded.record` before it marks its first cell: the
+grid's ``state`` becomes a :class:`VisitLog`, which notes each cell as it is
+marked visited, in order; :func:`visit_carving` turns those cells and their
+links into the steps. The generator's own loops do not change, so a maze made
+without the carving costs nothing more.
 """
 
 from __future__ import annotations
@@ -20,19 +27,40 @@ from typing import Any
 import numpy as np
 
 from ._common import E, N, Rng, S, W
+from .carving import Carving
 from .maze import Maze
 
 __all__ = [
     "SENTINEL",
     "Padded",
+    "VisitLog",
     "carve_depth_first",
     "corridor",
     "maze_from_links",
     "permutation_table",
+    "visit_carving",
 ]
 
 #: Value of a sentinel cell in a padded ``state`` bytearray.
 SENTINEL = 2
+
+
+class VisitLog(bytearray):
+    """A padded grid's ``state`` that notes the cells marked visited (set to 1), in order.
+
+    Reads, ``find`` and the buffer (numpy views) are the bytearray's own; only
+    item assignment goes through Python, to note the cell.
+    """
+
+    def __init__(self, state: bytearray) -> None:
+        super().__init__(state)
+        #: Padded indices of the cells set to 1, in the order they were set.
+        self.order: list[int] = []
+
+    def __setitem__(self, index: Any, value: Any) -> None:
+        bytearray.__setitem__(self, index, value)
+        if value == 1:
+            self.order.append(index)
 
 
 class Padded:
@@ -55,6 +83,12 @@ class Padded:
         #: ``(offset, back bit)`` per direction N, E, S, W: moving by ``offset``
         #: reaches a cell whose side ``back bit`` faces where we came from.
         self.steps = ((-P, S), (1, W), (P, N), (-1, E))
+
+    def record(self) -> VisitLog:
+        """Note the cells as they are visited from now on (see :class:`VisitLog`);
+        returns the new ``state``. Call it before taking ``state`` into a local name."""
+        self.state = VisitLog(self.state)
+        return self.state
 
     def index(self, row: int, col: int) -> int:
         """Padded index of a maze cell."""
@@ -124,16 +158,36 @@ def carve_depth_first(
             here = stack[-1]
 
 
-def corridor(height: int, width: int) -> Maze:
+def corridor(height: int, width: int, carving: bool = False) -> Maze:
     """The one perfect maze of a ``1 x width`` or ``height x 1`` grid: a straight corridor.
 
+    :param carving: give the maze its carving: from the first cell to the last.
     :raises ValueError: neither side is 1.
     """
     if height != 1 and width != 1:
         raise ValueError(f"a {height}x{width} grid is not a corridor")
     links = np.full((height, width), W if height == 1 else N, dtype=np.uint8)
     links[0, 0] = 0
-    return maze_from_links(links)
+    if not carving:
+        return maze_from_links(links)
+    rows, cols = np.divmod(np.arange(1, height * width), width)
+    return maze_from_links(links, carving=Carving.of(rows, cols, links[rows, cols]))
+
+
+def visit_carving(grid: Padded, links: np.ndarray) -> Carving:
+    """The carving of a tree grown on ``grid`` after :meth:`Padded.record`: each cell
+    visited, in order, with the side towards its parent (``links``, ``height x
+    width``; the root, with no parent, is no step).
+    """
+    state = grid.state
+    if not isinstance(state, VisitLog):
+        raise TypeError("visit_carving needs a grid that recorded its visits")
+    order = np.array(state.order, dtype=np.int64)
+    rows, cols = np.divmod(order, grid.P)
+    rows -= 1
+    sides = links[rows, cols]
+    keep = sides != 0
+    return Carving.of(rows[keep], cols[keep], sides[keep])
 
 
 def maze_from_links(links: np.ndarray, **fields: Any) -> Maze:

@@ -40,6 +40,7 @@ from __future__ import annotations
 
 from ._common import E, N, Rng, S, W
 from ._grid import corridor, maze_from_links
+from .carving import Carving
 from .maze import Maze
 
 __all__ = ["aldous_broder"]
@@ -48,14 +49,18 @@ __all__ = ["aldous_broder"]
 BLOCK = 1 << 13
 
 
-def aldous_broder(height: int, width: int, seed: int) -> Maze:
-    """A uniformly random perfect maze by the Aldous-Broder random walk."""
+def aldous_broder(height: int, width: int, seed: int, carving: bool = False) -> Maze:
+    """A uniformly random perfect maze by the Aldous-Broder random walk.
+
+    :param carving: give the maze its carving: each cell as the walk first enters it.
+    """
     import numpy as np
 
     from ._walk import col_steps, folded, moves, row_steps
 
     if height == 1 or width == 1:  # one perfect maze (no walk needed)
-        return corridor(height, width)
+        return corridor(height, width, carving)
+    entered: list[np.ndarray] = []  # the cells first entered, block by block, when asked
     rng = Rng(seed, salt=9)
     n = height * width
     links = np.zeros(n, dtype=np.uint8)
@@ -92,8 +97,16 @@ def aldous_broder(height: int, width: int, seed: int) -> Maze:
             ).astype(np.uint8)
             links[new] = side
             unentered[new] = False
+            if carving:  # in the order of their first entrance
+                entered.append(new[np.argsort(at, kind="stable")])
             count += new.size
         last_row, last_col = int(rows[-1]), int(cols[-1])
         if block < BLOCK:
             block *= 2
-    return maze_from_links(links.reshape(height, width))
+    grid = links.reshape(height, width)
+    steps = None
+    if carving:
+        order = np.concatenate(entered) if entered else np.zeros(0, dtype=np.int64)
+        at_row, at_col = np.divmod(order, width)
+        steps = Carving.of(at_row, at_col, grid[at_row, at_col])
+    return maze_from_links(grid, carving=steps)

@@ -20,24 +20,28 @@ True
 from __future__ import annotations
 
 from ._common import Rng
-from ._grid import Padded, carve_depth_first, maze_from_links, permutation_table
+from ._grid import Padded, carve_depth_first, maze_from_links, permutation_table, visit_carving
 from .maze import Maze
 
 __all__ = ["recursive_backtracker"]
 
 
-def recursive_backtracker(height: int, width: int, seed: int) -> Maze:
+def recursive_backtracker(height: int, width: int, seed: int, carving: bool = False) -> Maze:
     """A perfect maze by randomised depth-first search.
 
     :param height: rows (at least 1).
     :param width: columns (at least 1).
     :param seed: the random seed.
+    :param carving: give the maze its carving (each cell as the walk reaches it).
     """
     rng = Rng(seed, salt=2)
     grid = Padded(height, width)
+    if carving:
+        grid.record()
     orders = permutation_table(grid.steps)
     choice = rng.below(24, grid.size).tolist()
     here = grid.random_cell(rng)
     grid.state[here] = 1
     carve_depth_first(grid, orders, choice, here)
-    return maze_from_links(grid.links())
+    links = grid.links()
+    return maze_from_links(links, carving=visit_carving(grid, links) if carving else None)

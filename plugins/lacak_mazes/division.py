@@ -24,16 +24,23 @@ from __future__ import annotations
 
 from typing import Any
 
-from ._common import Rng
+from ._common import E, Rng, S
+from .carving import Carving
 from .maze import Maze
 
 __all__ = ["recursive_division"]
 
 
-def recursive_division(height: int, width: int, seed: int) -> Maze:
-    """A perfect maze by recursive division."""
+def recursive_division(height: int, width: int, seed: int, carving: bool = False) -> Maze:
+    """A perfect maze by recursive division.
+
+    :param carving: give the maze its carving, which *adds walls*: level by level of
+        the recursion, room by room, each dividing wall piece by piece (its gap left
+        out), from one open room.
+    """
     import numpy as np
 
+    walls: list[np.ndarray] = []  # the walls put up, level by level, when asked
     rng = Rng(seed, salt=7)
     n = height * width
     # one array for both kinds of passage: south of cell i at i, east of cell i at n + i
@@ -62,8 +69,12 @@ def recursive_division(height: int, width: int, seed: int) -> Maze:
             n + top * width + left + cut - 1,
         )
         step = np.where(h, 1, width)
-        passages[_segments(first, along, step)] = False
-        passages[first + gap * step] = True
+        pieces = _segments(first, along, step)
+        passages[pieces] = False
+        gaps = first + gap * step
+        passages[gaps] = True
+        if carving:
+            walls.append(pieces[~np.isin(pieces, gaps)])
         top, left, rows, cols = (
             np.concatenate((top, np.where(h, top + cut, top))),
             np.concatenate((left, np.where(h, left, left + cut))),
@@ -74,7 +85,13 @@ def recursive_division(height: int, width: int, seed: int) -> Maze:
     east = passages[n:].reshape(height, width)
     east[:, -1] = False
     south[-1, :] = False
-    return Maze.from_edges(east, south)
+    if not carving:
+        return Maze.from_edges(east, south)
+    put = np.concatenate(walls) if walls else np.zeros(0, dtype=np.int64)
+    is_east = put >= n
+    rows, cols = np.divmod(np.where(is_east, put - n, put), width)
+    steps = Carving.of(rows, cols, np.where(is_east, E, S), adds="walls")
+    return Maze.from_edges(east, south, carving=steps)
 
 
 def _segments(first: Any, lengths: Any, step: Any) -> Any:

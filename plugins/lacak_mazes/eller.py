@@ -21,17 +21,27 @@ True
 
 from __future__ import annotations
 
-from ._common import Rng, check_probability
+from ._common import E, Rng, S, check_probability
+from .carving import Carving
 from .maze import Maze
 
 __all__ = ["eller"]
 
 
-def eller(height: int, width: int, seed: int, join: float = 0.5, down: float = 0.5) -> Maze:
+def eller(
+    height: int,
+    width: int,
+    seed: int,
+    join: float = 0.5,
+    down: float = 0.5,
+    carving: bool = False,
+) -> Maze:
     """A perfect maze by Eller's algorithm.
 
     :param join: probability of joining two neighbours of different sets on a row.
     :param down: probability that a cell opens south beyond the one per set that must.
+    :param carving: give the maze its carving: row by row, the joins from west to
+        east, then the passages south from west to east.
     :raises lacak.InvalidOptionError: a probability that is not a number in [0, 1].
     """
     import numpy as np
@@ -83,4 +93,20 @@ def eller(height: int, width: int, seed: int, join: float = 0.5, down: float = 0
         # (labels width + column, which cannot clash); renumber to 0 .. width-1
         _unique, sets = np.unique(np.where(going, roots, width + columns), return_inverse=True)
         sets = sets.astype(np.int64)
-    return Maze.from_edges(east, south)
+    if not carving:
+        return Maze.from_edges(east, south)
+    east[:, -1] = False
+    south[-1, :] = False
+    east_rows, east_cols = np.nonzero(east)
+    south_rows, south_cols = np.nonzero(south)
+    # a row's joins (keys 2 w r + c), then its passages south (2 w r + w + c)
+    keys = np.concatenate(
+        [2 * width * east_rows + east_cols, 2 * width * south_rows + width + south_cols]
+    )
+    order = np.argsort(keys, kind="stable")
+    steps = Carving.of(
+        np.concatenate([east_rows, south_rows])[order],
+        np.concatenate([east_cols, south_cols])[order],
+        np.concatenate([np.full(east_rows.size, E), np.full(south_rows.size, S)])[order],
+    )
+    return Maze.from_edges(east, south, carving=steps)

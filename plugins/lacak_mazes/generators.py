@@ -9,7 +9,9 @@ and returns a :class:`~lacak_mazes.Maze` with ``algorithm`` and ``seed`` set.
 the generator samples ``uniform``-ly among all perfect mazes of the grid,
 the expected share of ``dead_ends`` (cells with one opening, measured on
 large grids, close to Walter Pullen's published figures), and the ``texture``.
-A generator with options may say which values each takes in
+Every generator takes the option ``carving`` (``False``): when true, the maze
+comes with its :class:`~lacak_mazes.carving.Carving`, the order the generator
+made it in (the same maze, cell for cell). A generator with options may say which values each takes in
 ``option_ranges``: ``{"choices": [...]}`` for a word from a list,
 ``{"min": a, "max": b}`` for a number (either bound may be missing);
 ``lacak maze algorithms`` shows them next to the defaults.
@@ -32,10 +34,13 @@ __all__ = ["GENERATORS", "make_function"]
 def make_function(name: str, module: str, function: str) -> Callable[..., Any]:
     """A ``make(size, seed, **options)`` that imports ``module`` on first use."""
 
-    def make(size: Any, seed: int | None = None, **options: Any) -> Any:
+    def make(size: Any, seed: int | None = None, *, carving: Any = False, **options: Any) -> Any:
         rows, cols = check_size(size)
         seed = check_seed(seed)
+        record = lacak.as_flag(carving, f"{name} option 'carving'")
         build = getattr(importlib.import_module(f"lacak_mazes.{module}"), function)
+        if record:
+            options["carving"] = True
         maze = build(rows, cols, seed, **options)
         return attrs.evolve(maze, algorithm=name, seed=seed)
 
@@ -63,7 +68,7 @@ def _generator(
         name=name,
         make=make_function(name, module, function),
         description=description,
-        options=options or {},
+        options={**(options or {}), "carving": False},
         metadata={
             "perfect": True,
             "uniform": uniform,

@@ -21,7 +21,7 @@ True
 from __future__ import annotations
 
 from ._common import Rng, check_probability
-from ._grid import Padded, carve_depth_first, maze_from_links, permutation_table
+from ._grid import Padded, carve_depth_first, maze_from_links, permutation_table, visit_carving
 from .maze import Maze
 
 __all__ = ["POLICIES", "growing_tree"]
@@ -31,12 +31,18 @@ POLICIES = ("newest", "oldest", "random", "mix")
 
 
 def growing_tree(
-    height: int, width: int, seed: int, policy: str = "newest", newest: float = 0.5
+    height: int,
+    width: int,
+    seed: int,
+    policy: str = "newest",
+    newest: float = 0.5,
+    carving: bool = False,
 ) -> Maze:
     """A perfect maze by the growing-tree algorithm.
 
     :param policy: ``"newest"``, ``"oldest"``, ``"random"`` or ``"mix"``.
     :param newest: for ``"mix"``, the probability of taking the newest cell.
+    :param carving: give the maze its carving (each cell as it joins the tree).
     :raises lacak.InvalidOptionError: an unknown policy, or a probability that is not a
         number in [0, 1].
     """
@@ -49,6 +55,8 @@ def growing_tree(
     newest = check_probability(newest, "newest", "growing-tree")
     rng = Rng(seed, salt=10)
     grid = Padded(height, width)
+    if carving:
+        grid.record()
     state, link = grid.state, grid.link
     orders = permutation_table(grid.steps)
     choice = rng.below(24, grid.size).tolist()
@@ -115,4 +123,5 @@ def growing_tree(
             else:
                 add(there)
                 alive += 1
-    return maze_from_links(grid.links())
+    links = grid.links()
+    return maze_from_links(links, carving=visit_carving(grid, links) if carving else None)

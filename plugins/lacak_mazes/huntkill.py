@@ -57,7 +57,8 @@ import math
 from typing import Any
 
 from ._common import OPPOSITE, E, N, Rng, S, W, check_probability
-from ._grid import Padded, maze_from_links, permutation_table
+from ._grid import Padded, maze_from_links, permutation_table, visit_carving
+from .carving import Carving
 from .maze import Maze
 
 __all__ = ["HUNTS", "hunt_and_kill"]
@@ -70,7 +71,12 @@ _TRANSPOSED_BIT = {0: 0, N: W, E: S, S: E, W: N}
 
 
 def hunt_and_kill(
-    height: int, width: int, seed: int, hunt: str = "rows", hunt_chance: float = 0.0
+    height: int,
+    width: int,
+    seed: int,
+    hunt: str = "rows",
+    hunt_chance: float = 0.0,
+    carving: bool = False,
 ) -> Maze:
     """A perfect maze by hunt-and-kill.
 
@@ -78,6 +84,8 @@ def hunt_and_kill(
         (column by column) or ``"random"`` (a random cell next to the maze).
     :param hunt_chance: probability, in [0, 1], of leaving the walk for a hunt
         after each step; 0 (the default) hunts only when the walk is stuck.
+    :param carving: give the maze its carving (each cell as the walk or a hunt
+        reaches it).
     :raises lacak.InvalidOptionError: an unknown ``hunt``, or a ``hunt_chance``
         that is not a number in [0, 1].
     """
@@ -94,14 +102,24 @@ def hunt_and_kill(
         table = np.zeros(16, dtype=np.uint8)
         for bit, image in _TRANSPOSED_BIT.items():
             table[bit] = image
-        return maze_from_links(table[_links(width, height, seed, True, chance).T])
-    return maze_from_links(_links(height, width, seed, hunt == "rows", chance))
+        links, steps = _links(width, height, seed, True, chance, carving)
+        if steps is not None:  # the steps of the transposed grid, transposed
+            columns, rows, sides = steps.steps.T
+            steps = Carving.of(rows, columns, table[sides])
+        return maze_from_links(table[links.T], carving=steps)
+    links, steps = _links(height, width, seed, hunt == "rows", chance, carving)
+    return maze_from_links(links, carving=steps)
 
 
-def _links(height: int, width: int, seed: int, by_rows: bool, chance: float) -> Any:
-    """The link array (see :func:`~lacak_mazes._grid.maze_from_links`) of one maze."""
+def _links(
+    height: int, width: int, seed: int, by_rows: bool, chance: float, carving: bool = False
+) -> tuple[Any, Carving | None]:
+    """The link array (see :func:`~lacak_mazes._grid.maze_from_links`) of one maze, and
+    its carving when asked for."""
     rng = Rng(seed, salt=1)
     grid = Padded(height, width)
+    if carving:
+        grid.record()
     state, link, steps = grid.state, grid.link, grid.steps
     orders = permutation_table(steps)
     choice = rng.below(24, grid.size).tolist()
@@ -233,4 +251,5 @@ def _links(height: int, width: int, seed: int, by_rows: bool, chance: float) -> 
         here = target
         if not remaining:
             break
-    return grid.links()
+    links = grid.links()
+    return links, visit_carving(grid, links) if carving else None

@@ -29,7 +29,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ._common import Rng
+from ._common import OPPOSITE, E, N, Rng, S, W
+from .carving import Carving
 from .maze import Maze
 
 if TYPE_CHECKING:
@@ -139,15 +140,95 @@ def _set(view: np.ndarray, flat: np.ndarray, row_length: int) -> None:
         view[rows, cols] = True
 
 
-def kruskal(height: int, width: int, seed: int) -> Maze:
-    """A perfect maze by Kruskal's algorithm on a random wall order."""
+def kruskal(height: int, width: int, seed: int, carving: bool = False) -> Maze:
+    """A perfect maze by Kruskal's algorithm on a random wall order.
+
+    :param carving: give the maze its carving: the walls knocked down, in the
+        random order (their weight), as the textbook loop knocks them down.
+    """
+    import numpy as np
+
     rng = Rng(seed, salt=3)
-    east, south = minimum_spanning_tree(height, width, *edge_weights(height, width, rng))
-    return Maze.from_edges(east, south)
+    east_weight, south_weight = edge_weights(height, width, rng)
+    east, south = minimum_spanning_tree(height, width, east_weight, south_weight)
+    if not carving:
+        return Maze.from_edges(east, south)
+    east_rows, east_cols = np.nonzero(east[:, :-1])
+    south_rows, south_cols = np.nonzero(south[:-1, :])
+    weights = np.concatenate(
+        [east_weight[east_rows, east_cols], south_weight[south_rows, south_cols]]
+    )
+    order = np.argsort(weights, kind="stable")
+    rows = np.concatenate([east_rows, south_rows])[order]
+    cols = np.concatenate([east_cols, south_cols])[order]
+    sides = np.concatenate(
+        [np.full(east_rows.size, E), np.full(south_rows.size, S)]
+    )[order]
+    return Maze.from_edges(east, south, carving=Carving.of(rows, cols, sides))
 
 
-def prim(height: int, width: int, seed: int) -> Maze:
-    """A perfect maze by Prim's algorithm on random wall weights."""
+def prim(height: int, width: int, seed: int, carving: bool = False) -> Maze:
+    """A perfect maze by Prim's algorithm on random wall weights.
+
+    :param carving: give the maze its carving: the tree grown from a random cell
+        (drawn after the weights, so the maze is the same), always by its cheapest
+        wall out, as the textbook loop grows it.
+    """
     rng = Rng(seed, salt=5)
-    east, south = minimum_spanning_tree(height, width, *edge_weights(height, width, rng))
-    return Maze.from_edges(east, south)
+    east_weight, south_weight = edge_weights(height, width, rng)
+    east, south = minimum_spanning_tree(height, width, east_weight, south_weight)
+    maze = Maze.from_edges(east, south)
+    if not carving:
+        return maze
+    start = int(rng.below(height * width, 1)[0])
+    return Maze(maze.cells, carving=_prim_order(maze, east_weight, south_weight, start))
+
+
+def _prim_order(
+    maze: Maze, east_weight: np.ndarray, south_weight: np.ndarray, start: int
+) -> Carving:
+    """The order Prim's loop adds the cells of ``maze``, the minimum spanning tree of
+    the weights, growing from the flat cell ``start``.
+
+    The cheapest wall out of the tree is always one of the tree's passages (the
+    cut property), so the loop needs only those: a heap of the passages out of
+    the cells added so far.
+    """
+    import heapq
+
+    import numpy as np
+
+    height, width = maze.height, maze.width
+    east = np.zeros((height, width), dtype=np.int64)
+    east[:, :-1] = east_weight
+    south = np.zeros((height, width), dtype=np.int64)
+    south[:-1, :] = south_weight
+    east_w, south_w = east.ravel().tolist(), south.ravel().tolist()
+    cells = maze.cells.ravel().tolist()
+    inside = bytearray(height * width)
+    heap: list[tuple[int, int, int]] = []
+    rows: list[int] = []
+    cols: list[int] = []
+    sides: list[int] = []
+
+    def leave(here: int) -> None:
+        inside[here] = 1
+        mask = cells[here]
+        for bit, offset, weight in (
+            (N, -width, south_w[here - width] if mask & N else 0),
+            (E, 1, east_w[here] if mask & E else 0),
+            (S, width, south_w[here] if mask & S else 0),
+            (W, -1, east_w[here - 1] if mask & W else 0),
+        ):
+            if mask & bit and not inside[here + offset]:
+                heapq.heappush(heap, (weight, here + offset, OPPOSITE[bit]))
+
+    leave(start)
+    while heap:
+        _weight, here, side = heapq.heappop(heap)
+        row, col = divmod(here, width)
+        rows.append(row)
+        cols.append(col)
+        sides.append(side)
+        leave(here)
+    return Carving.of(rows, cols, sides)

@@ -32,6 +32,7 @@ from .breadth_first import reach
 if TYPE_CHECKING:
     import numpy as np
 
+    from .carving import Carving
     from .puzzle import MazePuzzle
 
 __all__ = ["Cell", "Maze"]
@@ -168,6 +169,10 @@ class Maze:
     algorithm: str = attrs.field(default="", kw_only=True)
     #: The seed it was generated from, or ``None``.
     seed: int | None = attrs.field(default=None, kw_only=True)
+    #: The order its generator made it in, when asked for (the generator option
+    #: ``carving=True``), else ``None``: a :class:`~lacak_mazes.carving.Carving`.
+    #: How the maze was made, not what it is: equality ignores it.
+    carving: Carving | None = attrs.field(default=None, kw_only=True)
 
     kind = "maze"
 
@@ -186,6 +191,14 @@ class Maze:
             isinstance(self.seed, bool) or not isinstance(self.seed, int)
         ):
             raise lacak.InvalidPuzzleError(f"seed must be an integer or null, got {self.seed!r}")
+        if self.carving is not None:
+            from .carving import Carving
+
+            if not isinstance(self.carving, Carving):
+                raise lacak.InvalidPuzzleError(
+                    f"a maze's carving is a Carving or None, got {type(self.carving).__name__}"
+                )
+            self.carving.check(self.cells)
 
     # -- construction ------------------------------------------------------------
 
@@ -193,7 +206,7 @@ class Maze:
     def from_rows(cls, rows: Sequence[Sequence[int]], **fields: Any) -> Maze:
         """A maze from rows of bitmasks (lists of ints 0-15).
 
-        :param fields: ``start``, ``end``, ``solution``, ``algorithm``, ``seed``.
+        :param fields: ``start``, ``end``, ``solution``, ``algorithm``, ``seed``, ``carving``.
         :raises InvalidPuzzleError: a ragged grid, a bad bitmask or a broken passage.
         """
         import numpy as np
@@ -282,6 +295,10 @@ class Maze:
         seed = data.get("seed")
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
             raise lacak.InvalidPuzzleError(f"maze 'seed' must be an integer or null, got {seed!r}")
+        if data.get("carving") is not None:
+            from .carving import Carving
+
+            maze_fields["carving"] = Carving.from_dict(data["carving"])
         maze = cls.from_rows(rows, algorithm=algorithm, seed=seed, **maze_fields)
         for key, actual in (("height", maze.height), ("width", maze.width)):
             declared = data.get(key, actual)
@@ -612,8 +629,9 @@ class Maze:
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON object: ``height``, ``width``, ``algorithm``, ``seed``, ``cells``,
-        ``start``, ``end``, ``solution`` (see ``docs/mazes.md``)."""
-        return {
+        ``start``, ``end``, ``solution``, and ``carving`` only when the maze has one
+        (see ``docs/mazes.md``)."""
+        data: dict[str, Any] = {
             "height": self.height,
             "width": self.width,
             "algorithm": self.algorithm,
@@ -623,6 +641,9 @@ class Maze:
             "end": list(self.end) if self.end is not None else None,
             "solution": [list(c) for c in self.solution] if self.solution is not None else None,
         }
+        if self.carving is not None:
+            data["carving"] = self.carving.to_dict()
+        return data
 
     def to_json(self) -> str:
         """The JSON text, one row of cells per line."""
@@ -640,7 +661,13 @@ class Maze:
         lines.append("  ],")
         lines.append(f'  "start": {json.dumps(data["start"])},')
         lines.append(f'  "end": {json.dumps(data["end"])},')
-        lines.append(f'  "solution": {json.dumps(solution, separators=(",", ":"))}')
+        carving = data.pop("carving", None)
+        lines.append(
+            f'  "solution": {json.dumps(solution, separators=(",", ":"))}'
+            + ("," if carving is not None else "")
+        )
+        if carving is not None:
+            lines.append(f'  "carving": {json.dumps(carving, separators=(",", ":"))}')
         lines.append("}")
         return "\n".join(lines)
 

@@ -21,16 +21,21 @@ True
 from __future__ import annotations
 
 from ._common import OPPOSITE, Rng
-from ._grid import Padded, maze_from_links
+from ._grid import Padded, maze_from_links, visit_carving
 from .maze import Maze
 
 __all__ = ["prim_frontier"]
 
 
-def prim_frontier(height: int, width: int, seed: int) -> Maze:
-    """A perfect maze by Prim's algorithm with a random frontier cell each step."""
+def prim_frontier(height: int, width: int, seed: int, carving: bool = False) -> Maze:
+    """A perfect maze by Prim's algorithm with a random frontier cell each step.
+
+    :param carving: give the maze its carving (each frontier cell as it joins).
+    """
     rng = Rng(seed, salt=6)
     grid = Padded(height, width)
+    if carving:
+        grid.record()
     state, link, steps = grid.state, grid.link, grid.steps
     rand = rng.float_stream().__next__
     start = grid.random_cell(rng)
@@ -61,4 +66,5 @@ def prim_frontier(height: int, width: int, seed: int) -> Maze:
         # ``back`` is the side of the visited neighbour facing ``here``
         link[here] = OPPOSITE[joins[int(rand() * len(joins))] if len(joins) > 1 else joins[0]]
         state[here] = 1
-    return maze_from_links(grid.links())
+    links = grid.links()
+    return maze_from_links(links, carving=visit_carving(grid, links) if carving else None)

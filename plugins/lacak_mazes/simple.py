@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from ._common import E, N, Rng, S, W
 from ._grid import maze_from_links
+from .carving import Carving
 from .maze import Maze
 
 __all__ = ["BIASES", "binary_tree", "sidewinder"]
@@ -30,10 +31,13 @@ __all__ = ["BIASES", "binary_tree", "sidewinder"]
 BIASES = ("NW", "NE", "SW", "SE")
 
 
-def binary_tree(height: int, width: int, seed: int, bias: str = "NW") -> Maze:
+def binary_tree(
+    height: int, width: int, seed: int, bias: str = "NW", carving: bool = False
+) -> Maze:
     """A perfect maze in which every cell opens one of the two ``bias`` sides.
 
     :param bias: ``"NW"`` (default), ``"NE"``, ``"SW"`` or ``"SE"``.
+    :param carving: give the maze its carving: each cell's passage, row by row.
     :raises lacak.InvalidOptionError: an unknown bias.
     """
     import lacak
@@ -55,13 +59,24 @@ def binary_tree(height: int, width: int, seed: int, bias: str = "NW") -> Maze:
     links[edge_row, :] = horizontal
     links[:, edge_col] = vertical
     links[edge_row, edge_col] = 0  # the root
-    return maze_from_links(links)
+    if not carving:
+        return maze_from_links(links)
+    rows, cols = np.nonzero(links)  # row by row
+    return maze_from_links(links, carving=Carving.of(rows, cols, links[rows, cols]))
 
 
-def sidewinder(height: int, width: int, seed: int) -> Maze:
-    """A perfect maze by the sidewinder algorithm (runs east, one opening north per run)."""
+def sidewinder(height: int, width: int, seed: int, carving: bool = False) -> Maze:
+    """A perfect maze by the sidewinder algorithm (runs east, one opening north per run).
+
+    :param carving: give the maze its carving: the top row west to east, then row by
+        row, each run's passages east and, as the run closes, its passage north.
+    """
     import numpy as np
 
+    steps = []
+    if carving:  # the top row's corridor
+        top = np.arange(width - 1)
+        steps.append((np.zeros_like(top), top, np.full(top.size, E), top))
     rng = Rng(seed, salt=12)
     east = np.ones((height, width), dtype=bool)
     south = np.zeros((height, width), dtype=bool)
@@ -83,4 +98,18 @@ def sidewinder(height: int, width: int, seed: int) -> Maze:
         # cell (r, c) of rows 1.. opens north, i.e. (r - 1, c) opens south
         south_flat = south.ravel()
         south_flat[pick] = True
-    return Maze.from_edges(east, south)
+        if carving:
+            # keys over rows 1..: a passage east of flat cell k is 2 k, a run's passage
+            # north, taken as the run closes at flat cell e, is 2 e + 1
+            joins = np.flatnonzero(~flat_close)
+            north_rows, north_cols = np.divmod(pick, width)
+            join_rows, join_cols = np.divmod(joins, width)
+            steps.append((join_rows + 1, join_cols, np.full(joins.size, E), 2 * joins + width))
+            steps.append((north_rows + 1, north_cols, np.full(pick.size, N), 2 * ends + 1 + width))
+    if not carving:
+        return Maze.from_edges(east, south)
+    at_row, at_col, side, keys = (np.concatenate(part) for part in zip(*steps, strict=True))
+    order = np.argsort(keys, kind="stable")
+    return Maze.from_edges(
+        east, south, carving=Carving.of(at_row[order], at_col[order], side[order])
+    )

@@ -44,7 +44,7 @@ from operator import length_hint
 from typing import TYPE_CHECKING
 
 from ._common import E, N, Rng, S, W
-from ._grid import SENTINEL, Padded, corridor, maze_from_links
+from ._grid import SENTINEL, Padded, corridor, maze_from_links, visit_carving
 from .maze import Maze
 
 if TYPE_CHECKING:
@@ -64,13 +64,19 @@ MIN_SIDE = 32
 MAX_CHUNK = 1 << 9
 
 
-def wilson(height: int, width: int, seed: int) -> Maze:
-    """A uniformly random perfect maze by Wilson's algorithm."""
+def wilson(height: int, width: int, seed: int, carving: bool = False) -> Maze:
+    """A uniformly random perfect maze by Wilson's algorithm.
+
+    :param carving: give the maze its carving: each loop-erased walk added to the
+        tree, from where it started to where it met the tree.
+    """
     import numpy as np
 
     if height == 1 or width == 1:  # one perfect maze (no walk needed)
-        return corridor(height, width)
+        return corridor(height, width, carving)
     grid = Padded(height, width)
+    if carving:
+        grid.record()
     state, P = grid.state, grid.P
     moves = _Moves(Rng(seed, salt=8), np.array([-P, 1, P, -1], dtype=np.int64))
     blocks = _Blocks(grid) if min(height, width) >= MIN_SIDE else None
@@ -113,7 +119,8 @@ def wilson(height: int, width: int, seed: int) -> Maze:
                 state[here] = 1
                 here += exits[here]
         start = state.find(0, start + 1)
-    return maze_from_links(_links(grid, exits))
+    links = _links(grid, exits)
+    return maze_from_links(links, carving=visit_carving(grid, links) if carving else None)
 
 
 def _links(grid: Padded, exits: list[int]) -> np.ndarray:

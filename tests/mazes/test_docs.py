@@ -34,6 +34,7 @@ MODULES = [
     "lacak_mazes.simple",
     "lacak_mazes.growing_tree",
     "lacak_mazes.division",
+    "lacak_mazes.carving",
 ]
 
 

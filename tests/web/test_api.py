@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import json
+import os
 import time
 from pathlib import Path
 from typing import Any
@@ -258,7 +259,9 @@ def test_a_search_stops_at_its_time_limit_and_says_so(client: TestClient) -> Non
         json={"puzzle": "15 14 13 12 / 11 10 9 8 / 7 6 5 4 / 3 1 2 0", "strategy": "bfs",
               "limits": {"seconds": 0.5}},
     ).json()
-    assert time.perf_counter() - started < 0.5 + 2.0  # generous slack
+    # generous slack, more on a loaded machine (the search runs in a worker process)
+    load = os.getloadavg()[0] / (os.cpu_count() or 1)
+    assert time.perf_counter() - started < 0.5 + 2.0 * max(1.0, load)
     assert answer["result"]["stopped"] in ("time-limit", "memory-limit")
     assert answer["result"]["found"] is False
 

@@ -201,3 +201,138 @@ def test_a_third_party_kind_gets_the_generic_page(page: Any) -> None:
 def test_the_api_docs_are_served_from_here(page: Any) -> None:
     page.goto("/api/docs")
     sync_api.expect(page.get_by_text("/api/kinds/{kind}/solve").first).to_be_visible(timeout=30_000)
+
+
+#: The colour of the page's walls (#1d2733).
+WALL = [29, 39, 51]
+
+
+def wall_pixel(page: Any, height: int, width: int, step: list[Any]) -> list[int]:
+    """The colour at the middle of the wall a carving step names, on the maze canvas."""
+    cell = max(4, min(32, min(880 // width, 620 // height)))
+    r, c, side = step
+    if side in "NW":  # the same wall, seen from the neighbour
+        r, c, side = (r - 1, c, "S") if side == "N" else (r, c - 1, "E")
+    x, y = (6 + (c + 1) * cell, 6 + r * cell + cell // 2) if side == "E" else (
+        6 + c * cell + cell // 2, 6 + (r + 1) * cell)
+    return page.evaluate(  # type: ignore[no-any-return]
+        f"() => Array.from(document.querySelector('#maze-canvas').getContext('2d')"
+        f".getImageData({x}, {y}, 1, 1).data.slice(0, 3))"
+    )
+
+
+@pytest.mark.parametrize("algorithm", ["prim", "recursive-division"])
+def test_the_carving_animation_is_the_generator_s_own_order(page: Any, algorithm: str) -> None:
+    ready(page, "#/maze")
+    page.select_option("select[name=algorithm]", algorithm)
+    page.fill("input[name=rows]", "8")
+    page.fill("input[name=cols]", "10")
+    page.fill("input[name=seed]", "3")
+    page.click("#generate")
+    page.wait_for_selector("#page[data-seed='3']")
+    steps = lacak.generate("maze", algorithm, (8, 10), seed=3, carving=True).carving.to_dict()[
+        "steps"
+    ]
+    walls = algorithm == "recursive-division"
+    page.click("#animate-carving")
+    page.wait_for_selector("#maze-canvas[data-mode=carving]")
+    page.click("#first")
+    page.wait_for_selector("#maze-canvas[data-frame='0']")
+    for k in range(6):
+        # after k steps: the first k steps' walls are open (up, for division), the next ones not yet
+        for j, step in enumerate(steps[: k + 3]):
+            is_wall = wall_pixel(page, 8, 10, step) == WALL
+            assert is_wall == (walls == (j < k)), (k, j, step)
+        page.click("#step")
+        page.wait_for_selector(f"#maze-canvas[data-frame='{k + 1}']")
+    assert "own" in page.inner_text("#animation-note")
+    assert "not the generator's own order" not in page.inner_text("#animation-note")
+
+
+def test_downloads_are_lacak_s_own_files(page: Any, tmp_path: Path) -> None:
+    ready(page, "#/maze")
+    page.select_option("select[name=algorithm]", "kruskal")
+    page.fill("input[name=rows]", "5")
+    page.fill("input[name=cols]", "7")
+    page.fill("input[name=seed]", "2")
+    page.click("#generate")
+    page.wait_for_selector("#page[data-seed='2']")
+    maze = lacak.generate("maze", "kruskal", (5, 7), seed=2).with_endpoints(solution=False)
+    for fmt in ("svg", "png", "json"):
+        with page.expect_download() as got:
+            page.click(f"#download-{fmt}")
+        saved = tmp_path / f"maze.{fmt}"
+        got.value.save_as(saved)
+        expected = maze.to_json().encode() if fmt == "json" else maze.render(fmt)
+        assert saved.read_bytes() == (expected if isinstance(expected, bytes) else expected.encode())
+
+
+SERPENTINE = '''
+import lacak
+import numpy as np
+from lacak_mazes import Maze
+
+
+def serpentine(size, seed=None):
+    rows, cols = size
+    south = np.zeros((rows, cols), dtype=bool)
+    for r in range(rows - 1):
+        south[r, cols - 1 if r % 2 == 0 else 0] = True
+    return Maze.from_edges(np.ones((rows, cols), dtype=bool), south, seed=seed)
+
+
+@lacak.hookimpl
+def register_generators(register):
+    register(lacak.Generator(kind="maze", name="serpentine", make=serpentine))
+'''
+
+
+@pytest.fixture(scope="module")
+def third_party_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """``lacak serve`` with a third-party maze generator that reports no carving order
+    (a module and its entry point, found on ``PYTHONPATH``)."""
+    folder = tmp_path_factory.mktemp("plugin")
+    (folder / "lacak_serpentine_test.py").write_text(SERPENTINE)
+    info = folder / "lacak_serpentine_test-0.1.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: lacak-serpentine-test\nVersion: 0.1\n")
+    (info / "entry_points.txt").write_text("[lacak]\nserpentine = lacak_serpentine_test\n")
+    path = os.pathsep.join([str(folder), os.environ.get("PYTHONPATH", "")])
+    process = subprocess.Popen(
+        [sys.executable, "-m", "lacak", "serve", "--port", "0", "--workers", "1"],
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "LACAK_PROGRESS": "0", "PYTHONPATH": path},
+    )
+    try:
+        assert process.stderr is not None
+        line = process.stderr.readline()
+        match = re.search(r"(http://\S+/) ", line)
+        assert match, f"lacak serve said {line!r}"
+        yield match.group(1)
+    finally:
+        process.terminate()
+        process.wait(timeout=20)
+
+
+def test_a_generator_without_a_carving_order_is_revealed_and_says_so(
+    browser: Any, third_party_server: str
+) -> None:
+    context = browser.new_context(viewport={"width": 1280, "height": 900},
+                                  base_url=third_party_server)  # fmt: skip
+    tab = context.new_page()
+    try:
+        ready(tab, "#/maze")
+        tab.select_option("select[name=algorithm]", "serpentine")
+        tab.fill("input[name=seed]", "1")
+        tab.click("#generate")
+        tab.wait_for_selector("#page[data-seed='1']")
+        tab.click("#animate-carving")
+        tab.wait_for_selector("#maze-canvas[data-mode=reveal]")
+        note = tab.inner_text("#animation-note")
+        assert note.startswith("serpentine does not report the order it carves in")
+        assert "not the generator's own order" in note
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        tab.screenshot(path=str(ARTIFACTS / "test_carving_reveal_third_party.png"), full_page=True)
+    finally:
+        context.close()

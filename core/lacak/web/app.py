@@ -53,6 +53,7 @@ Name = Annotated[str, StringConstraints(min_length=1, max_length=200)]
 Key = Annotated[str, StringConstraints(min_length=1, max_length=100)]
 Value = Annotated[str, StringConstraints(max_length=10_000)]
 Values = Annotated[dict[Key, Value], Field(max_length=64)]
+Format = Annotated[str, StringConstraints(pattern=r"^[a-z0-9]{1,16}$")]
 KindName = Annotated[str, Path(min_length=1, max_length=100, description="A puzzle kind.")]
 
 
@@ -90,7 +91,7 @@ class SolveRequest(_Model):
     trace: int = Field(
         0, ge=0, le=1_000_000, description="Record this many nodes of the search tree."
     )
-    picture: Annotated[str, StringConstraints(pattern=r"^[a-z0-9]{1,16}$")] | None = Field(
+    picture: Format | None = Field(
         None, description="Draw the result in this format of the kind ('text', 'svg', ...)."
     )
 
@@ -106,7 +107,22 @@ class GenerateRequest(_Model):
         None, ge=0, le=2**53, description="The same seed makes the same instance "
         "(at most 2**53, which JavaScript's numbers hold exactly)."
     )
-    options: Values = Field(default_factory=dict, description="The generator's options, as text.")
+    options: Values = Field(
+        default_factory=dict,
+        description="The generator's options, as text (a maze generator's 'carving': 'true' "
+        "adds the order it carved in to the maze's JSON).",
+    )
+    prepare: Values = Field(
+        default_factory=dict,
+        description="The kind's own options for a made instance, as text: those of "
+        "'lacak batch KIND' (a maze's 'endpoints' and 'solution', suggested by the maze "
+        "plugin as 'lacak maze generate --endpoints/--solution' does).",
+    )
+    picture: Format | None = Field(
+        None,
+        description="Draw the instance in this format of the kind ('svg', 'png'...): the "
+        "picture 'lacak maze generate -f FORMAT' writes.",
+    )
 
 
 class ErrorAnswer(BaseModel):
@@ -172,6 +188,12 @@ class DictionaryInfo(BaseModel):
     description: str
 
 
+class Picture(BaseModel):
+    format: str
+    data: str
+    base64: bool
+
+
 class Generated(BaseModel):
     """A generated instance (see ``lacak.web.work.generate``)."""
 
@@ -184,12 +206,7 @@ class Generated(BaseModel):
     state: str | None = Field(description="Its initial state in the kind's notation (or null).")
     instance: dict[str, Any] | None = Field(description="Its own JSON (a maze's, docs/mazes.md).")
     stats: dict[str, Any] | None = Field(description="Its statistics (a maze's texture).")
-
-
-class Picture(BaseModel):
-    format: str
-    data: str
-    base64: bool
+    picture: Picture | None = Field(description="The picture asked for (or null).")
 
 
 class ChoiceInfo(BaseModel):

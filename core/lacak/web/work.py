@@ -33,7 +33,7 @@ import attrs
 from .. import api
 from ..errors import InvalidOptionError, InvalidPuzzleError, LimitReachedError
 from ..interfaces import PuzzleType, describe_state
-from ..limits import Limits, StopReason, deadline
+from ..limits import Limits, StopReason, check_deadline, deadline
 from ..options import convert, parse_size
 from ..registry import Registry, default_registry
 from ..results import SearchResult, SearchStats, plain
@@ -254,18 +254,27 @@ def generate(
 
     ``request``: ``algorithm`` (the generator's name), ``size`` (``"ROWSxCOLS"``
     text, or ``None`` for the generator's own), ``seed`` (``None``: one is drawn
-    here, and given back, so the instance can be made again) and ``options``
-    (the generator's options, as text).
+    here, and given back, so the instance can be made again), ``options``
+    (the generator's options, as text; a maze generator's ``carving`` asks for
+    the order it carved in), ``prepare`` (the kind's own options for a made
+    instance, as text: those of ``lacak batch KIND``, a maze's ``endpoints`` and
+    ``solution``, applied by the kind's :attr:`BatchKind.prepare
+    <lacak.BatchKind.prepare>`, as the command line's ``--endpoints`` and
+    ``--solution`` are) and ``picture`` (a format the kind draws, or ``None``).
+    All of it runs under the :attr:`Caps.max_seconds` deadline.
 
     :returns: ``kind``, ``algorithm``, ``size``, ``seed``, ``options``; ``text``,
         the instance's text form (:func:`lacak.puzzle_text`, ``None`` when it has
         none); ``state``, its initial state in the kind's notation when it is a
         puzzle; ``instance``, its own JSON (``to_dict()``, the documented maze
         format for a maze) and ``stats`` (``stats()``: a maze's texture), each
-        ``None`` when the instance has no such method.
+        ``None`` when the instance has no such method; ``picture``, the
+        instance drawn by its own ``render(format)`` (the picture ``lacak maze
+        generate -f FORMAT`` writes), or ``None``.
     :raises UnknownComponentError: no such kind or generator.
-    :raises InvalidOptionError: a bad size (or one past :attr:`Caps.max_cells`), seed
-        or option.
+    :raises InvalidOptionError: a bad size (or one past :attr:`Caps.max_cells`), seed,
+        option, preparation or picture format.
+    :raises LimitReachedError: the work ran past :attr:`Caps.max_seconds`.
     """
     reg = _registry(registry)
     algorithm = request.get("algorithm")
@@ -284,7 +293,27 @@ def generate(
     if seed is None:
         seed = secrets.randbelow(2**31)
     options = _typed(request.get("options"), generator.options, what=f"generator {algorithm!r}")
-    instance = api.generate(kind, str(algorithm), size, seed=seed, registry=reg, **options)
+    kind_type = reg.puzzle_types()[kind]
+    batch = kind_type.batch
+    offered = batch.options if batch is not None and batch.prepare is not None else {}
+    prepare = _typed(request.get("prepare"), offered, what=f"preparing a {kind!r} instance")
+    fmt = request.get("picture")
+    if fmt is not None and fmt not in kind_type.formats:
+        raise InvalidOptionError(
+            f"puzzle kind {kind!r} draws {', '.join(kind_type.formats)}, not {fmt!r}"
+        )
+    with deadline(time.perf_counter() + caps.max_seconds):
+        instance = api.generate(kind, str(algorithm), size, seed=seed, registry=reg, **options)
+        if prepare and batch is not None and batch.prepare is not None:
+            check_deadline(f"making a {kind!r} instance")
+            instance = batch.prepare(instance, solve=False, **prepare)
+            if instance is None:  # the kind draws again in a batch; here, the caller does
+                raise InvalidOptionError(
+                    f"seed {seed} makes no {kind!r} instance with these preparations; "
+                    "try another seed"
+                )
+        check_deadline(f"making a {kind!r} instance")
+        picture = _instance_picture(instance, kind_type, fmt, reg) if fmt is not None else None
     try:
         text: str | None = api.puzzle_text(instance, kind=kind, registry=reg)
     except InvalidPuzzleError:  # a kind with no text form of its instances
@@ -302,25 +331,58 @@ def generate(
         "state": state,
         "instance": _method(instance, "to_dict"),
         "stats": _method(instance, "stats"),
+        "picture": picture,
     }
+
+
+def _drawn(picture: Any, fmt: str) -> dict[str, Any]:
+    """A picture as JSON data: ``text`` or ``svg`` as text, ``png`` (bytes) in base64."""
+    import base64
+
+    if isinstance(picture, bytes):
+        return {"format": fmt, "data": base64.b64encode(picture).decode("ascii"), "base64": True}
+    if not isinstance(picture, str):  # a rich renderable: its plain text
+        picture = getattr(picture, "plain", None) or str(picture)
+    return {"format": fmt, "data": picture, "base64": False}
+
+
+def _instance_picture(
+    instance: Any, kind_type: PuzzleType, fmt: str, reg: Registry
+) -> dict[str, Any]:
+    """A generated instance drawn, as JSON data: by its own ``render(format)`` method (a
+    maze's: the picture ``lacak maze generate`` draws), else by the kind's
+    :attr:`~lacak.PuzzleType.render` of the instance when it is a puzzle, or of the
+    puzzle its text reads as.
+
+    :raises InvalidOptionError: neither can draw it.
+    """
+    render = getattr(instance, "render", None)
+    if callable(render):
+        return _drawn(render(fmt), fmt)
+    if kind_type.render is None:
+        raise InvalidOptionError(f"the instances of puzzle kind {kind_type.kind!r} are not drawn")
+    if hasattr(instance, "initial"):  # a puzzle already (a scrambled board)
+        puzzle = instance
+    else:
+        try:
+            text = api.puzzle_text(instance, kind=kind_type.kind, registry=reg)
+        except InvalidPuzzleError:
+            raise InvalidOptionError(
+                f"the instances of puzzle kind {kind_type.kind!r} are not drawn"
+            ) from None
+        puzzle = api.parse(kind_type.kind, text, registry=reg)
+    return _drawn(kind_type.render(puzzle, None, fmt), fmt)
 
 
 def _picture(kind_type: PuzzleType, puzzle: Any, result: SearchResult, fmt: str) -> dict[str, Any]:
     """The kind's picture of a result, as JSON data (``text``, ``svg``, or base64 ``png``)."""
-    import base64
-
     if kind_type.render is None or fmt not in kind_type.formats:
         drawn = ", ".join(kind_type.formats) if kind_type.render is not None else "none"
         raise InvalidOptionError(
             f"puzzle kind {kind_type.kind!r} draws {drawn}, not {fmt!r}"
         )
     shown = result if (result.found or kind_type.text_report) else None
-    picture = kind_type.render(puzzle, shown, fmt, full=True)
-    if isinstance(picture, bytes):
-        return {"format": fmt, "data": base64.b64encode(picture).decode("ascii"), "base64": True}
-    if not isinstance(picture, str):  # a rich renderable: its plain text
-        picture = getattr(picture, "plain", None) or str(picture)
-    return {"format": fmt, "data": picture, "base64": False}
+    return _drawn(kind_type.render(puzzle, shown, fmt, full=True), fmt)
 
 
 def solve(

@@ -1,15 +1,21 @@
 // The mazes page: every registered generator, the suggested start and end, the solution,
 // texture statistics, and animations of the maze being carved and of a solver exploring.
 // Mazes are drawn from the documented maze JSON (cells of open-side bitmasks N=1 E=2 S=4
-// W=8, [row, col] coordinates); the solution and the exploration order come from the API.
+// W=8, [row, col] coordinates). Everything else comes from lacak through the API: the
+// suggested start and end (the maze plugin's), the solution and the exploration order,
+// the generator's own carving order (its option 'carving'), and the SVG, PNG and JSON
+// downloads (lacak's own renderer, the files `lacak maze generate` writes).
 
 import {api, count, download, field, h, heuristicPicker, numbers, optionInputs, select,
   showError, strategyPicker} from "./ui.js";
 
 const N = 1, E = 2, S = 4, W = 8;
 const STEPS = [[N, -1, 0], [E, 0, 1], [S, 1, 0], [W, 0, -1]];
+/** A carving step's side: its bit, the neighbour's row and column change, the neighbour's bit. */
+const SIDES = {N: [N, -1, 0, S], E: [E, 0, 1, W], S: [S, 1, 0, N], W: [W, 0, -1, E]};
 
-/** Breadth-first order of the cells reachable from start, with each cell's distance. */
+/** Breadth-first order of the cells reachable from start (the reveal of a maze whose
+ *  generator does not report its carving order). */
 function flood(maze, start) {
   const {height, width, cells} = maze;
   const distance = new Int32Array(height * width).fill(-1);
@@ -28,13 +34,39 @@ function flood(maze, start) {
   return order;
 }
 
-/** The suggested start and end: both ends of the longest path (two breadth-first sweeps),
- *  the one first in row order as the start, as lacak's maze plugin suggests them. */
-export function suggestedEnds(maze) {
-  const a = flood(maze, [0, 0]).at(-1);
-  const b = flood(maze, a).at(-1);
-  const key = ([r, c]) => r * maze.width + c;
-  return key(a) <= key(b) ? [a, b] : [b, a];
+/** The animation of a generator's own carving: frame k is the maze after its first k
+ *  steps, from every wall standing (adds "passages") or one open room (adds "walls").
+ *  Frames are reached by applying or undoing steps (each toggles one wall), so playing
+ *  costs one step a frame. */
+export function carvingFrames(maze, carving) {
+  const {height, width} = maze;
+  const steps = carving.steps;
+  const walls = carving.adds === "walls";
+  const cells = new Uint8Array(height * width);
+  if (walls) {  // one open room
+    for (let r = 0; r < height; r++) {
+      for (let c = 0; c < width; c++) {
+        for (const [bit, dr, dc] of STEPS) {
+          const nr = r + dr, nc = c + dc;
+          if (nr >= 0 && nc >= 0 && nr < height && nc < width) cells[r * width + c] |= bit;
+        }
+      }
+    }
+  }
+  let applied = 0;
+  const toggle = (i) => {
+    const [r, c, side] = steps[i];
+    const [bit, dr, dc, back] = SIDES[side];
+    cells[r * width + c] ^= bit;
+    cells[(r + dr) * width + c + dc] ^= back;
+  };
+  return {length: steps.length + 1, own: true,
+    frame: (k) => {
+      while (applied < k) toggle(applied++);
+      while (applied > k) toggle(--applied);
+      return {cells, explored: [], path: null, head: k ? steps[k - 1] : null,
+        hidden: walls ? null : (i) => cells[i] === 0};
+    }};
 }
 
 function shade(fraction) {  // expansion order: early cells yellow, late ones blue
@@ -44,8 +76,8 @@ function shade(fraction) {  // expansion order: early cells yellow, late ones bl
 
 export async function mazePage(root, catalogue) {
   const generators = catalogue.generators;
-  const state = {maze: null, generated: null, ends: null, solved: null, frames: null, frame: 0,
-    mode: null, timer: null};
+  const state = {maze: null, generated: null, request: null, ends: null, customEnds: false,
+    solved: null, carving: null, frames: null, frame: 0, mode: null, timer: null};
   const algorithm = select(generators.map((g) => [g.name, g.name]),
     generators.some((g) => g.name === "hunt-and-kill") ? "hunt-and-kill" : generators[0]?.name,
     {name: "algorithm"});
@@ -55,11 +87,15 @@ export async function mazePage(root, catalogue) {
   const generatorOptions = h("div");
   let optionsOf = null;
   const description = h("p", {class: "hint"});
+  const chosen = () => generators.find((g) => g.name === algorithm.value);
+  // a generator that takes 'carving' reports its carving order: the page asks for it itself
+  const carves = (generator) => generator.options.some((o) => o.name === "carving");
   const showOptions = () => {
-    const chosen = generators.find((g) => g.name === algorithm.value);
-    optionsOf = optionInputs(chosen.options, {ranges: chosen.metadata.option_ranges || {}});
+    const generator = chosen();
+    optionsOf = optionInputs(generator.options.filter((o) => o.name !== "carving"),
+      {ranges: generator.metadata.option_ranges || {}});
     generatorOptions.replaceChildren(optionsOf.element);
-    description.textContent = chosen.description + (chosen.metadata.texture ? ` — ${chosen.metadata.texture}` : "");
+    description.textContent = generator.description + (generator.metadata.texture ? ` — ${generator.metadata.texture}` : "");
   };
   algorithm.addEventListener("change", showOptions);
   showOptions();
@@ -83,11 +119,16 @@ export async function mazePage(root, catalogue) {
       const body = {algorithm: algorithm.value, size: `${rows.value}x${cols.value}`,
         options: optionsOf.values()};
       if (seed.value !== "") body.seed = Number(seed.value);
-      const made = await api(`kinds/${catalogue.kind}/generate`, body);
+      // the suggested start and end are the maze plugin's (as `lacak maze generate --endpoints`)
+      const made = await api(`kinds/${catalogue.kind}/generate`,
+        {...body, prepare: {endpoints: "true"}});
       state.generated = made;
+      state.request = {...body, seed: made.seed, carves: carves(chosen())};
       state.maze = made.instance;
-      state.ends = suggestedEnds(state.maze);
+      state.ends = [state.maze.start, state.maze.end];
+      state.customEnds = false;
       state.solved = null;
+      state.carving = null;
       state.frames = null;
       seed.placeholder = `random (last: ${made.seed})`;
       root.dataset.seed = made.seed;
@@ -133,6 +174,7 @@ export async function mazePage(root, catalogue) {
     ctx.fillRect(0, 0, pixelsWide, pixelsHigh);
     const at = (r, c) => [margin + c * cell, margin + r * cell];
     const frame = state.frames ? state.frames.frame(state.frame) : null;
+    const mask = frame && frame.cells ? (r, c) => frame.cells[r * maze.width + c] : (r, c) => maze.cells[r][c];
     // cells: hidden (not carved yet), explored (coloured by order), on the path
     if (frame && frame.hidden) {
       ctx.fillStyle = "#3b3f46";
@@ -147,6 +189,14 @@ export async function mazePage(root, catalogue) {
       ctx.fillStyle = shade(explored.length > 1 ? i / (explored.length - 1) : 0);
       ctx.fillRect(...at(r, c), cell, cell);
     });
+    if (frame && frame.head) {  // the step just taken: its cell, and the neighbour it joins
+      const [r, c, side] = frame.head;
+      const [, dr, dc] = SIDES[side];
+      ctx.fillStyle = "#f5b041";
+      ctx.fillRect(...at(r, c), cell, cell);
+      ctx.fillStyle = "#fad7a0";
+      ctx.fillRect(...at(r + dr, c + dc), cell, cell);
+    }
     const path = frame ? frame.path : (state.solved && solutionBox.checked ? state.solved.path : null);
     // walls
     ctx.strokeStyle = "#1d2733";
@@ -155,12 +205,12 @@ export async function mazePage(root, catalogue) {
     ctx.beginPath();
     for (let r = 0; r < maze.height; r++) {
       for (let c = 0; c < maze.width; c++) {
-        const mask = maze.cells[r][c];
+        const open = mask(r, c);
         const [x, y] = at(r, c);
-        if (!(mask & N)) { ctx.moveTo(x, y); ctx.lineTo(x + cell, y); }
-        if (!(mask & W)) { ctx.moveTo(x, y); ctx.lineTo(x, y + cell); }
-        if (r === maze.height - 1 && !(mask & S)) { ctx.moveTo(x, y + cell); ctx.lineTo(x + cell, y + cell); }
-        if (c === maze.width - 1 && !(mask & E)) { ctx.moveTo(x + cell, y); ctx.lineTo(x + cell, y + cell); }
+        if (!(open & N)) { ctx.moveTo(x, y); ctx.lineTo(x + cell, y); }
+        if (!(open & W)) { ctx.moveTo(x, y); ctx.lineTo(x, y + cell); }
+        if (r === maze.height - 1 && !(open & S)) { ctx.moveTo(x, y + cell); ctx.lineTo(x + cell, y + cell); }
+        if (c === maze.width - 1 && !(open & E)) { ctx.moveTo(x + cell, y); ctx.lineTo(x + cell, y + cell); }
       }
     }
     ctx.stroke();
@@ -175,7 +225,7 @@ export async function mazePage(root, catalogue) {
       });
       ctx.stroke();
     }
-    if (endsBox.checked && state.ends && !(frame && frame.hidden)) {
+    if (endsBox.checked && state.ends && !(frame && (frame.hidden || frame.cells))) {
       state.ends.forEach(([r, c], i) => {
         const [x, y] = at(r, c);
         ctx.fillStyle = i ? "#c0392b" : "#1e8449";
@@ -186,18 +236,23 @@ export async function mazePage(root, catalogue) {
     }
     showStats();
     position.textContent = state.frames ? `${state.frame} / ${state.frames.length - 1}` : "";
+    canvas.dataset.frame = state.frames ? String(state.frame) : "";
+    canvas.dataset.mode = state.frames ? state.mode : "";
   };
 
   const showStats = () => {
     const s = state.generated.stats || {};
     const items = [
       ["size", `${state.maze.height} × ${state.maze.width}`],
-      ["generator", `${state.maze.algorithm} (seed ${state.maze.seed})`],
+      ["generator", `${state.maze.algorithm || state.request.algorithm} (seed ${state.maze.seed ?? state.request.seed})`],
       ["dead ends", s.dead_ends === undefined ? "–" : `${count(s.dead_ends)} (${(100 * s.dead_end_share).toFixed(1)} %)`],
       ["corridors", s.corridors === undefined ? "–" : `${count(s.corridors)} (straight ${(100 * s.straightness).toFixed(0)} %, mean run ${s.corridor_length.toFixed(2)})`],
       ["junctions", s.junctions === undefined ? "–" : count(s.junctions)],
     ];
-    if (endsBox.checked && state.ends) items.push(["start → end", `[${state.ends[0]}] → [${state.ends[1]}]`]);
+    if (endsBox.checked && state.ends) {
+      items.push(["start → end", `[${state.ends[0]}] → [${state.ends[1]}]` +
+        (state.customEnds ? " (chosen)" : " (suggested)")]);
+    }
     if (state.solved) {
       const r = state.solved.result;
       items.push(["solver", state.solved.answer.choice.label]);
@@ -208,14 +263,31 @@ export async function mazePage(root, catalogue) {
   };
 
   // -- animations ---------------------------------------------------------------------------
-  const carving = () => {
+  const reveal = () => {  // for a generator that does not report its carving order
     const {height, width} = state.maze;
     const start = endsBox.checked && state.ends ? state.ends[0] : [0, 0];
     const order = flood(state.maze, start);
     const rank = new Int32Array(height * width).fill(order.length);
     order.forEach(([r, c], i) => { rank[r * width + c] = i; });
-    return {length: order.length + 1,
+    return {length: order.length + 1, own: false,
       frame: (k) => ({hidden: (i) => rank[i] >= k, explored: [], path: null})};
+  };
+  /** The generator's own carving order: the same maze made again (same seed and options)
+   *  with the option 'carving', which adds the steps and changes nothing else. */
+  const fetchCarving = async () => {
+    if (state.carving) return state.carving;
+    const {carves: _, ...body} = state.request;
+    const again = await api(`kinds/${catalogue.kind}/generate`,
+      {...body, options: {...body.options, carving: "true"}});
+    if (JSON.stringify(again.instance.cells) !== JSON.stringify(state.maze.cells)) {
+      throw new Error("the generator made another maze when asked for its carving order");
+    }
+    state.carving = again.instance.carving;
+    return state.carving;
+  };
+  const carving = async () => {
+    if (!state.request.carves) return reveal();
+    return carvingFrames(state.maze, await fetchCarving());
   };
   const exploring = () => {
     const {expanded, path} = state.solved;
@@ -229,14 +301,26 @@ export async function mazePage(root, catalogue) {
     stop();
     if (mode === "solver" && !state.solved) await solve();
     if (mode === "solver" && !state.solved) return;
-    state.mode = mode;
-    state.frames = mode === "carving" ? carving() : exploring();
+    let frames;
+    try {
+      frames = mode === "carving" ? await carving() : exploring();
+    } catch (error) { showError(message, error); return; }
+    state.mode = mode === "carving" ? (frames.own ? "carving" : "reveal") : mode;
+    state.frames = frames;
     state.frame = 0;
-    note.textContent = mode === "carving"
-      ? "Carving replay: the finished maze is revealed breadth-first from the start. " +
-        "lacak's generators do not report the order they carve in yet, so this is not each generator's own order."
-      : `The solver's expansion order (${state.solved.answer.choice.label}): cells coloured from yellow ` +
-        "(first expanded) to blue (last), then the path.";
+    const algorithmName = state.maze.algorithm || state.request.algorithm;
+    const steps = frames.length - 1;
+    note.textContent = mode !== "carving"
+      ? `The solver's expansion order (${state.solved.answer.choice.label}): cells coloured from yellow ` +
+        "(first expanded) to blue (last), then the path."
+      : !frames.own
+        ? `${algorithmName} does not report the order it carves in (it takes no 'carving' option), ` +
+          "so the finished maze is revealed breadth-first from the start instead: not the generator's own order."
+        : state.carving.adds === "walls"
+          ? `${algorithmName}'s own order, ${count(steps)} steps: it adds walls, from one open room; ` +
+            "each step puts up the wall it added next (orange)."
+          : `${algorithmName}'s own carving order, ${count(steps)} steps: each step opens the passage it ` +
+            "opened next (orange); dark cells are not carved yet.";
     redraw();
     toggle(true);
   };
@@ -263,38 +347,39 @@ export async function mazePage(root, catalogue) {
   }
   const leaveAnimation = () => { stop(); state.frames = null; note.textContent = ""; redraw(); };
 
-  // -- downloads ----------------------------------------------------------------------------
-  const mazeJson = () => {
-    const shown = state.solved && solutionBox.checked && state.solved.path;
-    return JSON.stringify({...state.maze,
-      start: endsBox.checked ? state.ends[0] : null, end: endsBox.checked ? state.ends[1] : null,
-      solution: shown ? state.solved.path : null}, null, 1);
-  };
-  const mazeSvg = () => {
-    const {maze} = state;
-    const cell = 16, m = 4;
-    const lines = [];
-    for (let r = 0; r < maze.height; r++) {
-      for (let c = 0; c < maze.width; c++) {
-        const mask = maze.cells[r][c], x = m + c * cell, y = m + r * cell;
-        if (!(mask & N)) lines.push(`M${x} ${y}h${cell}`);
-        if (!(mask & W)) lines.push(`M${x} ${y}v${cell}`);
-        if (r === maze.height - 1 && !(mask & S)) lines.push(`M${x} ${y + cell}h${cell}`);
-        if (c === maze.width - 1 && !(mask & E)) lines.push(`M${x + cell} ${y}v${cell}`);
+  // -- downloads: lacak's own files, from the API ----------------------------------------
+  // With the suggested ends (or none), the maze is made again from its seed with the
+  // preparations the page shows: the files `lacak maze generate [--endpoints|--solution]
+  // -f svg|png|json` writes. With ends chosen by clicking, the picture is the maze kind's
+  // picture of the solve from them (`lacak maze solve --start --end`), path included.
+  const file = async (fmt) => {
+    if (state.customEnds && endsBox.checked) {
+      if (fmt === "json") {
+        const shown = state.solved && solutionBox.checked && state.solved.path;
+        return JSON.stringify({...state.maze, carving: undefined, start: state.ends[0],
+          end: state.ends[1], solution: shown ? state.solved.path : null}, null, 1);
       }
+      const [start, end] = state.ends;
+      const answer = await api(`kinds/${catalogue.kind}/solve`,
+        {puzzle: JSON.stringify({...state.maze, carving: undefined, start, end, solution: null}), picture: fmt});
+      return answer.picture;
     }
-    const wide = maze.width * cell + 2 * m, high = maze.height * cell + 2 * m;
-    const centre = ([r, c]) => `${m + c * cell + cell / 2} ${m + r * cell + cell / 2}`;
-    const parts = [`<svg xmlns="http://www.w3.org/2000/svg" width="${wide}" height="${high}" viewBox="0 0 ${wide} ${high}">`,
-      `<rect width="${wide}" height="${high}" fill="white"/>`];
-    const path = state.solved && solutionBox.checked ? state.solved.path : null;
-    if (path) parts.push(`<path d="M${path.map(centre).join("L")}" fill="none" stroke="#d2283c" stroke-width="4" stroke-linejoin="round"/>`);
-    parts.push(`<path d="${lines.join("")}" stroke="#1d2733" stroke-width="2" stroke-linecap="square" fill="none"/>`);
-    if (endsBox.checked) {
-      state.ends.forEach((p, i) => parts.push(`<circle cx="${centre(p).split(" ")[0]}" cy="${centre(p).split(" ")[1]}" r="5" fill="${i ? "#c0392b" : "#1e8449"}"/>`));
-    }
-    parts.push("</svg>");
-    return parts.join("\n");
+    const prepare = !endsBox.checked ? {} : solutionBox.checked ? {solution: "true"} : {endpoints: "true"};
+    const {carves: _, ...body} = state.request;
+    const made = await api(`kinds/${catalogue.kind}/generate`,
+      {...body, prepare, ...(fmt === "json" ? {} : {picture: fmt})});
+    return fmt === "json" ? made.text : made.picture;
+  };
+  const save = async (fmt) => {
+    if (!state.maze) return;
+    showError(message, null);
+    try {
+      const got = await file(fmt);
+      const types = {svg: "image/svg+xml", png: "image/png", json: "application/json"};
+      let data = typeof got === "string" ? got : got.data;
+      if (got.base64) data = Uint8Array.from(atob(got.data), (ch) => ch.charCodeAt(0));
+      download(`${name()}.${fmt}`, data, types[fmt]);
+    } catch (error) { showError(message, error); }
   };
   const name = () => `maze-${state.maze.algorithm}-${state.maze.height}x${state.maze.width}-${state.maze.seed}`;
 
@@ -314,6 +399,7 @@ export async function mazePage(root, catalogue) {
     const r = Math.floor(((event.clientY - rect.top) * canvas.height / rect.height - margin) / cell);
     if (r < 0 || c < 0 || r >= state.maze.height || c >= state.maze.width) return;
     state.ends = event.shiftKey ? [state.ends[0], [r, c]] : [[r, c], state.ends[1]];
+    state.customEnds = true;
     state.solved = null; state.frames = null;
     if (solutionBox.checked) solve(); else redraw();
   });
@@ -337,7 +423,7 @@ export async function mazePage(root, catalogue) {
         h("button", {type: "button", id: "animate-solver", text: "solver", onclick: () => animate("solver")}),
         h("button", {type: "button", text: "✕", title: "back to the maze", onclick: leaveAnimation})),
       h("div", {class: "row player"},
-        h("button", {type: "button", text: "⇤", title: "first step", onclick: () => { stop(); state.frame = 0; redraw(); }}),
+        h("button", {type: "button", text: "⇤", id: "first", title: "first step", onclick: () => { stop(); state.frame = 0; redraw(); }}),
         h("button", {type: "button", text: "◀", id: "step-back", title: "one step back", onclick: () => { stop(); stepBy(-1); }}),
         play,
         h("button", {type: "button", text: "▶|", id: "step", title: "one step", onclick: () => { stop(); stepBy(1); }}),
@@ -345,9 +431,9 @@ export async function mazePage(root, catalogue) {
       field("speed", speed), position,
       h("h3", {text: "Download"}),
       h("div", {class: "row"},
-        h("button", {type: "button", text: "SVG", onclick: () => state.maze && download(name() + ".svg", mazeSvg(), "image/svg+xml")}),
-        h("button", {type: "button", text: "PNG", onclick: () => state.maze && canvas.toBlob((b) => download(name() + ".png", b))}),
-        h("button", {type: "button", text: "JSON", onclick: () => state.maze && download(name() + ".json", mazeJson(), "application/json")})),
+        h("button", {type: "button", text: "SVG", id: "download-svg", onclick: () => save("svg")}),
+        h("button", {type: "button", text: "PNG", id: "download-png", onclick: () => save("png")}),
+        h("button", {type: "button", text: "JSON", id: "download-json", onclick: () => save("json")})),
       message),
     h("section", {class: "view"}, canvas, note, stats));
   await generate();
