@@ -40,6 +40,7 @@ RUNS: dict[str, tuple[list[str], str | None]] = {
     "dictionaries list": ([], None),
     "dictionaries show": (["-"], '["abad", "abadi"]'),
     "dictionaries validate": (["-"], '["abad", "abadi"]'),
+    "jugs amounts": (["-"], "3,5"),
     "jugs solve": (["-"], "3,5:4"),
     "maze algorithms": ([], None),
     "maze generate": (["-s", "3x4", "--seed", "1"], None),

@@ -327,8 +327,8 @@ def solve(
     The puzzle is checked once, before the search; what its own methods (or a
     heuristic function you pass) raise during the search passes through unchanged.
 
-    Examples
-    --------
+    .. rubric:: Examples
+
     >>> import lacak
     >>> puzzle = lacak.parse("sliding", "123405786")
     >>> lacak.solve(puzzle, "astar", heuristic="manhattan").actions

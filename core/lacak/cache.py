@@ -54,8 +54,8 @@ word graph, 0.09 ms per 5.8 MB 6-tile database), where BLAKE2b takes 7 and
 6 ms and SHA-256 3.6 and 3.2 ms; ``bench/caches.py`` measures the loads. It
 detects damage, not tampering: it is not a signature.
 
-Examples
---------
+.. rubric:: Examples
+
 >>> import tempfile, pathlib
 >>> folder = tempfile.TemporaryDirectory()
 >>> fmt = CacheFormat(tag="lacak-example", version=1, what="the example table")

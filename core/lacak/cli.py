@@ -81,6 +81,12 @@ class LacakGroup(click.Group):
         standalone_mode: bool = True,
         **extra: Any,
     ) -> Any:
+        """Run the command line: a :class:`~lacak.LacakError` becomes one ``Error:`` line on
+        stderr and exit status 2, any other exception one line naming the internal error and
+        exit status 1 (``--debug`` before the command shows the traceback).
+
+        :param args: the arguments (default ``sys.argv[1:]``); the others are click's.
+        """
         argv = list(sys.argv[1:] if args is None else args)
         try:
             with progress.reporting(_reporter()):

@@ -207,8 +207,8 @@ def solve_board(
     :raises OutOfMemoryError: the dictionary's graph or the words and paths
         found do not fit in memory (lower ``max_paths`` or ``max_words``).
 
-    Examples
-    --------
+    .. rubric:: Examples
+
     >>> import lacak
     >>> words = lacak.Dictionary(
     ...     name="tiny", language="en", words=["CAT", "ACT", "TAX", "AT"], alphabet="ACQTXY"

@@ -319,7 +319,28 @@ def algorithms(ctx: click.Context, as_json: bool) -> None:
             f"{row['dead_ends']:.0%}" if isinstance(row["dead_ends"], (int, float)) else "?",
             description,
         )
-    Console(emoji=False).print(table)
+    console = Console(emoji=False)
+    console.print(table)
+    missing = [row["name"] for row in rows if _unsaid(row)]
+    if missing:
+        # a '?' in the table is the generator's silence, not lacak's ignorance: say so
+        console.print(
+            Text(
+                f"?: not in the generator's metadata ({', '.join(missing)}). A generator says "
+                "'perfect' and 'uniform' (true or false) and 'dead_ends' (the share of cells "
+                "with one opening, from 0 to 1: measure it with lacak maze stats on a large "
+                "maze)."
+            )
+        )
+
+
+def _unsaid(row: dict[str, Any]) -> bool:
+    """Whether a generator leaves out a fact the table shows (it is shown as ``?``)."""
+    return (
+        row["perfect"] is None
+        or row["uniform"] is None
+        or not isinstance(row["dead_ends"], (int, float))
+    )
 
 
 def _option_ranges(value: Any) -> dict[str, Any]:

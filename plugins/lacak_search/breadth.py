@@ -41,8 +41,8 @@ def bfs(
         rule: the tree grows exponentially, so use it with a depth limit);
         ``"path"`` refuses states already on the node's path.
 
-    Examples
-    --------
+    .. rubric:: Examples
+
     >>> import lacak
     >>> puzzle = lacak.parse("sliding", "123450786", goal="103425786")
     >>> lacak.solve(puzzle, "bfs").actions
@@ -138,8 +138,8 @@ def bidirectional_bfs(
 
     :raises InvalidPuzzleError: the puzzle has no ``goal`` or no ``predecessors``.
 
-    Examples
-    --------
+    .. rubric:: Examples
+
     >>> import lacak
     >>> puzzle = lacak.parse("sliding", "123845706", goal="123804765")
     >>> lacak.solve(puzzle, "bidirectional-bfs").length

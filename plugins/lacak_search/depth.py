@@ -50,8 +50,8 @@ def dfs(
     :raises InvalidOptionError: an unknown ``duplicates`` or an ``iterative`` that is
         not a yes/no value.
 
-    Examples
-    --------
+    .. rubric:: Examples
+
     >>> import lacak
     >>> from lacak.testing import GraphPuzzle
     >>> g = GraphPuzzle(edges={0: (("a", 1, 1), ("b", 2, 1)), 2: (("c", 3, 1),)},
@@ -170,8 +170,8 @@ def idastar(
     :returns: a :class:`~lacak.SearchResult`; ``stats.iterations`` counts the
         bounds tried.
 
-    Examples
-    --------
+    .. rubric:: Examples
+
     >>> import lacak
     >>> from lacak.testing import GraphPuzzle
     >>> g = GraphPuzzle(edges={0: (("a", 1, 5), ("b", 2, 1)), 1: (("c", 3, 1),),

@@ -199,8 +199,8 @@ def uniform_cost(
     ``limits.max_depth``, the least-cost path among those of at most
     ``max_depth`` moves. The heuristic is not used.
 
-    Examples
-    --------
+    .. rubric:: Examples
+
     >>> import lacak
     >>> from lacak.testing import GraphPuzzle
     >>> g = GraphPuzzle(edges={0: (("a", 1, 5), ("b", 2, 1)), 1: (("c", 3, 1),),
@@ -270,8 +270,8 @@ def astar(
     :param duplicates: ``"closed"`` (default, graph search), ``"parent"`` or
         ``"path"`` (tree search with the textbook duplicate rules).
 
-    Examples
-    --------
+    .. rubric:: Examples
+
     >>> import lacak
     >>> puzzle = lacak.parse("sliding", "123405786")
     >>> lacak.solve(puzzle, "astar", heuristic="manhattan").actions

@@ -19,8 +19,8 @@ size, goal and group), and in memory per process; a second run loads instead
 of building. A first use that builds is announced, and its progress shown,
 through :mod:`lacak.progress`.
 
-Examples
---------
+.. rubric:: Examples
+
 >>> part = Partition.parse("1,2,3/4,5,6", 3, 3, (1, 2, 3, 4, 5, 6, 7, 8, 0))
 >>> part.groups, part.singletons
 (((1, 2, 3), (4, 5, 6)), (7, 8))

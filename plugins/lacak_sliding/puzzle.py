@@ -345,8 +345,8 @@ class SlidingPuzzle:
     with :meth:`from_string` (or :func:`lacak.parse`); the constructor checks
     the tiles but not solvability.
 
-    Examples
-    --------
+    .. rubric:: Examples
+
     >>> p = SlidingPuzzle.from_string("1 2 3 / 4 5 0 / 7 8 6", goal="103425786")
     >>> p.rows, p.cols, p.initial
     (3, 3, (1, 2, 3, 4, 5, 0, 7, 8, 6))

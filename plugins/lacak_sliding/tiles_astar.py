@@ -126,8 +126,8 @@ def astar_tiles(
     :raises OutOfMemoryError: the boards stored do not fit in memory (the
         message says how many there were).
 
-    Examples
-    --------
+    .. rubric:: Examples
+
     >>> import lacak
     >>> p = lacak.parse("sliding", "123845706", goal="123804765")
     >>> lacak.solve(p, "astar-tiles", heuristic="manhattan").actions

@@ -34,8 +34,8 @@ def bfs_tiles(
     not expanded; with an unreachable goal it enumerates every reachable
     board (181,440 for the 8-puzzle).
 
-    Examples
-    --------
+    .. rubric:: Examples
+
     >>> import lacak
     >>> p = lacak.parse("sliding", "123450786", goal="103425786")
     >>> lacak.solve(p, "bfs-tiles").actions

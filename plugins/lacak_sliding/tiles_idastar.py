@@ -34,8 +34,8 @@ generated code), the search goes on with an explicit stack
 process's recursion limit is never changed. The time limit covers preparing
 the heuristic (building a pattern database, say).
 
-Examples
---------
+.. rubric:: Examples
+
 >>> import lacak
 >>> puzzle = lacak.parse("sliding", "1 2 3 / 4 5 6 / 0 7 8")
 >>> result = lacak.solve(puzzle, "idastar-tiles", heuristic="manhattan")

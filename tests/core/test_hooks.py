@@ -23,7 +23,9 @@ SPECS = {
 
 
 def test_every_hook_is_documented_with_its_signature() -> None:
-    headings = set(re.findall(r"^## `(\w+)\((\w+)\)`$", DOCS.read_text(), flags=re.M))
+    headings = set(
+        re.findall(r"^## `(\w+)\((\w+): [^`]*\) -> None` \{ #\1 \}$", DOCS.read_text(), flags=re.M)
+    )
     expected = {(name, next(iter(inspect.signature(fn).parameters))) for name, fn in SPECS.items()}
     assert headings == expected
 

@@ -491,6 +491,38 @@ def test_plugin_names_and_descriptions_are_not_rich_markup() -> None:
     assert "[/]odd" in flat and "[bold]loud[/bold] :smile: [/]" in flat and "mode=[red]" in flat
 
 
+def test_algorithms_says_what_a_question_mark_means() -> None:
+    """A generator without ``dead_ends`` (or ``perfect``, ``uniform``) in its metadata shows
+    ``?``; the list then says which generators leave what out, and what metadata is expected."""
+    from lacak_mazes import Maze as MazeClass
+
+    class Quiet:
+        @lacak.hookimpl
+        def register_generators(self, register):  # type: ignore[no-untyped-def]
+            register(
+                lacak.Generator(
+                    kind="maze",
+                    name="quiet",
+                    make=lambda size, seed=None, **o: MazeClass.from_rows([[0]]),
+                    metadata={"perfect": True, "uniform": False},
+                )
+            )
+
+    registry = lacak.Registry()
+    registry.add_plugin(Quiet(), "quiet")
+    result = CliRunner().invoke(
+        make_cli(registry), ["maze", "algorithms"], env={"COLUMNS": "400"}, catch_exceptions=False
+    )
+    assert result.exit_code == 0, result.output
+    (row,) = [line for line in result.stdout.splitlines() if "quiet" in line and "│" in line]
+    assert row.split("│")[4].strip() == "?"
+    flat = " ".join(result.stdout.split())
+    assert "?: not in the generator's metadata (quiet)." in flat
+    assert "'dead_ends' (the share of cells with one opening, from 0 to 1" in flat
+    full = CliRunner().invoke(make_cli(), ["maze", "algorithms"], env={"COLUMNS": "400"})
+    assert "?:" not in full.stdout  # every installed generator says all three
+
+
 def test_unwritable_output_is_one_line_and_exit_2(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     target = tmp_path / "no" / "such" / "dir" / "maze.svg"
     line = one_line_error(

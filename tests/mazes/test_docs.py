@@ -82,7 +82,7 @@ def _cli_output(*args: str, input: str | None = None) -> str:
 def test_documented_demo_is_what_the_command_prints() -> None:
     """The picture and caption at the top (0.1.0's page said 61 steps; the maze has 63)."""
     text = DOCS.read_text()
-    block = text.split("lacak maze generate --size 10x19 --seed 7 --solution\n```\n\n```\n", 1)[1]
+    block = text.split("lacak maze generate --size 10x19 --seed 7 --solution\n```\n\n```text\n", 1)[1]
     shown = block.split("```", 1)[0]
     assert shown == _cli_output("maze", "generate", "--size", "10x19", "--seed", "7", "--solution")
     assert "(`hunt-and-kill 10x19, seed 7, solution 63 steps`)" in text

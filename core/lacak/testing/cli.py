@@ -20,8 +20,8 @@ def one_line_error(result: Any, fragment: str | None = None) -> str:
     :returns: the error line, without its newline.
     :raises AssertionError: any promise broken (the message says which).
 
-    Examples
-    --------
+    .. rubric:: Examples
+
     >>> from click.testing import CliRunner
     >>> from lacak.cli import make_cli
     >>> result = CliRunner().invoke(make_cli(), ["maze", "generate", "--size", "3by4"])

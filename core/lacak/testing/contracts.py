@@ -70,6 +70,7 @@ class SearcherContract(_Contract):
     @_SETTINGS
     @given(data=st.data())
     def test_path_is_legal_and_reaches_goal(self, data: st.DataObject) -> None:
+        """A found path is legal, ends in a goal and costs what the result says."""
         puzzle = data.draw(self.puzzles(), label="puzzle")
         result = self._solve(puzzle)
         if result.found:
@@ -82,6 +83,7 @@ class SearcherContract(_Contract):
     @_SETTINGS
     @given(data=st.data())
     def test_complete(self, data: st.DataObject) -> None:
+        """A complete strategy finds a reachable goal, and says ``exhausted`` only when none is."""
         if not self.complete:
             return
         puzzle = data.draw(self.puzzles(), label="puzzle")
@@ -94,6 +96,7 @@ class SearcherContract(_Contract):
     @_SETTINGS
     @given(data=st.data())
     def test_optimal(self, data: st.DataObject) -> None:
+        """An ``optimal`` strategy returns a least-cost path (against Dijkstra)."""
         searcher = self._registry().searchers()[self.strategy]
         if not searcher.optimal:
             return
@@ -110,6 +113,7 @@ class SearcherContract(_Contract):
     @_SETTINGS
     @given(data=st.data())
     def test_fewest_moves(self, data: st.DataObject) -> None:
+        """A ``fewest_moves`` strategy returns a path of the fewest actions (against BFS)."""
         searcher = self._registry().searchers()[self.strategy]
         if not searcher.fewest_moves:
             return
@@ -123,6 +127,7 @@ class SearcherContract(_Contract):
     @_SETTINGS
     @given(data=st.data(), budget=st.integers(0, 30))
     def test_node_limit(self, data: st.DataObject, budget: int) -> None:
+        """``Limits(max_expanded=n)`` is honoured: never more than ``n`` nodes expanded."""
         puzzle = data.draw(self.puzzles(), label="puzzle")
         result = self._solve(puzzle, limits=Limits(max_expanded=budget))
         assert result.stats.expanded <= budget
@@ -132,6 +137,7 @@ class SearcherContract(_Contract):
     @_SETTINGS
     @given(data=st.data())
     def test_trace_does_not_change_the_answer(self, data: st.DataObject) -> None:
+        """Recording a trace gives the same result as searching without one."""
         puzzle = data.draw(self.puzzles(), label="puzzle")
         plain = self._solve(puzzle)
         trace = SearchTrace()
@@ -161,6 +167,7 @@ class HeuristicContract(_Contract):
     @_SETTINGS
     @given(data=st.data())
     def test_admissible(self, data: st.DataObject) -> None:
+        """Never negative, zero at a goal, and, when it claims admissibility, never above the true cost."""
         heuristic = self._heuristic()
         puzzle = data.draw(self.puzzles(), label="puzzle")
         h = heuristic.for_puzzle(puzzle)
@@ -176,6 +183,7 @@ class HeuristicContract(_Contract):
     @_SETTINGS
     @given(data=st.data())
     def test_consistent(self, data: st.DataObject) -> None:
+        """When it claims consistency: ``h(s) <= cost(s, s2) + h(s2)`` along every step."""
         heuristic = self._heuristic()
         if not heuristic.consistent:
             return
@@ -223,6 +231,7 @@ class GeneratorContract(_Contract):
         )
 
     def test_same_seed_same_instance(self) -> None:
+        """The same size and seed give an equal instance."""
         @settings(max_examples=self.max_examples, deadline=None, suppress_health_check=_HEALTH)
         @given(size=self.sizes(), seed=seeds())
         def check(size: Any, seed: int) -> None:
@@ -231,6 +240,7 @@ class GeneratorContract(_Contract):
         check()
 
     def test_instances_are_valid(self) -> None:
+        """Every instance passes the kind's ``validate`` (for mazes: perfect and well formed)."""
         puzzle_types = self._registry().puzzle_types()
         validate = puzzle_types[self.kind].validate if self.kind in puzzle_types else None
 

@@ -29,9 +29,11 @@ class GraphPuzzle:
     kind: str = "graph"
 
     def is_goal(self, state: Hashable) -> bool:
+        """Whether ``state`` is one of the goals."""
         return state in self.goals
 
     def successors(self, state: Hashable) -> Iterable[tuple[Hashable, Hashable, float]]:
+        """The ``(action, next_state, cost)`` edges out of ``state``."""
         return self.edges.get(state, ())
 
 

@@ -341,3 +341,56 @@ def register_heuristics(register: Any) -> None:
             description="jugs off their target, two per move; 1 or 2 for an amount in any jug",
         )
     )
+
+
+def amounts(capacities: Contents, tap: bool = True) -> tuple[list[int], int]:
+    """Every amount one jug can come to hold, from empty jugs; and how many contents.
+
+    >>> amounts((3, 5))
+    ([0, 1, 2, 3, 4, 5], 16)
+    >>> amounts((2, 4))
+    ([0, 2, 4], 6)
+
+    :returns: the amounts, sorted, and the number of reachable contents.
+    :raises lacak.InvalidPuzzleError: jugs with more than a million contents.
+    """
+    from collections import deque
+
+    puzzle = Jugs(capacities=capacities, target=-1, initial=(0,) * len(capacities), tap=tap)
+    if puzzle.state_count() > 10**6:
+        raise lacak.InvalidPuzzleError(
+            f"these jugs hold {puzzle.state_count():,} different contents; at most 1,000,000 here"
+        )
+    seen = {puzzle.initial}
+    queue = deque(seen)
+    while queue:
+        for _action, after, _cost in puzzle.successors(queue.popleft()):
+            if after not in seen:
+                seen.add(after)
+                queue.append(after)
+    return sorted({amount for contents in seen for amount in contents}), len(seen)
+
+
+@lacak.hookimpl
+def register_commands(cli: Any) -> None:
+    # click and lacak.cli are imported here, when the command line is built: the
+    # library never imports CLI code
+    import click
+    from lacak.cli import echo_json, read_input
+
+    @cli.group("jugs")
+    def jugs_group() -> None:
+        """Water jugs: solve a puzzle, or list the amounts some jugs can measure."""
+
+    @jugs_group.command("amounts")
+    @click.argument("capacities")
+    @click.option("--json", "as_json", is_flag=True, help="Print the answer as JSON.")
+    def amounts_command(capacities: str, as_json: bool) -> None:
+        """The amounts jugs of CAPACITIES (3,5; '-' for standard input) can measure."""
+        text = read_input("-") if capacities == "-" else capacities
+        sizes = parse(text.strip() + ":0").capacities
+        found, contents = amounts(sizes)
+        if as_json:
+            echo_json({"capacities": list(sizes), "amounts": found, "contents": contents})
+        else:
+            click.echo(f"{' '.join(map(str, found))} ({contents} reachable contents)")
