@@ -176,11 +176,11 @@ def test_a_worker_that_dies_costs_only_its_board(monkeypatch) -> None:
     parent = os.getpid()
     solve_columns = batch.solve_columns
 
-    def deadly(graph, columns, shape, min_length, engine):
+    def deadly(graph, columns, shape, min_length, engine, *mode):
         killer = graph.single_columns["Z"]
         if os.getpid() != parent and (columns == killer).all(axis=1).any():
             os.kill(os.getpid(), signal.SIGKILL)
-        return solve_columns(graph, columns, shape, min_length, engine)
+        return solve_columns(graph, columns, shape, min_length, engine, *mode)
 
     monkeypatch.setattr(batch, "solve_columns", deadly)
     monkeypatch.setattr(batch, "PARALLEL_FROM", 1)
