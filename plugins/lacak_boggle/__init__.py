@@ -12,7 +12,7 @@ Registered through the ``lacak`` entry-point group like any plugin:
 The library API is importable from here (loaded on first use, so that
 starting ``lacak`` stays fast)::
 
-    from lacak_boggle import Board, solve_board, check, solve_many, shake
+    from lacak_boggle import Board, solve_board, check, solve_many, score_many, shake
 
 Dictionaries come from the registry (``lacak.dictionary("eng")``); this
 plugin never imports the dictionaries plugin.
@@ -32,6 +32,7 @@ __all__ = [
     "DICE_SETS",
     "Board",
     "BoggleResult",
+    "BoggleScores",
     "DiceSet",
     "FoundWord",
     "WordCheck",
@@ -44,6 +45,7 @@ __all__ = [
     "random_board",
     "resolve_dictionary",
     "score",
+    "score_many",
     "shake",
     "solve_board",
     "solve_many",
@@ -72,6 +74,8 @@ _EXPORTS = {
     "board_renderable": "render",
     "board_svg": "render",
     "solve_many": "batch",
+    "score_many": "batch",
+    "BoggleScores": "batch",
     "warm": "engines",
 }
 

@@ -419,7 +419,7 @@ def walk_arrays(
             w = compiled.walk(graph, columns, shape, min_length, mode)
             return _Found(len(columns), w.board, w.rank, w.paths if mode == PATHS else None,
                           w.sizes if mode == PATHS else None, w.expanded, w.generated,
-                          w.deepest, w.count, w.score, w.best, w.best_paths, w.best_sizes,
+                          w.deepest, w.found, w.score, w.best, w.best_paths, w.best_sizes,
                           engine="numba")  # fmt: skip
         engine = "numpy"  # numba fails to load here (a worker's machine): the same answers
     if engine == "numpy":

@@ -113,15 +113,15 @@ def _convert_tiles(rows: Iterable[Iterable[str]]) -> tuple[tuple[str, ...], ...]
     if type(rows) in (list, tuple) and all(type(row) in (list, tuple) for row in rows):
         # the usual input (rows of tile strings): the checks below, without ABCs
         normal = _NORMAL.get
-        out = []
+        known: list[tuple[str, ...]] = []
         try:
             for row in rows:
-                cells = [normal(tile) for tile in row]
-                if None in cells:
+                found = [normal(tile) for tile in row]
+                if None in found:
                     break
-                out.append(tuple(cells))
+                known.append(tuple(found))  # type: ignore[arg-type]  # (no None in it)
             else:
-                return tuple(out)
+                return tuple(known)
         except TypeError:  # an unhashable tile: said below
             pass
     if isinstance(rows, str):

@@ -83,20 +83,20 @@ _POINTS = np.array([0, 0, 0, 1, 1, 2, 3, 5, 11], dtype=np.int64)
 
 
 @intrinsic
-def _popcount(typingctx, value):  # type: ignore[no-untyped-def]  # pragma: no cover - compiled
+def _popcount(typingctx, value):  # pragma: no cover - compiled
     """The number of bits set in an ``int64`` (one instruction)."""
 
-    def codegen(context, builder, signature, args):  # type: ignore[no-untyped-def]
+    def codegen(context, builder, signature, args):
         return builder.ctpop(args[0])
 
     return types.int64(types.int64), codegen
 
 
 @intrinsic
-def _lowest(typingctx, value):  # type: ignore[no-untyped-def]  # pragma: no cover - compiled
+def _lowest(typingctx, value):  # pragma: no cover - compiled
     """The index of the lowest bit set in a non-zero ``int64`` (one instruction)."""
 
-    def codegen(context, builder, signature, args):  # type: ignore[no-untyped-def]
+    def codegen(context, builder, signature, args):
         return builder.cttz(args[0], ir.Constant(ir.IntType(1), 1))
 
     return types.int64(types.int64), codegen
@@ -193,7 +193,7 @@ def _widen(values: np.ndarray, size: int) -> np.ndarray:  # pragma: no cover - c
 
 
 @numba.njit(cache=True, nogil=True)
-def _kernel(packed, probe, widths, compact, words_total, nbr, columns, min_length, mode):  # noqa: C901  # pragma: no cover - compiled
+def _kernel(packed, probe, widths, compact, words_total, nbr, columns, min_length, mode):  # pragma: no cover - compiled
     """Walk every board; see :func:`walk` for the results.
 
     :returns: ``(words, paths, stats, best)``: ``words`` is ``(3, found)``
@@ -306,6 +306,8 @@ def _kernel(packed, probe, widths, compact, words_total, nbr, columns, min_lengt
                             ):
                                 best_length = letters
                                 best_rank = rank
+                                for j in range(depth, best[b, cells]):  # (a longer path before)
+                                    best[b, j] = -1
                                 for j in range(depth):
                                     best[b, j] = path[j]
                                 best[b, cells] = depth
@@ -456,7 +458,7 @@ class Walk(NamedTuple):
     generated: np.ndarray
     deepest: np.ndarray
     #: per board: the words found (at least ``min_length`` letters) and their points
-    count: np.ndarray
+    found: np.ndarray
     score: np.ndarray
     #: per board (``WORDS``, ``PATHS``): the best word's index among the board's words, or -1
     best: np.ndarray

@@ -325,30 +325,25 @@ def solve_compiled(
 
     compiled = require_compiled()
     rows = np.array([columns], dtype=np.int64)
-    _, rank, paths, sizes, expanded, generated, deepest = compiled.walk_boards(
-        graph, rows, board.shape, min_length
-    )
-    ranks = rank.tolist()
+    walked = compiled.walk(graph, rows, board.shape, min_length, compiled.PATHS)
     words = graph.words
-    spelled = [words[r] for r in ranks]
-    best = None
-    if ranks:
-        longest = max(map(len, spelled))
-        top = next(i for i, w in enumerate(spelled) if len(w) == longest)
-        best = tuple(paths[top, : sizes[top]].tolist())
+    spelled = [words[r] for r in walked.rank.tolist()]
+    size = int(walked.best_sizes[0])
+    best = tuple(walked.best_paths[0, :size].tolist()) if size else None
+    paths, sizes = walked.paths, walked.sizes
 
     def make_paths() -> list[tuple[tuple[int, ...], ...]]:
         return [(tuple(p[:n]),) for p, n in zip(paths.tolist(), sizes.tolist(), strict=True)]
 
-    depth = int(deepest[0])
+    depth = int(walked.deepest[0])
     stats = lacak.SearchStats(
-        expanded=int(expanded[0]),
-        generated=int(generated[0]),
+        expanded=int(walked.expanded[0]),
+        generated=int(walked.generated[0]),
         max_frontier=depth,
         depth=depth,
         seconds=time.perf_counter() - started,
     )
+    entries = Entries(spelled, make_paths, score=int(walked.score[0]))
     return make_result(
-        board, name, Entries(spelled, make_paths), min_length=min_length, all_paths=False,
-        stats=stats, best=best,
-    )  # fmt: skip
+        board, name, entries, min_length=min_length, all_paths=False, stats=stats, best=best
+    )

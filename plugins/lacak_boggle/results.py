@@ -580,7 +580,7 @@ def _slot_setter(cls: type, name: str) -> Callable[[Any, Any], None]:
     """The setter of the slot that holds attribute ``name`` of ``cls``'s instances."""
     for klass in cls.__mro__:
         if name in vars(klass):
-            return vars(klass)[name].__set__  # type: ignore[no-any-return]
+            return vars(klass)[name].__set__
     raise AttributeError(name)  # pragma: no cover - checked below at import
 
 
