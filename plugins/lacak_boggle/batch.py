@@ -521,22 +521,32 @@ class _Plan:
     #: boards that do not parse
     failed: dict[int, lacak.InvalidPuzzleError] = attrs.Factory(dict)
 
-    def add(self, index: int, board: Board, min_length: int | None, all_paths: bool) -> None:
-        """Sort out one parsed board."""
-        columns = list(map(self.graph.single_columns.get, board.flat))
-        if None in columns:  # other multi-letter tiles, or letters no word uses (blanks)
-            steps = tile_columns(board, self.graph)
-            columns = [0 if t is None else t[0] if len(t) == 1 else None for t in steps]
-        if all_paths or None in columns or len(columns) > 63:  # the Python walk's boards
-            self.alone.append(index)
-            return
-        shape = board.shape
-        least = min_length if min_length is not None else board.min_length
-        if least is None:
-            least = official_min_length(*shape)
-        members, rows = self.groups.setdefault((least, shape), ([], []))
-        members.append(index)
-        rows.append(columns)
+    def add(
+        self, boards: Iterable[tuple[int, Board]], min_length: int | None, all_paths: bool
+    ) -> None:
+        """Sort out parsed boards (with their indices in the batch)."""
+        graph = self.graph
+        column = graph.single_columns.get
+        groups = self.groups
+        key: Any = None
+        members: list[int] = []
+        rows: list[Any] = []
+        for index, board in boards:
+            columns = list(map(column, board.flat))
+            if None in columns:  # other multi-letter tiles, or letters no word uses (blanks)
+                steps = tile_columns(board, graph)
+                columns = [0 if t is None else t[0] if len(t) == 1 else None for t in steps]
+            if all_paths or None in columns or len(columns) > 63:  # the Python walk's boards
+                self.alone.append(index)
+                continue
+            shape = (len(board.tiles), len(board.tiles[0]))
+            least = min_length if min_length is not None else board.min_length
+            here = (official_min_length(*shape) if least is None else least, shape)
+            if here != key:  # another group than the board before's
+                key = here
+                members, rows = groups.setdefault(key, ([], []))
+            members.append(index)
+            rows.append(columns)
 
     @property
     def arrayed(self) -> int:
@@ -565,18 +575,42 @@ class _Plan:
 def _plain_groups(
     plan: _Plan, lines: list[tuple[int, str]], min_length: int | None
 ) -> list[tuple[int, str]]:
-    """Put the boards written in :data:`_PLAIN` text into ``plan`` without making
-    :class:`Board` objects (their tiles read as :meth:`Board.from_string` reads them:
-    one capital letter each, a lone ``Q`` a Q); what is left is returned."""
+    """Put the boards written in :data:`_PLAIN` text, or in the canonical text of boards
+    with dice digraphs (:meth:`Board.to_text`: ``"A B C / D Qu E"``, one space between
+    tiles), into ``plan`` without making :class:`Board` objects; their tiles read as
+    :meth:`Board.from_string` reads them (a lone ``Q`` is a Q, ``Qu`` the QU die).
+    What is left is returned."""
     import numpy as np
 
     graph = plan.graph
     lookup = np.zeros(128, dtype=np.int64)
     for code in range(ord("A"), ord("Z") + 1):
         lookup[code] = graph.column(chr(code))  # 0 for a letter no word uses: a blank
+    # the tiles of the spaced form: A-Z, #, and the dice digraphs the graph has columns for
+    tokens = {chr(code): int(lookup[code]) for code in range(ord("A"), ord("Z") + 1)}
+    tokens["#"] = 0
+    for symbol in graph.columns:
+        if len(symbol) == 2 and symbol.isascii():
+            tokens[symbol[0] + symbol[1].lower()] = tokens[symbol] = graph.column(symbol)
     by_shape: dict[tuple[int, int], list[tuple[int, str]]] = {}
+    spaced: dict[tuple[int, int], tuple[list[int], list[list[int]]]] = {}
     rest = []
     for index, text in lines:
+        if " " in text:
+            rows = [row.split(" ") for row in text.split(" / ")]
+            width = len(rows[0])
+            if all(len(row) == width for row in rows) and len(rows) * width <= 63:
+                try:
+                    columns = [tokens[tile] for row in rows for tile in row]
+                except KeyError:  # another tile, or other spacing: the long way
+                    pass
+                else:
+                    members, table = spaced.setdefault((len(rows), width), ([], []))
+                    members.append(index)
+                    table.append(columns)
+                    continue
+            rest.append((index, text))
+            continue
         width = text.find("/")
         width = len(text) if width < 0 else width
         height = (len(text) + 1) // (width + 1)
@@ -600,6 +634,10 @@ def _plain_groups(
         table = lookup[raw[good][:, ~slash]]
         least = min_length if min_length is not None else official_min_length(height, width)
         members = [index for (index, _), ok in zip(items, good.tolist(), strict=True) if ok]
+        plan.plain.setdefault((least, (height, width)), []).append((members, table))
+    for (height, width), (members, rows_) in spaced.items():
+        least = min_length if min_length is not None else official_min_length(height, width)
+        table = np.array(rows_, dtype=np.int64).reshape(len(members), height * width)
         plan.plain.setdefault((least, (height, width)), []).append((members, table))
     return rest
 
@@ -725,10 +763,10 @@ def solve_many(
     plan = _Plan(compile_dictionary(words), words)
     records: list[Outcome[BoggleResult] | None] = [None] * len(parsed)
     for i, board in enumerate(parsed):
-        if isinstance(board, Board):
-            plan.add(i, board, min_length, all_paths)
-        else:
+        if not isinstance(board, Board):
             records[i] = Outcome(i, error=board)
+    plan.add(((i, b) for i, b in enumerate(parsed) if isinstance(b, Board)), min_length,
+             all_paths)  # fmt: skip
     for i in plan.alone:
         records[i] = _solve_here(i, parsed[i], words, min_length, all_paths)  # type: ignore[arg-type]
     clock = [started]  # the first piece's boards share the preparation too
@@ -769,7 +807,8 @@ def _solve_here(
 
 @attrs.frozen(eq=False)
 class BoggleScores:
-    """What :func:`score_many` found: per board of the batch, in order, numpy arrays.
+    """What :func:`score_many` found: per board of the batch, in order, numpy arrays
+    (and, when asked for, the words: :meth:`words`, :meth:`word_lists`).
 
     A board that has no scores (it does not parse, its job failed, its worker
     died) holds ``-1`` in every array, and :attr:`errors` says why; check
@@ -794,9 +833,46 @@ class BoggleScores:
     #: The engine that walked the boards (the array engines; the Python walk for
     #: boards they cannot take).
     engine: str = ""
+    #: With ``words=True``: every board's words by rank (index in the dictionary's
+    #: word list), board after board, and where each board's start (``len + 1``).
+    ranks: Any = attrs.field(default=None, repr=False)
+    offsets: Any = attrs.field(default=None, repr=False)
+    #: The dictionary's words (rank -> word) as a numpy object array.
+    vocabulary: Any = attrs.field(default=None, repr=False)
 
     def __len__(self) -> int:
         return len(self.count)
+
+    def words(self, board: int) -> tuple[str, ...]:
+        """The words found on board ``board`` (its index in the batch), alphabetical.
+
+        :raises InvalidOptionError: the words were not asked for (``words=True``).
+        :raises BaseException: that board's error, when it has no words.
+        """
+        self._check_words()
+        if board in self.errors:
+            raise self.errors[board]
+        lo, hi = self.offsets[board], self.offsets[board + 1]
+        return tuple(self.vocabulary[self.ranks[lo:hi]].tolist())
+
+    def word_lists(self) -> list[list[str] | None]:
+        """Every board's words, alphabetical (``None`` for a board in :attr:`errors`).
+
+        :raises InvalidOptionError: the words were not asked for (``words=True``).
+        """
+        self._check_words()
+        spelled = self.vocabulary[self.ranks].tolist()
+        bounds = self.offsets.tolist()
+        out: list[list[str] | None] = [spelled[a:b] for a, b in zip(bounds, bounds[1:])]
+        for board in self.errors:
+            out[board] = None
+        return out
+
+    def _check_words(self) -> None:
+        if self.ranks is None:
+            raise lacak.InvalidOptionError(
+                "score_many kept no words; ask for them with score_many(..., words=True)"
+            )
 
     @property
     def ok(self) -> Any:
@@ -822,9 +898,11 @@ def score_many(
     workers: int | None = 1,
     executor: concurrent.futures.Executor | None = None,
     registry: lacak.Registry | None = None,
+    words: bool = False,
 ) -> BoggleScores:
     """The number of words and the points of many boards, for statistics: what
-    :func:`solve_many` finds, without the words themselves.
+    :func:`solve_many` finds, in arrays, without a result object per board (and
+    without the words themselves unless ``words=True``).
 
     Boards given as text in the plainest form (capital letters ``A``-``Z`` or
     ``#``, one a tile, rows split by ``/``: ``"CATS/DOGE/..."``) are read
@@ -832,6 +910,9 @@ def score_many(
     and forms are parsed as :func:`solve_many` parses them. Options as for
     :func:`solve_many`.
 
+    :param words: also keep each board's words (:meth:`BoggleScores.words`,
+        :meth:`BoggleScores.word_lists`); their paths are never made (solve a
+        board with :func:`~lacak_boggle.solve_board` for those).
     :returns: per board, in order: words, points, the minimum length that
         counted and the node counts (the same as :func:`solve_many`'s
         results have); boards with none are in :attr:`BoggleScores.errors`.
@@ -839,19 +920,21 @@ def score_many(
         compiled walk cannot run, or a bad number of workers.
 
     >>> import lacak
-    >>> words = lacak.Dictionary(name="tiny", language="en", words=["CAT", "ACT", "TAX"], alphabet="ACQTXY")
-    >>> scores = score_many(["CAT/XQY", "ACT/QXY", "CA/T"], words)
+    >>> tiny = lacak.Dictionary(name="tiny", language="en", words=["CAT", "ACT", "TAX"], alphabet="ACQTXY")
+    >>> scores = score_many(["CAT/XQY", "ACT/QXY", "CA/T"], tiny)
     >>> scores.count.tolist(), scores.score.tolist(), scores.ok.tolist()
     ([2, 1, -1], [2, 1, -1], [True, True, False])
     >>> scores.errors[2]
     InvalidPuzzleError('board 2: ragged board: row 1 has 1 tile but row 0 has 2')
+    >>> score_many(["CAT/XQY", "ACT/QXY"], tiny, words=True).word_lists()
+    [['CAT', 'TAX'], ['ACT']]
     """
     import numpy as np
 
     _check_options(workers, min_length, engine)
     items = list(boards)
-    words = resolve_dictionary(dictionary, registry=registry)
-    plan = _Plan(compile_dictionary(words), words)
+    dictionary_ = resolve_dictionary(dictionary, registry=registry)
+    plan = _Plan(compile_dictionary(dictionary_), dictionary_)
     texts = [(i, b) for i, b in enumerate(items) if type(b) is str]
     rest = set() if not texts else {i for i, _ in _plain_groups(plan, texts, min_length)}
     parsed: dict[int, Board] = {}
@@ -864,24 +947,28 @@ def score_many(
             plan.failed[i] = lacak.InvalidPuzzleError(f"board {i}: {error}")
             continue
         parsed[i] = board
-        plan.add(i, board, min_length, False)
+    plan.add(parsed.items(), min_length, False)
     total = len(items)
     out = {name: np.full(total, -1, dtype=np.int64)
            for name in ("count", "score", "least", "expanded", "generated", "depth")}  # fmt: skip
     errors: dict[int, BaseException] = dict(plan.failed)
+    found: list[tuple[Any, Any, Any]] = []  # (boards, their word counts, their ranks)
     for i in plan.alone:
-        record = _solve_here(i, parsed[i], words, min_length, False)
+        record = _solve_here(i, parsed[i], dictionary_, min_length, False)
         if record.error is not None:
             errors[i] = record.error
             continue
         result = record.unwrap()
+        if words:
+            ranks = [plan.graph.rank(word) for word in result.word_list]
+            found.append(([i], [len(ranks)], np.array(ranks, dtype=np.int64)))
         for name, value in (("count", result.count), ("score", result.score),
                             ("least", result.min_length), ("expanded", result.stats.expanded),
                             ("generated", result.stats.generated),
                             ("depth", result.stats.depth)):  # fmt: skip
             out[name][i] = value
     engines = set()
-    for done in _walk_plan(plan, engine, workers, executor, SCORES):
+    for done in _walk_plan(plan, engine, workers, executor, WORDS if words else SCORES):
         if done.error is not None:
             for i in done.members:
                 errors[i] = done.error.error  # type: ignore[assignment]
@@ -896,12 +983,28 @@ def score_many(
             out["expanded"][chunk] = pack.expanded
             out["generated"][chunk] = pack.generated
             out["depth"][chunk] = pack.deepest
+            if words:
+                found.append((chunk, pack.count, pack.rank))
             engines.add(pack.engine)
             at += pack.boards
+    kept: dict[str, Any] = {}
+    if words:
+        sizes = np.zeros(total, dtype=np.int64)
+        for boards_, counts, _ in found:
+            sizes[boards_] = counts
+        offsets = np.zeros(total + 1, dtype=np.int64)
+        np.cumsum(sizes, out=offsets[1:])
+        ranks = np.empty(int(offsets[-1]), dtype=np.int64)
+        for boards_, counts, got in found:
+            counts = np.asarray(counts, dtype=np.int64)
+            starts = np.repeat(offsets[np.asarray(boards_)] - (np.cumsum(counts) - counts), counts)
+            ranks[starts + np.arange(len(got))] = got
+        kept = {"ranks": ranks, "offsets": offsets, "vocabulary": plan.graph.word_array()}
     return BoggleScores(
-        dictionary=words.name, count=out["count"], score=out["score"], min_length=out["least"],
-        expanded=out["expanded"], generated=out["generated"], depth=out["depth"],
-        errors=dict(sorted(errors.items())), engine="+".join(sorted(engines)) or "dfs",
+        dictionary=dictionary_.name, count=out["count"], score=out["score"],
+        min_length=out["least"], expanded=out["expanded"], generated=out["generated"],
+        depth=out["depth"], errors=dict(sorted(errors.items())),
+        engine="+".join(sorted(engines)) or "dfs", **kept,
     )  # fmt: skip
 
 

@@ -241,6 +241,13 @@ def test_score_many_agrees_with_the_single_board_solver(
     assert len(scores) == len(boards_) and scores.errors == {} and scores.ok.all()
     assert _arrays(scores) == _scores_of(singles)
     assert all(a.dtype == np.int64 for a in _arrays_raw(scores))
+    with pytest.raises(lacak.InvalidOptionError, match="words=True"):
+        scores.word_lists()
+    # words-only: the word lists as well, and the same counts
+    listed = score_many(given_, dictionary, engine=engine, min_length=min_length, words=True)
+    assert _arrays(listed) == _arrays(scores)
+    assert listed.word_lists() == [r.word_list for r in singles]
+    assert [listed.words(i) for i in range(len(boards_))] == [tuple(r.word_list) for r in singles]
 
 
 def _arrays_raw(scores):
@@ -265,10 +272,18 @@ def test_score_many_reads_every_text_form_as_board_does(tiny: lacak.Dictionary) 
         "ABCDEFGHIJKLMNOPQRSTUVWXYZ/ABCDEFGHIJKLMNOPQRSTUVWXYZ/ABCDEFGHIJKLMNOPQRSTUVWXYZ",
         "A" * 64,  # more tiles than the array engines take
         "CAT",
+        "C A T / X Qu Y",  # the canonical text of a board with a digraph: read directly
+        "C  A T / X QU Y",  # other spacing: read by Board
+        "C A T/X Qu Y",
+        "Th A T / A # Qu",
+        "Ab A T / A # Qu",  # a tile that is not a dice digraph
+        "c A T / X Qu Y",
+        "A B / C",  # ragged: an error
     ]
     for engine in ENGINES:
-        scores = score_many(texts, tiny, engine=engine, min_length=2)
-        assert sorted(scores.errors) == [5, 6]
+        scores = score_many(texts, tiny, engine=engine, min_length=2, words=True)
+        assert sorted(scores.errors) == [5, 6, 19]
+        assert str(scores.errors[19]).startswith("board 19: ragged")
         assert str(scores.errors[5]).startswith("board 5: ragged")
         assert str(scores.errors[6]).startswith("board 6: row 1 of the board is empty")
         records = solve_many(texts, tiny, engine=engine, min_length=2)
@@ -278,12 +293,17 @@ def test_score_many_reads_every_text_form_as_board_does(tiny: lacak.Dictionary) 
                 assert not record.ok and str(record.error) == str(scores.errors[i])
                 assert [a[i] for a in _arrays(scores).values()] == [-1] * 6
                 continue
-            expected = _scores_of([solve_board(texts[i], tiny, min_length=2)])
+            single = solve_board(texts[i], tiny, min_length=2)
+            expected = _scores_of([single])
             assert {k: [v[i]] for k, v in _arrays(scores).items()} == expected, texts[i]
             assert _scores_of([record.unwrap()]) == expected
-    assert scores.ok.tolist() == [i not in (5, 6) for i in range(len(texts))]
+            assert list(scores.words(i)) == single.word_list == scores.word_lists()[i]
+    assert scores.ok.tolist() == [i not in (5, 6, 19) for i in range(len(texts))]
     with pytest.raises(lacak.InvalidPuzzleError, match="board 5: ragged"):
         scores.unwrap()
+    with pytest.raises(lacak.InvalidPuzzleError, match="board 6: row 1"):
+        scores.words(6)
+    assert scores.word_lists()[5] is None
     fine = score_many(texts[:2], tiny)
     assert fine.unwrap() is fine and fine.dictionary == "tiny"
     assert len(score_many([], tiny)) == 0
@@ -300,9 +320,10 @@ def test_score_many_with_workers(monkeypatch) -> None:
     expected = _scores_of([solve_board(b, "eng") for b in boards_[:-1]])
     for engine in ENGINES:
         given_ = [*boards_[:6], *(str(b) for b in boards_[6:])]  # Boards and text
-        scores = score_many(given_, "eng", workers=2, engine=engine)
+        scores = score_many(given_, "eng", workers=2, engine=engine, words=True)
         assert {k: v[:-1] for k, v in _arrays(scores).items()} == expected
         assert list(scores.errors) == [12]
+        assert scores.word_lists()[:-1] == [solve_board(b, "eng").word_list for b in boards_[:-1]]
 
 
 def test_results_built_in_a_batch_are_the_results_a_constructor_builds() -> None:
