@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import concurrent.futures
 import functools
+import itertools
 import os
 import time
 import traceback
@@ -637,8 +638,8 @@ def _plain_groups(
         plan.plain.setdefault((least, (height, width)), []).append((members, table))
     for (height, width), (members, rows_) in spaced.items():
         least = min_length if min_length is not None else official_min_length(height, width)
-        table = np.array(rows_, dtype=np.int64).reshape(len(members), height * width)
-        plan.plain.setdefault((least, (height, width)), []).append((members, table))
+        block = np.array(rows_, dtype=np.int64).reshape(len(members), height * width)
+        plan.plain.setdefault((least, (height, width)), []).append((members, block))
     return rest
 
 
@@ -863,7 +864,7 @@ class BoggleScores:
         self._check_words()
         spelled = self.vocabulary[self.ranks].tolist()
         bounds = self.offsets.tolist()
-        out: list[list[str] | None] = [spelled[a:b] for a, b in zip(bounds, bounds[1:])]
+        out: list[list[str] | None] = [spelled[a:b] for a, b in itertools.pairwise(bounds)]
         for board in self.errors:
             out[board] = None
         return out
@@ -960,8 +961,8 @@ def score_many(
             continue
         result = record.unwrap()
         if words:
-            ranks = [plan.graph.rank(word) for word in result.word_list]
-            found.append(([i], [len(ranks)], np.array(ranks, dtype=np.int64)))
+            ranked = [plan.graph.rank(word) for word in result.word_list]
+            found.append(([i], [len(ranked)], np.array(ranked, dtype=np.int64)))
         for name, value in (("count", result.count), ("score", result.score),
                             ("least", result.min_length), ("expanded", result.stats.expanded),
                             ("generated", result.stats.generated),
@@ -995,8 +996,8 @@ def score_many(
         offsets = np.zeros(total + 1, dtype=np.int64)
         np.cumsum(sizes, out=offsets[1:])
         ranks = np.empty(int(offsets[-1]), dtype=np.int64)
-        for boards_, counts, got in found:
-            counts = np.asarray(counts, dtype=np.int64)
+        for boards_, listed, got in found:
+            counts = np.asarray(listed, dtype=np.int64)
             starts = np.repeat(offsets[np.asarray(boards_)] - (np.cumsum(counts) - counts), counts)
             ranks[starts + np.arange(len(got))] = got
         kept = {"ranks": ranks, "offsets": offsets, "vocabulary": plan.graph.word_array()}
