@@ -171,7 +171,7 @@ def pack_graph(graph: WordGraph) -> Packed:
     else:
         at = np.arange(rows * stride, dtype=np.int64).reshape(rows, stride)[:, 1:].ravel()
         packed = np.zeros(rows * stride, dtype=np.int64)
-        packed[:: stride] = dense[:, 0]
+        packed[::stride] = dense[:, 0]
         values, increments = dense[:, 1:].ravel(), rank[:, 1:].ravel()
         probe = np.array(graph.first_letters, dtype=np.uint64).view(np.int64)
     if values.size and (values.max() >= 2**31 or values.min() < -(2**31)):
@@ -193,7 +193,9 @@ def _widen(values: np.ndarray, size: int) -> np.ndarray:  # pragma: no cover - c
 
 
 @numba.njit(cache=True, nogil=True)
-def _kernel(packed, probe, widths, compact, words_total, nbr, columns, min_length, mode):  # pragma: no cover - compiled
+def _kernel(
+    packed, probe, widths, compact, words_total, nbr, columns, min_length, mode
+):  # pragma: no cover - compiled
     """Walk every board; see :func:`walk` for the results.
 
     :returns: ``(words, paths, stats, best)``: ``words`` is ``(3, found)``
@@ -209,7 +211,7 @@ def _kernel(packed, probe, widths, compact, words_total, nbr, columns, min_lengt
     best = np.full((boards if mode >= 1 else 0, cells + 1), -1, dtype=np.int64)
     # per word in the output, by columns: board, rank, path length; its path, a column each
     out_words = np.empty((3, 256 if mode >= 1 else 0), dtype=np.int64)
-    out_paths = np.empty((cells, 256 if mode == 2 else 0), dtype=np.int64)
+    out_paths = np.full((256 if mode == 2 else 0, cells), -1, dtype=np.int64)
     count = 0
 
     # the words found on the current board: a bit per rank, and a bit per 64-rank block
@@ -217,7 +219,7 @@ def _kernel(packed, probe, widths, compact, words_total, nbr, columns, min_lengt
     level0 = np.zeros(blocks, dtype=np.int64)
     level1 = np.zeros((blocks + 63) >> 6, dtype=np.int64)
     # PATHS mode: each word's place among the board's found paths, and those paths
-    where = np.empty(words_total if mode == 2 else 0, dtype=np.int64)
+    where = np.empty(words_total if mode == 2 else 0, dtype=np.int32)
     found_paths = np.empty((64 if mode == 2 else 0, cells + 1), dtype=np.int64)
 
     work = np.empty((8, cells + 1), dtype=np.int64)
@@ -397,7 +399,9 @@ def _kernel(packed, probe, widths, compact, words_total, nbr, columns, min_lengt
             size = max(2 * out_words.shape[1], count + words)
             out_words = _widen(out_words, size)
             if mode == 2:
-                out_paths = _widen(out_paths, size)
+                bigger = np.full((size, cells), -1, dtype=np.int64)
+                bigger[:count] = out_paths[:count]
+                out_paths = bigger
         first_word = count
         for upper in range(level1.shape[0]):
             high = level1[upper]
@@ -423,7 +427,7 @@ def _kernel(packed, probe, widths, compact, words_total, nbr, columns, min_lengt
                         depth = found_paths[k, cells]
                         out_words[2, count] = depth
                         for j in range(depth):
-                            out_paths[j, count] = found_paths[k, j]
+                            out_paths[count, j] = found_paths[k, j]
                     else:
                         out_words[2, count] = 0
                     count += 1
@@ -433,10 +437,7 @@ def _kernel(packed, probe, widths, compact, words_total, nbr, columns, min_lengt
         width = 1
         for e in range(count):
             width = max(width, out_words[2, e])
-        paths = np.full((count, width), -1, dtype=np.int64)
-        for e in range(count):
-            for j in range(out_words[2, e]):
-                paths[e, j] = out_paths[j, e]
+        paths = out_paths[:count, :width].copy()
     # four arrays, not more: boxing each returned array costs a few hundred nanoseconds
     return out_words[:, :count].copy(), paths, stats, best
 

@@ -575,7 +575,6 @@ def make_result(
     )
 
 
-
 def _slot_setter(cls: type, name: str) -> Callable[[Any, Any], None]:
     """The setter of the slot that holds attribute ``name`` of ``cls``'s instances."""
     for klass in cls.__mro__:
