@@ -15,7 +15,7 @@ entry-point group) bring everything else.
 
 from __future__ import annotations
 
-from . import batch, cache, dictionary_files, options, output, paths, progress
+from . import batch, cache, dataset, dictionary_files, options, output, paths, progress
 from .api import (
     NO_HEURISTIC,
     Choice,
@@ -28,6 +28,7 @@ from .api import (
     parse,
     plugin_failures,
     plugins,
+    puzzle_text,
     resolve_heuristic,
     searchers,
     solve,
@@ -53,6 +54,7 @@ from .errors import (
 )
 from .hookspecs import hookimpl, hookspec
 from .interfaces import (
+    BatchKind,
     Dictionary,
     DictionarySource,
     Generator,
@@ -83,6 +85,7 @@ from .trace import SearchTrace, TraceNode
 __all__ = [
     "NO_HEURISTIC",
     "UNLIMITED",
+    "BatchKind",
     "Budget",
     "CacheError",
     "CacheWarning",
@@ -130,6 +133,7 @@ __all__ = [
     "check_puzzle",
     "choose",
     "current_deadline",
+    "dataset",
     "deadline",
     "default_registry",
     "describe_state",
@@ -151,6 +155,7 @@ __all__ = [
     "plugin_failures",
     "plugins",
     "progress",
+    "puzzle_text",
     "reset_default_registry",
     "resolve_heuristic",
     "searchers",

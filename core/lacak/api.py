@@ -10,6 +10,7 @@ import contextlib
 import functools
 import inspect
 import numbers
+import reprlib
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -51,6 +52,7 @@ __all__ = [
     "parse",
     "plugin_failures",
     "plugins",
+    "puzzle_text",
     "resolve_heuristic",
     "searchers",
     "solve",
@@ -232,7 +234,7 @@ def choose(
     >>> import lacak
     >>> choice = lacak.choose(lacak.parse("sliding", "123405786"))
     >>> choice.label, choice.strategy_from
-    ('astar-tiles + manhattan', 'kind')
+    ('idastar-tiles + manhattan', 'kind')
     """
     check_puzzle(puzzle, "lacak.choose")
     if strategy is not None and not isinstance(strategy, (str, Searcher)):
@@ -398,6 +400,58 @@ def parse(kind: str, text: str, *, registry: Registry | None = None, **options: 
     puzzle_type = catalogue[kind]
     with _plugin_guard(f"parsing a {kind!r} puzzle", catalogue.owner(kind)):
         return puzzle_type(text, **options)
+
+
+def puzzle_text(instance: Any, *, kind: str | None = None, registry: Registry | None = None) -> str:
+    """The text form of a puzzle instance, which ``lacak.parse(kind, text)`` reads back.
+
+    For an instance a generator made (a maze, a shaken Boggle board) this is
+    what a page or a script shows, stores and sends back to be solved. The
+    kind's :attr:`PuzzleType.to_text <lacak.PuzzleType.to_text>` decides when it
+    declares one; otherwise the instance's own ``to_text()`` (a Boggle board's
+    rows) or ``to_json()`` (a maze's JSON) method.
+
+    >>> import lacak
+    >>> board = lacak.generate("boggle", "classic4", seed=1)
+    >>> lacak.parse("boggle", lacak.puzzle_text(board)) == board
+    True
+
+    :param kind: the instance's kind (default: its ``kind`` attribute).
+    :raises InvalidPuzzleError: no kind, or neither the kind nor the instance gives a
+        text form (for a puzzle whose text is its initial state, use
+        :func:`~lacak.describe_state`).
+    :raises UnknownComponentError: an unknown kind.
+    :raises PluginError: the kind's ``to_text`` (or the instance's method) failed or
+        gave something other than a string (a bug in the plugin).
+    """
+    kind = kind if kind is not None else getattr(instance, "kind", None)
+    if not isinstance(kind, str) or not kind:
+        raise InvalidPuzzleError(
+            f"puzzle_text needs the instance's kind; {reprlib.repr(instance)} has none"
+        )
+    catalogue = _registry(registry).puzzle_types()
+    kind_type = catalogue[kind]
+    writer: Callable[[], Any] | None = None
+    if kind_type.to_text is not None:
+        writer = functools.partial(kind_type.to_text, instance)
+    else:
+        for method in ("to_text", "to_json"):
+            if callable(getattr(instance, method, None)):
+                writer = getattr(instance, method)
+                break
+    if writer is None:
+        raise InvalidPuzzleError(
+            f"puzzle kind {kind!r} gives no text form of {type(instance).__name__} instances "
+            "(PuzzleType.to_text, or a to_text() or to_json() method)"
+        )
+    with _plugin_guard(f"writing a {kind!r} puzzle as text", catalogue.owner(kind)):
+        text = writer()
+    if not isinstance(text, str):
+        raise PluginError(
+            f"the text form of a {kind!r} puzzle is a str, got {type(text).__name__} "
+            f"(a bug in plugin {catalogue.owner(kind)!r})"
+        )
+    return text
 
 
 def searchers(*, registry: Registry | None = None) -> Catalogue[Searcher]:

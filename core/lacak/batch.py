@@ -42,14 +42,18 @@ given up as ``KilledWorker``).
 
 from __future__ import annotations
 
+import collections
 import contextlib
+import contextvars
+import functools
+import itertools
 import operator
 import os
 import pickle
 import reprlib
 import tempfile
 import traceback
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 import attrs
@@ -66,6 +70,7 @@ __all__ = [
     "derive_seeds",
     "generate_many",
     "iter_many",
+    "job_seed",
     "run_many",
     "solve_many",
 ]
@@ -90,9 +95,12 @@ def _whole(value: Any, what: str) -> int:
 
 
 def derive_seeds(seed: int, count: int) -> list[int]:
-    """``count`` independent 63-bit seeds derived from ``seed``, stable everywhere.
+    """``count`` independent 63-bit seeds derived from ``seed``, stable everywhere:
+    ``derive_seeds(seed, count)[i] == job_seed(seed, i)``, whatever ``count``.
 
     >>> derive_seeds(42, 2) == derive_seeds(42, 2) and len(set(derive_seeds(42, 2))) == 2
+    True
+    >>> derive_seeds(42, 3)[:2] == derive_seeds(42, 2)
     True
 
     :param seed: the batch seed, a non-negative integer (any size).
@@ -100,13 +108,104 @@ def derive_seeds(seed: int, count: int) -> list[int]:
     :raises InvalidOptionError: ``seed`` or ``count`` is not a non-negative integer
         (``None`` included: a batch always has a seed, so it can be run again).
     """
-    import numpy as np
+    mixer = _mixer(_whole(seed, "the batch seed"))
+    return [mixer.child(index) for index in range(_whole(count, "the number of seeds"))]
 
-    seed = _whole(seed, "the batch seed")
-    count = _whole(count, "the number of seeds")
 
-    children = np.random.SeedSequence(seed).spawn(count)
-    return [int(c.generate_state(2, dtype=np.uint32).view(np.uint64)[0] >> 1) for c in children]
+def job_seed(seed: int, index: int) -> int:
+    """The seed of job ``index`` of a batch seeded ``seed``, found without making the ones
+    before it (a batch of any length, or resumed): the first 63 bits of the state of
+    :class:`numpy.random.SeedSequence` ``(seed, spawn_key=(index,))``, the ``index``-th
+    child of ``SeedSequence(seed)``.
+
+    >>> job_seed(42, 1) == derive_seeds(42, 2)[1]
+    True
+    >>> import numpy as np
+    >>> child = np.random.SeedSequence(42).spawn(2)[1]
+    >>> job_seed(42, 1) == int(child.generate_state(2, np.uint32).view(np.uint64)[0] >> 1)
+    True
+
+    :raises InvalidOptionError: ``seed`` or ``index`` is not a non-negative integer.
+    """
+    return _mixer(_whole(seed, "the batch seed")).child(_whole(index, "a job's index"))
+
+
+# SeedSequence's hash (numpy/random/bit_generator.pyx, after M. E. O'Neill's seed_seq),
+# in Python: the pool mixed from the batch seed is the same for every job, so it is
+# made once and only the job's index is mixed in per job (4 us, not 15 us a job).
+_M32 = 0xFFFFFFFF
+_INIT_A, _MULT_A = 0x43B0D7E5, 0x931E8875
+_INIT_B, _MULT_B = 0x8B51F9DD, 0x58F38DED
+_MIX_L, _MIX_R = 0xCA01F9DD, 0x4973F715
+
+
+def _words(number: int) -> list[int]:
+    """``number`` as 32-bit words, least significant first (``[0]`` for 0)."""
+    out = []
+    while True:
+        out.append(number & _M32)
+        number >>= 32
+        if not number:
+            return out
+
+
+def _hashmix(value: int, const: int) -> tuple[int, int]:
+    value ^= const
+    const = (const * _MULT_A) & _M32
+    value = (value * const) & _M32
+    return value ^ (value >> 16), const
+
+
+def _mix(x: int, y: int) -> int:
+    mixed = (_MIX_L * x - _MIX_R * y) & _M32
+    return mixed ^ (mixed >> 16)
+
+
+class _Mixer:
+    """The SeedSequence pool of a batch seed, before a spawn key is mixed in."""
+
+    def __init__(self, seed: int) -> None:
+        run = _words(seed)
+        run += [0] * (4 - len(run))  # padded, as a SeedSequence with a spawn key pads it
+        const = _INIT_A
+        pool = []
+        for word in run[:4]:
+            value, const = _hashmix(word, const)
+            pool.append(value)
+        for src in range(4):
+            for dst in range(4):
+                if src != dst:
+                    value, const = _hashmix(pool[src], const)
+                    pool[dst] = _mix(pool[dst], value)
+        for word in run[4:]:
+            pool, const = self._add(pool, const, word)
+        self.pool, self.const = pool, const
+
+    @staticmethod
+    def _add(pool: list[int], const: int, word: int) -> tuple[list[int], int]:
+        pool = list(pool)
+        for dst in range(4):
+            value, const = _hashmix(word, const)
+            pool[dst] = _mix(pool[dst], value)
+        return pool, const
+
+    def child(self, index: int) -> int:
+        pool, const = self.pool, self.const
+        for word in _words(index):
+            pool, const = self._add(pool, const, word)
+        const = _INIT_B
+        state = 0
+        for i in range(2):  # generate_state(2, uint32), read as one little-endian uint64
+            value = pool[i] ^ const
+            const = (const * _MULT_B) & _M32
+            value = (value * const) & _M32
+            state |= (value ^ (value >> 16)) << (32 * i)
+        return state >> 1
+
+
+@functools.lru_cache(maxsize=16)
+def _mixer(seed: int) -> _Mixer:
+    return _Mixer(seed)
 
 
 @attrs.frozen
@@ -297,16 +396,27 @@ def _positive(value: Any, what: str) -> int:
     return value
 
 
+#: Chunks in flight per worker when no ``window`` is given (one running, the rest queued).
+WINDOW_PER_WORKER = 4
+#: With ``ordered=True``, finished records that may wait for an earlier one, in windows:
+#: room for the other workers to go on past a slow job, with memory still bounded.
+WAITING_PER_WINDOW = 4
+
+
 def iter_many(
     function: Callable[[T], R],
     items: Iterable[T],
     *,
     executor: concurrent.futures.Executor | None = None,
     workers: int | None = None,
-    chunksize: int = 1,
-) -> Iterator[Outcome[R]]:
+    chunksize: int | Callable[[], int] = 1,
+    ordered: bool = False,
+    start: int = 0,
+    window: int | None = None,
+) -> Generator[Outcome[R], None, None]:
     """``function(item)`` for every item, run by ``executor``: one :class:`Outcome`
-    per item, yielded as the jobs finish (each says its ``index``).
+    per item, yielded as the jobs finish (each says its ``index``), or in job
+    order with ``ordered=True``.
 
     Without an executor a :class:`~concurrent.futures.ProcessPoolExecutor` of
     ``workers`` processes (default: one per core) runs the jobs, and is
@@ -314,39 +424,81 @@ def iter_many(
     this process. ``function`` and the items must be picklable for a process
     pool or a Dask cluster.
 
+    The items are read as they are needed, so a batch may be as long as one
+    likes (a generator, even an endless one whose reader stops when it has
+    enough): at most ``window`` chunks are in flight at once, and with
+    ``ordered=True`` at most about :data:`WAITING_PER_WINDOW` windows of finished
+    records wait for those before them (the other workers go on past a slow job).
+    Memory stays flat however many jobs there are.
+
     A job that raises gives an error record, and the executor goes on. A
     worker that dies breaks a process pool: with lacak's own pool, the jobs
-    it was running are run again (each alone) after the rest, and reported as
-    :class:`~lacak.WorkerDiedError` if they die again; with a caller's
-    process pool, which cannot be mended, its unfinished jobs are reported
-    (the jobs it was running as :class:`~lacak.WorkerDiedError`, the others as
+    it was running are run again at once, each alone in a fresh one-process
+    pool, and reported as :class:`~lacak.WorkerDiedError` if they die again;
+    the jobs that were waiting go on in a fresh pool. With a caller's process
+    pool, which cannot be mended, its unfinished jobs are reported (the jobs
+    it was running as :class:`~lacak.WorkerDiedError`, the others as
     :class:`~lacak.JobError`) and not retried. A Dask cluster retries on its
     own (its ``allowed_failures``); its ``KilledWorker`` is then the job's error.
 
-    Stopping the iteration early cancels the jobs not started (and shuts down
-    lacak's own pool).
+    Jobs on a :class:`~concurrent.futures.ThreadPoolExecutor` run in a copy of the
+    caller's :mod:`contextvars` context (as :func:`asyncio.to_thread` does), so a
+    registry made current with :func:`lacak.registry.using` applies to them, as it
+    does to the workers a process pool forks.
 
-    :param chunksize: jobs sent to a worker at a time (each still gets its own record).
-    :raises InvalidOptionError: ``workers`` or ``chunksize`` is not a positive
-        integer, or ``workers`` is given with an ``executor``.
+    Stopping the iteration early (or an exception such as ``KeyboardInterrupt``
+    while it waits) cancels the jobs not started; lacak's own pool is shut down
+    and its workers stopped.
+
+    :param chunksize: jobs sent to a worker at a time (each still gets its own
+        record), or a function called before each chunk is made that says how
+        many (a reader can make chunks grow as it learns how long jobs take).
+    :param ordered: yield the records in job order.
+    :param start: the index of the first item (a resumed batch keeps its numbers).
+    :param window: most chunks in flight at once; default
+        :data:`WINDOW_PER_WORKER` per worker (of lacak's pool or a caller's
+        process pool), else 32.
+    :raises InvalidOptionError: ``workers``, ``chunksize`` or ``window`` is not a
+        positive integer, ``start`` not a non-negative one, or ``workers`` is given
+        with an ``executor``.
     """
-    items = list(items)
-    chunksize = _positive(chunksize, "chunksize")
+    sizes: Callable[[], int]
+    if callable(chunksize):
+        sizes = _checked_sizes(chunksize)
+    else:
+        fixed = _positive(chunksize, "chunksize")
+        sizes = lambda: fixed  # noqa: E731
+    start = _whole(start, "start")
+    if window is not None:
+        window = _positive(window, "window")
     if workers is not None:
         workers = _positive(workers, "workers")
         if executor is not None:
             raise InvalidOptionError("give workers or an executor, not both")
+    source = iter(items)
+    count = 0
     if executor is None:
         count = workers if workers is not None else os.cpu_count() or 1
-        if count == 1 or len(items) <= 1:
+        head = list(itertools.islice(source, 2))
+        if count == 1 or len(head) <= 1:
             task = _Task(function)
-            for index, item in enumerate(items):
+            for index, item in enumerate(itertools.chain(head, source), start):
                 (reply,) = task([(index, item)])
                 yield _outcome(reply, 1, pickled=False)
             return
-        yield from _pooled(function, items, None, count, chunksize)
+        source = itertools.chain(head, source)
     else:
-        yield from _pooled(function, items, executor, 0, chunksize)
+        count = getattr(executor, "_max_workers", 0) or 0
+    if window is None:
+        window = WINDOW_PER_WORKER * count if count else 32
+    yield from _Stream(function, executor, count, sizes, window, ordered, start).run(source)
+
+
+def _checked_sizes(sizes: Callable[[], int]) -> Callable[[], int]:
+    def size() -> int:
+        return _positive(sizes(), "a chunk size")
+
+    return size
 
 
 def run_many(
@@ -366,114 +518,253 @@ def run_many(
 
     :raises InvalidOptionError: as :func:`iter_many`.
     """
-    records = list(iter_many(function, items, executor=executor, workers=workers,
-                             chunksize=chunksize))  # fmt: skip
-    return sorted(records, key=operator.attrgetter("index"))
+    return list(iter_many(function, items, executor=executor, workers=workers,
+                          chunksize=chunksize, ordered=True))  # fmt: skip
 
 
-def _pooled(
-    function: Callable[[Any], Any],
-    items: list[Any],
-    executor: concurrent.futures.Executor | None,
-    workers: int,
-    chunksize: int,
-) -> Iterator[Outcome[Any]]:
-    """The jobs on ``executor``, or on lacak's own pools of ``workers`` processes."""
-    import concurrent.futures as cf  # here, not at module level: it is slow to import
+_Chunk = list[tuple[int, Any]]
 
-    own = executor is None
-    processes = own or isinstance(executor, cf.ProcessPoolExecutor)
-    pickled = not isinstance(executor, cf.ThreadPoolExecutor)
-    started = [0] * len(items)  # how many times each job was started
-    first_death: dict[int, int | None] = {}  # suspects: the job a dead worker ran -> its exit code
-    todo = list(range(len(items)))
-    blind = False  # a pool broke with no job noted as running: retried once as it was
-    with contextlib.ExitStack() as stack:
-        folder = None
-        if processes:
-            folder = stack.enter_context(tempfile.TemporaryDirectory(prefix="lacak-batch-"))
-        generation = 0
-        while todo:
-            markers = None
-            if folder is not None:
-                markers = os.path.join(folder, str(generation))
-                os.mkdir(markers)
-                generation += 1
-            pool = executor if executor is not None else cf.ProcessPoolExecutor(workers)
-            task = _Task(function, markers, pickled)
-            chunks = [todo[k : k + chunksize] for k in range(0, len(todo), chunksize)]
-            futures: dict[cf.Future[list[_Reply]], list[int]] = {}
-            broken: list[list[int]] = []
+
+class _Stream:
+    """The jobs of :func:`iter_many` on ``executor``, or on lacak's own pools of
+    ``workers`` processes: chunks are made from the items as room frees up."""
+
+    def __init__(
+        self,
+        function: Callable[[Any], Any],
+        executor: concurrent.futures.Executor | None,
+        workers: int,
+        sizes: Callable[[], int],
+        window: int,
+        ordered: bool,
+        start: int,
+    ) -> None:
+        import concurrent.futures as cf  # here, not at module level: it is slow to import
+
+        self.function = function
+        self.executor = executor
+        self.workers = workers
+        self.sizes = sizes
+        self.window = window
+        self.ordered = ordered
+        self.own = executor is None
+        self.processes = self.own or isinstance(executor, cf.ProcessPoolExecutor)
+        self.pickled = not isinstance(executor, cf.ThreadPoolExecutor)
+        self.items: dict[int, Any] = {}  # the item of every job not finished yet
+        self.started: dict[int, int] = {}  # how many times each such job was started
+        self.ready: dict[int, Outcome[Any]] = {}  # finished, not yet given back
+        self.next = start  # (ordered) the job whose record comes next
+        self.retry: collections.deque[_Chunk] = collections.deque()  # run before new chunks
+        self.futures: dict[concurrent.futures.Future[list[_Reply]], _Chunk] = {}
+        self.blind = False  # a pool broke with no job noted as running: retried once as it was
+        self.broken: str | None = None  # why a caller's executor can run nothing more
+        self.last_size = 1
+
+    # -- bookkeeping ------------------------------------------------------------------
+
+    def finish(self, outcome: Outcome[Any]) -> None:
+        self.items.pop(outcome.index, None)
+        self.started.pop(outcome.index, None)
+        self.ready[outcome.index] = outcome
+
+    def given_back(self) -> Iterator[Outcome[Any]]:
+        if self.ordered:
+            while self.next in self.ready:
+                yield self.ready.pop(self.next)
+                self.next += 1
+        else:
+            ready, self.ready = self.ready, {}
+            yield from ready.values()
+
+    def room(self) -> bool:
+        """Whether another chunk may be sent: fewer than ``window`` in flight, and (in
+        order) not too many records waiting for an earlier one. Chunks to run again
+        are always sent, as the record that comes next may be among them."""
+        if len(self.futures) >= self.window:
+            return False
+        return bool(self.retry) or not self.ordered or (
+            len(self.ready) < WAITING_PER_WINDOW * self.window * self.last_size
+        )
+
+    def take(self, jobs: Iterator[tuple[int, Any]]) -> _Chunk:
+        if self.retry:
+            return self.retry.popleft()
+        size = self.sizes()
+        self.last_size = size
+        chunk = list(itertools.islice(jobs, size))
+        for index, item in chunk:
+            self.items[index] = item
+            self.started[index] = 0
+        return chunk
+
+    # -- the run ----------------------------------------------------------------------
+
+    def run(self, source: Iterator[Any]) -> Iterator[Outcome[Any]]:
+        import concurrent.futures as cf
+
+        jobs = enumerate(source, self.next)
+        exhausted = False
+        normal = False
+        with contextlib.ExitStack() as stack:
+            folder = None
+            if self.processes:
+                folder = stack.enter_context(tempfile.TemporaryDirectory(prefix="lacak-batch-"))
+            generation = 0
+            pool: Any = None
+            task = _Task(self.function)
+            markers: str | None = None
+            table: Any = None
             try:
-                for n, chunk in enumerate(chunks):
-                    try:
-                        futures[pool.submit(task, [(i, items[i]) for i in chunk])] = chunk
-                    except Exception as error:  # a caller's executor that is shut down or broken
-                        for i in (i for c in chunks[n:] for i in c):
-                            yield Outcome(i, error=error, attempts=started[i])
-                        break
-                table = getattr(pool, "_processes", None)  # see _exitcodes
-                for future in cf.as_completed(futures):
-                    chunk = futures[future]
-                    try:
-                        replies = future.result()
-                    except cf.process.BrokenProcessPool:
-                        broken.append(chunk)
+                while True:
+                    while (self.retry or not exhausted) and self.room():
+                        chunk = self.take(jobs)
+                        if not chunk:
+                            exhausted = True
+                            break
+                        if self.broken is not None:
+                            for index, _item in chunk:
+                                self.finish(Outcome(index, error=JobError(
+                                    f"job {index} did not run: {self.broken}", index=index),
+                                    attempts=0))  # fmt: skip
+                            continue
+                        if pool is None:
+                            if folder is not None:
+                                markers = os.path.join(folder, str(generation))
+                                os.mkdir(markers)
+                                generation += 1
+                            pool = self.executor or cf.ProcessPoolExecutor(self.workers)
+                            task = _Task(self.function, markers, self.pickled)
+                        try:
+                            # threads run in the caller's context, as asyncio.to_thread
+                            runs = task if self.pickled else _InContext(task)
+                            future = pool.submit(runs, chunk)
+                        except Exception as error:  # a caller's executor that is shut down or broken
+                            for index, _item in chunk:
+                                self.finish(Outcome(index, error=error,
+                                                    attempts=self.started[index]))  # fmt: skip
+                            continue
+                        if table is None:
+                            table = getattr(pool, "_processes", None)  # see _exitcodes
+                        self.futures[future] = chunk
+                    yield from self.given_back()
+                    if not self.futures:
+                        if exhausted and not self.retry:
+                            break
+                        if not self.room():  # cannot happen: what blocks is in flight
+                            raise AssertionError("lacak.batch: a job was lost")
                         continue
-                    except Exception as error:  # the executor's own failure (Dask's KilledWorker)
-                        for i in chunk:
-                            started[i] += 1
-                            yield Outcome(i, error=error, attempts=started[i])
-                        continue
-                    for reply in replies:
-                        started[reply[0]] += 1
-                        yield _outcome(reply, started[reply[0]], pickled)
+                    done, _ = cf.wait(self.futures, return_when=cf.FIRST_COMPLETED)
+                    broken = self.collect(done)
+                    if broken:
+                        # a broken pool ends every job in flight: gather them all
+                        rest, _ = cf.wait(self.futures)
+                        broken += self.collect(rest)
+                        if self.own:
+                            pool.shutdown(wait=True)
+                        yield from self.given_back()
+                        yield from self.mend(broken, markers, table)
+                        if self.own:
+                            pool, table = None, None
+                    yield from self.given_back()
+                normal = True
             finally:
-                if own:
+                if pool is not None and self.own:
+                    if not normal:
+                        _stop_workers(pool)
                     pool.shutdown(wait=True, cancel_futures=True)
-                else:
-                    for future in futures:
+                elif not normal:
+                    for future in self.futures:
                         future.cancel()
-            todo = []
-            if not broken:
-                break
-            running = _running(markers) if markers is not None else {}
-            codes = _exitcodes(table, running)
-            unfinished = [i for chunk in broken for i in chunk]
-            if own and not set(codes) & set(unfinished):
-                if not blind:
-                    blind, todo = True, unfinished
-                    continue
-                codes = dict.fromkeys(unfinished)  # cannot tell which: all are suspects
-            for chunk in broken:  # the jobs up to the one running did start
-                ran = [k for k, i in enumerate(chunk) if i in codes]
-                for i in chunk[: ran[-1] + 1] if ran else ():
-                    started[i] += 1
-            if own:
-                todo = [i for i in unfinished if i not in codes]
-                first_death.update((i, codes[i]) for i in unfinished if i in codes)
+
+    def collect(self, done: Iterable[concurrent.futures.Future[list[_Reply]]]) -> list[_Chunk]:
+        """Record what the finished futures give; return the chunks a broken pool lost."""
+        import concurrent.futures as cf
+
+        broken = []
+        for future in sorted(done, key=lambda f: self.futures[f][0][0]):
+            chunk = self.futures.pop(future)
+            try:
+                replies = future.result()
+            except cf.process.BrokenProcessPool:
+                broken.append(chunk)
                 continue
-            for i in unfinished:  # a caller's pool is broken for good: report, do not retry
-                if i in codes:
-                    died: JobError = WorkerDiedError(
-                        f"worker died ({exit_text(codes[i])}) running job {i}; not retried, "
-                        "as the executor is the caller's (a process pool whose worker died "
-                        "cannot run anything more)",
-                        index=i, exitcode=codes[i], attempts=started[i],
-                    )  # fmt: skip
-                else:
-                    died = JobError(f"job {i} did not finish: a worker of the caller's "
-                                    "executor died, which breaks it", index=i)  # fmt: skip
-                yield Outcome(i, error=died, attempts=max(1, started[i]))
-        if first_death:
-            yield from _alone(function, items, sorted(first_death), started, first_death)
+            except Exception as error:  # the executor's own failure (Dask's KilledWorker)
+                for index, _item in chunk:
+                    self.started[index] += 1
+                    self.finish(Outcome(index, error=error, attempts=self.started[index]))
+                continue
+            for reply in replies:
+                self.started[reply[0]] += 1
+                self.finish(_outcome(reply, self.started[reply[0]], self.pickled))
+        return broken
+
+    def mend(
+        self, broken: list[_Chunk], markers: str | None, table: Any
+    ) -> Iterator[Outcome[Any]]:
+        """After a process pool broke: which jobs were running (and are suspects), which
+        were waiting; run the suspects again alone (lacak's pool) or report them."""
+        running = _running(markers) if markers is not None else {}
+        codes = _exitcodes(table, running)
+        unfinished = [index for chunk in broken for index, _item in chunk]
+        if self.own and not set(codes) & set(unfinished):
+            if not self.blind:
+                self.blind = True
+                self.retry.extendleft(reversed(broken))
+                return
+            codes = dict.fromkeys(unfinished)  # cannot tell which: all are suspects
+        for chunk in broken:  # the jobs up to the one running did start
+            ran = [k for k, (index, _item) in enumerate(chunk) if index in codes]
+            for index, _item in chunk[: ran[-1] + 1] if ran else ():
+                self.started[index] += 1
+        if self.own:
+            waiting = [[(i, item) for i, item in chunk if i not in codes] for chunk in broken]
+            self.retry.extendleft(reversed([chunk for chunk in waiting if chunk]))
+            suspects = sorted(i for i in unfinished if i in codes)
+            for outcome in _alone(self.function, self.items, suspects, self.started, codes):
+                self.finish(outcome)
+                yield from self.given_back()
+            return
+        self.broken = ("a worker of the caller's executor died, which breaks it (a process "
+                       "pool whose worker died cannot run anything more)")  # fmt: skip
+        for index in unfinished:  # a caller's pool is broken for good: report, do not retry
+            if index in codes:
+                died: JobError = WorkerDiedError(
+                    f"worker died ({exit_text(codes[index])}) running job {index}; not "
+                    "retried, as the executor is the caller's (a process pool whose worker "
+                    "died cannot run anything more)",
+                    index=index, exitcode=codes[index], attempts=self.started[index],
+                )  # fmt: skip
+            else:
+                died = JobError(f"job {index} did not finish: a worker of the caller's "
+                                "executor died, which breaks it", index=index)  # fmt: skip
+            self.finish(Outcome(index, error=died, attempts=max(1, self.started[index])))
+
+
+class _InContext:
+    """``task(chunk)`` in a copy of the context this was made in (one copy per chunk: a
+    context cannot be entered by two threads at once)."""
+
+    def __init__(self, task: Callable[[Any], Any]) -> None:
+        self.task = task
+        self.context = contextvars.copy_context()
+
+    def __call__(self, chunk: Any) -> Any:
+        return self.context.run(self.task, chunk)
+
+
+def _stop_workers(pool: Any) -> None:
+    """Stop the workers of lacak's own pool at once (a batch interrupted, or left early):
+    their jobs' records are not wanted any more."""
+    for process in list(dict(getattr(pool, "_processes", None) or {}).values()):
+        with contextlib.suppress(Exception):
+            process.terminate()
 
 
 def _alone(
     function: Callable[[Any], Any],
-    items: list[Any],
+    items: dict[int, Any],
     suspects: list[int],
-    started: list[int],
+    started: dict[int, int],
     first_death: dict[int, int | None],
 ) -> Iterator[Outcome[Any]]:
     """Each job a dead worker was running, run again alone in a one-process pool

@@ -19,6 +19,7 @@ from typing import Any
 import click
 
 from . import __version__, progress
+from .batch_command import add_batch_commands
 from .cache import CacheWarning
 from .commands import add_kind_commands, output_format, solve_command, write_output
 from .errors import InvalidInputError, LacakError
@@ -341,6 +342,60 @@ def _plugins_command() -> click.Command:
     return plugins
 
 
+def _serve_command() -> click.Command:
+    @click.command("serve")
+    @click.option(
+        "--host",
+        default="127.0.0.1",
+        show_default=True,
+        help="Address to listen on (loopback: this machine only; others get a warning).",
+    )
+    @click.option(
+        "--port",
+        type=click.IntRange(0, 65535),
+        default=8000,
+        show_default=True,
+        help="Port (0: any free one, said on start).",
+    )
+    @click.option("--open", "open_browser", is_flag=True, help="Open the pages in a browser.")
+    @click.option(
+        "--workers",
+        type=click.IntRange(1, 64),
+        default=2,
+        show_default=True,
+        help="Worker processes for generations and searches.",
+    )
+    @click.option(
+        "--memory",
+        "memory_mb",
+        type=click.IntRange(0),
+        default=4096,
+        show_default=True,
+        help="Address-space limit of each worker process, in MB (0: none).",
+    )
+    def serve(host: str, port: int, open_browser: bool, workers: int, memory_mb: int) -> None:
+        """Serve interactive pages for every puzzle kind, and a JSON API under /api/.
+
+        Mazes (generate, solve, animate), Boggle (solve, words and their paths),
+        sliding puzzles (step through a solution, search trees) and a page for any
+        other kind a plugin adds; the API is described at /api/openapi.json and
+        /api/docs. Needs the web extra: pip install 'lacak[web]'.
+        """
+        from . import web
+
+        web.serve(
+            host,
+            port,
+            open_browser=open_browser,
+            workers=workers,
+            memory_mb=memory_mb or None,
+            say=lambda line: click.echo(line, err=True),
+            warn=lambda line: click.echo(line, err=True),
+        )
+
+    return serve
+
+
 def make_cli(registry: Registry | None = None) -> click.Group:
     """Build the ``lacak`` command group with every plugin's commands added."""
     registry = registry if registry is not None else default_registry()
@@ -358,10 +413,12 @@ def make_cli(registry: Registry | None = None) -> click.Group:
         ctx.obj = registry
 
     cli.add_command(_plugins_command())
+    cli.add_command(_serve_command())
     token = _BUILDING.set(registry)
     try:
         registry.add_commands(cli)
         add_kind_commands(cli, registry)
+        add_batch_commands(cli, registry)
     finally:
         _BUILDING.reset(token)
     return cli

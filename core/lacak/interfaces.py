@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from .trace import SearchTrace
 
 __all__ = [
+    "BatchKind",
     "Dictionary",
     "DictionarySource",
     "Generator",
@@ -451,6 +452,63 @@ def _check_options(options: Mapping[str, Any], accepted: Mapping[str, Any], what
             f"(its options: {', '.join(sorted(accepted)) or 'none'})"
         )
 
+@attrs.frozen(kw_only=True)
+class BatchKind:
+    """How ``lacak batch KIND`` (and :mod:`lacak.dataset`) make a kind's instances:
+    what a puzzle kind declares in :attr:`PuzzleType.batch`. Every field is optional:
+    a kind that declares nothing still gets batches of its generators' instances,
+    recorded with their ``to_dict()`` (or their initial state's text) and solved
+    with :func:`lacak.choose`'s choice when asked.
+
+    A job of a batch makes one instance: the generator with the job's seed, then
+    :attr:`prepare`, then (when solving) :attr:`puzzle` searched with the
+    strategy :func:`lacak.choose` picks; its record is the JSON
+    ``{"index", "seed", "ok", "instance", "result", "error"}`` (docs/batch.md),
+    to which :attr:`record` has the last word. The functions run in the worker
+    processes: they must be importable there (module-level functions of the
+    plugin), and they should load what is heavy (a dictionary) through caches,
+    so that each worker loads it once.
+    """
+
+    #: The generator used unless ``-a`` (or :attr:`plan`) names another; ``None``:
+    #: the kind's only generator, else ``-a`` is required.
+    generator: str | None = None
+    #: Whether jobs solve their instance unless told otherwise (``--solve/--no-solve``).
+    solve: bool = False
+    #: The kind's own options of ``lacak batch KIND``, with their defaults (``--NAME``,
+    #: typed by the default as in ``lacak KIND solve``); given to every function below.
+    options: Mapping[str, Any] = attrs.field(factory=dict)
+    #: Help texts of :attr:`options`.
+    help: Mapping[str, str] = attrs.field(factory=dict)
+    #: Short flags of :attr:`options` (``{"dictionary": "-d"}``).
+    flags: Mapping[str, str] = attrs.field(factory=dict)
+    #: ``plan(**given) -> {"generator": name, "options": {...}, "solve": bool}`` (any of
+    #: the keys): what the options given (not their defaults) say about the generator,
+    #: its options and solving (``--uniform`` is the ``random`` generator). Runs once,
+    #: before the jobs.
+    plan: Callable[..., Mapping[str, Any]] | None = attrs.field(default=None, repr=False)
+    #: ``prepare(instance, *, solve, **options) -> instance``: a generated instance made
+    #: ready (a maze given its endpoints, a board its dictionary), or ``None`` to draw
+    #: again with the next job's seed.
+    prepare: Callable[..., Any] | None = attrs.field(default=None, repr=False)
+    #: ``puzzle(instance) -> Puzzle``: what to search (default: the instance itself).
+    puzzle: Callable[[Any], Any] | None = attrs.field(default=None, repr=False)
+    #: ``instance(instance) -> JSON data``: the record's ``"instance"`` (default: the
+    #: instance's ``to_dict()``, else its initial state's text, else ``str``).
+    instance: Callable[[Any], Any] | None = attrs.field(default=None, repr=False)
+    #: ``record(data, **options) -> data``: the kind's last word on a record's JSON
+    #: (Boggle's ``--scores-only`` keeps only the counts).
+    record: Callable[..., Mapping[str, Any]] | None = attrs.field(default=None, repr=False)
+    #: Numbers the summary of a batch reports (mean, least, most): a label and the
+    #: dotted path of the value in a record (``{"words": "result.boggle.count"}``); a
+    #: list counts its items. ``length`` and ``expanded`` of solved instances are
+    #: always reported.
+    measures: Mapping[str, str] = attrs.field(factory=dict)
+    #: The arrays of a ``.npz`` file of the batch: a name and the dotted path of the
+    #: value in a record (``{"cells": "instance.cells"}``); values of different shapes
+    #: are padded. A kind that declares none cannot be written as ``.npz``.
+    arrays: Mapping[str, str] = attrs.field(factory=dict)
+
 
 @attrs.frozen(kw_only=True)
 class PuzzleType:
@@ -523,6 +581,12 @@ class PuzzleType:
     flags: Mapping[str, str] = attrs.field(factory=dict)
     #: An example puzzle in text form (help texts, pages, tests).
     example: str = ""
+    #: ``to_text(instance) -> str``: the text form of an instance (one a generator
+    #: made), which ``parse`` reads back; see :func:`lacak.puzzle_text`.
+    to_text: Callable[[Any], str] | None = attrs.field(default=None, repr=False)
+    #: How ``lacak batch KIND`` makes and records the kind's instances (``None``: the
+    #: generic way, see :class:`BatchKind`).
+    batch: BatchKind | None = None
 
     @property
     def name(self) -> str:

@@ -173,6 +173,7 @@ class RichReporter:
                 BarColumn(),
                 MofNCompleteColumn(),
                 TimeElapsedColumn(),
+                _remaining_column(),
                 console=Console(stderr=True),
                 transient=True,
             )
@@ -198,6 +199,23 @@ class RichReporter:
         from rich.text import Text
 
         self._display().console.print(Text(message, style="dim"))
+
+
+def _remaining_column() -> Any:
+    """A rich column with the time left (``eta 0:01:05``), for tasks with a known total."""
+    from rich.progress import ProgressColumn
+    from rich.text import Text
+
+    class Remaining(ProgressColumn):
+        def render(self, task: Any) -> Text:
+            left = task.time_remaining
+            if task.total is None or task.finished or left is None:
+                return Text("")
+            minutes, seconds = divmod(int(left), 60)
+            hours, minutes = divmod(minutes, 60)
+            return Text(f"eta {hours}:{minutes:02d}:{seconds:02d}", style="cyan")
+
+    return Remaining()
 
 
 class _RichTask:

@@ -80,6 +80,14 @@ class Catalogue(Mapping[str, T], Generic[T]):
             return self._items[name]
         raise UnknownComponentError(self.what, name, self._items)
 
+    def __contains__(self, name: object) -> bool:
+        return isinstance(name, str) and name in self._items
+
+    def get(self, name: str, default: Any = None) -> Any:
+        """The component called ``name``, or ``default`` (no close matches looked for:
+        a miss costs nothing)."""
+        return self._items.get(name, default) if isinstance(name, str) else default
+
     def __iter__(self) -> Iterator[str]:
         return iter(self._items)
 

@@ -160,6 +160,29 @@ _HELP = {
 }
 
 
+#: How ``lacak batch boggle`` shakes and solves boards (see :class:`lacak.BatchKind`).
+_BATCH = lacak.BatchKind(
+    generator="classic4",
+    solve=True,
+    options={"dice": None, "dictionary": None, "min_length": 0, "scores_only": False},
+    flags={"dictionary": "-d", "min_length": "-m"},
+    help={
+        "dice": "Dice set to shake (classic4, classic4-1976, big5, superbig6) or random "
+        "(the generator; default classic4).",
+        "dictionary": _HELP["dictionary"],
+        "min_length": "Shortest word that counts, in letters (default: the board's official "
+        "minimum).",
+        "scores_only": "Record each board's word count and score, not its words.",
+    },
+    plan=_kind("batch_plan"),
+    prepare=_kind("batch_prepare"),
+    instance=_kind("batch_instance"),
+    record=_kind("batch_record"),
+    measures={"words": "result.boggle.count", "score": "result.boggle.score"},
+    arrays={"board": "instance"},
+)
+
+
 @lacak.hookimpl
 def register_puzzles(register: Any) -> None:
     """The ``boggle`` puzzle kind, with its part of the pipeline (:mod:`lacak_boggle.kind`)."""
@@ -182,6 +205,7 @@ def register_puzzles(register: Any) -> None:
             advice=_kind("advice"),
             help=_HELP,
             example="AHORJ/QQUOI/SSCPD/MUPSM/AUULI",
+            batch=_BATCH,
         )
     )
 

@@ -21,7 +21,18 @@ from lacak.output import plural
 from .board import Board
 from .results import BoggleResult, cells_of, score
 
-__all__ = ["Picture", "advice", "choose", "extras", "parse", "render"]
+__all__ = [
+    "Picture",
+    "advice",
+    "batch_instance",
+    "batch_plan",
+    "batch_prepare",
+    "batch_record",
+    "choose",
+    "extras",
+    "parse",
+    "render",
+]
 
 #: What the kind's text and SVG pictures are made in.
 FORMATS = ("text", "svg")
@@ -91,6 +102,49 @@ def advice(puzzle: Any, result: lacak.SearchResult) -> str | None:
     if stopped is lacak.StopReason.TIME:
         return f"{shown}; a longer --timeout may find them"
     return shown
+
+
+# -- batches (lacak batch boggle) -----------------------------------------------------------
+
+
+def batch_plan(*, dice: str | None = None, **_given: Any) -> dict[str, Any]:
+    """``--dice D`` names the generator: a dice set (``classic4``, ``big5``, ...) or ``random``."""
+    return {"generator": dice} if dice is not None else {}
+
+
+def batch_prepare(
+    board: Board, *, solve: bool = False, dictionary: str | None = None, min_length: int = 0,
+    **_options: Any,
+) -> Board:  # fmt: skip
+    """A shaken board with the dictionary its words are looked up in (loaded once per
+    worker: the registry and the compiled word graph are cached)."""
+    if not solve:
+        return board
+    from .solver import resolve_dictionary
+
+    return board.with_dictionary(resolve_dictionary(dictionary), min_length or None)
+
+
+def batch_instance(board: Board) -> list[list[str]]:
+    """A board in a batch's records: its rows of tiles."""
+    return board.to_rows()
+
+
+#: What ``--scores-only`` keeps of a result's ``"boggle"`` answer.
+SCORE_KEYS = ("dictionary", "min_length", "complete", "count", "score", "best")
+
+
+def batch_record(data: dict[str, Any], *, scores_only: bool = False, **_options: Any) -> Any:
+    """With ``--scores-only``, a record's result keeps its counts and score, not its words
+    (nor the best word's path)."""
+    result = data.get("result")
+    if not scores_only or not isinstance(result, dict):
+        return data
+    answer = result.get("boggle") or {}
+    kept = {key: result[key] for key in ("kind", "strategy", "found", "stopped", "stats")
+            if key in result}  # fmt: skip
+    kept["boggle"] = {key: answer.get(key) for key in SCORE_KEYS}
+    return {**data, "result": kept}
 
 
 # -- pictures -------------------------------------------------------------------------------

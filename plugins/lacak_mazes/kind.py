@@ -24,7 +24,18 @@ if TYPE_CHECKING:
     from .maze import Maze
     from .puzzle import MazePuzzle
 
-__all__ = ["EXAMPLE", "PUZZLE_TYPE", "advice", "choose", "extras", "parse", "render"]
+__all__ = [
+    "BATCH",
+    "EXAMPLE",
+    "PUZZLE_TYPE",
+    "advice",
+    "batch_prepare",
+    "batch_puzzle",
+    "choose",
+    "extras",
+    "parse",
+    "render",
+]
 
 #: A 2x2 maze, a U from (0, 0) round to (1, 0): the kind's example.
 EXAMPLE = '{"cells": [[2, 12], [2, 9]]}'
@@ -107,6 +118,42 @@ def advice(puzzle: MazePuzzle, result: Any) -> str:
     )
 
 
+def batch_prepare(
+    maze: Maze, *, solve: bool = False, endpoints: bool = False, solution: bool = False
+) -> Maze:
+    """A generated maze as ``lacak batch maze`` records it: with the ends of its longest
+    path when asked for (``--endpoints``), or when it is to be solved, and with the
+    path between them (``--solution``)."""
+    if endpoints or solution or solve:
+        return maze.with_endpoints(solution=solution)
+    return maze
+
+
+def batch_puzzle(maze: Maze) -> MazePuzzle:
+    """What ``lacak batch maze --solve`` searches: the maze from its start to its end."""
+    return maze.puzzle()
+
+
+#: How ``lacak batch maze`` makes and records mazes (see :class:`lacak.BatchKind`).
+BATCH = lacak.BatchKind(
+    generator="hunt-and-kill",
+    options={"endpoints": False, "solution": False},
+    help={
+        "endpoints": "Give each maze a start and an end: the ends of its longest path.",
+        "solution": "Give each maze the path from its start to its end (implies --endpoints).",
+    },
+    prepare=batch_prepare,
+    puzzle=batch_puzzle,
+    measures={"solution cells": "instance.solution"},
+    arrays={
+        "cells": "instance.cells",
+        "start": "instance.start",
+        "end": "instance.end",
+        "solution": "instance.solution",
+    },
+)
+
+
 #: The ``maze`` puzzle kind, registered by the plugin's ``register_puzzles``.
 PUZZLE_TYPE = lacak.PuzzleType(
     kind="maze",
@@ -128,4 +175,5 @@ PUZZLE_TYPE = lacak.PuzzleType(
         **PICTURE_HELP,
     },
     example=EXAMPLE,
+    batch=BATCH,
 )

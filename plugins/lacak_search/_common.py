@@ -1,4 +1,4 @@
-"""What the strategies share: search-tree nodes, duplicate policies, results.
+"""What the strategies share: search-tree nodes, duplicate policies, counters.
 
 Every strategy builds a tree of :class:`Node` records (a state, its parent
 node, the action and step cost that led to it, its depth and path cost), so
@@ -14,7 +14,7 @@ from numbers import Real
 from typing import Any
 
 import lacak
-from lacak import SearchResult, SearchStats, StopReason
+from lacak import SearchResult, StopReason
 
 __all__ = [
     "DUPLICATES",
@@ -173,27 +173,33 @@ def finish(
     trace: lacak.SearchTrace | None = None,
     path: tuple[list[Hashable], list[Hashable], float] | None = None,
 ) -> SearchResult:
-    """Build the :class:`~lacak.SearchResult` of a search that stopped.
+    """The :class:`~lacak.SearchResult` of a search that stopped, built by the core's
+    :meth:`SearchResult.finished <lacak.SearchResult.finished>` from the counters and the
+    goal node's path.
 
-    :param goal: the goal node when one was found (its path is the answer).
+    :param goal: the goal node when one was found (its path is the answer; the trace
+        marks it).
     :param path: an explicit ``(actions, states, cost)`` instead of ``goal``
         (bidirectional searches join two half paths).
     """
-    stats = SearchStats(
-        expanded=counters.expanded,
-        generated=counters.generated,
-        max_frontier=counters.max_frontier,
-        depth=counters.depth,
-        seconds=budget.elapsed(),
-        iterations=counters.iterations,
-    )
-    label = heuristic.spec if heuristic is not None else None
     if goal is not None:
         if trace is not None:
             trace.mark_goal(goal.tid)
         path = goal.path()
-    fields = {"stats": stats, "strategy": strategy, "heuristic": label, "trace": trace}
-    if path is not None:
-        actions, states, cost = path
-        return SearchResult.from_states(states, actions, cost=cost, **fields)
-    return SearchResult.not_found(puzzle.initial, stopped, **fields)
+    actions, states, cost = path if path is not None else ((), None, None)
+    return SearchResult.finished(
+        puzzle.initial,
+        stopped,
+        states=states,
+        actions=actions,
+        cost=cost,
+        expanded=counters.expanded,
+        generated=counters.generated,
+        max_frontier=counters.max_frontier,
+        depth=counters.depth,
+        iterations=counters.iterations,
+        budget=budget,
+        heuristic=heuristic,
+        strategy=strategy,
+        trace=trace,
+    )

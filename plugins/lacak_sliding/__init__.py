@@ -1,9 +1,11 @@
-"""lacak_sliding: sliding-tile puzzles (the 8-puzzle, the 15-puzzle, any width x height).
+"""lacak_sliding: sliding-tile puzzles (the 8-puzzle, the 15-puzzle, any ROWSxCOLS board).
 
 Registers the ``sliding`` puzzle kind, its heuristics (``misplaced``,
-``manhattan``, ``weighted``, ``linear-conflict``), its scramblers
-(``random``, ``walk``), the specialised strategies ``astar-tiles`` and
-``bfs-tiles``, and the ``lacak sliding`` commands. See ``docs/sliding.md``.
+``manhattan``, ``weighted``, ``linear-conflict``, the pattern databases
+``pdb``, ``pdb-555``, ``pdb-663``, ``pdb-78``, ``pdb-6666``), its scramblers
+(``random``, ``walk``), the specialised strategies ``astar-tiles``,
+``bfs-tiles`` and ``idastar-tiles``, and the ``lacak sliding`` commands. See
+``docs/sliding.md``.
 
 Modules are imported inside the hooks so that starting ``lacak`` stays fast.
 """
@@ -18,8 +20,14 @@ import lacak
 
 @lacak.hookimpl
 def register_puzzles(register: Callable[[lacak.PuzzleType], None]) -> None:
-    """The ``sliding`` kind: ``lacak.parse("sliding", "123450786", goal=..., size=...)``."""
-    from . import choice, puzzle
+    """The ``sliding`` kind: ``lacak.parse("sliding", "123450786", goal=..., size=...)``.
+
+    It declares its whole pipeline: parsing (board text, a goal, a
+    ``ROWSxCOLS`` size), the choice of strategy and heuristic (``choice.py``),
+    pictures (text and SVG, ``pictures.py``), its JSON extras and the advice
+    shown when a limit stops a search; ``lacak sliding solve`` is built from it.
+    """
+    from . import batch, choice, pictures, puzzle
 
     register(
         lacak.PuzzleType(
@@ -29,6 +37,19 @@ def register_puzzles(register: Callable[[lacak.PuzzleType], None]) -> None:
             choose=choice.choose,
             description="sliding-tile puzzles: tiles row by row, 0 = blank (123450786)",
             options={"goal": None, "size": None, "allow_unsolvable": False},
+            help={
+                "goal": "Goal board, in any board notation (default: tiles in order, blank last).",
+                "size": "Board size ROWSxCOLS (3x4: 3 rows of 4 tiles), for a board that is not "
+                "square and not written in rows.",
+                "allow_unsolvable": "Search even when the goal cannot be reached (the search "
+                "then ends with 'no path').",
+            },
+            example="123450786",
+            render=pictures.render,
+            formats=("text", "svg"),
+            extras=puzzle.extras,
+            advice=choice.advice,
+            batch=batch.BATCH,
         )
     )
 
@@ -125,8 +146,8 @@ def register_generators(register: Callable[[lacak.Generator], None]) -> None:
 
 @lacak.hookimpl
 def register_searchers(register: Callable[[lacak.Searcher], None]) -> None:
-    """``astar-tiles`` and ``bfs-tiles``: the sliding-puzzle fast paths."""
-    from . import tiles_astar
+    """``astar-tiles``, ``bfs-tiles`` and ``idastar-tiles``: the sliding-puzzle fast paths."""
+    from . import tiles_astar, tiles_bfs
 
     register(
         lacak.Searcher(
@@ -141,7 +162,7 @@ def register_searchers(register: Callable[[lacak.Searcher], None]) -> None:
     register(
         lacak.Searcher(
             name="bfs-tiles",
-            search=tiles_astar.bfs_tiles,
+            search=tiles_bfs.bfs_tiles,
             description="breadth-first search for sliding puzzles on int-encoded boards: fewest moves",
             optimal=True,
             heuristic="unused",
@@ -164,9 +185,7 @@ def register_searchers(register: Callable[[lacak.Searcher], None]) -> None:
 
 @lacak.hookimpl
 def register_commands(cli: Any) -> None:
-    """``lacak sliding solve|scramble|strategies|heuristics``."""
-    from .cli import sliding
-    from .pdb_cli import pdb_group
+    """``lacak sliding solve|estimate|scramble|strategies|heuristics|pdb``."""
+    from .cli import sliding_group
 
-    sliding.add_command(pdb_group)
-    cli.add_command(sliding)
+    cli.add_command(sliding_group())

@@ -14,7 +14,7 @@ from typing import Any
 
 import lacak
 
-from .puzzle import OPPOSITE, SlidingPuzzle, goal_tiles, is_solvable, parse_size_text, parse_tiles
+from .puzzle import OPPOSITE, SlidingPuzzle, goal_tiles, is_solvable, parse_board_size, parse_tiles
 
 __all__ = ["random_board", "random_walk"]
 
@@ -31,15 +31,16 @@ def _below(rng: random.Random, n: int) -> int:
 
 
 def _setup(size: Any, seed: int | None, goal: str) -> tuple[int, int, tuple[int, ...], int]:
-    dims = parse_size_text(size if size is not None else (3, 3))
+    dims = parse_board_size(size if size is not None else (3, 3))
     assert dims is not None
-    width, height = dims
+    rows, cols = dims
+    width, height = cols, rows
     if seed is None:
         seed = secrets.randbits(63)
     elif isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
         raise lacak.InvalidOptionError(f"seed must be a non-negative integer, got {seed!r}")
     goal_t = (
-        parse_tiles(goal, (width, height), what="goal")[0] if goal else goal_tiles(width, height)
+        parse_tiles(goal, (rows, cols), what="goal")[0] if goal else goal_tiles(width, height)
     )
     return width, height, goal_t, seed
 
@@ -51,12 +52,16 @@ def random_board(size: Any = None, seed: int | None = None, *, goal: str = "") -
     reach the goal, the two first non-blank tiles are swapped, which maps
     the unsolvable half one-to-one onto the solvable half.
 
-    :param size: ``(width, height)``, ``"WxH"`` or ``n`` for ``n x n`` (default 3x3).
+    :param size: ``(rows, cols)``, ``"ROWSxCOLS"`` or ``n`` for ``n x n`` (default 3x3):
+        ``(2, 3)`` and ``"2x3"`` are 2 rows of 3 tiles.
     :param seed: the same seed gives the same board everywhere.
     :param goal: the goal board (default tiles in order, blank last).
 
     >>> random_board((3, 3), seed=7) == random_board("3x3", seed=7)
     True
+    >>> board = random_board("2x3", seed=7)
+    >>> board.rows, board.cols
+    (2, 3)
     """
     width, height, goal_t, seed = _setup(size, seed, goal)
     rng = random.Random(seed)
@@ -81,7 +86,7 @@ def random_walk(
 
     The optimal solution is at most ``moves`` long (often shorter).
 
-    :param size: ``(width, height)``, ``"WxH"`` or ``n`` (default 3x3).
+    :param size: ``(rows, cols)``, ``"ROWSxCOLS"`` or ``n`` (default 3x3).
     :param seed: the same seed gives the same board everywhere.
     :param moves: number of random moves (0 to :data:`MAX_MOVES`).
     :param goal: the goal board (default tiles in order, blank last).

@@ -29,8 +29,10 @@ __all__ = [
     "linear_conflict",
     "manhattan",
     "manhattan_table",
+    "manhattan_terms",
     "misplaced",
     "misplaced_table",
+    "misplaced_tiles",
     "weighted",
     "weighted_table",
 ]
@@ -179,6 +181,38 @@ def manhattan(puzzle: Any, state: Sequence[int]) -> int:
             g = where[t]
             total += abs(p // width - g // width) + abs(p % width - g % width)
     return total
+
+
+def misplaced_tiles(puzzle: Any, state: Sequence[int]) -> list[int]:
+    """The tiles H1 counts: those (not the blank) away from their goal cell, in order.
+
+    The course notes' example: tiles 1, 4 and 5 are misplaced, so H1 = 3.
+
+    >>> from lacak_sliding.puzzle import SlidingPuzzle
+    >>> misplaced_tiles(SlidingPuzzle.from_string("523146780"), (5, 2, 3, 1, 4, 6, 7, 8, 0))
+    [1, 4, 5]
+    """
+    return sorted(t for t, g in zip(state, puzzle.goal, strict=True) if t and t != g)
+
+
+def manhattan_terms(puzzle: Any, state: Sequence[int]) -> list[tuple[int, int]]:
+    """What H2 adds up: ``(tile, distance)`` for each tile away from its goal cell, in order.
+
+    The course notes' example: tile 1 is 1 cell from home, tile 4 is 1 and
+    tile 5 is 2, so H2 = 4.
+
+    >>> from lacak_sliding.puzzle import SlidingPuzzle
+    >>> manhattan_terms(SlidingPuzzle.from_string("523146780"), (5, 2, 3, 1, 4, 6, 7, 8, 0))
+    [(1, 1), (4, 1), (5, 2)]
+    """
+    width = puzzle.width
+    where = _goal_positions(puzzle.goal)
+    terms = []
+    for p, t in enumerate(state):
+        if t and p != where[t]:
+            g = where[t]
+            terms.append((t, abs(p // width - g // width) + abs(p % width - g % width)))
+    return sorted(terms)
 
 
 #: Largest weight ``weighted`` takes (estimates stay finite and exact enough to compare).

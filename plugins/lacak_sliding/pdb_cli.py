@@ -17,26 +17,28 @@ from . import pdb
 __all__ = ["pdb_group"]
 
 
-def _goal(text: str | None, size: tuple[int, int]) -> tuple[int, ...]:
+def _goal(text: str | None, shape: tuple[int, int]) -> tuple[int, ...]:
     from .puzzle import goal_tiles, parse_tiles
 
-    width, height = size
+    rows, cols = shape
     if text is None or text == "" or text == "last":
-        return goal_tiles(width, height)
+        return goal_tiles(cols, rows)
     if text == "first":
-        return tuple(range(width * height))
-    tiles, _w, _h, _notation = parse_tiles(text, size, what="goal")
+        return tuple(range(rows * cols))
+    tiles, _rows, _cols, _notation = parse_tiles(text, shape, what="goal")
     return tiles
 
 
 def _partition(name: str, size: str | None, goal: str | None) -> pdb.Partition:
     """The partition named on the command line, for ``--size`` (or the name's own board)."""
-    from .puzzle import parse_size_text
+    from .puzzle import parse_board_size
 
-    board = parse_size_text(size) if size else None
-    if board is None:
-        board = pdb.NAMED_PARTITIONS.get(name, (4, 4))
-    return pdb.Partition.parse(name, board[0], board[1], _goal(goal, board))
+    shape = parse_board_size(size) if size else None
+    if shape is None:
+        width, height = pdb.NAMED_PARTITIONS.get(name, (4, 4))
+        shape = (height, width)
+    rows, cols = shape
+    return pdb.Partition.parse(name, cols, rows, _goal(goal, shape))
 
 
 def _group_rows(part: pdb.Partition) -> list[dict[str, Any]]:
@@ -46,7 +48,7 @@ def _group_rows(part: pdb.Partition) -> list[dict[str, Any]]:
     rows = []
     n = part.width * part.height
     for group in part.groups:
-        path = pdb._path(part.width, part.height, part.goal, group)
+        path = pdb.database_path(part.width, part.height, part.goal, group)
         note = pdb.inspect_database(path) if path is not None and path.exists() else None
         status = "missing" if note is None else note["status"]
         if path is not None and path.exists() and note is None:
@@ -75,6 +77,7 @@ def _describe(part: pdb.Partition) -> dict[str, Any]:
         "partition": part.name,
         "label": part.label,
         "groups_text": part.text,
+        "size": f"{part.height}x{part.width}",
         "width": part.width,
         "height": part.height,
         "goal": list(part.goal),
@@ -130,11 +133,14 @@ def _goal_text(goal: list[int]) -> str:
 
 
 _size_option = click.option(
-    "--size", "-s", default=None, help="Board size WxH (default: the partition's board, else 4x4)."
+    "--size",
+    "-s",
+    default=None,
+    help="Board size ROWSxCOLS (3x4: 3 rows of 4 tiles; default: the partition's board, "
+    "else 4x4).",
 )
 _goal_option = click.option(
     "--goal",
-    "-g",
     default=None,
     help="Goal board, or 'last' (blank last, the default) or 'first' (blank first, Korf's).",
 )
@@ -171,27 +177,21 @@ def build_command(
       lacak sliding pdb build 663
       lacak sliding pdb build 663 --goal first
       lacak sliding pdb build 1,2,3,4/5,6,7,8 --size 3x3
+      lacak sliding pdb build default --size 3x4
     """
     part = _partition(partition, size, goal)
     pdb.cache_folder(writable=True)  # a folder that cannot keep them is an error, before building
     started = time.perf_counter()
-    # a progress bar only on a terminal: elsewhere stderr keeps to one-line errors and warnings
-    callback, close = pdb._stderr_progress() or (None, lambda: None)
-    try:
-        with lacak.memory_guard(*pdb.memory_note(part)):
-            for group in part.groups:
-                if len(group) > 1:
-                    pdb.load_or_build(
-                        part.width,
-                        part.height,
-                        part.goal,
-                        group,
-                        force=force,
-                        progress=callback,
-                        must_cache=True,
-                    )
-    finally:
-        close()
+    # each build shows its progress through lacak.progress (a bar, only on a terminal)
+    missing = [g for g in part.groups if len(g) > 1] if force else pdb.missing_groups(part)
+    if missing and lacak.progress.active():
+        lacak.progress.announce(pdb.build_announcement(part, missing))
+    with lacak.memory_guard(*pdb.memory_note(part)):
+        for group in part.groups:
+            if len(group) > 1:
+                pdb.load_or_build(
+                    part.width, part.height, part.goal, group, force=force, must_cache=True
+                )
     info = _describe(part)
     info["seconds"] = round(time.perf_counter() - started, 3)
     if as_json:
@@ -257,7 +257,7 @@ def list_command(quick: bool, as_json: bool) -> None:
         )
     for note in notes:
         table.add_row(
-            f"{note['width']}x{note['height']}",
+            f"{note['height']}x{note['width']}",
             _goal_text(note["goal"]),
             ",".join(map(str, note["tiles"])),
             f"{note['entries']:,}",

@@ -1,8 +1,10 @@
-"""The sliding-tile puzzle: boards of any width x height, parsing, solvability.
+"""The sliding-tile puzzle: boards of any size, parsing, solvability.
 
 A state is a tuple of ints, the tiles row by row, ``0`` for the blank:
-``(1, 2, 3, 4, 5, 0, 7, 8, 6)`` is written ``123450786``. An action names
-the direction the **blank** moves: ``U``, ``D``, ``L``, ``R``.
+``(1, 2, 3, 4, 5, 0, 7, 8, 6)`` is written ``123450786`` (or as a vector,
+``(1,2,3,4,5,0,7,8,6)``). An action names the direction the **blank**
+moves: ``U``, ``D``, ``L``, ``R``. Sizes are ``ROWSxCOLS`` (numpy's shape
+order, as everywhere in lacak): ``3x4`` is 3 rows of 4 tiles.
 
 >>> p = SlidingPuzzle.from_string("123450786")
 >>> [(a, p.format_state(s)) for a, s, _ in p.successors(p.initial)]
@@ -22,14 +24,18 @@ import lacak
 
 __all__ = [
     "MOVES",
+    "NOTATIONS",
     "OPPOSITE",
     "SlidingPuzzle",
+    "extras",
     "goal_tiles",
     "inversions",
     "is_solvable",
-    "parse_size_text",
+    "parse",
+    "parse_board_size",
     "parse_tiles",
     "solvability_problem",
+    "validate",
 ]
 
 #: Blank moves in the order children are generated (the order of the
@@ -38,7 +44,9 @@ MOVES: tuple[tuple[str, int, int], ...] = (("D", 1, 0), ("R", 0, 1), ("L", 0, -1
 #: The move that undoes each move.
 OPPOSITE = {"U": "D", "D": "U", "L": "R", "R": "L"}
 
-NOTATIONS = ("compact", "spaces", "commas", "rows")
+#: How a board may be written: ``123450786``, ``1 2 3 4 5 0 7 8 6``, ``1,2,3,4,5,0,7,8,6``,
+#: ``1 2 3 / 4 5 0 / 7 8 6`` and ``(1,2,3,4,5,0,7,8,6)`` (the vector of the course notes).
+NOTATIONS = ("compact", "spaces", "commas", "rows", "vector")
 
 
 def goal_tiles(width: int, height: int) -> tuple[int, ...]:
@@ -111,17 +119,23 @@ _TOKEN = re.compile(r"[\s,]+")
 MAX_CELLS = 1024
 
 
-def _too_big(width: int, height: int) -> str | None:
-    if width * height <= MAX_CELLS:
+def _too_big(rows: int, cols: int) -> str | None:
+    if rows * cols <= MAX_CELLS:
         return None
     return (
         f"a sliding puzzle has at most {MAX_CELLS:,} cells (32x32), "
-        f"got {width}x{height} = {width * height:,}"
+        f"got {rows}x{cols} = {rows * cols:,}"
     )
 
 
-def parse_size_text(size: Any) -> tuple[int, int] | None:
-    """``"4x3"``, ``(4, 3)`` or ``4`` -> ``(width, height)``; ``None`` stays ``None``.
+def parse_board_size(size: Any) -> tuple[int, int] | None:
+    """``"3x4"``, ``(3, 4)`` or ``4`` -> ``(rows, cols)``; ``None`` (or ``""``) stays ``None``.
+
+    Sizes are ``ROWSxCOLS``, numpy's shape order: ``"3x4"`` and ``(3, 4)`` are
+    3 rows of 4 tiles; one number is a square board.
+
+    >>> parse_board_size("3x4"), parse_board_size((2, 5)), parse_board_size(4)
+    ((3, 4), (2, 5), (4, 4))
 
     :raises InvalidOptionError: not a size, smaller than 2x2 or more than
         :data:`MAX_CELLS` cells.
@@ -131,34 +145,56 @@ def parse_size_text(size: Any) -> tuple[int, int] | None:
     if isinstance(size, str):
         from lacak.options import parse_size
 
-        width, height = parse_size(size, what="size (WxH)", minimum=2)
+        rows, cols = parse_size(size, what="size (ROWSxCOLS)", minimum=2)
     else:
         pair = tuple(size) if isinstance(size, (tuple, list)) else (size, size)
         try:
             # whole numbers only (numpy integers too): 2.5 is not read as 2
             if len(pair) != 2 or any(isinstance(v, bool) for v in pair):
                 raise TypeError
-            width, height = operator.index(pair[0]), operator.index(pair[1])
+            rows, cols = operator.index(pair[0]), operator.index(pair[1])
         except TypeError:
             raise lacak.InvalidOptionError(
-                f"size must be WxH or (width, height), got {reprlib.repr(size)}"
+                f"size must be ROWSxCOLS or (rows, cols), got {reprlib.repr(size)}"
             ) from None
-    if width < 2 or height < 2:
-        raise lacak.InvalidOptionError(f"a sliding puzzle is at least 2x2, got {width}x{height}")
-    problem = _too_big(width, height)
+    if rows < 2 or cols < 2:
+        raise lacak.InvalidOptionError(f"a sliding puzzle is at least 2x2, got {rows}x{cols}")
+    problem = _too_big(rows, cols)
     if problem:
         raise lacak.InvalidOptionError(problem)
-    return width, height
+    return rows, cols
+
+
+def _unwrap_vector(text: str, what: str) -> tuple[str, bool]:
+    """``"(1,2,3)"`` -> ``("1,2,3", True)``: a board written as a vector in parentheses."""
+    opened, closed = text.startswith("("), text.endswith(")")
+    if opened != closed or text.count("(") != int(opened) or text.count(")") != int(closed):
+        raise lacak.InvalidPuzzleError(
+            f"the {what} {text!r} has unbalanced parentheses; a vector is written "
+            "(1,2,3,8,0,4,7,6,5)"
+        )
+    if not opened:
+        return text, False
+    inner = text[1:-1].strip()
+    if not inner:
+        raise lacak.InvalidPuzzleError(f"the {what} {text!r} is empty")
+    return inner, True
 
 
 def parse_tiles(
-    text: str, size: tuple[int, int] | None = None, *, what: str = "board"
+    text: str, shape: tuple[int, int] | None = None, *, what: str = "board"
 ) -> tuple[tuple[int, ...], int, int, str]:
-    """Read a board: ``"123450786"``, ``"1 2 3 / 4 5 0 / 7 8 6"``, ``"1,2,3,..."``.
+    """Read a board: ``"123450786"``, ``"1 2 3 / 4 5 0 / 7 8 6"``, ``"1,2,3,..."``,
+    ``"(1,2,3,4,5,0,7,8,6)"``.
 
-    :param size: ``(width, height)``; needed when the tile count is not a
+    >>> parse_tiles("(1, 2, 3, 8, 0, 4, 7, 6, 5)")
+    ((1, 2, 3, 8, 0, 4, 7, 6, 5), 3, 3, 'vector')
+    >>> parse_tiles("123405", (2, 3))[1:]
+    (2, 3, 'compact')
+
+    :param shape: ``(rows, cols)``; needed when the tile count is not a
         square and the text has no rows.
-    :returns: ``(tiles, width, height, notation)``.
+    :returns: ``(tiles, rows, cols, notation)``.
     :raises InvalidPuzzleError: malformed text, a size mismatch, or tiles
         that are not ``0 .. n-1`` each exactly once.
     """
@@ -167,21 +203,22 @@ def parse_tiles(
     stripped = text.strip()
     if not stripped:
         raise lacak.InvalidPuzzleError(f"the {what} is empty")
-    rows: list[list[str]] | None = None
-    if _ROWS.search(stripped):
-        rows = [_TOKEN.split(r.strip()) for r in _ROWS.split(stripped) if r.strip()]
-        tokens = [t for r in rows for t in r]
+    body, vector = _unwrap_vector(stripped, what)
+    rows_text: list[list[str]] | None = None
+    if _ROWS.search(body):
+        rows_text = [_TOKEN.split(r.strip()) for r in _ROWS.split(body) if r.strip()]
+        tokens = [t for r in rows_text for t in r]
         notation = "rows"
-        if len(rows) == 1:
-            rows = None
-    elif "," in stripped:
-        tokens = [t.strip() for t in stripped.split(",")]
+        if len(rows_text) == 1:
+            rows_text = None
+    elif "," in body:
+        tokens = [t.strip() for t in body.split(",")]
         notation = "commas"
-    elif re.search(r"\s", stripped):
-        tokens = stripped.split()
+    elif re.search(r"\s", body):
+        tokens = body.split()
         notation = "spaces"
     else:
-        tokens = list(stripped)
+        tokens = list(body)
         notation = "compact"
     for token in tokens:
         if not token.isdigit() or not token.isascii():
@@ -195,41 +232,44 @@ def parse_tiles(
             )
     tiles = tuple(int(t) for t in tokens)
     n = len(tiles)
-    if rows is not None:
-        widths = {len(r) for r in rows}
+    if rows_text is not None:
+        widths = {len(r) for r in rows_text}
         if len(widths) != 1:
             raise lacak.InvalidPuzzleError(
                 f"the rows of the {what} {stripped!r} have different lengths "
-                f"({', '.join(str(len(r)) for r in rows)})"
+                f"({', '.join(str(len(r)) for r in rows_text)})"
             )
-        width, height = widths.pop(), len(rows)
-        if size is not None and (width, height) != size:
+        rows, cols = len(rows_text), widths.pop()
+        if shape is not None and (rows, cols) != shape:
             raise lacak.InvalidPuzzleError(
-                f"the {what} {stripped!r} is {width}x{height}, but the size is {size[0]}x{size[1]}"
+                f"the {what} {stripped!r} is {rows}x{cols} (rows x columns), but the size is "
+                f"{shape[0]}x{shape[1]}"
             )
-    elif size is not None:
-        width, height = size
-        if n != width * height:
+    elif shape is not None:
+        rows, cols = shape
+        if n != rows * cols:
             raise lacak.InvalidPuzzleError(
-                f"the {what} {stripped!r} has {n} tiles, but a {width}x{height} board has "
-                f"{width * height}"
+                f"the {what} {stripped!r} has {n} tiles, but a {rows}x{cols} board has "
+                f"{rows * cols}"
             )
     else:
         side = round(n**0.5)
         if side * side != n:
             raise lacak.InvalidPuzzleError(
                 f"the {what} {stripped!r} has {n} tiles, which is not a square board; "
-                f"give the size (--size WxH) or write it in rows ('1 2 3 / 4 5 0')"
+                f"give the size (--size ROWSxCOLS) or write it in rows ('1 2 3 / 4 5 0')"
             )
-        width = height = side
-    if width < 2 or height < 2:
+        rows = cols = side
+    if rows < 2 or cols < 2:
         raise lacak.InvalidPuzzleError(
-            f"a sliding puzzle is at least 2x2, the {what} {stripped!r} is {width}x{height}"
+            f"a sliding puzzle is at least 2x2, the {what} {stripped!r} is {rows}x{cols}"
         )
-    check_tiles(tiles, width * height, what=f"the {what} {stripped!r}")
-    if notation == "compact" and n > 10:
+    check_tiles(tiles, rows * cols, what=f"the {what} {stripped!r}")
+    if vector:
+        notation = "vector"
+    elif notation == "compact" and n > 10:
         notation = "spaces"
-    return tiles, width, height, notation
+    return tiles, rows, cols, notation
 
 
 def check_tiles(tiles: Sequence[int], n: int, *, what: str) -> None:
@@ -298,7 +338,7 @@ def _neighbours(width: int, height: int) -> tuple[tuple[tuple[str, int], ...], .
 
 @attrs.frozen(kw_only=True)
 class SlidingPuzzle:
-    """A sliding-tile puzzle: a ``width`` x ``height`` board, a start and a goal.
+    """A sliding-tile puzzle: a board of ``height`` rows and ``width`` columns, a start and a goal.
 
     It is a :class:`lacak.ReversiblePuzzle`: ``successors`` moves the blank
     forwards, ``predecessors`` backwards, every move costs 1. Construct it
@@ -308,7 +348,7 @@ class SlidingPuzzle:
     Examples
     --------
     >>> p = SlidingPuzzle.from_string("1 2 3 / 4 5 0 / 7 8 6", goal="103425786")
-    >>> p.width, p.height, p.initial
+    >>> p.rows, p.cols, p.initial
     (3, 3, (1, 2, 3, 4, 5, 0, 7, 8, 6))
     >>> p.format_state(p.goal)
     '1 0 3 / 4 2 5 / 7 8 6'
@@ -318,7 +358,7 @@ class SlidingPuzzle:
     #: Heuristic used when a strategy needs one and none is named.
     default_heuristic: ClassVar[str] = "manhattan"
 
-    #: Columns.
+    #: Columns (tiles per row).
     width: int
     #: Rows.
     height: int
@@ -339,7 +379,7 @@ class SlidingPuzzle:
                 raise lacak.InvalidPuzzleError(
                     f"a sliding puzzle's {name} must be >= 2, got {value!r}"
                 )
-        problem = _too_big(self.width, self.height)
+        problem = _too_big(self.height, self.width)
         if problem:
             raise lacak.InvalidPuzzleError(problem)
         n = self.width * self.height
@@ -350,6 +390,21 @@ class SlidingPuzzle:
             raise lacak.InvalidOptionError(f"unknown or unusable notation {self.notation!r}")
         object.__setattr__(self, "notation", notation)
         object.__setattr__(self, "_moves", _neighbours(self.width, self.height))
+
+    @property
+    def rows(self) -> int:
+        """Rows of the board (its :attr:`height`)."""
+        return self.height
+
+    @property
+    def cols(self) -> int:
+        """Columns of the board (its :attr:`width`)."""
+        return self.width
+
+    @property
+    def size(self) -> str:
+        """The size as written on the command line: ``"ROWSxCOLS"`` (``"3x4"``)."""
+        return f"{self.height}x{self.width}"
 
     # -- construction --------------------------------------------------------
 
@@ -364,11 +419,12 @@ class SlidingPuzzle:
     ) -> SlidingPuzzle:
         """Parse a start board (and optionally a goal board).
 
-        :param text: ``"123450786"``, ``"1 2 3 / 4 5 0 / 7 8 6"`` or a space or
-            comma separated list.
+        :param text: ``"123450786"``, ``"1 2 3 / 4 5 0 / 7 8 6"``, a space or
+            comma separated list, or a vector ``"(1,2,3,4,5,0,7,8,6)"``.
         :param goal: the goal in any of those forms, or a tuple; default
             tiles in order with the blank last.
-        :param size: ``"WxH"`` or ``(width, height)`` for boards that are not square.
+        :param size: ``"ROWSxCOLS"`` or ``(rows, cols)`` for boards that are not
+            square and not written in rows (``"2x3"``: 2 rows of 3 tiles).
         :param allow_unsolvable: skip the solvability check (a yes/no value, see
             :func:`lacak.as_flag`).
         :raises InvalidPuzzleError: malformed text or tiles.
@@ -377,11 +433,12 @@ class SlidingPuzzle:
             message says why).
         """
         allow_unsolvable = lacak.as_flag(allow_unsolvable, "allow_unsolvable")
-        tiles, width, height, notation = parse_tiles(text, parse_size_text(size))
+        tiles, rows, cols, notation = parse_tiles(text, parse_board_size(size))
+        width, height = cols, rows
         if goal is None or goal == "":
             goal_t = goal_tiles(width, height)
         elif isinstance(goal, str):
-            goal_t, *_ = parse_tiles(goal, (width, height), what="goal")
+            goal_t, *_ = parse_tiles(goal, (rows, cols), what="goal")
         else:
             goal_t = _as_tiles(goal)
         puzzle = cls(width=width, height=height, initial=tiles, goal=goal_t, notation=notation)
@@ -444,7 +501,7 @@ class SlidingPuzzle:
             blank = -1
         if blank < 0:
             raise lacak.InvalidPuzzleError(
-                f"not a {self.width}x{self.height} board with a blank: {state!r:.80}"
+                f"not a {self.size} board with a blank: {state!r:.80}"
             )
         for a, other in self._moves[blank]:
             if a == action:
@@ -464,6 +521,8 @@ class SlidingPuzzle:
             return "".join(map(str, state))
         if notation == "commas":
             return ",".join(map(str, state))
+        if notation == "vector":
+            return "(" + ",".join(map(str, state)) + ")"
         if notation == "rows":
             w = self.width
             return " / ".join(
@@ -502,5 +561,26 @@ def parse(
     size: Any = None,
     allow_unsolvable: bool = False,
 ) -> SlidingPuzzle:
-    """The :class:`lacak.PuzzleType` parser: :meth:`SlidingPuzzle.from_string`."""
+    """The :class:`lacak.PuzzleType` parser: :meth:`SlidingPuzzle.from_string`.
+
+    ``size`` is ``ROWSxCOLS`` (``"2x3"``: 2 rows of 3 tiles) or ``(rows, cols)``.
+    """
     return SlidingPuzzle.from_string(text, goal=goal, size=size, allow_unsolvable=allow_unsolvable)
+
+
+def extras(puzzle: SlidingPuzzle, result: Any) -> dict[str, Any]:
+    """The kind's keys of a result's JSON, under ``"sliding"``: the board's size, start,
+    goal and notation (see :attr:`lacak.PuzzleType.extras`).
+
+    >>> extras(SlidingPuzzle.from_string("123405", size="2x3"), None)["sliding"]
+    {'rows': 2, 'cols': 3, 'start': '123405', 'goal': '123450', 'notation': 'compact'}
+    """
+    return {
+        "sliding": {
+            "rows": puzzle.height,
+            "cols": puzzle.width,
+            "start": puzzle.format_state(puzzle.initial),
+            "goal": puzzle.format_state(puzzle.goal),
+            "notation": puzzle.notation,
+        }
+    }

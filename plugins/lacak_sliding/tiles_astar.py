@@ -1,11 +1,10 @@
-"""Specialised searchers for sliding puzzles: ``astar-tiles`` and ``bfs-tiles``.
+"""``astar-tiles``: A* specialised for sliding puzzles.
 
-They find the same answers as the generic ``astar`` and ``bfs`` but work on
-a compact encoding: a whole board is one Python ``int`` (``bits`` per cell,
-the blank's position in the low bits), a move is two integer operations, and
-an additive heuristic (:class:`~lacak_sliding.heuristics.TileTable`) is
-updated by one table lookup for the tile that moved. ``astar-tiles`` keeps
-its open list in buckets by ``f`` (integer heuristics), so pushing and
+It finds the same answers as the generic ``astar`` but works on a compact
+encoding (:mod:`lacak_sliding.tiles_encoding`): a whole board is one Python
+``int`` (``bits`` per cell, the blank's position in the low bits), a move is
+two integer operations, and an additive heuristic (:class:`~lacak_sliding.heuristics.TileTable`) is
+updated by one table lookup for the tile that moved. It keeps its open list in buckets by ``f`` (integer heuristics), so pushing and
 popping cost O(1), and stores one ``g`` per state; the path is read back by
 walking from the goal to a neighbour with a smaller ``g``.
 
@@ -19,18 +18,18 @@ The time limit covers the set-up (preparing the heuristic, the move tables).
 from __future__ import annotations
 
 import heapq
-import itertools
-from collections.abc import Callable, Hashable
+from collections.abc import Callable
 from typing import Any
 
 import attrs
 import lacak
-from lacak import SearchResult, SearchStats, StopReason
+from lacak import SearchResult, StopReason
 
 from .heuristics import LinearConflict, line_conflicts
 from .puzzle import SlidingPuzzle
+from .tiles_encoding import Encoding, actions_along, check_puzzle, slow_limits
 
-__all__ = ["Encoding", "astar_tiles", "bfs_tiles"]
+__all__ = ["Encoding", "astar_tiles"]
 
 #: Bits of an open-list entry that hold ``g`` (entries are ``key << G_BITS | g``);
 #: paths are cut at ``G_MASK`` moves (the search then reports ``depth-limit``).
@@ -40,104 +39,6 @@ G_MASK = (1 << G_BITS) - 1
 #: Buckets the open list may hold whatever the search generated (64 bytes each);
 #: past that, at most two per board generated, else the open list becomes a heap.
 DENSE_BUCKETS = 1 << 16
-
-
-class Encoding:
-    """Boards as ints: ``key = blank + sum(tile << (blank_bits + p * bits))``.
-
-    >>> e = Encoding(3, 3)
-    >>> e.decode(e.encode((1, 2, 3, 4, 5, 0, 7, 8, 6)))
-    (1, 2, 3, 4, 5, 0, 7, 8, 6)
-    """
-
-    def __init__(self, width: int, height: int) -> None:
-        self.width = width
-        self.height = height
-        self.n = n = width * height
-        self.bits = max(1, (n - 1).bit_length())
-        self.mask = (1 << self.bits) - 1
-        self.blank_bits = max(1, (n - 1).bit_length())
-        self.blank_mask = (1 << self.blank_bits) - 1
-        self.shift = [self.blank_bits + p * self.bits for p in range(n)]
-
-    def encode(self, tiles: tuple[int, ...]) -> int:
-        """The key of a board."""
-        key = tiles.index(0)
-        for p, t in enumerate(tiles):
-            key |= t << self.shift[p]
-        return key
-
-    def decode(self, key: int) -> tuple[int, ...]:
-        """The board of a key."""
-        mask = self.mask
-        return tuple((key >> s) & mask for s in self.shift)
-
-    def moves(self, puzzle: SlidingPuzzle) -> list[list[tuple[int, int, int, str, int]]]:
-        """Per blank position: ``(shift of the cell, key multiplier, blank delta, action, cell)``.
-
-        Moving the blank from ``b`` to ``c`` where tile ``t`` stands turns
-        ``key`` into ``key + t * multiplier + (c - b)``.
-        """
-        table = []
-        for b in range(self.n):
-            row = []
-            for action, c in puzzle.neighbours(b):
-                row.append(
-                    (self.shift[c], (1 << self.shift[b]) - (1 << self.shift[c]), c - b, action, c)
-                )
-            table.append(row)
-        return table
-
-
-def _check_puzzle(puzzle: Any, strategy: str) -> SlidingPuzzle:
-    if not isinstance(puzzle, SlidingPuzzle):
-        raise lacak.InvalidPuzzleError(
-            f"strategy {strategy!r} solves lacak_sliding.SlidingPuzzle boards, "
-            f"not {type(puzzle).__name__}"
-        )
-    return puzzle
-
-
-def _result(
-    puzzle: SlidingPuzzle,
-    strategy: str,
-    heuristic: lacak.Heuristic | None,
-    budget: lacak.Budget,
-    stopped: StopReason,
-    path: list[tuple[int, ...]] | None,
-    *,
-    expanded: int,
-    generated: int,
-    max_frontier: int,
-    depth: int,
-    trace: lacak.SearchTrace | None,
-) -> SearchResult:
-    stats = SearchStats(
-        expanded=expanded,
-        generated=generated,
-        max_frontier=max_frontier,
-        depth=depth,
-        seconds=budget.elapsed(),
-    )
-    label = heuristic.spec if heuristic is not None else None
-    if path is None:
-        return SearchResult.not_found(
-            puzzle.initial, stopped, stats=stats, strategy=strategy, heuristic=label, trace=trace
-        )
-    width = puzzle.width
-    names = {width: "D", -width: "U", 1: "R", -1: "L"}
-    actions = [names[b.index(0) - a.index(0)] for a, b in itertools.pairwise(path)]
-    return SearchResult.from_states(
-        path, actions, stats=stats, strategy=strategy, heuristic=label, trace=trace
-    )
-
-
-def _slow_limits(limits: lacak.Limits) -> bool:
-    return (
-        limits.seconds is not None
-        or limits.max_frontier is not None
-        or limits.max_closed is not None
-    )
 
 
 class _NotIntegral(Exception):
@@ -232,7 +133,7 @@ def astar_tiles(
     >>> lacak.solve(p, "astar-tiles", heuristic="manhattan").actions
     ('R', 'U', 'L')
     """
-    puzzle = _check_puzzle(puzzle, "astar-tiles")
+    puzzle = check_puzzle(puzzle, "astar-tiles")
     budget = limits.start()
     with budget:  # searches and set-up started inside share the deadline
         if heuristic is None:
@@ -252,17 +153,12 @@ def _stopped_in_setup(
     budget: lacak.Budget,
     trace: lacak.SearchTrace | None,
 ) -> SearchResult:
-    return _result(
-        puzzle,
-        "astar-tiles",
-        heuristic,
-        budget,
+    return SearchResult.finished(
+        puzzle.initial,
         StopReason.TIME,
-        None,
-        expanded=0,
-        generated=0,
-        max_frontier=0,
-        depth=0,
+        budget=budget,
+        heuristic=heuristic,
+        strategy="astar-tiles",
         trace=trace,
     )
 
@@ -377,7 +273,7 @@ def _run(
         tid_of[start] = trace.add(None, puzzle.initial, h=h0)
     max_exp = limits.max_expanded
     depth_cap = G_MASK if limits.max_depth is None else min(limits.max_depth, G_MASK)
-    slow = _slow_limits(limits)
+    slow = slow_limits(limits)
     expanded = generated = 0
     open_size = max_frontier = 1
     deepest = 0
@@ -510,17 +406,18 @@ def _run(
         path = [enc.decode(k) for k in keys]
         if trace is not None:
             trace.mark_goal(tid_of.get(found, -1))
-    return _result(
-        puzzle,
-        "astar-tiles",
-        heuristic,
-        budget,
+    return SearchResult.finished(
+        puzzle.initial,
         stopped,
-        path,
+        states=path,
+        actions=actions_along(path, puzzle.width) if path is not None else (),
         expanded=expanded,
         generated=generated,
         max_frontier=max_frontier,
         depth=deepest,
+        budget=budget,
+        heuristic=heuristic,
+        strategy="astar-tiles",
         trace=trace,
     )
 
@@ -707,118 +604,3 @@ def _walk_back(
         keys.append(key)
     keys.reverse()
     return keys
-
-
-def bfs_tiles(
-    puzzle: Any,
-    *,
-    heuristic: lacak.Heuristic | None = None,
-    limits: lacak.Limits,
-    trace: lacak.SearchTrace | None = None,
-) -> SearchResult:
-    """Breadth-first search specialised for sliding puzzles: fewest moves, level by level.
-
-    Checks each child for the goal as it is generated, so the goal's level is
-    not expanded; with an unreachable goal it enumerates every reachable
-    board (181,440 for the 8-puzzle).
-
-    Examples
-    --------
-    >>> import lacak
-    >>> p = lacak.parse("sliding", "123450786", goal="103425786")
-    >>> lacak.solve(p, "bfs-tiles").actions
-    ('L', 'U')
-    """
-    puzzle = _check_puzzle(puzzle, "bfs-tiles")
-    budget = limits.start()
-    enc = Encoding(puzzle.width, puzzle.height)
-    moves = enc.moves(puzzle)
-    mask, blank_mask = enc.mask, enc.blank_mask
-    start = enc.encode(puzzle.initial)
-    goal = enc.encode(puzzle.goal)
-    parent: dict[int, int] = {start: -1}
-    tid_of: dict[int, int] = {}
-    if trace is not None:
-        tid_of[start] = trace.add(None, puzzle.initial)
-    max_exp = limits.max_expanded
-    max_depth = limits.max_depth
-    slow = _slow_limits(limits)
-    expanded = generated = 0
-    max_frontier = 1
-    depth = 0
-    found: int | None = None
-    stopped = StopReason.EXHAUSTED
-    layer = [start]
-    if max_exp is not None and max_exp == 0:
-        stopped, layer = StopReason.NODES, []
-    elif start == goal:
-        found, stopped, layer = start, StopReason.GOAL, []
-        expanded = 1
-    while layer:
-        if max_depth is not None and depth >= max_depth:
-            stopped = StopReason.DEPTH
-            break
-        following: list[int] = []
-        append = following.append
-        for key in layer:
-            if max_exp is not None and expanded >= max_exp:
-                stopped = StopReason.NODES
-                break
-            if slow:
-                stop = budget.exceeded(expanded, len(layer) + len(following), len(parent))
-                if stop is not None:
-                    stopped = stop
-                    break
-            expanded += 1
-            if trace is not None:
-                trace.expand(tid_of.get(key, -1))
-            for sh, mul, db, action, _cell in moves[key & blank_mask]:
-                child = key + ((key >> sh) & mask) * mul + db
-                if child in parent:
-                    continue
-                parent[child] = key
-                append(child)
-                if trace is not None:
-                    tid_of[child] = trace.add(
-                        tid_of.get(key, -1), enc.decode(child), action, depth=depth + 1, g=depth + 1
-                    )
-                if child == goal:
-                    found = child
-                    break
-            if found is not None:
-                break
-        generated += len(following)
-        if following:
-            depth += 1
-        if len(following) > max_frontier:
-            max_frontier = len(following)
-        if found is not None:
-            stopped = StopReason.GOAL
-            break
-        if stopped is not StopReason.EXHAUSTED:
-            break
-        layer = following
-    path = None
-    if found is not None:
-        keys: list[Hashable] = []
-        key = found
-        while key != -1:
-            keys.append(key)
-            key = parent[key]
-        keys.reverse()
-        path = [enc.decode(k) for k in keys]  # type: ignore[arg-type]
-        if trace is not None:
-            trace.mark_goal(tid_of.get(found, -1))
-    return _result(
-        puzzle,
-        "bfs-tiles",
-        None,
-        budget,
-        stopped,
-        path,
-        expanded=expanded,
-        generated=generated,
-        max_frontier=max_frontier,
-        depth=depth,
-        trace=trace,
-    )

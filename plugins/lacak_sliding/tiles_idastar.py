@@ -50,10 +50,11 @@ import math
 import sys
 import time
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Protocol
 
+import attrs
 import lacak
-from lacak import SearchResult, SearchStats, StopReason
+from lacak import SearchResult, StopReason
 
 __all__ = ["AdditiveModel", "additive_model", "idastar_tiles"]
 
@@ -459,19 +460,10 @@ def idastar_tiles(
             )
     if heuristic is None:
         raise lacak.InvalidOptionError("idastar-tiles needs a heuristic")
-    width = puzzle.width
     start = tuple(puzzle.initial)
-    goal = tuple(puzzle.goal)
     budget = limits.start()
-    label = heuristic.spec
-    if not _solvable(start, goal, width):
-        return SearchResult.not_found(
-            start,
-            StopReason.EXHAUSTED,
-            stats=SearchStats(seconds=budget.elapsed(), iterations=0),
-            strategy="idastar-tiles",
-            heuristic=label,
-        )
+    if not _solvable(start, tuple(puzzle.goal), puzzle.width):
+        return _finish(puzzle, heuristic, budget, _Tally(), StopReason.EXHAUSTED, None, 0)
     try:
         # a pattern database built now counts against the time limit: its build
         # checks the running budget between batches
@@ -480,29 +472,36 @@ def idastar_tiles(
     except lacak.LimitReachedError:
         if not budget.time_up():
             raise
-        return SearchResult.not_found(
-            start,
-            StopReason.TIME,
-            stats=SearchStats(seconds=budget.elapsed(), iterations=0),
-            strategy="idastar-tiles",
-            heuristic=label,
-        )
-    if not heuristic.admissible and _depth_cap(limits) is not None:
-        # the fast paths stop once the bound passes the depth cap, which only an
-        # admissible heuristic allows: the general path cuts on depth instead
-        return _general(puzzle, prepared, heuristic, limits, budget, trace)
+        return _finish(puzzle, heuristic, budget, _Tally(), StopReason.TIME, None, 0)
+    return _deepen(puzzle, _engine(puzzle, prepared, heuristic, limits, budget, trace))
+
+
+def _engine(
+    puzzle: Any,
+    prepared: Any,
+    heuristic: lacak.Heuristic,
+    limits: lacak.Limits,
+    budget: lacak.Budget,
+    trace: lacak.SearchTrace | None,
+) -> _Engine:
+    """The fastest engine that runs ``prepared`` on this board (see the module docstring)."""
+    search = _Search(puzzle, heuristic, limits, budget)
+    if not heuristic.admissible and search.max_depth is not None:
+        # the fast engines stop once the bound passes the depth cap, which only an
+        # admissible heuristic allows: the explicit stack cuts on depth instead
+        return _Stack(search, _Calls(prepared), trace)
     model = None if trace is not None else additive_model(prepared, puzzle)
     if model is not None:
-        goal_where = _where(goal)
+        goal_where = _where(puzzle.goal)
         if model.value(goal_where) != 0 or (
             model.mirror is not None and model.value(model.mirrored(goal_where)) != 0
         ):
-            model = None  # the fast path tests for the goal only where h == 0
-    if model is None:
-        if trace is None and _is_linear_conflict(prepared, puzzle):
-            return _linear(puzzle, prepared, heuristic, limits, budget)
-        return _general(puzzle, prepared, heuristic, limits, budget, trace)
-    return _fast(puzzle, model, prepared, heuristic, limits, budget)
+            model = None  # the generated search tests for the goal only where h == 0
+    if model is not None:
+        return _Generated(search, model, prepared)
+    if trace is None and _is_linear_conflict(prepared, puzzle):
+        return _Linear(search, prepared)
+    return _Stack(search, _Calls(prepared), trace)
 
 
 def _where(state: Sequence[int]) -> list[int]:
@@ -522,48 +521,6 @@ def _first_bound(h0: float, parity: int) -> int:
     if bound % 2 != parity:
         bound += 1
     return bound
-
-
-def _result(
-    puzzle: Any,
-    start: tuple[int, ...],
-    cells: list[int],
-    found: bool,
-    stopped: StopReason,
-    *,
-    expanded: int,
-    generated: int,
-    depth: int,
-    seconds: float,
-    iterations: int,
-    label: str,
-) -> SearchResult:
-    stats = SearchStats(
-        expanded=expanded,
-        generated=generated,
-        max_frontier=depth,
-        depth=depth,
-        seconds=seconds,
-        iterations=iterations,
-    )
-    if not found:
-        return SearchResult.not_found(
-            start, stopped, stats=stats, strategy="idastar-tiles", heuristic=label
-        )
-    width = puzzle.width
-    names = {width: "D", -width: "U", 1: "R", -1: "L"}
-    actions = []
-    states = [start]
-    board = list(start)
-    z = board.index(0)
-    for nz in cells:
-        actions.append(names[nz - z])
-        board[z], board[nz] = board[nz], 0
-        states.append(tuple(board))
-        z = nz
-    return SearchResult.from_states(
-        states, actions, stats=stats, strategy="idastar-tiles", heuristic=label
-    )
 
 
 def _stack_room() -> int:
@@ -594,95 +551,223 @@ def _lowest(model: AdditiveModel) -> float:
     return total
 
 
-def _deadline(limits: lacak.Limits, budget: lacak.Budget) -> float | None:
-    """The time the search must stop: the budget's (it may be a running command's, earlier)."""
-    return budget.deadline
+def _depth_cap(limits: lacak.Limits) -> int | None:
+    caps = [v for v in (limits.max_depth, limits.max_frontier) if v is not None]
+    return min(caps) if caps else None
 
 
-def _fast(
-    puzzle: Any,
-    model: AdditiveModel,
-    prepared: Callable[[tuple[int, ...]], float],
-    heuristic: lacak.Heuristic,
-    limits: lacak.Limits,
-    budget: lacak.Budget,
-) -> SearchResult:
-    width, height = puzzle.width, puzzle.height
-    start = tuple(puzzle.initial)
-    goal = list(puzzle.goal)
-    nbrs = _neighbours(width, height)
-    reflect = model.mirror is not None
-    generated_code = width * height <= MAX_GENERATED_CELLS
-    if generated_code:
-        make = _maker(
-            width, height, reflect, model.ranked, model.mirror[0] if model.mirror else ()
-        )
-        moves = _move_tables(model, width)
-    floor = _lowest(model)
-    where = _where(start)
-    gi0 = model.indexes(where)
-    h0 = sum(tab[i] for tab, i in zip(model.tables, gi0, strict=True))
-    ri0: list[int] = []
-    k0 = 0
-    if reflect:
-        ri0 = model.indexes(model.mirrored(where))
-        k0 = sum(tab[i] for tab, i in zip(model.tables, ri0, strict=True))
-    bound = _first_bound(max(h0, k0), _parity(start, goal, width))
-    max_expanded = limits.max_expanded
-    max_depth = _depth_cap(limits)
-    deadline = _deadline(limits, budget)
-    expanded = credited = 0
-    iterations = 0
-    z0 = start.index(0)
+# -- the one iteration loop ---------------------------------------------------------
 
-    def finish(found: bool, stopped: StopReason, cells: list[int], depth: int) -> SearchResult:
-        return _result(
-            puzzle,
-            start,
-            cells,
-            found,
-            stopped,
-            expanded=expanded,
-            generated=credited,
-            depth=depth,
-            seconds=budget.elapsed(),
-            iterations=iterations,
-            label=heuristic.spec,
-        )
 
+@attrs.define
+class _Tally:
+    """The counts of one search, carried from iteration to iteration (and engine to engine)."""
+
+    expanded: int = 0
+    generated: int = 0
+    iterations: int = 0
+
+
+@attrs.frozen
+class _Step:
+    """How one iteration ended: a path (the blank's cells after the root), a limit that
+    struck (with the depth to report), or the next bound."""
+
+    found: list[int] | None = None
+    stopped: StopReason | None = None
+    depth: int = 0
+    next_bound: float = 0.0
+
+
+class _Search:
+    """What every engine of one search shares: the puzzle, the heuristic and the limits."""
+
+    def __init__(
+        self, puzzle: Any, heuristic: lacak.Heuristic, limits: lacak.Limits, budget: lacak.Budget
+    ) -> None:
+        self.puzzle = puzzle
+        self.heuristic = heuristic
+        self.limits = limits
+        self.budget = budget
+        self.width, self.height = puzzle.width, puzzle.height
+        self.start = tuple(puzzle.initial)
+        self.goal = list(puzzle.goal)
+        self.nbrs = _neighbours(self.width, self.height)
+        self.parity = _parity(self.start, self.goal, self.width)
+        self.max_expanded = limits.max_expanded
+        self.max_depth = _depth_cap(limits)
+        # the budget's deadline (it may be a running command's, earlier than its own)
+        self.deadline = budget.deadline
+        #: Shows a search past a second on the progress display, when someone is watching.
+        self.watch = _Watch(budget)
+        #: Whether the clock must be read now and then (a deadline, or someone watching).
+        self.timed = self.deadline is not None or self.watch.on
+        # an inadmissible heuristic may put a goal within max_depth beyond a bound larger
+        # than max_depth: then children deeper than max_depth are cut, and the bound grows
+        # until no child within max_depth was cut by it (only the explicit stack does this)
+        self.depth_cut = None if heuristic.admissible else self.max_depth
+
+
+class _Watch:
+    """Reports a search running past a second to :mod:`lacak.progress` (expanded nodes and
+    rate), at most five times a second; ``on`` is false when nobody is watching."""
+
+    def __init__(self, budget: lacak.Budget) -> None:
+        self.on = lacak.progress.active()
+        self.started = budget.started
+        self.shown = 0.0
+
+    def __call__(self, expanded: int) -> None:
+        now = time.perf_counter()
+        if now - self.shown > 0.2:
+            self.shown = now
+            seconds = now - self.started
+            if seconds >= lacak.Budget.SHOW_AFTER:
+                lacak.progress.searching(expanded, seconds)
+
+
+class _Engine(Protocol):
+    """One way to run IDA* iterations; :func:`_deepen` drives every engine the same."""
+
+    search: _Search
+
+    def first_bound(self) -> float:
+        """The first iteration's bound: the root's estimate, rounded up to the parity."""
+
+    def fits(self, bound: float) -> bool:
+        """Whether this engine can search an iteration of ``bound`` here (stack room)."""
+
+    def fallback(self) -> _Engine:
+        """The explicit-stack engine that goes on where this one cannot (same nodes, same order)."""
+
+    def iterate(self, bound: float, tally: _Tally) -> _Step:
+        """Search one iteration of ``bound``, counting into ``tally``."""
+
+
+def _deepen(puzzle: Any, engine: _Engine) -> SearchResult:
+    """The IDA* iteration loop every engine shares: limits between iterations, the switch
+    to the explicit stack when a bound gets too deep to recurse, and the result."""
+    search = engine.search
+    tally = _Tally()
+    bound = engine.first_bound()
+    max_depth = search.max_depth
     while True:
-        if max_depth is not None and bound > max_depth:
+        if search.depth_cut is None and max_depth is not None and bound > max_depth:
             # with an admissible heuristic, a goal within max_depth is found at a smaller bound
-            return finish(False, StopReason.DEPTH, [], max_depth)
-        if deadline is not None and time.perf_counter() >= deadline:
-            return finish(False, StopReason.TIME, [], bound)
-        if not generated_code or bound - floor > _stack_room():
-            # too deep to recurse here (or too big a board): the explicit stack goes on
-            evaluator = (
-                _Calls(prepared) if model.ranked else _AdditiveEval(model, start)
-            )
-            return _iterative(
-                puzzle,
-                heuristic,
-                limits,
-                budget,
-                None,
-                evaluator,
-                bound=bound,
-                expanded=expanded,
-                generated=credited,
-                iterations=iterations,
-            )
-        iterations += 1
-        base = expanded
+            return _finish(puzzle, search.heuristic, search.budget, tally, StopReason.DEPTH,
+                           None, max_depth)  # fmt: skip
+        if search.deadline is not None and time.perf_counter() >= search.deadline:
+            return _finish(puzzle, search.heuristic, search.budget, tally, StopReason.TIME,
+                           None, int(bound))  # fmt: skip
+        if not engine.fits(bound):  # too deep to recurse here: the explicit stack goes on
+            engine = engine.fallback()
+        tally.iterations += 1
+        step = engine.iterate(bound, tally)
+        if step.found is not None:
+            return _finish(puzzle, search.heuristic, search.budget, tally, StopReason.GOAL,
+                           step.found, len(step.found))  # fmt: skip
+        if step.stopped is not None:
+            return _finish(puzzle, search.heuristic, search.budget, tally, step.stopped,
+                           None, step.depth)  # fmt: skip
+        bound = step.next_bound
 
-        def chk(count: int, base: int = base) -> int:
+
+def _finish(
+    puzzle: Any,
+    heuristic: lacak.Heuristic,
+    budget: lacak.Budget,
+    tally: _Tally,
+    stopped: StopReason,
+    cells: list[int] | None,
+    depth: int,
+) -> SearchResult:
+    """The result: the path from the blank's cells when found (``cells``), else why it stopped."""
+    start = tuple(puzzle.initial)
+    states: list[tuple[int, ...]] | None = None
+    actions: list[str] = []
+    if cells is not None:
+        width = puzzle.width
+        names = {width: "D", -width: "U", 1: "R", -1: "L"}
+        states = [start]
+        board = list(start)
+        z = board.index(0)
+        for nz in cells:
+            actions.append(names[nz - z])
+            board[z], board[nz] = board[nz], 0
+            states.append(tuple(board))
+            z = nz
+    return SearchResult.finished(
+        start,
+        stopped,
+        states=states,
+        actions=actions,
+        expanded=tally.expanded,
+        generated=tally.generated,
+        max_frontier=depth,
+        depth=depth,
+        iterations=tally.iterations,
+        budget=budget,
+        heuristic=heuristic,
+        strategy="idastar-tiles",
+    )
+
+
+# -- the engines --------------------------------------------------------------------
+
+
+class _Generated:
+    """The generated recursive search (:func:`_source`) on an :class:`AdditiveModel`:
+    pattern databases and table heuristics at full speed."""
+
+    def __init__(self, search: _Search, model: AdditiveModel, prepared: Any) -> None:
+        self.search = search
+        self.model = model
+        self.prepared = prepared
+        width, height = search.width, search.height
+        self.reflect = model.mirror is not None
+        self.generated_code = width * height <= MAX_GENERATED_CELLS
+        if self.generated_code:
+            mirror = model.mirror[0] if model.mirror else ()
+            self.make = _maker(width, height, self.reflect, model.ranked, mirror)
+            self.moves = _move_tables(model, width)
+        self.floor = _lowest(model)
+        where = _where(search.start)
+        self.gi0 = model.indexes(where)
+        self.h0 = sum(tab[i] for tab, i in zip(model.tables, self.gi0, strict=True))
+        self.ri0: list[int] = []
+        self.k0 = 0
+        if self.reflect:
+            self.ri0 = model.indexes(model.mirrored(where))
+            self.k0 = sum(tab[i] for tab, i in zip(model.tables, self.ri0, strict=True))
+
+    def first_bound(self) -> float:
+        return _first_bound(max(self.h0, self.k0), self.search.parity)
+
+    def fits(self, bound: float) -> bool:
+        return self.generated_code and bound - self.floor <= _stack_room()
+
+    def fallback(self) -> _Engine:
+        model = self.model
+        evaluator = (
+            _Calls(self.prepared) if model.ranked else _AdditiveEval(model, self.search.start)
+        )
+        return _Stack(self.search, evaluator, None)
+
+    def iterate(self, bound: float, tally: _Tally) -> _Step:
+        search = self.search
+        max_expanded, deadline, watch = search.max_expanded, search.deadline, search.watch
+        base = tally.expanded
+        z0 = search.start.index(0)
+
+        def chk(count: int) -> int:
             """At a checkpoint of the node counter: the next checkpoint, or abort."""
             done = base + count  # the node about to be expanded is number ``done``
             if max_expanded is not None and done > max_expanded:
                 raise _Abort(StopReason.NODES)
             if deadline is not None and time.perf_counter() >= deadline:
                 raise _Abort(StopReason.TIME)
+            if watch.on:
+                watch(done)
             nxt = count + CHECK_EVERY
             if max_expanded is not None:
                 nxt = min(nxt, max_expanded - base + 1)
@@ -690,11 +775,12 @@ def _fast(
 
         first = CHECK_EVERY if max_expanded is None else min(CHECK_EVERY, max_expanded - base + 1)
         path: list[int] = []
-        functions, counts = make(
-            list(start),
-            goal,
-            list(gi0),
-            list(ri0),
+        moves = self.moves
+        functions, counts = self.make(
+            list(search.start),
+            search.goal,
+            list(self.gi0),
+            list(self.ri0),
             moves["IS"],
             moves["IN"],
             moves["IE"],
@@ -705,60 +791,277 @@ def _fast(
             path,
         )
         try:
-            found = functions[z0](-1, 0, h0, k0) if reflect else functions[z0](-1, 0, h0)
+            if self.reflect:
+                found = functions[z0](-1, 0, self.h0, self.k0)
+            else:
+                found = functions[z0](-1, 0, self.h0)
         except _Abort as abort:
             n, c2, c3 = counts()
             cells = [z0, *reversed(abort.stack)]
             # the node where the limit struck was counted in n but not expanded
-            expanded += n - 1
+            tally.expanded += n - 1
             root_expanded = len(cells) > 1
-            credited += (n - 1) + c2 + 2 * c3 + (1 if root_expanded else 0)
-            credited -= _path_fix(nbrs, cells, last_expanded=False)
-            return finish(False, abort.reason, [], bound)
+            tally.generated += (n - 1) + c2 + 2 * c3 + (1 if root_expanded else 0)
+            tally.generated -= _path_fix(search.nbrs, cells, last_expanded=False)
+            return _Step(stopped=abort.reason, depth=int(bound))
         n, c2, c3 = counts()
-        expanded += n
-        credited += n + c2 + 2 * c3 + 1
+        tally.expanded += n
+        tally.generated += n + c2 + 2 * c3 + 1
         if found:
             cells = list(reversed(path))
-            credited -= _path_fix(nbrs, [z0, *cells], last_expanded=True)
-            return finish(True, StopReason.GOAL, cells, len(cells))
-        bound += 2
+            tally.generated -= _path_fix(search.nbrs, [z0, *cells], last_expanded=True)
+            return _Step(found=cells)
+        return _Step(next_bound=bound + 2)
 
 
-def _depth_cap(limits: lacak.Limits) -> int | None:
-    caps = [v for v in (limits.max_depth, limits.max_frontier) if v is not None]
-    return min(caps) if caps else None
+class _Linear:
+    """IDA* with linear conflict kept up to date, recursively: the same search as the
+    explicit stack with :class:`_LinearEval`.
+
+    Manhattan distance changes by the moved tile's table entry. A move along
+    a row keeps the order of the tiles in that row, so only the two columns
+    the tile leaves and enters can change their conflicts, and only when one
+    of them is the tile's goal column (it counts only there); across rows
+    likewise. That one line is recomputed from the board.
+    """
+
+    def __init__(self, search: _Search, lc: Any) -> None:
+        self.search = search
+        self.lc = lc
+        width, height = search.width, search.height
+        start = search.start
+        self.md = [list(row) for row in lc.manhattan.table]
+        self.board = list(start)
+        self.rows = [lc.row_conflicts(self.board, r) for r in range(height)]
+        self.cols = [lc.col_conflicts(self.board, c) for c in range(width)]
+        self.m0 = sum(self.md[t][p] for p, t in enumerate(start) if t)
+        self.conflicts0 = sum(self.rows) + sum(self.cols)
+
+    def first_bound(self) -> float:
+        return _first_bound(self.m0 + 2 * self.conflicts0, self.search.parity)
+
+    def fits(self, bound: float) -> bool:
+        return bound <= _stack_room()
+
+    def fallback(self) -> _Engine:
+        return _Stack(self.search, _LinearEval(self.lc, self.search.width), None)
+
+    def iterate(self, bound: float, tally: _Tally) -> _Step:
+        search, lc = self.search, self.lc
+        width = search.width
+        nbrs, goal, md = search.nbrs, search.goal, self.md
+        goal_row, goal_col = lc.goal_row, lc.goal_col
+        row_conflicts, col_conflicts = lc.row_conflicts, lc.col_conflicts
+        max_expanded, deadline = search.max_expanded, search.deadline
+        timed, watch = search.timed, search.watch
+        board, rows, cols = self.board, self.rows, self.cols
+        counters = {"expanded": tally.expanded, "generated": tally.generated}
+        path: list[int] = []
+
+        def dfs(z: int, prev: int, g: int, m: int, conflicts: int) -> bool:
+            done = counters["expanded"]
+            if max_expanded is not None and done >= max_expanded:
+                raise _Abort(StopReason.NODES)
+            if timed and done % 256 == 0:
+                if deadline is not None and time.perf_counter() >= deadline:
+                    raise _Abort(StopReason.TIME)
+                if watch.on:
+                    watch(done)
+            counters["expanded"] = done + 1
+            if board == goal:
+                return True
+            g1 = g + 1
+            budget_h = bound - g1
+            for _action, nz in nbrs[z]:
+                if nz == prev:
+                    continue
+                t = board[nz]
+                board[z] = t
+                board[nz] = 0
+                table = md[t]
+                m1 = m - table[nz] + table[z]
+                line = -1
+                value = 0
+                if nz // width == z // width:  # along a row: columns nz % width, z % width
+                    c = goal_col[t]
+                    if c == nz % width or c == z % width:
+                        line, value = c, col_conflicts(board, c)
+                        c1 = conflicts - cols[c] + value
+                    else:
+                        c1 = conflicts
+                else:
+                    r = goal_row[t]
+                    if r == nz // width or r == z // width:
+                        line, value = width + r, row_conflicts(board, r)
+                        c1 = conflicts - rows[r] + value
+                    else:
+                        c1 = conflicts
+                counters["generated"] += 1
+                if m1 + 2 * c1 <= budget_h:
+                    old = 0
+                    if line >= width:
+                        old, rows[line - width] = rows[line - width], value
+                    elif line >= 0:
+                        old, cols[line] = cols[line], value
+                    found = dfs(nz, z, g1, m1, c1)
+                    if line >= width:
+                        rows[line - width] = old
+                    elif line >= 0:
+                        cols[line] = old
+                    if found:
+                        path.append(nz)
+                        return True
+                board[nz] = t
+                board[z] = 0
+            return False
+
+        board[:] = search.start
+        try:
+            found = dfs(search.start.index(0), -1, 0, self.m0, self.conflicts0)
+        except _Abort as abort:
+            return _Step(stopped=abort.reason, depth=int(bound))
+        finally:
+            tally.expanded, tally.generated = counters["expanded"], counters["generated"]
+        if found:
+            return _Step(found=list(reversed(path)))
+        return _Step(next_bound=bound + 2)
 
 
-def _general(
-    puzzle: Any,
-    h: Callable[[tuple[int, ...]], float],
-    heuristic: lacak.Heuristic,
-    limits: lacak.Limits,
-    budget: lacak.Budget,
-    trace: lacak.SearchTrace | None,
-) -> SearchResult:
-    """IDA* on the same board, calling ``h`` on each child's tuple (any heuristic, traces)."""
-    start = tuple(puzzle.initial)
-    evaluator = _Calls(h)
-    h0 = evaluator.root(list(start))
-    bound = _first_bound(h0, _parity(start, puzzle.goal, puzzle.width))
-    return _iterative(
-        puzzle,
-        heuristic,
-        limits,
-        budget,
-        trace,
-        evaluator,
-        bound=bound,
-        expanded=0,
-        generated=0,
-        iterations=0,
-    )
+class _Stack:
+    """IDA* with an explicit stack: no recursion, any depth, traces, any heuristic.
+
+    ``evaluator`` gives the estimates: ``root(board)`` at the start of an
+    iteration, ``child(board, z, nz, t)`` after tile ``t`` moved from ``nz``
+    to the blank's cell ``z``, ``enter()`` when that child is searched and
+    ``leave()`` when the search backs out of it. Children are visited in the
+    same order, and counted the same way, as by the recursive engines, so a
+    search that moves here when its bound gets deep goes on seamlessly.
+    """
+
+    def __init__(self, search: _Search, evaluator: Any, trace: lacak.SearchTrace | None) -> None:
+        self.search = search
+        self.evaluator = evaluator
+        self.trace = trace
+
+    def first_bound(self) -> float:
+        return _first_bound(self.evaluator.root(list(self.search.start)), self.search.parity)
+
+    def fits(self, bound: float) -> bool:
+        return True
+
+    def fallback(self) -> _Engine:
+        return self
+
+    def iterate(self, bound: float, tally: _Tally) -> _Step:
+        search, evaluator, trace = self.search, self.evaluator, self.trace
+        width = search.width
+        start, goal, nbrs = search.start, search.goal, search.nbrs
+        names = {width: "D", -width: "U", 1: "R", -1: "L"}
+        max_expanded, deadline, depth_cut = search.max_expanded, search.deadline, search.depth_cut
+        timed, watch = search.timed, search.watch
+        expanded, generated = tally.expanded, tally.generated
+
+        def out_of_budget() -> StopReason | None:
+            """Checked before each expansion, as the recursive engines do."""
+            if max_expanded is not None and expanded >= max_expanded:
+                return StopReason.NODES
+            if timed and expanded % 256 == 0:
+                if deadline is not None and time.perf_counter() >= deadline:
+                    return StopReason.TIME
+                if watch.on:
+                    watch(expanded)
+            return None
+
+        def done(step: _Step) -> _Step:
+            tally.expanded, tally.generated = expanded, generated
+            return step
+
+        board = list(start)
+        h0 = evaluator.root(board)
+        tid = trace.add(None, start, depth=0, g=0.0, h=h0) if trace is not None else -1
+        cut_depth, cut_bound = False, math.inf
+        stop = out_of_budget()
+        if stop is not None:
+            return done(_Step(stopped=stop, depth=int(bound)))
+        expanded += 1
+        if trace is not None:
+            trace.expand(tid)
+        if board == goal:
+            if trace is not None:
+                trace.mark_goal(tid)
+            return done(_Step(found=[]))
+        # one entry per level of the path: the blank's cell, the next neighbour to
+        # try, the tile that moved to reach it, and its trace id
+        cells = [start.index(0)]
+        nexts = [0]
+        moved = [0]
+        tids = [tid]
+        while True:
+            level = len(cells) - 1
+            z = cells[level]
+            options = nbrs[z]
+            i = nexts[level]
+            if i == len(options):
+                if level == 0:
+                    break
+                cells.pop()
+                nexts.pop()
+                tids.pop()
+                t = moved.pop()
+                board[z] = t  # the tile goes back; the blank returns to the parent's cell
+                board[cells[-1]] = 0
+                evaluator.leave()
+                continue
+            nexts[level] = i + 1
+            nz = options[i][1]
+            if level and nz == cells[level - 1]:
+                continue
+            t = board[nz]
+            board[z] = t
+            board[nz] = 0
+            h1 = evaluator.child(board, z, nz, t)
+            generated += 1
+            g1 = level + 1
+            child = -1
+            if trace is not None:
+                child = trace.add(
+                    tids[level], tuple(board), names[nz - z], depth=g1, g=float(g1), h=h1
+                )
+            if depth_cut is not None and g1 > depth_cut:
+                cut_depth = True
+            elif g1 + h1 > bound:
+                if g1 + h1 < cut_bound:
+                    cut_bound = g1 + h1
+            else:
+                stop = out_of_budget()
+                if stop is not None:
+                    return done(_Step(stopped=stop, depth=int(bound)))
+                expanded += 1
+                if trace is not None:
+                    trace.expand(child)
+                if board == goal:
+                    if trace is not None:
+                        trace.mark_goal(child)
+                    return done(_Step(found=[*cells[1:], nz]))
+                evaluator.enter()
+                cells.append(nz)
+                nexts.append(0)
+                moved.append(t)
+                tids.append(child)
+                continue
+            board[nz] = t
+            board[z] = 0
+        if depth_cut is None:
+            return done(_Step(next_bound=bound + 2))
+        if cut_bound == math.inf:
+            # every child within max_depth was searched
+            stopped = StopReason.DEPTH if cut_depth else StopReason.EXHAUSTED
+            return done(_Step(stopped=stopped, depth=depth_cut))
+        return done(_Step(next_bound=max(bound + 2, _first_bound(cut_bound, search.parity))))
 
 
 class _Calls:
-    """Estimates for :func:`_iterative` by calling a heuristic on each child's board."""
+    """Estimates for :class:`_Stack` by calling a heuristic on each child's board."""
 
     def __init__(self, h: Callable[[tuple[int, ...]], float]) -> None:
         self.h = h
@@ -777,7 +1080,7 @@ class _Calls:
 
 
 class _AdditiveEval:
-    """Estimates for :func:`_iterative` from a sparse-indexed :class:`AdditiveModel`.
+    """Estimates for :class:`_Stack` from a sparse-indexed :class:`AdditiveModel`.
 
     Each table's index moves by ``weight[t] * (new cell - old cell)`` when tile
     ``t`` moves (the same lookups as the generated search, without recursion);
@@ -846,7 +1149,7 @@ class _AdditiveEval:
 
 
 class _LinearEval:
-    """Linear conflict for :func:`_iterative`, kept up to date as :func:`_linear` does."""
+    """Linear conflict for :class:`_Stack`, kept up to date as :class:`_Linear` does."""
 
     def __init__(self, lc: Any, width: int) -> None:
         self.md = [list(row) for row in lc.manhattan.table]
@@ -910,161 +1213,6 @@ class _LinearEval:
         self.sums.pop()
 
 
-def _iterative(
-    puzzle: Any,
-    heuristic: lacak.Heuristic,
-    limits: lacak.Limits,
-    budget: lacak.Budget,
-    trace: lacak.SearchTrace | None,
-    evaluator: Any,
-    *,
-    bound: float,
-    expanded: int,
-    generated: int,
-    iterations: int,
-) -> SearchResult:
-    """IDA* with an explicit stack, from ``bound`` on: no recursion, any depth.
-
-    ``evaluator`` gives the estimates: ``root(board)`` at the start of an
-    iteration, ``child(board, z, nz, t)`` after tile ``t`` moved from ``nz``
-    to the blank's cell ``z``, ``enter()`` when that child is searched and
-    ``leave()`` when the search backs out of it. Children are visited in the
-    same order, and counted the same way, as by the recursive searches, so a
-    search that moves here when its bound gets deep goes on seamlessly
-    (``expanded``, ``generated`` and ``iterations`` carry on its counts).
-    """
-    width, height = puzzle.width, puzzle.height
-    start = tuple(puzzle.initial)
-    goal = list(puzzle.goal)
-    nbrs = _neighbours(width, height)
-    names = {width: "D", -width: "U", 1: "R", -1: "L"}
-    parity = _parity(start, goal, width)
-    max_expanded = limits.max_expanded
-    max_depth = _depth_cap(limits)
-    deadline = _deadline(limits, budget)
-    # an inadmissible heuristic may put a goal within max_depth beyond a bound
-    # larger than max_depth: then children deeper than max_depth are cut, and the
-    # bound grows until no child within max_depth was cut by it
-    depth_cut = None if heuristic.admissible else max_depth
-    board = list(start)
-    z0 = start.index(0)
-
-    def finish(found: bool, stopped: StopReason, cells: list[int], depth: int) -> SearchResult:
-        return _result(
-            puzzle,
-            start,
-            cells,
-            found,
-            stopped,
-            expanded=expanded,
-            generated=generated,
-            depth=depth,
-            seconds=budget.elapsed(),
-            iterations=iterations,
-            label=heuristic.spec,
-        )
-
-    def out_of_budget() -> StopReason | None:
-        """Checked before each expansion, as the recursive searches do."""
-        if max_expanded is not None and expanded >= max_expanded:
-            return StopReason.NODES
-        if deadline is not None and expanded % 256 == 0 and time.perf_counter() >= deadline:
-            return StopReason.TIME
-        return None
-
-    while True:
-        if depth_cut is None and max_depth is not None and bound > max_depth:
-            # a goal within max_depth would have been found at a smaller bound when h is
-            # admissible
-            return finish(False, StopReason.DEPTH, [], max_depth)
-        if deadline is not None and time.perf_counter() >= deadline:
-            return finish(False, StopReason.TIME, [], int(bound))
-        iterations += 1
-        board[:] = start
-        h0 = evaluator.root(board)
-        tid = trace.add(None, start, depth=0, g=0.0, h=h0) if trace is not None else -1
-        cut_depth, cut_bound = False, math.inf
-        stop = out_of_budget()
-        if stop is not None:
-            return finish(False, stop, [], int(bound))
-        expanded += 1
-        if trace is not None:
-            trace.expand(tid)
-        if board == goal:
-            if trace is not None:
-                trace.mark_goal(tid)
-            return finish(True, StopReason.GOAL, [], 0)
-        # one entry per level of the path: the blank's cell, the next neighbour to
-        # try, the tile that moved to reach it, and its trace id
-        cells = [z0]
-        nexts = [0]
-        moved = [0]
-        tids = [tid]
-        while True:
-            level = len(cells) - 1
-            z = cells[level]
-            options = nbrs[z]
-            i = nexts[level]
-            if i == len(options):
-                if level == 0:
-                    break
-                cells.pop()
-                nexts.pop()
-                tids.pop()
-                t = moved.pop()
-                board[z] = t  # the tile goes back; the blank returns to the parent's cell
-                board[cells[-1]] = 0
-                evaluator.leave()
-                continue
-            nexts[level] = i + 1
-            nz = options[i][1]
-            if level and nz == cells[level - 1]:
-                continue
-            t = board[nz]
-            board[z] = t
-            board[nz] = 0
-            h1 = evaluator.child(board, z, nz, t)
-            generated += 1
-            g1 = level + 1
-            child = -1
-            if trace is not None:
-                child = trace.add(
-                    tids[level], tuple(board), names[nz - z], depth=g1, g=float(g1), h=h1
-                )
-            if depth_cut is not None and g1 > depth_cut:
-                cut_depth = True
-            elif g1 + h1 > bound:
-                if g1 + h1 < cut_bound:
-                    cut_bound = g1 + h1
-            else:
-                stop = out_of_budget()
-                if stop is not None:
-                    return finish(False, stop, [], int(bound))
-                expanded += 1
-                if trace is not None:
-                    trace.expand(child)
-                if board == goal:
-                    if trace is not None:
-                        trace.mark_goal(child)
-                    return finish(True, StopReason.GOAL, [*cells[1:], nz], g1)
-                evaluator.enter()
-                cells.append(nz)
-                nexts.append(0)
-                moved.append(t)
-                tids.append(child)
-                continue
-            board[nz] = t
-            board[z] = 0
-        if depth_cut is None:
-            bound += 2
-        elif cut_bound == math.inf:
-            # every child within max_depth was searched
-            stopped = StopReason.DEPTH if cut_depth else StopReason.EXHAUSTED
-            return finish(False, stopped, [], depth_cut)
-        else:
-            bound = max(bound + 2, _first_bound(cut_bound, parity))
-
-
 def _is_linear_conflict(prepared: Any, puzzle: Any) -> bool:
     """Whether ``prepared`` is the prepared ``linear-conflict`` of this puzzle's board and goal."""
     table = getattr(getattr(prepared, "manhattan", None), "table", None)
@@ -1078,139 +1226,3 @@ def _is_linear_conflict(prepared: Any, puzzle: Any) -> bool:
         and getattr(prepared, "height", None) == puzzle.height
         and tuple(getattr(prepared.manhattan, "goal", ())) == tuple(puzzle.goal)
     )
-
-
-def _linear(
-    puzzle: Any,
-    lc: Any,
-    heuristic: lacak.Heuristic,
-    limits: lacak.Limits,
-    budget: lacak.Budget,
-) -> SearchResult:
-    """IDA* with linear conflict kept up to date: the same search as the general path.
-
-    Manhattan distance changes by the moved tile's table entry. A move along
-    a row keeps the order of the tiles in that row, so only the two columns
-    the tile leaves and enters can change their conflicts, and only when one
-    of them is the tile's goal column (it counts only there); across rows
-    likewise. That one line is recomputed from the board.
-    """
-    width, height = puzzle.width, puzzle.height
-    start = tuple(puzzle.initial)
-    goal = list(puzzle.goal)
-    nbrs = _neighbours(width, height)
-    md = [list(row) for row in lc.manhattan.table]
-    goal_row, goal_col = lc.goal_row, lc.goal_col
-    row_conflicts, col_conflicts = lc.row_conflicts, lc.col_conflicts
-    board = list(start)
-    rows = [row_conflicts(board, r) for r in range(height)]
-    cols = [col_conflicts(board, c) for c in range(width)]
-    m0 = sum(md[t][p] for p, t in enumerate(start) if t)
-    h0 = m0 + 2 * (sum(rows) + sum(cols))
-    bound = _first_bound(h0, _parity(start, goal, width))
-    max_expanded = limits.max_expanded
-    max_depth = _depth_cap(limits)
-    deadline = _deadline(limits, budget)
-    counters = {"expanded": 0, "generated": 0}
-    iterations = 0
-    path: list[int] = []
-
-    def dfs(z: int, prev: int, g: int, m: int, conflicts: int) -> bool:
-        done = counters["expanded"]
-        if max_expanded is not None and done >= max_expanded:
-            raise _Abort(StopReason.NODES)
-        if deadline is not None and done % 256 == 0 and time.perf_counter() >= deadline:
-            raise _Abort(StopReason.TIME)
-        counters["expanded"] = done + 1
-        if board == goal:
-            return True
-        g1 = g + 1
-        budget_h = bound - g1
-        for _action, nz in nbrs[z]:
-            if nz == prev:
-                continue
-            t = board[nz]
-            board[z] = t
-            board[nz] = 0
-            table = md[t]
-            m1 = m - table[nz] + table[z]
-            line = -1
-            value = 0
-            if nz // width == z // width:  # along a row: columns nz % width, z % width
-                c = goal_col[t]
-                if c == nz % width or c == z % width:
-                    line, value = c, col_conflicts(board, c)
-                    c1 = conflicts - cols[c] + value
-                else:
-                    c1 = conflicts
-            else:
-                r = goal_row[t]
-                if r == nz // width or r == z // width:
-                    line, value = width + r, row_conflicts(board, r)
-                    c1 = conflicts - rows[r] + value
-                else:
-                    c1 = conflicts
-            counters["generated"] += 1
-            if m1 + 2 * c1 <= budget_h:
-                old = 0
-                if line >= width:
-                    old, rows[line - width] = rows[line - width], value
-                elif line >= 0:
-                    old, cols[line] = cols[line], value
-                found = dfs(nz, z, g1, m1, c1)
-                if line >= width:
-                    rows[line - width] = old
-                elif line >= 0:
-                    cols[line] = old
-                if found:
-                    path.append(nz)
-                    return True
-            board[nz] = t
-            board[z] = 0
-        return False
-
-    def finish(found: bool, stopped: StopReason, cells: list[int], depth: int) -> SearchResult:
-        return _result(
-            puzzle,
-            start,
-            cells,
-            found,
-            stopped,
-            expanded=counters["expanded"],
-            generated=counters["generated"],
-            depth=depth,
-            seconds=budget.elapsed(),
-            iterations=iterations,
-            label=heuristic.spec,
-        )
-
-    z0 = start.index(0)
-    conflicts0 = sum(rows) + sum(cols)
-    while True:
-        if max_depth is not None and bound > max_depth:
-            return finish(False, StopReason.DEPTH, [], max_depth)
-        if deadline is not None and time.perf_counter() >= deadline:
-            return finish(False, StopReason.TIME, [], bound)
-        if bound > _stack_room():  # too deep to recurse here: the explicit stack goes on
-            return _iterative(
-                puzzle,
-                heuristic,
-                limits,
-                budget,
-                None,
-                _LinearEval(lc, width),
-                bound=bound,
-                expanded=counters["expanded"],
-                generated=counters["generated"],
-                iterations=iterations,
-            )
-        iterations += 1
-        board[:] = start
-        path.clear()
-        try:
-            found = dfs(z0, -1, 0, m0, conflicts0)
-        except _Abort as abort:
-            return finish(False, abort.reason, [], bound)
-        if found:
-            return finish(True, StopReason.GOAL, list(reversed(path)), len(path))
-        bound += 2

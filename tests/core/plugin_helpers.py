@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import heapq
 import itertools
+import time
 from typing import Any
 
+import attrs
 import lacak
 
 
@@ -117,3 +119,51 @@ def make_registry(*plugins: object) -> lacak.Registry:
     for index, plugin in enumerate(plugins):
         registry.add_plugin(plugin, name=f"plugin{index}")
     return registry
+
+
+@attrs.frozen
+class Tick:
+    """Count from 0 to ``target`` by ``+1`` and ``+2``: a kind whose batches the core
+    tests run (its generator can fail, or take its time, on purpose)."""
+
+    target: int
+    kind = "tick"
+    initial = 0
+
+    def is_goal(self, state: int) -> bool:
+        return state == self.target
+
+    def successors(self, state: int) -> Any:
+        if state < self.target:
+            yield "+1", state + 1, 1.0
+            yield "+2", state + 2, 1.0
+
+    def to_dict(self) -> dict[str, int]:
+        return {"target": self.target}
+
+
+def make_tick(size: Any, seed: int, *, fail_every: int = 0, kinds: int = 40,
+              pause: float = 0.0) -> Tick:  # fmt: skip
+    """A tick puzzle from the seed; every ``fail_every``-th seed raises (a bug in the
+    generator), and each takes ``pause`` seconds."""
+    if pause:
+        time.sleep(pause)
+    if fail_every and seed % fail_every == 0:
+        raise ArithmeticError(f"no tick for seed {seed}")
+    return Tick(seed % kinds)
+
+
+class TickPlugin:
+    """The ``tick`` generator (no puzzle kind: batches of it are the generic ones)."""
+
+    @lacak.hookimpl
+    def register_generators(self, register: Any) -> None:
+        register(lacak.Generator(kind="tick", name="count", make=make_tick,
+                                 options={"fail_every": 0, "kinds": 40, "pause": 0.0}))  # fmt: skip
+
+
+def tick_registry() -> lacak.Registry:
+    """A registry with the ``tick`` generator and the generic strategies."""
+    import lacak_search
+
+    return make_registry(TickPlugin(), lacak_search)

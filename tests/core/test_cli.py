@@ -267,7 +267,7 @@ def test_a_plugin_that_raises_in_register_commands_adds_nothing() -> None:
     with pytest.warns(lacak.PluginWarning, match="then a bug; its commands are skipped"):
         registry = make_registry(Greeter(), HalfDone(), CommandPlugin())
         cli = make_cli(registry)
-    assert sorted(cli.commands) == ["fail", "greet", "hello", "plugins", "read"]
+    assert sorted(cli.commands) == ["fail", "greet", "hello", "plugins", "read", "serve"]
     assert sorted(cli.commands["greet"].commands) == ["loud"]  # type: ignore[attr-defined]
     result = CliRunner().invoke(cli, ["plugins", "--json"])
     assert result.exit_code == 0, result.output

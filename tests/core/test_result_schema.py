@@ -20,12 +20,6 @@ SCHEMA_FILE = Path(__file__).resolve().parents[2] / "docs" / "result.schema.json
 SCHEMA = json.loads(SCHEMA_FILE.read_text(encoding="utf-8"))
 VALIDATOR = Draft202012Validator(SCHEMA)
 
-#: The CLI of these built-in kinds is being moved onto the command kit (issue 11); until it
-#: is, their ``solve --json`` prints an older shape. strict: a converted kind fails as XPASS,
-#: and this mark must then go.
-NOT_YET_CONVERTED = pytest.mark.xfail(strict=True, reason="converted to the kit in issue 11")
-#: The built-in kinds whose ``solve`` is not yet the kit's.
-NOT_CONVERTED = {"sliding"}
 
 
 @attrs.frozen
@@ -184,21 +178,14 @@ def _solve_json(kind: str, tmp_path: Path, *more: str) -> Any:
     return json.loads(result.stdout)
 
 
-def _cli_kinds() -> list[Any]:
-    return [
-        pytest.param(kind, marks=NOT_YET_CONVERTED) if kind in NOT_CONVERTED else kind
-        for kind in _kinds()
-    ]
-
-
-@pytest.mark.parametrize("kind", _cli_kinds())
+@pytest.mark.parametrize("kind", _kinds())
 def test_solve_json_fits_the_schema(kind: str, tmp_path: Path) -> None:
     data = _solve_json(kind, tmp_path)
     assert data["found"] and data["kind"] == kind
     check_with_puzzle(data)
 
 
-@pytest.mark.parametrize("kind", _cli_kinds())
+@pytest.mark.parametrize("kind", _kinds())
 def test_solve_json_stopped_by_a_limit_fits_the_schema(kind: str, tmp_path: Path) -> None:
     data = _solve_json(kind, tmp_path, "--max-nodes", "0")
     assert data["found"] is False and data["stopped"] == "node-limit"
@@ -239,3 +226,24 @@ def test_extras_are_objects_under_a_key_of_their_own() -> None:
     data = _good()
     data["sliding"] = {"rows": 3, "cols": 3}
     check(data)
+
+
+# ---------------------------------------------------------------- batch records
+
+
+@pytest.mark.parametrize(("kind", "flags"), [
+    ("maze", ["--size", "4x5", "--solve"]),
+    ("sliding", ["--size", "3x3", "--moves", "8"]),
+    ("boggle", ["--dice", "classic4"]),
+])  # fmt: skip
+def test_lacak_batch_records_hold_results_of_the_schema(kind: str, flags: list[str]) -> None:
+    """``lacak batch`` records carry the documented result (``stats.seconds`` is ``null``
+    there unless ``--timings``, which the schema allows)."""
+    for timings in ([], ["--timings"]):
+        result = CliRunner().invoke(make_cli(), ["batch", kind, "-n", "3", "-w", "1", *flags,
+                                                 *timings])  # fmt: skip
+        assert result.exit_code == 0, result.output
+        for line in result.stdout.splitlines():
+            data = json.loads(line)["result"]
+            check_with_puzzle(data)
+            assert (data["stats"]["seconds"] is None) == (not timings)

@@ -257,7 +257,7 @@ def assert_builtins_work(run: Run, site: str) -> str:
     solved = run(site, *SLIDING_BFS)
     assert solved.returncode == 0, solved.stderr
     result = json.loads(solved.stdout)
-    assert result["found"] is True and result["moves"] == ["L", "U"]
+    assert result["found"] is True and result["actions"] == ["L", "U"]
     word = run(site, "boggle", "check", "CATS/XXXX/XXXX/XXXX", "CATS", "--json")
     assert word.returncode == 0, word.stdout + word.stderr
     assert json.loads(word.stdout)["in_dictionary"] is True

@@ -42,16 +42,17 @@ def true_distance(puzzle: SlidingPuzzle, state: tuple[int, ...] | None = None) -
 def boards(
     draw: st.DrawFn, sizes: tuple[tuple[int, int], ...] = SMALL, custom_goal: bool = False
 ) -> SlidingPuzzle:
-    """Uniformly random solvable boards of the given sizes (goal random too with ``custom_goal``)."""
-    width, height = draw(st.sampled_from(sizes))
+    """Uniformly random solvable boards of the given sizes, ``(rows, cols)`` (goal random too
+    with ``custom_goal``)."""
+    shape = draw(st.sampled_from(sizes))
     goal = ""
     if custom_goal:
-        goal_board = random_board((width, height), draw(lst.seeds()))
+        goal_board = random_board(shape, draw(lst.seeds()))
         goal = " ".join(map(str, goal_board.initial))
-    return random_board((width, height), draw(lst.seeds()), goal=goal)
+    return random_board(shape, draw(lst.seeds()), goal=goal)
 
 
 @st.composite
 def walks(draw: st.DrawFn, size: tuple[int, int] = (3, 3), max_moves: int = 14) -> SlidingPuzzle:
-    """Boards a few random moves from the goal."""
+    """Boards a few random moves from the goal (``size`` is ``(rows, cols)``)."""
     return random_walk(size, draw(lst.seeds()), moves=draw(st.integers(0, max_moves)))

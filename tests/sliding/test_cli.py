@@ -9,19 +9,21 @@ import pytest
 from click.testing import CliRunner
 from lacak.cli import make_cli
 
-JSON_KEYS = {
-    "found",
+#: The common keys of every kind's result (docs/results.md), then the kind's own.
+JSON_KEYS = [
+    "kind",
     "strategy",
     "heuristic",
-    "length",
-    "moves",
-    "states",
-    "expanded",
-    "generated",
-    "max_frontier",
-    "seconds",
+    "found",
     "stopped",
-}
+    "length",
+    "cost",
+    "actions",
+    "states",
+    "stats",
+    "sliding",
+]
+STATS_KEYS = {"expanded", "generated", "max_frontier", "depth", "seconds", "iterations"}
 
 
 @pytest.fixture(scope="module")
@@ -58,12 +60,21 @@ def test_reference_three_moves_json(cli) -> None:  # type: ignore[no-untyped-def
     result = run(cli, "sliding", "solve", "123845706", "--goal", "123804765", "--json")
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
-    assert set(data) == JSON_KEYS
+    assert list(data) == JSON_KEYS and set(data["stats"]) == STATS_KEYS
     assert data["found"] is True and data["length"] == 3 and data["stopped"] == "goal"
-    assert data["moves"] == ["R", "U", "L"]
+    assert data["actions"] == ["R", "U", "L"] and data["cost"] == 3
     assert data["states"][0] == "123845706" and data["states"][-1] == "123804765"
-    assert len(data["states"]) == len(data["moves"]) + 1
-    assert data["strategy"] == "astar-tiles" and data["heuristic"] == "manhattan"
+    assert len(data["states"]) == len(data["actions"]) + 1
+    # the kind's choice for boards of up to 9 cells (plugins/lacak_sliding/choice.py)
+    assert data["strategy"] == "idastar-tiles" and data["heuristic"] == "manhattan"
+    assert data["kind"] == "sliding" and data["stats"]["depth"] == 3
+    assert data["sliding"] == {
+        "rows": 3,
+        "cols": 3,
+        "start": "123845706",
+        "goal": "123804765",
+        "notation": "compact",
+    }
 
 
 def test_states_use_the_input_notation(cli) -> None:  # type: ignore[no-untyped-def]
@@ -95,9 +106,10 @@ def test_not_found_is_reported_with_status_1(cli) -> None:  # type: ignore[no-un
         "--json",
     )
     assert result.exit_code == 1
-    data = json.loads(result.output)
+    data = json.loads(result.stdout)  # the note on the limit goes to stderr
     assert data["found"] is False and data["stopped"] == "depth-limit"
-    assert data["moves"] == [] and data["length"] is None
+    assert result.stderr.startswith("note: stopped early (depth-limit: --max-depth 1 was reached)")
+    assert data["actions"] == [] and data["length"] is None
     text = run(cli, "sliding", "solve", "867254301", "--max-nodes", "5")
     assert text.exit_code == 1 and "node-limit" in text.output
 
@@ -110,17 +122,17 @@ def test_not_found_is_reported_with_status_1(cli) -> None:  # type: ignore[no-un
         (["123456788"], "repeats 8"),
         (["12345678x"], "not a tile number"),
         (["123450786", "--size", "2x3"], "has 9 tiles"),
-        (["123450786", "--size", "abc"], "WxH"),
+        (["123450786", "--size", "abc"], "ROWSxCOLS"),
         (["123450786", "--strategy", "astr"], "did you mean 'astar'"),
         (["123450786", "--heuristic", "manhatan"], "did you mean 'manhattan'"),
         (["123450786", "--heuristic", "weighted:w1=x"], "w1"),
         (["123450786", "--heuristic", "weighted:w1=inf", "--strategy", "idastar-tiles"], "w1"),
         (["123450786", "--heuristic", "weighted:w2=nan", "--strategy", "astar-tiles"], "w2"),
-        (["123450786", "--trace", "tree.txt"], ".json or .dot"),
+        (["123450786", "--trace", "tree.txt"], ".json, .dot or .svg"),
         (["123450786", "--strategy", "weighted-astar", "-O", "weight=0.1"], "weight"),
-        (["123450786", "--strategy", "bfs", "--strategy-option", "duplicates=maybe"], "duplicates"),
+        (["123450786", "--strategy", "bfs", "--option", "duplicates=maybe"], "duplicates"),
         (["123450786", "--strategy", "bfs", "--option", "nonsense"], "KEY=VALUE"),
-        (["123450786", "--max-depth", "-1"], "max_depth"),
+        (["123450786", "--max-depth", "-1"], "--max-depth"),
         (["123450786", "--size", "60x60"], "at most 1,024 cells"),
     ],
 )
@@ -173,13 +185,14 @@ def test_scramble_same_seed_same_board(cli) -> None:  # type: ignore[no-untyped-
     assert run(cli, "sliding", "solve", board).exit_code == 0
     data = json.loads(
         run(
-            cli, "sliding", "scramble", "--size", "4x3", "--moves", "12", "--seed", "7", "--json"
+            cli, "sliding", "scramble", "--size", "3x4", "--moves", "12", "--seed", "7", "--json"
         ).output
     )
-    assert set(data) == {"board", "size", "goal", "generator", "moves", "seed"}
-    assert data["size"] == "4x3" and data["generator"] == "walk" and data["seed"] == 7
+    assert set(data) == {"board", "size", "rows", "cols", "goal", "generator", "moves", "seed"}
+    assert data["size"] == "3x4" and data["generator"] == "walk" and data["seed"] == 7
+    assert (data["rows"], data["cols"]) == (3, 4)  # ROWSxCOLS: 3 rows of 4 tiles
     solved = json.loads(
-        run(cli, "sliding", "solve", data["board"], "--size", "4x3", "--json").output
+        run(cli, "sliding", "solve", data["board"], "--size", "3x4", "--json").output
     )
     assert solved["found"] and solved["length"] <= 12
 
@@ -218,15 +231,15 @@ def test_strategies_and_heuristics_listings(cli) -> None:  # type: ignore[no-unt
 
 def test_optional_heuristic_defaults_and_can_be_turned_off(cli) -> None:  # type: ignore[no-untyped-def]
     informed = json.loads(
-        run(cli, "sliding", "solve", "123405786", "-S", "idastar", "--json").output
+        run(cli, "sliding", "solve", "123405786", "-s", "idastar", "--json").output
     )
     assert informed["heuristic"] == "manhattan" and informed["length"] == 2
     blind = json.loads(
-        run(cli, "sliding", "solve", "123405786", "-S", "idastar", "-H", "none", "--json").output
+        run(cli, "sliding", "solve", "123405786", "-s", "idastar", "-H", "none", "--json").output
     )
     assert blind["heuristic"] is None and blind["length"] == 2
-    assert blind["expanded"] > informed["expanded"]
-    refused = run(cli, "sliding", "solve", "123405786", "-S", "astar", "-H", "none")
+    assert blind["stats"]["expanded"] > informed["stats"]["expanded"]
+    refused = run(cli, "sliding", "solve", "123405786", "-s", "astar", "-H", "none")
     assert refused.exit_code == 2 and "needs a heuristic" in refused.output
-    noted = run(cli, "sliding", "solve", "123405786", "-S", "bfs", "-H", "manhattan")
+    noted = run(cli, "sliding", "solve", "123405786", "-s", "bfs", "-H", "manhattan")
     assert noted.exit_code == 0 and "does not use a heuristic" in noted.output

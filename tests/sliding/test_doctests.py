@@ -15,6 +15,11 @@ import pytest
         "lacak_sliding.heuristics",
         "lacak_sliding.generators",
         "lacak_sliding.tiles_astar",
+        "lacak_sliding.tiles_bfs",
+        "lacak_sliding.tiles_encoding",
+        "lacak_sliding.tiles_idastar",
+        "lacak_sliding.choice",
+        "lacak_sliding.pictures",
     ],
 )
 def test_docstring_examples(module: str) -> None:

@@ -50,8 +50,9 @@ def test_random_is_uniform_over_solvable_2x2_boards() -> None:
 @given(size=st.sampled_from([(2, 3), (3, 2), (3, 3)]), seed=lst.seeds(), moves=st.integers(0, 40))
 def test_walk_is_within_k_moves(size: tuple[int, int], seed: int, moves: int) -> None:
     puzzle = random_walk(size, seed, moves=moves)
-    assert distances(*size)[puzzle.initial] <= moves
-    assert distances(*size)[puzzle.initial] % 2 == moves % 2
+    assert (puzzle.rows, puzzle.cols) == size
+    assert distances(puzzle.width, puzzle.height)[puzzle.initial] <= moves
+    assert distances(puzzle.width, puzzle.height)[puzzle.initial] % 2 == moves % 2
     assert puzzle.seed == seed
 
 
@@ -65,7 +66,7 @@ def test_custom_goals(size: tuple[int, int], goal_seed: int, seed: int) -> None:
         random_walk(size, seed, moves=9, goal=text),
     ):
         assert puzzle.goal == goal
-        assert puzzle.initial in distances(*size, goal)
+        assert puzzle.initial in distances(puzzle.width, puzzle.height, goal)
 
 
 def test_no_seed_picks_one_and_reports_it() -> None:

@@ -150,7 +150,7 @@ def test_reference_values_h1_h2() -> None:
 
 @settings(max_examples=40)
 @given(
-    puzzle=boards(sizes=((3, 3), (4, 4), (3, 4), (5, 2)), custom_goal=True), seed=st.integers(0, 99)
+    puzzle=boards(sizes=((3, 3), (4, 4), (4, 3), (2, 5)), custom_goal=True), seed=st.integers(0, 99)
 )
 def test_tables_update_incrementally_along_a_walk(puzzle: SlidingPuzzle, seed: int) -> None:
     """What a specialised searcher does: h(child) = h(parent) + table[t][blank] - table[t][cell]."""
@@ -171,7 +171,7 @@ def test_tables_update_incrementally_along_a_walk(puzzle: SlidingPuzzle, seed: i
 
 
 @settings(max_examples=40)
-@given(puzzle=boards(sizes=((3, 3), (4, 4), (2, 5)), custom_goal=True))
+@given(puzzle=boards(sizes=((3, 3), (4, 4), (5, 2)), custom_goal=True))
 def test_linear_conflict_parts(puzzle: SlidingPuzzle) -> None:
     lc = LinearConflict(puzzle.width, puzzle.height, puzzle.goal)
     manhattan = _heuristic("manhattan")(puzzle, puzzle.initial)

@@ -17,7 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from lacak.testing import HeuristicContract
 from lacak.testing import strategies as lst
-from lacak_sliding import pdb, pdb_build
+from lacak_sliding import pdb, pdb_build, pdb_cache
 from lacak_sliding.generators import random_board
 from lacak_sliding.puzzle import SlidingPuzzle, goal_tiles
 
@@ -154,7 +154,7 @@ def test_region_tables_match_flood() -> None:
 def test_builder_matches_slow_reference(
     size: tuple[int, int], seed: int, data: st.DataObject
 ) -> None:
-    width, height = size
+    height, width = size  # (rows, cols)
     n = width * height
     goal = random_board(size, seed).initial
     k = data.draw(st.integers(1, min(4, n - 1)), label="k")
@@ -468,7 +468,7 @@ def test_second_use_loads_from_disk(monkeypatch: pytest.MonkeyPatch) -> None:
     goal = goal_tiles(2, 4)
     tiles = (1, 2, 5)
     first = pdb.load_or_build(2, 4, goal, tiles)
-    data_path = pdb._path(2, 4, goal, tiles)
+    data_path = pdb_cache.database_path(2, 4, goal, tiles)
     assert data_path is not None and data_path.exists()  # the note is in its header
     assert data_path.parent == pdb.cache_folder()
 
@@ -485,10 +485,10 @@ def test_second_use_loads_from_disk(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_cache_keys_differ_by_size_goal_and_tiles() -> None:
     goal = goal_tiles(3, 3)
     keys = {
-        pdb._key(3, 3, goal, (1, 2)),
-        pdb._key(3, 3, goal, (1, 3)),
-        pdb._key(3, 3, tuple(range(9)), (1, 2)),
-        pdb._key(9, 1, goal, (1, 2)),
+        pdb_cache._key(3, 3, goal, (1, 2)),
+        pdb_cache._key(3, 3, goal, (1, 3)),
+        pdb_cache._key(3, 3, tuple(range(9)), (1, 2)),
+        pdb_cache._key(9, 1, goal, (1, 2)),
     }
     assert len(keys) == 4
 
@@ -497,7 +497,7 @@ def test_a_damaged_file_is_rebuilt() -> None:
     goal = goal_tiles(2, 3)
     tiles = (1, 2)
     good = pdb.load_or_build(2, 3, goal, tiles).copy()
-    data_path = pdb._path(2, 3, goal, tiles)
+    data_path = pdb_cache.database_path(2, 3, goal, tiles)
     assert data_path is not None
     data_path.write_bytes(b"not a numpy file")
     assert np.array_equal(pdb.load_or_build(2, 3, goal, tiles), good)

@@ -21,7 +21,7 @@ from lacak import cache
 from lacak.cli import make_cli
 from lacak.testing import one_line_error
 from lacak.testing.strategies import CacheDamage, cache_damage
-from lacak_sliding import pdb, pdb_build
+from lacak_sliding import pdb, pdb_build, pdb_cache
 from lacak_sliding.generators import random_board
 from lacak_sliding.puzzle import goal_tiles
 
@@ -48,7 +48,7 @@ def fresh() -> dict[tuple[int, ...], np.ndarray]:
 
 
 def file_of(tiles: tuple[int, ...]) -> Path:
-    path = pdb._path(3, 3, GOAL, tiles)
+    path = pdb_cache.database_path(3, 3, GOAL, tiles)
     assert path is not None
     return path
 
@@ -138,7 +138,7 @@ def test_a_sound_file_with_a_foreign_note_is_rebuilt(
 ) -> None:
     path = file_of(GROUPS[0])
     entries = len(fresh[GROUPS[0]])
-    assert cache.save(path, pdb._FORMAT, path.stem, [b"\0" * entries], meta=meta)
+    assert cache.save(path, pdb_cache._FORMAT, path.stem, [b"\0" * entries], meta=meta)
     with pytest.warns(lacak.CacheWarning, match=r"\(unusable content: its note has another"):
         assert np.array_equal(pdb.load_or_build(3, 3, GOAL, GROUPS[0]), fresh[GROUPS[0]])
     assert pdb.inspect_database(path)["status"] == "ok"  # type: ignore[index]

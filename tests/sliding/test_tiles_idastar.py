@@ -95,10 +95,10 @@ def test_optimal_on_small_boards_with_any_goal(
     puzzle = random_board(size, seed, goal=" ".join(map(str, goal)))
     result = fast(puzzle, heuristic)
     replay(puzzle, result)
-    assert result.length == distances(*size, goal)[puzzle.initial]
+    assert result.length == distances(puzzle.width, puzzle.height, goal)[puzzle.initial]
 
 
-@pytest.mark.parametrize("size", [(3, 4), (4, 3), (5, 2)])
+@pytest.mark.parametrize("size", [(4, 3), (3, 4), (2, 5)])
 def test_other_shapes_match_astar(size: tuple[int, int]) -> None:
     for seed in range(3):
         puzzle = random_walk(size, seed, moves=40)
@@ -253,7 +253,7 @@ def test_any_heuristic_finds_a_goal_within_max_depth(
         heuristic.for_puzzle(puzzle)
     except lacak.InvalidOptionError:
         return  # a database made for another board size
-    distance = distances(*size, puzzle.goal)[puzzle.initial]
+    distance = distances(puzzle.width, puzzle.height, puzzle.goal)[puzzle.initial]
     result = fast(puzzle, heuristic, limits=Limits(max_depth=distance + slack))
     assert result.found, (spec, result.stopped)
     assert distance <= result.length <= distance + slack
@@ -371,7 +371,7 @@ def ranked_only(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
         ((3, 3), "pdb:1,2,3/4,5,6,7,8;reflect"),
         ((3, 3), "pdb:2,4,6/1,3;noreflect"),
         ((4, 4), "pdb-555"),
-        ((3, 4), "pdb"),
+        ((4, 3), "pdb"),
     ],
 )
 def test_rank_indexed_tables_search_the_same_tree(

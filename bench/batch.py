@@ -1,0 +1,227 @@
+"""``lacak batch`` on this machine (issue 15): 1 against 2 workers, per-job overhead, and a
+100,000-maze dataset with its memory.
+
+1. **Throughput, 1 and 2 workers**, through :func:`lacak.dataset.records` (what
+   ``lacak batch`` runs): 32x32 hunt-and-kill mazes with their solutions, 3x3
+   sliding boards drawn uniformly and solved (astar-tiles + manhattan), and
+   classic 4x4 Boggle boards solved with English. Each pair is run ``--runs``
+   times alternately; the best of each is kept. Besides records/s the table
+   shows the CPU the run got (CPU seconds of this process and its workers over
+   wall seconds): on a shared machine 2 workers cannot be 2x faster when they
+   get less than 2 CPUs, and the *CPU-bound* speed-up (records per CPU-second,
+   2 workers against 1) says how much the batch machinery itself costs.
+2. **Per-job overhead of 1 ms jobs**: a ``spin`` kind whose generator burns
+   exactly 1 ms of CPU (thread CPU time, so that a loaded machine does not
+   stretch it), through the whole pipeline (generate, record, JSON, order) on 1
+   and 2 workers, against the same 1 ms calls in a plain loop; and the same
+   pipeline with jobs that do nothing, whose CPU per job is the overhead itself.
+3. **100,000 32x32 mazes with their solutions** as ``lacak batch maze --size
+   32x32 -n 100000 --solution -o FILE.jsonl.gz`` (a process of its own, 2
+   workers): records/s, and the memory of the parent and of each worker sampled
+   every half second (resident MB at each tenth of the run, and the peak).
+
+    .venv/bin/python bench/batch.py [--runs 3] [--mazes 100000] [--quick]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import lacak
+
+
+def _cpu() -> float:
+    me = resource.getrusage(resource.RUSAGE_SELF)
+    kids = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
+
+
+def _load() -> str:
+    one, five, _fifteen = os.getloadavg()
+    return f"load {one:.1f} / {five:.1f}"
+
+
+def _run(spec: Any, count: int, workers: int) -> tuple[float, float]:
+    """(wall seconds, CPU seconds) of a batch of ``count`` records on ``workers``."""
+    import lacak
+
+    began, cpu = time.perf_counter(), _cpu()
+    n = 0
+    for _record in lacak.dataset.records(spec, count=count, seed=1, workers=workers):
+        n += 1
+    assert n == count
+    return time.perf_counter() - began, _cpu() - cpu
+
+
+def throughput(runs: int, quick: bool) -> None:
+    import lacak
+
+    scale = 4 if quick else 1
+    workloads = [
+        ("maze 32x32 hunt-and-kill + solution", lacak.dataset.spec(
+            "maze", size=(32, 32), kind_options={"solution": True}), 6000 // scale),
+        ("sliding 3x3 uniform, solved (astar-tiles)", lacak.dataset.spec(
+            "sliding", size=(3, 3), kind_options={"uniform": True}), 3000 // scale),
+        ("boggle classic4, eng", lacak.dataset.spec("boggle"), 1000 // scale),
+    ]  # fmt: skip
+    print(f"\n## 1. Throughput, 1 and 2 workers (best of {runs}; {_load()} at the start)\n")
+    print("| workload | records | 1 worker rec/s (CPU) | 2 workers rec/s (CPU) | speed-up "
+          "| CPU-bound speed-up |")
+    print("|---|---|---|---|---|---|")
+    for label, spec, count in workloads:
+        _run(spec, max(1, count // 20), 1)  # warm: caches, compiled dictionary
+        best: dict[int, tuple[float, float]] = {}
+        for _ in range(runs):
+            for workers in (1, 2):
+                wall, cpu = _run(spec, count, workers)
+                if workers not in best or wall < best[workers][0]:
+                    best[workers] = (wall, cpu)
+        (w1, c1), (w2, c2) = best[1], best[2]
+        rate1, rate2 = count / w1, count / w2
+        bound = 2 * c1 / c2 if c2 else 0.0  # 2 x records per CPU-second, 2 workers against 1
+        print(f"| {label} | {count:,} | {rate1:,.0f} ({c1 / w1:.2f}) | {rate2:,.0f} "
+              f"({c2 / w2:.2f}) | {rate2 / rate1:.2f}x | {bound:.2f}x |")  # fmt: skip
+    print(f"\n({_load()} at the end.) CPU: CPU seconds over wall seconds, this process and "
+          "its workers; the CPU-bound speed-up is 2 x (records per CPU-second with 2 "
+          "workers) / (records per CPU-second with 1).")
+
+
+def _spin(seconds: float) -> None:
+    end = time.thread_time() + seconds
+    while time.thread_time() < end:
+        pass
+
+
+class _Spin:
+    kind = "spin"
+    initial = 0
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+
+    def is_goal(self, state: int) -> bool:
+        return True
+
+    def successors(self, state: int) -> list[Any]:
+        return []
+
+    def to_dict(self) -> dict[str, int]:
+        return {"seed": self.seed}
+
+
+def _make_spin(size: Any, seed: int, ms: float = 1.0) -> _Spin:
+    _spin(ms / 1000)
+    return _Spin(seed)
+
+
+class SpinPlugin:
+    """The ``spin`` generator: 1 ms of CPU, then a trivial instance."""
+
+    @lacak.hookimpl
+    def register_generators(self, register: Any) -> None:
+        import lacak
+
+        register(lacak.Generator(kind="spin", name="spin", make=_make_spin, options={"ms": 1.0}))
+
+
+def overhead(quick: bool) -> None:
+    lacak.default_registry().add_plugin(SpinPlugin(), name="bench-spin")
+    count = 1000 if quick else 5000
+    began, cpu = time.perf_counter(), _cpu()
+    for seed in range(count):
+        _make_spin(None, seed)
+    plain_wall, plain_cpu = time.perf_counter() - began, _cpu() - cpu
+    print(f"\n## 2. Per-job overhead, 1 ms jobs ({_load()})\n")
+    print("The pipeline's own cost, with jobs that do nothing (CPU of this process and its "
+          "workers, start and stop of the pool included), then 1 ms jobs end to end:\n")
+    print("| run | jobs | wall s | CPU s | CPU per job | overhead on 1 ms |")
+    print("|---|---|---|---|---|---|")
+    empty = lacak.dataset.spec("spin", options={"ms": 0.0})
+    for workers in (1, 2):
+        wall, cpu = _run(empty, count * 4, workers)
+        per_job = cpu / (count * 4)
+        print(f"| empty jobs, {workers} worker{'s' if workers > 1 else ''} | {count * 4:,} | "
+              f"{wall:.2f} | {cpu:.2f} | {per_job * 1e6:.0f} us | {per_job / 0.001:.1%} |")
+    print(f"| plain loop of 1 ms calls | {count:,} | {plain_wall:.2f} | {plain_cpu:.2f} | "
+          f"{plain_cpu / count * 1e3:.3f} ms | - |")
+    spec = lacak.dataset.spec("spin")
+    for workers in (1, 2):
+        wall, cpu = _run(spec, count, workers)
+        per_job = cpu / count
+        print(f"| 1 ms jobs, {workers} worker{'s' if workers > 1 else ''} | {count:,} | "
+              f"{wall:.2f} | {cpu:.2f} | {per_job * 1e3:.3f} ms | "
+              f"{(per_job - plain_cpu / count) / 0.001:.1%} |")  # fmt: skip
+    print("\n(The 1 ms jobs burn 1 ms of their thread's CPU each; on a loaded machine a "
+          "process that is preempted more spends more CPU on the same work, so the empty "
+          "jobs measure the pipeline more exactly.)")
+
+
+def mazes(count: int) -> None:
+    import psutil
+
+    with tempfile.TemporaryDirectory(prefix="lacak-bench-") as folder:
+        out = Path(folder) / "mazes.jsonl.gz"
+        command = [sys.executable, "-m", "lacak", "batch", "maze", "--size", "32x32", "-n",
+                   str(count), "--solution", "-w", "2", "-o", str(out), "--json"]  # fmt: skip
+        env = {**os.environ, "LACAK_PROGRESS": "0"}
+        began = time.perf_counter()
+        process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                   env=env)  # fmt: skip
+        watched = psutil.Process(process.pid)
+        samples: list[tuple[float, float, list[float]]] = []
+        while process.poll() is None:
+            try:
+                parent = watched.memory_info().rss / 2**20
+                workers = [c.memory_info().rss / 2**20 for c in watched.children()]
+            except psutil.Error:
+                break
+            samples.append((time.perf_counter() - began, parent, workers))
+            time.sleep(0.5)
+        stdout, stderr = process.communicate()
+        wall = time.perf_counter() - began
+        if process.returncode != 0:
+            print(stderr.decode())
+            raise SystemExit(f"lacak batch failed ({process.returncode})")
+        summary = json.loads(stdout)
+        size = out.stat().st_size
+    print(f"\n## 3. {count:,} mazes 32x32 with their solutions, 2 workers ({_load()} at the end)\n")
+    print(f"- {wall:.1f} s wall for the whole command ({count / wall:,.0f} records/s; the batch "
+          f"itself {summary['records_per_second']:,.0f} records/s), {size / 2**20:,.1f} MB of "
+          "gzipped JSON Lines")
+    tenths = [samples[int(len(samples) * k / 10)] for k in range(10)] if samples else []
+    print("- resident MB at each tenth of the run, parent / each worker: " + ", ".join(
+        f"{p:.0f}/{'+'.join(f'{w:.0f}' for w in ws)}" for _t, p, ws in tenths))  # fmt: skip
+    if samples:
+        peak_parent = max(p for _t, p, _w in samples)
+        peak_worker = max((max(ws) for _t, _p, ws in samples if ws), default=0.0)
+        print(f"- peak resident: parent {peak_parent:.0f} MB, a worker {peak_worker:.0f} MB")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--mazes", type=int, default=100_000)
+    parser.add_argument("--quick", action="store_true", help="smaller workloads, 10,000 mazes")
+    parser.add_argument("--only", choices=("throughput", "overhead", "mazes"), default=None)
+    args = parser.parse_args()
+    os.environ.setdefault("LACAK_PROGRESS", "0")
+    print(f"# lacak batch: {os.cpu_count()} cores, Python {sys.version.split()[0]}")
+    if args.only in (None, "throughput"):
+        throughput(args.runs, args.quick)
+    if args.only in (None, "overhead"):
+        overhead(args.quick)
+    if args.only in (None, "mazes"):
+        mazes(10_000 if args.quick else args.mazes)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,904 @@
+"""Datasets: many generated instances, solved or not, streamed as records (``lacak batch``).
+
+A batch is ``count`` jobs; job ``i`` generates an instance of a puzzle kind
+with the job's seed (:func:`lacak.batch.job_seed`), prepares it as the kind
+declares (:class:`~lacak.BatchKind`), optionally solves it with the strategy
+:func:`lacak.choose` picks, and gives one *record*, a line of JSON::
+
+    {"index": 0, "seed": 5281..., "ok": true, "instance": {...}, "result": {...}}
+
+``instance`` is the kind's form of the instance (``Maze.to_dict()`` for a
+maze), ``result`` the documented result shape (:meth:`SearchResult.to_dict
+<lacak.SearchResult.to_dict>`; its ``stats.seconds`` is ``null`` unless
+timings are asked for, so that a batch is the same file every time), and a
+job that raised or whose search a limit stopped has ``"ok": false`` and
+``"error": {"type", "message"}``. docs/batch.md describes it all.
+
+Records come in job order whatever runs the jobs (:func:`records`), so a
+batch written by one process, a pool of any size or a Dask cluster is the
+same file, byte for byte; :func:`write` streams them to JSON Lines (gzip for
+``.gz``) or ``.npz`` and resumes an interrupted file.
+
+>>> import lacak
+>>> spec = lacak.dataset.spec("maze", generator="kruskal", size=(3, 4))
+>>> [record.index for record in lacak.dataset.records(spec, count=3, seed=1, workers=1)]
+[0, 1, 2]
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import itertools
+import json
+import math
+import os
+import time
+from collections import Counter
+from collections.abc import Iterable, Iterator, Mapping
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+import attrs
+
+from . import progress
+from .api import _registry, choose, generate
+from .batch import Outcome, iter_many, job_seed
+from .errors import (
+    InvalidOptionError,
+    LacakError,
+    LimitReachedError,
+    UnknownComponentError,
+)
+from .interfaces import BatchKind, describe_state
+from .limits import Limits
+from .registry import default_registry
+
+if TYPE_CHECKING:
+    import concurrent.futures
+
+    from .registry import Registry
+
+__all__ = [
+    "MAX_REJECTED",
+    "Record",
+    "Spec",
+    "Summary",
+    "dask_executor",
+    "records",
+    "spec",
+    "write",
+]
+
+#: Draws in a row that may be rejected (too short, too long, a duplicate) before a
+#: batch gives up: the generator cannot make what was asked for.
+MAX_REJECTED = 10_000
+
+#: The seconds a chunk of jobs should take (chunks grow to it as jobs are timed).
+CHUNK_SECONDS = 0.25
+#: The same for a Dask cluster, where sending a task costs more.
+DASK_CHUNK_SECONDS = 1.0
+#: The most jobs a chunk holds.
+MAX_CHUNK = 4096
+
+#: Errors of the whole batch rather than of one job: the first job raising one stops
+#: the batch (it is bad input, and every job would say the same).
+_SETUP_ERRORS = (UnknownComponentError, InvalidOptionError)
+
+
+# -- the job ---------------------------------------------------------------------------
+
+
+class Made(NamedTuple):
+    """What a job gives back: its record's line, or why its draw was rejected (a tuple:
+    cheap to send back from a worker)."""
+
+    #: The record: one line of JSON (with its newline), or ``None`` for a rejected draw.
+    line: bytes | None
+    #: The job's seed.
+    seed: int
+    #: Whether the record is a success.
+    ok: bool = True
+    #: Why the draw was rejected (``"length"``, ``"kind"``), when it was.
+    rejected: str | None = None
+    #: A digest of the record's ``instance`` (for ``unique``), or ``None``.
+    digest: bytes | None = None
+    #: The summary's numbers, as ``(label, value)`` pairs.
+    measures: tuple[tuple[str, float], ...] = ()
+    #: Seconds the job took (not part of the record unless timings were asked for).
+    seconds: float = 0.0
+    #: The type of the record's error (``"LimitReachedError"``), when it has one.
+    error: str | None = None
+
+
+#: The one encoding of every record, here and in workers: compact JSON, UTF-8.
+_ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+
+
+def _dumps(data: Any) -> bytes:
+    return _ENCODER.encode(data).encode()
+
+
+def _digest(instance: Any) -> bytes:
+    return hashlib.blake2b(_dumps(instance), digest_size=16).digest()
+
+
+def _at(data: Any, path: str) -> Any:
+    """The value at a dotted ``path`` of JSON data (``None`` when absent)."""
+    for key in path.split("."):
+        if not isinstance(data, Mapping) or key not in data:
+            return None
+        data = data[key]
+    return data
+
+
+#: What the summary reports of every solved instance.
+_SOLVED_MEASURES = {"length": "result.length", "expanded": "result.stats.expanded"}
+
+
+def _measures(data: Mapping[str, Any], paths: Mapping[str, str]) -> tuple[tuple[str, float], ...]:
+    """The summary's numbers of a record: a number as it is, a list by its length."""
+    found = []
+    for label, path in paths.items():
+        value = _at(data, path)
+        if isinstance(value, list):
+            value = len(value)
+        if isinstance(value, bool):
+            value = int(value)
+        if isinstance(value, (int, float)):
+            found.append((label, float(value)))
+    return tuple(found)
+
+
+def _error_data(error: BaseException) -> dict[str, str]:
+    try:
+        message = " ".join(str(error).split())
+    except Exception:  # a broken __str__
+        message = "<the message cannot be shown>"
+    return {"type": type(error).__name__, "message": message}
+
+
+#: What a kind that declares nothing gets.
+_GENERIC = BatchKind()
+
+
+def _kind_of(registry: Registry, kind: str) -> tuple[Any, BatchKind]:
+    """The kind's :class:`~lacak.PuzzleType` (or ``None``) and its batch declaration."""
+    kind_type = registry.puzzle_types().get(kind)
+    batch = kind_type.batch if kind_type is not None else None
+    return kind_type, batch or _GENERIC
+
+
+def _default_instance(instance: Any) -> Any:
+    to_dict = getattr(instance, "to_dict", None)
+    if callable(to_dict):
+        return to_dict()
+    if hasattr(instance, "initial"):
+        return describe_state(instance, instance.initial)
+    return str(instance)
+
+
+@attrs.frozen(kw_only=True)
+class Spec:
+    """What every job of a batch does (made by :func:`spec`, which checks it): picklable,
+    and called in the workers as ``spec((index, seed)) -> Made``."""
+
+    #: The puzzle kind.
+    kind: str
+    #: The generator's name.
+    generator: str
+    #: The generator's size argument (``(rows, cols)``), or ``None`` for its default.
+    size: Any = None
+    #: The generator's options.
+    options: Mapping[str, Any] = attrs.field(factory=dict)
+    #: The kind's own batch options (:attr:`BatchKind.options <lacak.BatchKind.options>`).
+    kind_options: Mapping[str, Any] = attrs.field(factory=dict)
+    #: Whether each instance is solved.
+    solve: bool = False
+    #: The strategy, or ``None`` for :func:`lacak.choose`'s choice.
+    strategy: str | None = None
+    #: The heuristic, or ``None`` for the choice.
+    heuristic: str | None = None
+    #: Limits of each job (``seconds`` covers generating and preparing too).
+    limits: Limits | None = None
+    #: Keep only instances whose solution is at least this long (others are drawn again).
+    min_length: int | None = None
+    #: Keep only instances whose solution is at most this long.
+    max_length: int | None = None
+    #: Drop an instance equal to one before it (and draw again).
+    unique: bool = False
+    #: Put wall-clock times in the records (``stats.seconds``, ``seconds``); the file is
+    #: then no longer the same from run to run.
+    timings: bool = False
+
+    def __call__(self, job: tuple[int, int]) -> Made:
+        """Run job ``(index, seed)`` quietly (a worker shows no progress of its own)."""
+        if not progress.active():
+            return self.run(job)
+        with progress.reporting(None):
+            return self.run(job)
+
+    def run(self, job: tuple[int, int]) -> Made:
+        """Run job ``(index, seed)``: its record, or why its draw was rejected.
+
+        :raises LacakError: what generating or solving raised (a batch makes it the
+            job's error record).
+        """
+        began = time.perf_counter()
+        index, seed = job
+        if self.limits is not None:
+            with self.limits.start():  # one deadline for generating, preparing and solving
+                made = self._make(index, seed, began)
+        else:
+            made = self._make(index, seed, began)
+        return made
+
+    def _make(self, index: int, seed: int, began: float) -> Made:
+        registry = default_registry()
+        kind_type, batch = _kind_of(registry, self.kind)
+        instance = generate(self.kind, self.generator, self.size, seed=seed, registry=registry,
+                            **self.options)  # fmt: skip
+        if batch.prepare is not None:
+            instance = batch.prepare(instance, solve=self.solve, **self.kind_options)
+            if instance is None:
+                return Made(None, seed, rejected="kind", seconds=time.perf_counter() - began)
+        shown = batch.instance or _default_instance
+        data: dict[str, Any] = {"index": index, "seed": seed, "ok": True, "instance": shown(instance)}
+        error: str | None = None
+        if self.solve:
+            puzzle = batch.puzzle(instance) if batch.puzzle is not None else instance
+            choice = choose(puzzle, self.strategy, self.heuristic, registry=registry)
+            result = choice.searcher(puzzle, heuristic=choice.heuristic, limits=self.limits)
+            if not result.stopped.is_limit and not self._wanted(result.length, result.found):
+                return Made(None, seed, rejected="length", seconds=time.perf_counter() - began)
+            data["result"] = result.to_dict(puzzle, registry=registry)
+            if not self.timings:
+                data["result"]["stats"]["seconds"] = None
+            if result.stopped.is_limit:
+                advice = None
+                if kind_type is not None and kind_type.advice is not None:
+                    advice = kind_type.advice(puzzle, result)
+                message = f"the search was stopped by a limit ({result.stopped})"
+                data["ok"] = False
+                error = LimitReachedError.__name__
+                data["error"] = {"type": error,
+                                 "message": message + (f"; {advice}" if advice else "")}  # fmt: skip
+        if batch.record is not None:
+            data = dict(batch.record(data, **self.kind_options))
+        seconds = time.perf_counter() - began
+        if self.timings:
+            data["seconds"] = round(seconds, 6)
+        paths = {**(_SOLVED_MEASURES if self.solve else {}), **batch.measures}
+        return Made(
+            _dumps(data) + b"\n",
+            seed,
+            ok=bool(data.get("ok")),
+            digest=_digest(data.get("instance")) if self.unique else None,
+            measures=_measures(data, paths),
+            seconds=seconds,
+            error=error,
+        )
+
+    def _wanted(self, length: int, found: bool) -> bool:
+        if self.min_length is None and self.max_length is None:
+            return True
+        if not found:
+            return False
+        return (self.min_length is None or length >= self.min_length) and (
+            self.max_length is None or length <= self.max_length
+        )
+
+    def error_line(self, index: int, seed: int, error: BaseException) -> bytes:
+        """The record of a job that raised ``error``."""
+        data = {"index": index, "seed": seed, "ok": False, "error": _error_data(error)}
+        return _dumps(data) + b"\n"
+
+
+def _whole(value: Any, what: str, *, least: int = 0) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < least:
+        kind = "positive" if least == 1 else "non-negative"
+        raise InvalidOptionError(f"{what} must be a {kind} integer, got {value!r}")
+    return value
+
+
+def spec(
+    kind: str,
+    *,
+    generator: str | None = None,
+    size: Any = None,
+    options: Mapping[str, Any] | None = None,
+    kind_options: Mapping[str, Any] | None = None,
+    solve: bool | None = None,
+    strategy: str | None = None,
+    heuristic: str | None = None,
+    limits: Limits | None = None,
+    min_length: int | None = None,
+    max_length: int | None = None,
+    unique: bool = False,
+    timings: bool = False,
+    registry: Registry | None = None,
+) -> Spec:
+    """The jobs of a batch of ``kind`` instances, checked before any runs.
+
+    The kind's :class:`~lacak.BatchKind` gives the defaults: its generator, whether
+    instances are solved, and what its own options (``kind_options``) mean.
+
+    :param generator: the generator's name (default: the kind's).
+    :param size: the generator's size, ``(rows, cols)`` (default: the generator's own).
+    :param options: the generator's options.
+    :param solve: solve each instance (default: as the kind declares); a strategy, a
+        heuristic or a length bound implies it.
+    :param limits: bounds of each job; a job that reaches one is a failed record.
+    :param min_length: keep only instances whose solution has at least this many
+        moves (the others are drawn again, with the next jobs' seeds).
+    :param unique: keep only instances unlike every one before them.
+    :param timings: put wall-clock times in the records (they then differ from run to run).
+    :raises UnknownComponentError: no such kind or generator.
+    :raises InvalidOptionError: an option the generator or the kind does not take, a
+        bad size or bound, or options that contradict each other.
+    """
+    reg = _registry(registry)
+    _kind_type, batch = _kind_of(reg, kind)
+    catalogue = reg.generators(kind)  # raises for a kind with no generator, listing those
+    given = dict(kind_options or {})
+    unknown = sorted(set(given) - set(batch.options))
+    if unknown:
+        raise InvalidOptionError(
+            f"batches of {kind} take no option {', '.join(map(repr, unknown))} "
+            f"(their options: {', '.join(sorted(batch.options)) or 'none'})"
+        )
+    settings = {**batch.options, **given}
+    planned: Mapping[str, Any] = batch.plan(**given) if batch.plan is not None else {}
+    planned_generator = planned.get("generator")
+    if generator is not None and planned_generator not in (None, generator):
+        raise InvalidOptionError(
+            f"-a {generator} contradicts the {kind} options given, which mean the "
+            f"{planned_generator!r} generator"
+        )
+    name = generator or planned_generator or batch.generator
+    if name is None:
+        if len(catalogue) != 1:
+            raise InvalidOptionError(
+                f"name a {kind} generator (-a): {', '.join(sorted(catalogue))}"
+            )
+        (name,) = list(catalogue)
+    chosen = catalogue[name]  # raises UnknownComponentError, with close matches
+    generator_options = {**planned.get("options", {}), **(options or {})}
+    bad = sorted(set(generator_options) - set(chosen.options))
+    if bad:
+        raise InvalidOptionError(
+            f"generator {name!r} takes no option {', '.join(map(repr, bad))} "
+            f"(its options: {', '.join(sorted(chosen.options)) or 'none'})"
+        )
+    for bound, what in ((min_length, "the least solution length"),
+                        (max_length, "the greatest solution length")):  # fmt: skip
+        if bound is not None:
+            _whole(bound, what)
+    if min_length is not None and max_length is not None and min_length > max_length:
+        raise InvalidOptionError(
+            f"no solution is at least {min_length} and at most {max_length} moves long"
+        )
+    wanted = strategy is not None or heuristic is not None or (
+        min_length is not None or max_length is not None
+    )
+    if solve is None:
+        solve = bool(planned.get("solve", batch.solve)) or wanted
+    elif not solve and wanted:
+        raise InvalidOptionError(
+            "a strategy, a heuristic or a solution length needs the instances solved "
+            "(drop --no-solve)"
+        )
+    if strategy is not None and strategy not in reg.searchers():
+        reg.searchers()[strategy]  # raises, with close matches
+    if limits is not None and not isinstance(limits, Limits):
+        raise InvalidOptionError(
+            f"limits must be a lacak.Limits (or None), not {type(limits).__name__}"
+        )
+    return Spec(
+        kind=kind,
+        generator=name,
+        size=size,
+        options=generator_options,
+        kind_options=settings,
+        solve=solve,
+        strategy=strategy,
+        heuristic=heuristic,
+        limits=limits,
+        min_length=min_length,
+        max_length=max_length,
+        unique=bool(unique),
+        timings=bool(timings),
+    )
+
+
+# -- the summary -----------------------------------------------------------------------
+
+
+@attrs.define
+class Summary:
+    """What a batch did: counts, failures, numbers and time (``lacak batch`` prints it)."""
+
+    #: The puzzle kind.
+    kind: str
+    #: The records asked for.
+    count: int
+    #: Where the records went (``None``: standard output or nowhere).
+    out: str | None = None
+    #: Workers that ran the jobs.
+    workers: int = 1
+    #: Records in the output (those of an earlier run included, when resumed).
+    records: int = 0
+    #: Records written by this run.
+    written: int = 0
+    #: Records that succeeded.
+    ok: int = 0
+    #: Failed records by error type (``LimitReachedError``, ``ValueError``...).
+    errors: Counter[str] = attrs.field(factory=Counter)
+    #: Draws rejected and drawn again, by reason (``length``, ``duplicate``, ``kind``).
+    rejected: Counter[str] = attrs.field(factory=Counter)
+    #: Per measure: ``[count, sum, least, most]``.
+    measures: dict[str, list[float]] = attrs.field(factory=dict)
+    #: Seconds the jobs of this run took, together (in their workers).
+    job_seconds: float = 0.0
+    #: When this run began (``time.perf_counter``).
+    began: float = attrs.field(factory=time.perf_counter)
+    #: Seconds this run took (set when it ends).
+    seconds: float = 0.0
+    #: Whether the run was interrupted (Ctrl-C).
+    interrupted: bool = False
+    #: Why the batch gave up before ``count`` records, if it did.
+    gave_up: str | None = None
+
+    @property
+    def failed(self) -> int:
+        """Records that failed."""
+        return sum(self.errors.values())
+
+    @property
+    def complete(self) -> bool:
+        """Whether every record asked for is in the output."""
+        return self.records >= self.count
+
+    @property
+    def succeeded(self) -> bool:
+        """Whether the output is complete and every record in it succeeded."""
+        return self.complete and not self.failed
+
+    def add(self, record: Record) -> None:
+        """Count one record written by this run."""
+        self.note(record.ok, record.error, record.measures, seconds=record.seconds)
+
+    def note(self, ok: bool, error: str | None, measures: Iterable[tuple[str, float]],
+             *, seconds: float = 0.0, new: bool = True) -> None:  # fmt: skip
+        """Count one record (``new``: written by this run, not found by a resume)."""
+        self.records += 1
+        self.written += new
+        self.job_seconds += seconds
+        if ok:
+            self.ok += 1
+        else:
+            self.errors[error or "error"] += 1
+        for label, value in measures:
+            entry = self.measures.get(label)
+            if entry is None:
+                self.measures[label] = [1, value, value, value]
+            else:
+                entry[0] += 1
+                entry[1] += value
+                entry[2] = min(entry[2], value)
+                entry[3] = max(entry[3], value)
+
+    def stop(self) -> None:
+        """Note the time this run took."""
+        self.seconds = time.perf_counter() - self.began
+
+    def to_dict(self) -> dict[str, Any]:
+        """The summary as JSON data (``lacak batch --json``)."""
+        return {
+            "kind": self.kind,
+            "out": self.out,
+            "count": self.count,
+            "records": self.records,
+            "written": self.written,
+            "ok": self.ok,
+            "failed": self.failed,
+            "errors": dict(sorted(self.errors.items())),
+            "rejected": dict(sorted(self.rejected.items())),
+            "complete": self.complete,
+            "succeeded": self.succeeded,
+            "interrupted": self.interrupted,
+            "gave_up": self.gave_up,
+            "workers": self.workers,
+            "seconds": round(self.seconds, 3),
+            "records_per_second": round(self.written / self.seconds, 3) if self.seconds else None,
+            "measures": {
+                label: {"count": int(n), "mean": total / n, "min": low, "max": high}
+                for label, (n, total, low, high) in self.measures.items()
+            },
+        }
+
+
+# -- streaming the records --------------------------------------------------------------
+
+
+@attrs.frozen
+class Record:
+    """One record of a batch, in job order (:func:`records`)."""
+
+    #: The job's index (its draw: indices skip rejected draws).
+    index: int
+    #: The job's seed (``lacak.generate(kind, generator, size, seed=seed)`` makes it again).
+    seed: int
+    #: The record: one line of JSON, with its newline.
+    line: bytes
+    #: Whether it succeeded.
+    ok: bool
+    #: The type of its error (``"LimitReachedError"``), when it failed.
+    error: str | None = None
+    #: The summary's numbers of it, as ``(label, value)`` pairs.
+    measures: tuple[tuple[str, float], ...] = ()
+    #: Seconds its job took (in its worker).
+    seconds: float = 0.0
+
+    def data(self) -> dict[str, Any]:
+        """The record as JSON data."""
+        data: dict[str, Any] = json.loads(self.line)
+        return data
+
+
+class _Sizes:
+    """Chunk sizes that grow to :data:`CHUNK_SECONDS` of work as jobs are timed, and
+    shrink at the end of a round so that every worker has some of the last jobs."""
+
+    def __init__(self, workers: int, target: float, fixed: int | None) -> None:
+        self.workers = max(1, workers)
+        self.target = target
+        self.fixed = fixed
+        self.mean: float | None = None
+        self.left = 0
+
+    def observe(self, seconds: float) -> None:
+        self.mean = seconds if self.mean is None else 0.9 * self.mean + 0.1 * seconds
+
+    def __call__(self) -> int:
+        if self.fixed is not None:
+            return self.fixed
+        size = 1 if self.mean is None else int(self.target / max(self.mean, 1e-6))
+        size = min(size, MAX_CHUNK, max(1, self.left // (4 * self.workers)))
+        return max(1, size)
+
+
+@attrs.frozen
+class _Job:
+    """Job ``index`` of a batch seeded ``seed``: what a worker runs (its seed is derived
+    there, so that this process only sends numbers)."""
+
+    spec: Spec
+    seed: int
+
+    def __call__(self, index: int) -> Made:
+        return self.spec((index, job_seed(self.seed, index)))
+
+
+def _jobs(first: int, count: int, sizes: _Sizes) -> Iterator[int]:
+    sizes.left = count
+    for index in range(first, first + count):
+        sizes.left -= 1
+        yield index
+
+
+def records(
+    spec: Spec,
+    *,
+    count: int,
+    seed: int,
+    start: int = 0,
+    written: int = 0,
+    seen: Iterable[bytes] = (),
+    executor: concurrent.futures.Executor | None = None,
+    workers: int | None = None,
+    chunksize: int | None = None,
+    summary: Summary | None = None,
+) -> Iterator[Record]:
+    """The records of a batch, in job order, made as they are read.
+
+    Job ``i`` uses seed :func:`job_seed(seed, i) <lacak.batch.job_seed>`, so a
+    record does not depend on what runs the jobs or on how they are chunked.
+    Draws that ``spec`` rejects (a solution too short or too long, an instance
+    seen before) are drawn again with the next jobs, so record indices may skip.
+    The first job runs in this process first, so that what it loads (a pattern
+    database, a compiled dictionary) is on disk, and in the memory that forked
+    workers share, before the workers start.
+
+    :param count: the records the whole batch has.
+    :param seed: the batch's seed.
+    :param start: the first job to run (a resumed batch: one past its last record).
+    :param written: records already written (a resumed batch).
+    :param seen: digests of the instances already written (a resumed ``unique`` batch).
+    :param executor: as for :func:`lacak.batch.iter_many` (a Dask client's executor).
+    :param workers: processes of lacak's own pool (default: one per core); with an
+        ``executor``, how many jobs it runs at once (chunks are sized by it).
+    :param chunksize: jobs per chunk (default: chunks that grow to about
+        :data:`CHUNK_SECONDS` of work).
+    :param summary: where the draws rejected are counted (count the records with
+        :meth:`Summary.add`, as :func:`write` does once it has written each).
+    :raises LimitReachedError: :data:`MAX_REJECTED` draws in a row were rejected
+        (after the records made so far).
+    :raises UnknownComponentError: the first job found an unknown strategy or
+        heuristic (the same for every job).
+    :raises InvalidOptionError: bad counts, or a bad option the first job found.
+    """
+    count = _whole(count, "the number of records")
+    start = _whole(start, "the first job")
+    written = _whole(written, "the records written")
+    if chunksize is not None:
+        chunksize = _whole(chunksize, "the chunk size", least=1)
+    dask = executor is not None and not _is_local(executor)
+    if executor is not None:
+        pool_size = workers or getattr(executor, "_max_workers", 0) or 0
+        workers = None
+    else:
+        pool_size = workers if workers is not None else os.cpu_count() or 1
+    sizes = _Sizes(pool_size, DASK_CHUNK_SECONDS if dask else CHUNK_SECONDS, chunksize)
+    known = set(seen) if spec.unique else set()
+    needed = count - written
+    index = start
+    in_a_row = 0
+    drawn = kept = 0
+    first = True
+    while needed > 0:
+        if drawn:
+            rate = max(kept / drawn, 1 / MAX_REJECTED)
+            size = min(math.ceil(needed / rate * 1.1) + 1, MAX_REJECTED)
+        else:
+            size = needed
+        here: list[Outcome[Made]] = []
+        if first:
+            # the first job here: it loads what the others need, and bad input shows now
+            first = False
+            here.append(_first(spec, index, seed))
+        pool = iter_many(_Job(spec, seed), _jobs(index + len(here), size - len(here), sizes),
+                         executor=executor, workers=workers, chunksize=sizes, ordered=True,
+                         start=index + len(here))  # fmt: skip
+        outcomes = itertools.chain(here, pool)
+        try:
+            for outcome in outcomes:
+                index = outcome.index + 1
+                drawn += 1
+                made = outcome.value if outcome.ok else None
+                if made is not None:
+                    sizes.observe(made.seconds)
+                    reason = made.rejected
+                    if reason is None and made.digest is not None:
+                        if made.digest in known:
+                            reason = "duplicate"
+                        else:
+                            known.add(made.digest)
+                    if reason is not None:
+                        in_a_row += 1
+                        if summary is not None:
+                            summary.rejected[reason] += 1
+                            summary.job_seconds += made.seconds
+                        if in_a_row >= MAX_REJECTED:
+                            raise LimitReachedError(
+                                f"gave up: {MAX_REJECTED:,} draws in a row were rejected "
+                                f"({_reasons(summary)}); the generator cannot make "
+                                f"{count:,} such instances"
+                            )
+                        continue
+                    assert made.line is not None
+                    record = Record(outcome.index, made.seed, made.line, made.ok, made.error,
+                                    made.measures, made.seconds)  # fmt: skip
+                else:
+                    error = outcome.error
+                    assert error is not None
+                    job = job_seed(seed, outcome.index)
+                    record = Record(outcome.index, job, spec.error_line(outcome.index, job, error),
+                                    False, type(error).__name__)  # fmt: skip
+                in_a_row = 0
+                kept += 1
+                needed -= 1
+                yield record
+                if needed == 0:
+                    break
+        finally:
+            pool.close()  # the jobs not needed any more are cancelled, the pool shut down
+
+
+def _reasons(summary: Summary | None) -> str:
+    if summary is None or not summary.rejected:
+        return "rejected"
+    names = {"length": "solution length out of range", "duplicate": "duplicates",
+             "kind": "refused by the kind"}  # fmt: skip
+    return ", ".join(f"{names.get(k, k)}: {n:,}" for k, n in sorted(summary.rejected.items()))
+
+
+def _first(spec: Spec, index: int, seed: int) -> Outcome[Made]:
+    """The first job, run here with progress shown (a one-time build is announced);
+    an error of the whole batch (bad input) is raised, not recorded."""
+    import traceback
+
+    try:
+        made = spec.run((index, job_seed(seed, index)))
+    except _SETUP_ERRORS:
+        raise
+    except Exception as error:
+        return Outcome(index, error=error, traceback="".join(traceback.format_exception(error)))
+    return Outcome(index, value=made)
+
+
+def _is_local(executor: Any) -> bool:
+    import concurrent.futures as cf
+
+    return isinstance(executor, (cf.ProcessPoolExecutor, cf.ThreadPoolExecutor))
+
+
+# -- Dask --------------------------------------------------------------------------------
+
+
+@contextlib.contextmanager
+def dask_executor(scheduler: str) -> Iterator[tuple[concurrent.futures.Executor, int]]:
+    """A Dask cluster's executor and its number of worker threads, for the block.
+
+    :param scheduler: ``tcp://HOST:PORT`` (or another Dask address) of a running
+        scheduler, or ``local:N`` to start a ``LocalCluster`` of ``N`` worker
+        processes on 127.0.0.1 (closed after the block).
+    :raises InvalidOptionError: Dask is not installed (the message says what to
+        install), the address is malformed, or the scheduler cannot be reached.
+    """
+    try:
+        import distributed
+    except ImportError:
+        raise InvalidOptionError(
+            "--scheduler needs Dask, which is not installed: pip install 'lacak[dask]'"
+        ) from None
+    import logging
+
+    with contextlib.ExitStack() as stack:
+        if scheduler.startswith("local:"):
+            text = scheduler.removeprefix("local:")
+            if not text.isdigit() or int(text) < 1:
+                raise InvalidOptionError(
+                    f"--scheduler local:N starts N worker processes; N must be a positive "
+                    f"integer, not {text!r}"
+                )
+            cluster = stack.enter_context(distributed.LocalCluster(
+                n_workers=int(text), threads_per_worker=1, processes=True, host="127.0.0.1",
+                dashboard_address=None, silence_logs=logging.ERROR,
+            ))  # fmt: skip
+            client = stack.enter_context(distributed.Client(cluster))
+        elif "://" in scheduler:
+            try:
+                client = stack.enter_context(distributed.Client(scheduler, timeout="10s"))
+            except (OSError, TimeoutError) as error:
+                raise InvalidOptionError(
+                    f"cannot reach the Dask scheduler at {scheduler}: {error}"
+                ) from None
+        else:
+            raise InvalidOptionError(
+                f"--scheduler is tcp://HOST:PORT (a Dask scheduler) or local:N, not {scheduler!r}"
+            )
+        threads = sum(client.nthreads().values()) or 1
+        yield client.get_executor(), threads
+
+
+def write(
+    spec: Spec,
+    out: str | os.PathLike[str] | None,
+    *,
+    count: int,
+    seed: int,
+    resume: bool = False,
+    overwrite: bool = False,
+    executor: concurrent.futures.Executor | None = None,
+    workers: int | None = None,
+    chunksize: int | None = None,
+    summary: Summary | None = None,
+) -> Summary:
+    """Write a batch's records to ``out``, in job order, as they come.
+
+    ``out`` ending in ``.jsonl`` (or anything else) is JSON Lines, ``.gz`` gzipped
+    JSON Lines, ``.npz`` stacked arrays (for kinds that declare them); ``None`` or
+    ``"-"`` is standard output. An interruption (``KeyboardInterrupt``) leaves a
+    whole file of the records finished so far, and ``resume=True`` finishes it: the
+    file is then the same, byte for byte, as one written without a break.
+
+    :param resume: finish the file an interrupted run left (it is checked to be
+        this batch's).
+    :param overwrite: replace an existing file (otherwise it is refused).
+    :param summary: the summary to count into (kept by the caller, it tells what was
+        done even when this raises).
+    :returns: the summary.
+    :raises InvalidOptionError: bad options, an existing file, or a file to resume
+        that is not this batch's.
+    :raises LimitReachedError: the batch gave up (see :func:`records`); the file
+        holds the records made so far.
+    """
+    summary = summary if summary is not None else Summary(spec.kind, count)
+    summary.out = None if out is None or str(out) == "-" else str(out)
+    from .dataset_files import open_output
+
+    sink, state = open_output(out, spec, seed=seed, count=count, resume=resume,
+                              overwrite=overwrite, summary=summary)  # fmt: skip
+    complete = False
+    guard = _Deferred()
+    try:
+        with guard, progress.task(f"{spec.kind} batch", total=count) as shown:
+            shown.update(completed=state.records)
+            last = time.monotonic()
+            done = state.records
+            for record in records(spec, count=count, seed=seed, start=state.next_index,
+                                  written=state.records, seen=state.seen, executor=executor,
+                                  workers=workers, chunksize=chunksize,
+                                  summary=summary):  # fmt: skip
+                with guard.holding():
+                    sink.write(record.line)
+                    summary.add(record)
+                done += 1
+                now = time.monotonic()
+                if now - last > 0.2:
+                    last = now
+                    elapsed = time.perf_counter() - summary.began
+                    rate = summary.written / elapsed if elapsed > 0 else 0.0
+                    shown.update(completed=done, description=f"{spec.kind} batch: "
+                                 f"{rate:,.0f} records/s")  # fmt: skip
+            shown.update(completed=done)
+        complete = summary.records >= count
+    except KeyboardInterrupt:
+        summary.interrupted = True
+        raise
+    except LacakError as error:
+        if isinstance(error, LimitReachedError):
+            summary.gave_up = str(error)
+        raise
+    finally:
+        summary.stop()
+        with guard.holding(again=False):
+            sink.close(complete)
+    return summary
+
+
+class _Deferred:
+    """Ctrl-C while a record is being written waits until it is written (a gzip stream
+    cut in the middle of a write has a wrong checksum); at any other time, such as
+    while waiting for the workers, it interrupts at once. Only in the main thread,
+    and only when Ctrl-C raises ``KeyboardInterrupt`` (Python's own handler)."""
+
+    def __init__(self) -> None:
+        self.busy = False
+        self.pending = False
+        self.previous: Any = None
+
+    def __enter__(self) -> _Deferred:
+        import signal
+        import threading
+
+        if threading.current_thread() is threading.main_thread() and (
+            signal.getsignal(signal.SIGINT) is signal.default_int_handler
+        ):
+            self.previous = signal.signal(signal.SIGINT, self._handle)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        import signal
+
+        if self.previous is not None:
+            signal.signal(signal.SIGINT, self.previous)
+            self.previous = None
+
+    def _handle(self, signum: int, frame: Any) -> None:
+        if self.busy:
+            self.pending = True
+            return
+        raise KeyboardInterrupt
+
+    @contextlib.contextmanager
+    def holding(self, *, again: bool = True) -> Iterator[None]:
+        """Run the block whole; a Ctrl-C during it is raised after it (if ``again``)."""
+        self.busy = True
+        try:
+            yield
+        finally:
+            self.busy = False
+        if self.pending and again:
+            self.pending = False
+            raise KeyboardInterrupt

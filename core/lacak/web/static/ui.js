@@ -1,0 +1,275 @@
+// Shared pieces of lacak's pages: the API, DOM helpers, option forms, search trees.
+// Plain ES modules: no build step, nothing loaded from anywhere but this server.
+
+const SVG = "http://www.w3.org/2000/svg";
+
+/** Call the JSON API: GET without a body, POST with one. Throws an Error carrying the
+ *  server's one-line message (and .status) on any answer other than 2xx. */
+export async function api(path, body) {
+  const init = body === undefined ? {} : {
+    method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body),
+  };
+  const response = await fetch("/api/" + path, init);
+  let data = null;
+  try { data = await response.json(); } catch { data = null; }
+  if (!response.ok) {
+    const error = new Error((data && data.detail) || `${response.status} ${response.statusText}`);
+    error.status = response.status;
+    throw error;
+  }
+  return data;
+}
+
+/** An HTML element (or an SVG one when tag starts with "svg:"): h("div", {class: "x",
+ *  onclick: f, text: "hi"}, child, ...). */
+export function h(tag, props = {}, ...children) {
+  const svg = tag.startsWith("svg:");
+  const node = svg ? document.createElementNS(SVG, tag.slice(4)) : document.createElement(tag);
+  for (const [key, value] of Object.entries(props || {})) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key === "text") node.textContent = value;
+    else if (key === "class") node.setAttribute("class", value);
+    else if (key === "dataset") Object.assign(node.dataset, value);
+    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else if (key in node && !svg && typeof value !== "string") node[key] = value;
+    else node.setAttribute(key, value === true ? "" : value);
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+/** A labelled form field. */
+export function field(label, input, help) {
+  return h("label", {class: "field", title: help || undefined},
+    h("span", {class: "label", text: label}), input);
+}
+
+/** A <select> of items ([value, label] pairs or strings). */
+export function select(items, value, props = {}) {
+  const node = h("select", props);
+  for (const item of items) {
+    const [v, label] = Array.isArray(item) ? item : [item, item];
+    node.append(h("option", {value: v, text: label}));
+  }
+  if (value !== undefined && value !== null) node.value = value;
+  return node;
+}
+
+/** Inputs for a component's options ([{name, default, help}]): a checkbox for yes/no
+ *  options, a number box for numbers, a text box otherwise. values() gives the options
+ *  that differ from their defaults, as text (what the API and -O KEY=VALUE take). */
+export function optionInputs(options, {ranges = {}, prefix = ""} = {}) {
+  const inputs = [];
+  const box = h("div", {class: "options"});
+  for (const option of options || []) {
+    const range = ranges[option.name] || {};
+    let input;
+    if (typeof option.default === "boolean") {
+      input = h("input", {type: "checkbox", checked: option.default});
+    } else if (range.choices) {
+      input = select(range.choices, option.default);
+    } else if (typeof option.default === "number") {
+      input = h("input", {type: "number", value: String(option.default),
+        step: Number.isInteger(option.default) ? "1" : "any", min: range.min, max: range.max});
+    } else {
+      input = h("input", {type: "text", placeholder: option.default === null ? "(default)" :
+        String(option.default), value: ""});
+    }
+    input.name = prefix + option.name;
+    inputs.push([option, input]);
+    box.append(field(option.name.replaceAll("_", " "), input, option.help));
+  }
+  return {
+    element: box,
+    values() {
+      const out = {};
+      for (const [option, input] of inputs) {
+        let text;
+        if (input.type === "checkbox") {
+          if (input.checked === option.default) continue;
+          text = input.checked ? "true" : "false";
+        } else {
+          text = input.value.trim();
+          if (text === "" || text === String(option.default)) continue;
+        }
+        out[option.name] = text;
+      }
+      return out;
+    },
+  };
+}
+
+/** A heuristic picker: "best for the instance", "none", or a heuristic with its options.
+ *  spec() gives what the API takes ("weighted:w1=1,w2=2"), or null for the default. */
+export function heuristicPicker(heuristics, {name = "heuristic"} = {}) {
+  const choices = [["", "best for the instance"], ["none", "none"],
+    ...heuristics.map((x) => [x.name, x.name + (x.admissible ? "" : " (not admissible)")])];
+  const picker = select(choices, "", {name});
+  const optionsBox = h("div");
+  let inputs = null;
+  const byName = Object.fromEntries(heuristics.map((x) => [x.name, x]));
+  const refresh = () => {
+    const chosen = byName[picker.value];
+    inputs = chosen && chosen.options.length ? optionInputs(chosen.options, {prefix: name + "-"}) : null;
+    optionsBox.replaceChildren(inputs ? inputs.element : "");
+  };
+  picker.addEventListener("change", refresh);
+  return {
+    element: h("div", {}, field("heuristic", picker), optionsBox),
+    picker,
+    spec() {
+      if (!picker.value) return null;
+      const values = inputs ? inputs.values() : {};
+      const text = Object.entries(values).map(([k, v]) => `${k}=${v}`).join(",");
+      return text ? `${picker.value}:${text}` : picker.value;
+    },
+  };
+}
+
+/** A strategy picker: "best for the instance" or a registered strategy. */
+export function strategyPicker(strategies, {name = "strategy", value = ""} = {}) {
+  const choices = [["", "best for the instance"],
+    ...strategies.map((s) => [s.name, s.name + (s.optimal ? " (optimal)" : "")])];
+  const picker = select(choices, value, {name});
+  picker.title = "Strategies registered for this kind (generic ones included)";
+  return picker;
+}
+
+/** Limit inputs: max depth, max nodes, seconds. values() gives the API's limits object. */
+export function limitInputs({depth = "", nodes = "", seconds = ""} = {}) {
+  const depthIn = h("input", {type: "number", min: "0", step: "1", value: depth, name: "max_depth",
+    placeholder: "none"});
+  const nodesIn = h("input", {type: "number", min: "0", step: "1", value: nodes, name: "max_nodes",
+    placeholder: "server's cap"});
+  const secondsIn = h("input", {type: "number", min: "0", step: "any", value: seconds,
+    name: "seconds", placeholder: "default"});
+  return {
+    element: h("div", {class: "row"}, field("max depth", depthIn), field("max nodes", nodesIn),
+      field("seconds", secondsIn)),
+    values() {
+      const out = {};
+      if (depthIn.value !== "") out.max_depth = Number(depthIn.value);
+      if (nodesIn.value !== "") out.max_nodes = Number(nodesIn.value);
+      if (secondsIn.value !== "") out.seconds = Number(secondsIn.value);
+      return out;
+    },
+  };
+}
+
+/** Show an error (or clear it with null) in a message box. */
+export function showError(box, error) {
+  box.replaceChildren(error ? h("div", {class: "error", role: "alert", text: error.message || String(error)}) : "");
+}
+
+/** "1,234": a count as people read it. */
+export const count = (n) => (n === null || n === undefined ? "–" : Number(n).toLocaleString("en"));
+
+/** Integers in a state's text: "[3, 4]" or "3,4" → [3, 4]. */
+export const numbers = (text) => (String(text).match(/-?\d+/g) || []).map(Number);
+
+/** A file download of text or a Blob. */
+export function download(name, data, type) {
+  const blob = data instanceof Blob ? data : new Blob([data], {type});
+  const url = URL.createObjectURL(blob);
+  const link = h("a", {href: url, download: name});
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** A table of a search's counts: one row per [label, result] pair. */
+export function statsTable(rows) {
+  const head = ["search", "found", "moves", "expanded", "generated", "max frontier", "depth", "seconds"];
+  return h("table", {class: "stats"},
+    h("thead", {}, h("tr", {}, head.map((x) => h("th", {text: x})))),
+    h("tbody", {}, rows.map(([label, r]) => h("tr", {},
+      h("td", {text: label}), h("td", {text: r.found ? "yes" : `no (${r.stopped})`}),
+      h("td", {text: r.found ? count(r.length) : "–"}), h("td", {text: count(r.stats.expanded)}),
+      h("td", {text: count(r.stats.generated)}), h("td", {text: count(r.stats.max_frontier)}),
+      h("td", {text: count(r.stats.depth)}), h("td", {text: r.stats.seconds.toFixed(4)})))));
+}
+
+/** A search tree (SearchTrace.to_dict()) as an SVG picture, drawn like the course notes:
+ *  children under their parent, leaves left to right, each node numbered in the order it
+ *  was expanded, with g and h; the path to the goal drawn thick, nodes never expanded dashed.
+ *  paint(group, node, width, height) draws a node's state inside its box. */
+export function drawTree(trace, {paint, width = 90, height = 70} = {}) {
+  const nodes = trace.nodes;
+  const byParent = new Map();
+  const ids = new Set(nodes.map((n) => n.id));
+  for (const n of nodes) {
+    const parent = ids.has(n.parent) ? n.parent : null;
+    if (!byParent.has(parent)) byParent.set(parent, []);
+    byParent.get(parent).push(n);
+  }
+  const x = new Map();
+  let leaf = 0;
+  const place = (root) => {
+    const stack = [[root, false]];
+    while (stack.length) {
+      const [node, done] = stack.pop();
+      const children = byParent.get(node.id) || [];
+      if (done || !children.length) {
+        x.set(node.id, children.length
+          ? (x.get(children[0].id) + x.get(children[children.length - 1].id)) / 2 : leaf++);
+        continue;
+      }
+      stack.push([node, true]);
+      for (let i = children.length - 1; i >= 0; i--) stack.push([children[i], false]);
+    }
+  };
+  for (const root of byParent.get(null) || []) place(root);
+  const onPath = new Set();
+  const byId = new Map(nodes.map((n) => [n.id, n]));
+  for (const n of nodes) {
+    if (!n.goal) continue;
+    for (let at = n; at; at = byId.get(at.parent)) onPath.add(at.id);
+  }
+  const top = Math.min(...nodes.map((n) => n.depth));
+  const levels = Math.max(...nodes.map((n) => n.depth)) - top + 1;
+  const label = 16, gapX = 10, gapY = 34;
+  const boxH = height + label;
+  const W = Math.max(leaf, 1) * (width + gapX) + gapX, H = levels * (boxH + gapY) + gapY;
+  const corner = (n) => [gapX + x.get(n.id) * (width + gapX), gapY / 2 + (n.depth - top) * (boxH + gapY)];
+  const svg = h("svg:svg", {width: W, height: H, viewBox: `0 0 ${W} ${H}`, class: "tree"});
+  for (const n of nodes) {
+    if (!byId.has(n.parent)) continue;
+    const [px, py] = corner(byId.get(n.parent));
+    const [cx, cy] = corner(n);
+    const thick = onPath.has(n.id);
+    svg.append(h("svg:line", {x1: px + width / 2, y1: py + boxH, x2: cx + width / 2, y2: cy,
+      class: thick ? "edge path" : "edge"}));
+    if (n.action !== null) {
+      svg.append(h("svg:text", {x: (px + cx + width) / 2 + 3, y: (py + boxH + cy) / 2 + 4,
+        class: "action", text: n.action}));
+    }
+  }
+  for (const n of nodes) {
+    const [cx, cy] = corner(n);
+    const group = h("svg:g", {transform: `translate(${cx},${cy})`,
+      class: ["node", n.order ? "expanded" : "unexpanded", onPath.has(n.id) ? "path" : "",
+        n.goal ? "goal" : ""].join(" ")});
+    group.append(h("svg:rect", {width, height: boxH, rx: 4, class: "box"}));
+    group.append(h("svg:title", {text: `${n.state}  depth ${n.depth}, g ${n.g}` +
+      (n.h === null ? "" : `, h ${n.h}`) + (n.order ? `, expanded #${n.order}` : ", not expanded")}));
+    const inner = h("svg:g", {transform: `translate(0,${label})`});
+    paint(inner, n, width, height);
+    group.append(inner);
+    const numbers = (n.order ? `#${n.order} ` : "") + `g=${n.g}` + (n.h === null ? "" : ` h=${n.h}`);
+    group.append(h("svg:text", {x: 4, y: 12, class: "numbers", text: numbers}));
+    svg.append(group);
+  }
+  return svg;
+}
+
+/** A tree node painter that writes the state's text. */
+export function paintText(group, node, width, height) {
+  const text = String(node.state);
+  const lines = text.length > 14 ? [text.slice(0, 14), text.slice(14, 28) + (text.length > 28 ? "…" : "")] : [text];
+  lines.forEach((line, i) => group.append(h("svg:text", {x: width / 2, y: height / 2 + (i - (lines.length - 1) / 2) * 14 + 4,
+    class: "state", "text-anchor": "middle", text: line})));
+}

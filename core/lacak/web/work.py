@@ -1,0 +1,464 @@
+"""The work behind ``lacak serve``: catalogues, generations and searches as JSON data.
+
+Plain library code, with no web framework in it: each function takes JSON-like
+requests (what the API's request bodies hold) and gives JSON data back, or
+raises a :class:`~lacak.LacakError` with one clear message. The web
+application (:mod:`lacak.web.app`) runs :func:`generate` and :func:`solve` in
+a pool of worker processes; the catalogue functions are cheap and run where
+they are called.
+
+Everything goes through lacak's public pipeline, for any registered kind:
+:func:`lacak.parse`, :func:`lacak.choose`, the chosen
+:class:`~lacak.Searcher`, :meth:`SearchResult.to_dict
+<lacak.SearchResult.to_dict>`, :attr:`PuzzleType.render
+<lacak.PuzzleType.render>`, :func:`lacak.generate` and :func:`lacak.puzzle_text`.
+Option values arrive as text and are read by :func:`lacak.options.convert`,
+typed by each option's default, exactly as ``-O KEY=VALUE`` is on the command
+line. Every search runs under :class:`~lacak.Limits` bounded by the server's
+:class:`Caps`, and its set-up (reading the puzzle, building a table) under the
+same deadline.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import secrets
+import time
+from collections.abc import Mapping
+from typing import Any
+
+import attrs
+
+from .. import api
+from ..errors import InvalidOptionError, InvalidPuzzleError, LimitReachedError
+from ..interfaces import PuzzleType, describe_state
+from ..limits import Limits, StopReason, deadline
+from ..options import convert, parse_size
+from ..registry import Registry, default_registry
+from ..results import SearchResult, SearchStats, plain
+from ..trace import SearchTrace
+
+__all__ = [
+    "Caps",
+    "catalogue",
+    "dictionaries",
+    "generate",
+    "jsonable",
+    "kinds",
+    "solve",
+]
+
+#: The ``strategy`` of a result when the time ran out before a strategy was chosen.
+NOT_CHOSEN = "none"
+
+
+@attrs.frozen(kw_only=True)
+class Caps:
+    """What one request may ask of the server at most.
+
+    Every search and generation is bounded by these, whatever the request says;
+    a request asking for more is refused with a clear message (a limit above
+    the cap) rather than silently cut.
+    """
+
+    #: Characters of a puzzle's text.
+    max_text: int = 1_000_000
+    #: Cells (rows x columns) of a generated instance.
+    max_cells: int = 40_000
+    #: Seconds one search may run (its set-up included).
+    max_seconds: float = 20.0
+    #: Seconds a search runs when the request gives no time limit.
+    default_seconds: float = 5.0
+    #: Nodes one search may expand.
+    max_nodes: int = 5_000_000
+    #: States a search may hold in its frontier, and in its closed set.
+    max_frontier: int = 2_000_000
+    #: Nodes of the search tree a request may have recorded and sent back.
+    max_trace: int = 20_000
+
+    def to_dict(self) -> dict[str, Any]:
+        """The caps as JSON data."""
+        return attrs.asdict(self)
+
+
+def jsonable(value: Any) -> Any:
+    """``value`` as JSON data: mappings with string keys, lists, scalars (see
+    :func:`lacak.results.plain`, which this extends to mappings and sets)."""
+    if isinstance(value, Mapping):
+        return {str(key): jsonable(item) for key, item in value.items()}
+    if isinstance(value, (set, frozenset)):
+        return sorted((jsonable(item) for item in value), key=str)
+    if isinstance(value, (tuple, list)):
+        return [jsonable(item) for item in value]
+    if isinstance(value, float) and not math.isfinite(value):
+        return None
+    return plain(value)
+
+
+def _registry(registry: Registry | None) -> Registry:
+    return registry if registry is not None else default_registry()
+
+
+def _options(options: Mapping[str, Any]) -> list[dict[str, Any]]:
+    return [{"name": name, "default": jsonable(default)} for name, default in options.items()]
+
+
+def _kind_summary(kind_type: PuzzleType, owner: str) -> dict[str, Any]:
+    return {
+        "kind": kind_type.kind,
+        "description": kind_type.description,
+        "plugin": owner,
+        "example": kind_type.example,
+    }
+
+
+def kinds(*, registry: Registry | None = None) -> list[dict[str, Any]]:
+    """Every registered puzzle kind: name, description, plugin and example."""
+    types = _registry(registry).puzzle_types()
+    return [_kind_summary(types[kind], types.owner(kind)) for kind in sorted(types)]
+
+
+def _of_kind(reg: Registry, hook: str, kind: str) -> list[tuple[str, Any]]:
+    """The components a hook registered for ``kind``, by name (none: an empty list)."""
+    if kind not in reg.kinds(hook):
+        return []
+    catalogue = reg.heuristics(kind) if hook == "register_heuristics" else reg.generators(kind)
+    return sorted(catalogue.items())
+
+
+def catalogue(kind: str, *, registry: Registry | None = None) -> dict[str, Any]:
+    """Everything a page needs to offer for ``kind``: its options and pictures, and the
+    strategies, heuristics and generators registered for it.
+
+    :raises UnknownComponentError: no such kind.
+    """
+    reg = _registry(registry)
+    types = reg.puzzle_types()
+    kind_type = types[kind]
+    help_texts = dict(kind_type.help)
+    strategies = [
+        {
+            "name": name,
+            "description": searcher.description,
+            "optimal": searcher.optimal,
+            "fewest_moves": searcher.fewest_moves,
+            "heuristic": searcher.heuristic,
+            "specialised": bool(searcher.kinds),
+            "options": _options(searcher.options),
+        }
+        for name, searcher in sorted(reg.searchers().items())
+        if not searcher.kinds or kind in searcher.kinds
+    ]
+    heuristics = [
+        {
+            "name": name,
+            "description": heuristic.description,
+            "admissible": heuristic.admissible,
+            "consistent": heuristic.consistent,
+            "options": _options(heuristic.options),
+        }
+        for name, heuristic in _of_kind(reg, "register_heuristics", kind)
+    ]
+    generators = [
+        {
+            "name": name,
+            "description": generator.description,
+            "options": _options(generator.options),
+            "metadata": jsonable(generator.metadata),
+        }
+        for name, generator in _of_kind(reg, "register_generators", kind)
+    ]
+    return {
+        **_kind_summary(kind_type, types.owner(kind)),
+        "options": [
+            {**option, "help": help_texts.get(option["name"], "")}
+            for option in _options(kind_type.options)
+        ],
+        "formats": list(kind_type.formats) if kind_type.render is not None else [],
+        "text_report": kind_type.text_report,
+        "solve_options": [
+            {**option, "help": help_texts.get(option["name"], "")}
+            for option in _options(kind_type.solve_options)
+        ],
+        "strategies": strategies,
+        "heuristics": heuristics,
+        "generators": generators,
+    }
+
+
+def dictionaries(*, registry: Registry | None = None) -> list[dict[str, Any]]:
+    """The registered dictionaries (drop-in files included), not loaded: name, language,
+    description."""
+    return [
+        {
+            "name": name,
+            "language": getattr(source, "language", "") or "",
+            "description": getattr(source, "description", "") or "",
+        }
+        for name, source in sorted(_registry(registry).dictionaries().items())
+    ]
+
+
+def _typed(
+    values: Mapping[str, Any] | None, defaults: Mapping[str, Any], *, what: str
+) -> dict[str, Any]:
+    """Option values given as text, typed by their defaults (as ``-O KEY=VALUE`` is).
+
+    :raises InvalidOptionError: an option ``what`` does not take (the message lists
+        those it does), or a value that is not text or not of the option's type.
+    """
+    typed: dict[str, Any] = {}
+    for key, value in (values or {}).items():
+        if key not in defaults:
+            listed = ", ".join(defaults) or "none"
+            raise InvalidOptionError(f"{what} has no option {key!r} (options: {listed})")
+        if not isinstance(value, str):
+            raise InvalidOptionError(f"{what} option {key!r} is given as text, not {value!r}")
+        typed[key] = convert(value, defaults[key], what=what, key=key)
+    return typed
+
+
+def _seconds(asked: float | None, caps: Caps) -> float:
+    if asked is None:
+        return min(caps.default_seconds, caps.max_seconds)
+    if not (isinstance(asked, (int, float)) and 0 <= asked <= caps.max_seconds):
+        raise InvalidOptionError(
+            f"the time limit is at most {caps.max_seconds:g} seconds here, got {asked!r}"
+        )
+    return float(asked)
+
+
+def _count(asked: int | None, cap: int, what: str) -> int:
+    if asked is None:
+        return cap
+    if isinstance(asked, bool) or not isinstance(asked, int) or not 0 <= asked <= cap:
+        raise InvalidOptionError(f"{what} is at most {cap:,} here, got {asked!r}")
+    return asked
+
+
+def _method(instance: Any, name: str) -> Any:
+    """``instance.name()`` as JSON data when the instance has such a method, else ``None``."""
+    method = getattr(instance, name, None)
+    return jsonable(method()) if callable(method) else None
+
+
+def generate(
+    kind: str,
+    request: Mapping[str, Any],
+    caps: Caps = Caps(),
+    *,
+    registry: Registry | None = None,
+) -> dict[str, Any]:
+    """Make an instance with a registered generator, and describe it as JSON data.
+
+    ``request``: ``algorithm`` (the generator's name), ``size`` (``"ROWSxCOLS"``
+    text, or ``None`` for the generator's own), ``seed`` (``None``: one is drawn
+    here, and given back, so the instance can be made again) and ``options``
+    (the generator's options, as text).
+
+    :returns: ``kind``, ``algorithm``, ``size``, ``seed``, ``options``; ``text``,
+        the instance's text form (:func:`lacak.puzzle_text`, ``None`` when it has
+        none); ``state``, its initial state in the kind's notation when it is a
+        puzzle; ``instance``, its own JSON (``to_dict()``, the documented maze
+        format for a maze) and ``stats`` (``stats()``: a maze's texture), each
+        ``None`` when the instance has no such method.
+    :raises UnknownComponentError: no such kind or generator.
+    :raises InvalidOptionError: a bad size (or one past :attr:`Caps.max_cells`), seed
+        or option.
+    """
+    reg = _registry(registry)
+    algorithm = request.get("algorithm")
+    catalogue = reg.generators(kind)
+    generator = catalogue[algorithm]  # type: ignore[index]
+    size_text = request.get("size")
+    size: tuple[int, int] | None = None
+    if size_text is not None:
+        size = parse_size(size_text)
+        if size[0] * size[1] > caps.max_cells:
+            raise InvalidOptionError(
+                f"size {size[0]}x{size[1]} has {size[0] * size[1]:,} cells; "
+                f"at most {caps.max_cells:,} here"
+            )
+    seed = request.get("seed")
+    if seed is None:
+        seed = secrets.randbelow(2**31)
+    options = _typed(request.get("options"), generator.options, what=f"generator {algorithm!r}")
+    instance = api.generate(kind, str(algorithm), size, seed=seed, registry=reg, **options)
+    try:
+        text: str | None = api.puzzle_text(instance, kind=kind, registry=reg)
+    except InvalidPuzzleError:  # a kind with no text form of its instances
+        text = None
+    state = None
+    if hasattr(instance, "initial"):
+        state = describe_state(instance, instance.initial)
+    return {
+        "kind": kind,
+        "algorithm": algorithm,
+        "size": list(size) if size is not None else None,
+        "seed": seed,
+        "options": jsonable(options),
+        "text": text,
+        "state": state,
+        "instance": _method(instance, "to_dict"),
+        "stats": _method(instance, "stats"),
+    }
+
+
+def _picture(kind_type: PuzzleType, puzzle: Any, result: SearchResult, fmt: str) -> dict[str, Any]:
+    """The kind's picture of a result, as JSON data (``text``, ``svg``, or base64 ``png``)."""
+    import base64
+
+    if kind_type.render is None or fmt not in kind_type.formats:
+        drawn = ", ".join(kind_type.formats) if kind_type.render is not None else "none"
+        raise InvalidOptionError(
+            f"puzzle kind {kind_type.kind!r} draws {drawn}, not {fmt!r}"
+        )
+    shown = result if (result.found or kind_type.text_report) else None
+    picture = kind_type.render(puzzle, shown, fmt, full=True)
+    if isinstance(picture, bytes):
+        return {"format": fmt, "data": base64.b64encode(picture).decode("ascii"), "base64": True}
+    if not isinstance(picture, str):  # a rich renderable: its plain text
+        picture = getattr(picture, "plain", None) or str(picture)
+    return {"format": fmt, "data": picture, "base64": False}
+
+
+def solve(
+    kind: str,
+    request: Mapping[str, Any],
+    caps: Caps = Caps(),
+    *,
+    registry: Registry | None = None,
+) -> dict[str, Any]:
+    """Parse a puzzle of ``kind``, choose, search under limits, and give the result as JSON.
+
+    ``request``: ``puzzle`` (the text), ``options`` (the kind's parse options, as
+    text), ``strategy`` and ``heuristic`` (``None``: the best for the instance,
+    as :func:`lacak.choose` decides), ``strategy_options`` (as text),
+    ``limits`` (``max_depth``, ``max_nodes``, ``seconds``), ``trace`` (how many
+    nodes of the search tree to record and send back; 0 for none) and
+    ``picture`` (a format the kind draws, or ``None``).
+
+    :returns: ``result`` (:meth:`SearchResult.to_dict <lacak.SearchResult.to_dict>`
+        with the puzzle: the documented shape, docs/results.md), ``choice`` (the
+        strategy and heuristic, who chose them, notes), ``advice`` (what would help
+        when a limit stopped the search), ``trace`` (:meth:`SearchTrace.to_dict
+        <lacak.SearchTrace.to_dict>` or ``None``), ``picture`` and ``limits`` (the
+        limits the search ran under). A time limit reached before the search
+        began (while reading the puzzle or building a table) gives a result that
+        found nothing, stopped by ``time-limit``, with the reason in ``advice``.
+    :raises UnknownComponentError: no such kind, strategy or heuristic.
+    :raises InvalidPuzzleError: text that is not a puzzle of ``kind``.
+    :raises InvalidOptionError: a bad option, or a limit past the :class:`Caps`.
+    """
+    reg = _registry(registry)
+    kind_type = reg.puzzle_types()[kind]
+    text = request.get("puzzle")
+    if not isinstance(text, str):
+        raise InvalidOptionError(f"the puzzle is given as text, not {type(text).__name__}")
+    if len(text) > caps.max_text:
+        raise InvalidOptionError(
+            f"the puzzle's text has {len(text):,} characters; at most {caps.max_text:,} here"
+        )
+    parse_options = _typed(request.get("options"), kind_type.options, what=f"puzzle kind {kind!r}")
+    asked = request.get("limits") or {}
+    seconds = _seconds(asked.get("seconds"), caps)
+    limits = Limits(
+        max_depth=asked.get("max_depth"),
+        max_expanded=_count(asked.get("max_nodes"), caps.max_nodes, "the node limit"),
+        max_frontier=caps.max_frontier,
+        max_closed=caps.max_frontier,
+    )
+    trace_nodes = _count(request.get("trace") or 0, caps.max_trace, "the number of traced nodes")
+    fmt = request.get("picture")
+    strategy = request.get("strategy") or None
+    heuristic = request.get("heuristic") or None
+    started = time.perf_counter()
+    until = started + seconds
+    choice = None
+    recorder: SearchTrace | None = None
+    try:
+        with deadline(until):
+            puzzle = api.parse(kind, text, registry=reg, **parse_options)
+            choice = api.choose(puzzle, strategy, heuristic, registry=reg)
+            options = _typed(
+                request.get("strategy_options"),
+                choice.searcher.options,
+                what=f"strategy {choice.searcher.name!r}",
+            )
+            if trace_nodes:
+                recorder = SearchTrace(
+                    max_nodes=trace_nodes, describe=functools.partial(describe_state, puzzle)
+                )
+            left = max(0.0, until - time.perf_counter())
+            result = choice.searcher(
+                puzzle,
+                heuristic=choice.heuristic,
+                limits=attrs.evolve(limits, seconds=left),
+                trace=recorder,
+                **options,
+            )
+    except LimitReachedError as stop:
+        return _stopped_before_search(
+            kind, stop, choice, strategy, heuristic, started, limits, seconds
+        )
+    data = result.to_dict(puzzle, registry=reg)
+    advice = None
+    if result.stopped.is_limit and kind_type.advice is not None:
+        advice = kind_type.advice(puzzle, result)
+    return {
+        "result": data,
+        "choice": {
+            "label": choice.label,
+            "strategy": choice.searcher.name,
+            "heuristic": choice.heuristic.spec if choice.heuristic is not None else None,
+            "strategy_from": choice.strategy_from,
+            "heuristic_from": choice.heuristic_from,
+            "notes": list(choice.notes),
+        },
+        "advice": advice,
+        "trace": recorder.to_dict() if recorder is not None else None,
+        "picture": _picture(kind_type, puzzle, result, fmt) if fmt else None,
+        "limits": {
+            "max_depth": limits.max_depth,
+            "max_nodes": limits.max_expanded,
+            "seconds": seconds,
+        },
+    }
+
+
+def _stopped_before_search(
+    kind: str,
+    stop: LimitReachedError,
+    choice: api.Choice | None,
+    strategy: str | None,
+    heuristic: str | None,
+    started: float,
+    limits: Limits,
+    seconds: float,
+) -> dict[str, Any]:
+    """The answer when the time ran out before the search began: a result that found
+    nothing, stopped by the time limit, and the reason as ``advice``."""
+    if choice is not None:
+        strategy = choice.searcher.name
+        heuristic = choice.heuristic.spec if choice.heuristic is not None else None
+    result = SearchResult(
+        found=False,
+        stopped=StopReason.TIME,
+        stats=SearchStats(seconds=time.perf_counter() - started),
+        strategy=strategy or NOT_CHOSEN,
+        kind=kind,
+        heuristic=heuristic if heuristic and heuristic != api.NO_HEURISTIC else None,
+    )
+    return {
+        "result": result.to_dict(),
+        "choice": None,
+        "advice": f"the time limit was reached before the search began: {stop}",
+        "trace": None,
+        "picture": None,
+        "limits": {
+            "max_depth": limits.max_depth,
+            "max_nodes": limits.max_expanded,
+            "seconds": seconds,
+        },
+    }
