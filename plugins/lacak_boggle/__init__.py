@@ -164,7 +164,13 @@ _HELP = {
 _BATCH = lacak.BatchKind(
     generator="classic4",
     solve=True,
-    options={"dice": None, "dictionary": None, "min_length": 0, "scores_only": False},
+    options={
+        "dice": None,
+        "dictionary": None,
+        "min_length": 0,
+        "scores_only": False,
+        "engine": "auto",
+    },
     flags={"dictionary": "-d", "min_length": "-m"},
     help={
         "dice": "Dice set to shake (classic4, classic4-1976, big5, superbig6) or random "
@@ -173,6 +179,8 @@ _BATCH = lacak.BatchKind(
         "min_length": "Shortest word that counts, in letters (default: the board's official "
         "minimum).",
         "scores_only": "Record each board's word count and score, not its words.",
+        "engine": "auto, dfs (the walk in Python) or numba (compiled, lacak[fast]); auto: "
+        "numba when this machine has compiled it, else dfs.",
     },
     plan=_kind("batch_plan"),
     prepare=_kind("batch_prepare"),

@@ -31,6 +31,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "BLANK",
+    "BatchBoard",
     "Board",
     "Cell",
     "Path",
@@ -452,6 +453,22 @@ class Board:
         """A path as the letters it spells (``"QUE"``), or ``"·"`` for the empty path."""
         path: tuple[Cell, ...] = state  # type: ignore[assignment]
         return self.spell(path) if path else "·"
+
+
+@attrs.frozen(kw_only=True)
+class BatchBoard(Board):
+    """A board of one job of ``lacak batch boggle`` (made by the kind's
+    ``batch_prepare``): a :class:`Board` that also says which engine walks it
+    and whether its record keeps the words. The ``boggle`` strategy walks it with
+    :attr:`engine`, and :meth:`BoggleResult.to_dict
+    <lacak_boggle.BoggleResult.to_dict>` leaves the words out of the answer when
+    :attr:`scores_only` (the record keeps only the counts).
+    """
+
+    #: ``"dfs"`` or ``"numba"`` (:func:`~lacak_boggle.engines.engine_for_job` decides).
+    engine: str = attrs.field(default="dfs", eq=False, repr=False)
+    #: Whether the job's record keeps only the counts, the score and the best word.
+    scores_only: bool = attrs.field(default=False, eq=False, repr=False)
 
 
 def validate_board(board: Any) -> None:

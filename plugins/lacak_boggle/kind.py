@@ -107,22 +107,51 @@ def advice(puzzle: Any, result: lacak.SearchResult) -> str | None:
 # -- batches (lacak batch boggle) -----------------------------------------------------------
 
 
-def batch_plan(*, dice: str | None = None, **_given: Any) -> dict[str, Any]:
-    """``--dice D`` names the generator: a dice set (``classic4``, ``big5``, ...) or ``random``."""
+def batch_plan(
+    *, dice: str | None = None, engine: str | None = None, **_given: Any
+) -> dict[str, Any]:
+    """``--dice D`` names the generator: a dice set (``classic4``, ``big5``, ...) or ``random``.
+
+    ``--engine`` is checked here, once: ``numba`` compiles the walk now if this
+    machine has not compiled it yet (announced), so that the workers only load it.
+
+    :raises InvalidOptionError: an unknown engine, or ``numba`` where it cannot run.
+    """
+    if engine is not None:
+        from .engines import engine_for_job
+
+        if engine != "auto":
+            engine_for_job(engine)
     return {"generator": dice} if dice is not None else {}
 
 
 def batch_prepare(
     board: Board, *, solve: bool = False, dictionary: str | None = None, min_length: int = 0,
-    **_options: Any,
+    scores_only: bool = False, engine: str = "auto", **_options: Any,
 ) -> Board:  # fmt: skip
     """A shaken board with the dictionary its words are looked up in (loaded once per
-    worker: the registry and the compiled word graph are cached)."""
+    worker: the registry and the compiled word graph are cached), as a
+    :class:`~lacak_boggle.board.BatchBoard` naming the engine that walks it
+    (:func:`~lacak_boggle.engines.engine_for_job`) and whether only its counts
+    are recorded."""
     if not solve:
         return board
+    from .board import BatchBoard
+    from .engines import engine_for_job
+
+    return BatchBoard(
+        tiles=board.tiles, seed=board.seed, dictionary=_batch_dictionary(dictionary),
+        min_length=min_length or None, engine=engine_for_job(engine), scores_only=scores_only,
+    )  # fmt: skip
+
+
+@functools.lru_cache(maxsize=4)
+def _batch_dictionary(name: str | None) -> lacak.Dictionary:
+    """The dictionary of a batch's jobs, resolved once per worker process (so that a
+    batch looks its words up in one list, and its jobs do not look at the disk)."""
     from .solver import resolve_dictionary
 
-    return board.with_dictionary(resolve_dictionary(dictionary), min_length or None)
+    return resolve_dictionary(name)
 
 
 def batch_instance(board: Board) -> list[list[str]]:

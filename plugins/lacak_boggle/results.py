@@ -333,9 +333,16 @@ class BoggleResult(lacak.SearchResult):
 
     def best(self) -> FoundWord | None:
         """The best word (most points, most letters, alphabetical first), or ``None``."""
-        if not self.entries:
+        spelled = self.entries.words
+        if not spelled:
             return None
-        return min(self.words, key=lambda w: (-w.score, -len(w.word), w.word))
+        # points never fall as words grow: the best is the first (alphabetical) longest
+        longest = max(map(len, spelled))
+        at = next(i for i, word in enumerate(spelled) if len(word) == longest)
+        cells = cells_of(*self.board.shape)
+        word, paths = self.entries[at]
+        found = tuple([tuple([cells[i] for i in p]) for p in paths])
+        return FoundWord(word=word, path=found[0], score=score(len(word)), paths=found)
 
     def to_dict(self, puzzle: Any = None, *, registry: Any = None) -> dict[str, Any]:
         """The documented JSON form (``lacak boggle solve --json``): the common shape of
@@ -346,17 +353,24 @@ class BoggleResult(lacak.SearchResult):
         path spells (``"·"``, ``"C"``, ``"CO"``, ...), ``length`` and ``cost`` its
         tiles. ``"boggle"`` is :meth:`answer`.
 
+        A board of a ``lacak batch boggle --scores-only`` job
+        (:class:`~lacak_boggle.board.BatchBoard`) gets the answer without its
+        ``"words"``, which its record does not keep.
+
         :param puzzle: the board searched (default: :attr:`board`).
         :param registry: accepted for :meth:`lacak.SearchResult.to_dict`'s signature;
             the Boggle keys need no registry.
         """
+        from .board import BatchBoard
+
         board = puzzle if isinstance(puzzle, Board) else self.board
         data = lacak.SearchResult.to_dict(self)  # no puzzle: the common keys alone
         data["states"] = [board.format_state(state) for state in self.states]
-        data["boggle"] = self.answer()
+        words = not (isinstance(board, BatchBoard) and board.scores_only)
+        data["boggle"] = self.answer(words=words)
         return data
 
-    def answer(self) -> dict[str, Any]:
+    def answer(self, *, words: bool = True) -> dict[str, Any]:
         """The whole answer as JSON data: what ``"boggle"`` holds in :meth:`to_dict`.
 
         ``{"board": [[tile, ...], ...], "dictionary", "min_length", "complete",
@@ -364,9 +378,27 @@ class BoggleResult(lacak.SearchResult):
         "score"}, ...]}``; with ``all_paths`` each word also has ``"paths"``.
         ``complete`` is false when a limit cut the search short (the common
         ``stopped`` says which); ``best`` is the best word, or ``null``.
+
+        :param words: include ``"words"`` (else the paths are not even made).
         """
+        spelled = self.entries.words
+        best = None
+        if spelled:
+            longest = max(map(len, spelled))
+            best = next(word for word in spelled if len(word) == longest)
+        answer = {
+            "board": self.board.to_rows(),
+            "dictionary": self.dictionary,
+            "min_length": self.min_length,
+            "complete": self.complete,
+            "count": self.count,
+            "score": self.score,
+            "best": best,
+        }
+        if not words:
+            return answer
         at = [list(cell) for cell in cells_of(*self.board.shape)]
-        words = []
+        listed: list[dict[str, Any]] = []
         with quiet_gc():  # straight from the entries: no FoundWord objects on the way
             for word, paths in self.entries:
                 entry = {
@@ -376,18 +408,9 @@ class BoggleResult(lacak.SearchResult):
                 }
                 if self.all_paths:
                     entry["paths"] = [[at[i][:] for i in p] for p in paths]
-                words.append(entry)
-        best = self.best() if self.entries else None
-        return {
-            "board": self.board.to_rows(),
-            "dictionary": self.dictionary,
-            "min_length": self.min_length,
-            "complete": self.complete,
-            "count": self.count,
-            "score": self.score,
-            "best": None if best is None else best.word,
-            "words": words,
-        }
+                listed.append(entry)
+        answer["words"] = listed
+        return answer
 
 
 @attrs.frozen(kw_only=True)
