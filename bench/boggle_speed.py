@@ -32,6 +32,17 @@ Rows:
   code of git revision ``REV`` (exported to a temporary folder, first on
   ``PYTHONPATH``): the "before" figures, measured side by side.
 
+- *lacak batch boggle*: records/s through :func:`lacak.dataset.records` (what
+  ``lacak batch boggle`` runs; one job a board, JSON records in order), with
+  and without ``--scores-only``, on 1 and 2 workers (``--batch-boards``
+  boards, each run a fresh process as on the command line, so loading the
+  dictionary and the engine counts; CPU of this process and its workers, and
+  the CPU-bound speed-up: 2 x records per CPU-second on 2 workers over that
+  on 1). With ``--baseline`` the same on that revision.
+- *Python peers* (when ``bench/.venv`` has them, ``bash bench/setup.sh``):
+  bogglesolver, pyggle and boggled from ``bench/boggle.py``, word sets only,
+  on the first ``--peer-boards`` boards, CPU time.
+
 Then "where the time goes" in one ``solve_many`` (one process, best of the
 repeats): parsing and tiles to columns, the walk, the result objects with the
 garbage collector off, what the collector adds, and the rest (records,
@@ -241,6 +252,95 @@ def _first_use(scratch: Path) -> dict[str, tuple[float, float]]:
     return out
 
 
+BATCH = """
+import os, resource, sys, time
+import lacak
+from lacak import dataset
+def cpu():
+    a = resource.getrusage(resource.RUSAGE_SELF)
+    b = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return a.ru_utime + a.ru_stime + b.ru_utime + b.ru_stime
+options = {{"scores_only": True}} if {scores_only} else {{}}
+spec = dataset.spec("boggle", kind_options=options)
+# a fresh process, as the command line: each worker loads the dictionary and the engine
+wall, used = time.perf_counter(), cpu()
+n = sum(1 for _ in dataset.records(spec, count={boards}, seed=1, workers={workers}))
+wall, used = time.perf_counter() - wall, cpu() - used
+print(n / wall, used / wall, os.getloadavg()[0])
+"""
+
+PEERS = """
+import sys, time
+sys.path.insert(0, {bench!r})
+import lacak
+from lacak_boggle import shake
+import boggle as peers
+words = lacak.dictionary("eng").words
+boards = [shake("classic4", s) for s in range({boards})]
+for name in ("bogglesolver 0.0.1", "pyggle 1.2.0", "boggled 1.0.0"):
+    try:
+        solve = peers.PEERS[name](words)
+        solve(boards[0], 3)
+        best = 1e9
+        for _ in range({repeat}):
+            c = time.process_time()
+            for b in boards:
+                solve(b, 3)
+            best = min(best, time.process_time() - c)
+        print(name, "|", best / len(boards) * 1e6)
+    except Exception as error:
+        print(name, "|", f"{{type(error).__name__}}: {{error}}")
+"""
+
+
+def _batch(trees: dict[str, dict[str, str]], boards: int, baseline: str | None) -> dict[str, Any]:
+    """``lacak batch boggle`` through :func:`lacak.dataset.records`: 1 and 2 workers."""
+    print(f"\nlacak batch boggle, {boards:,} classic4 boards, eng (records/s; CPU the run got; "
+          "load average)")  # fmt: skip
+    out: dict[str, Any] = {}
+    for tree, env in trees.items():
+        for scores_only in (False, True):
+            label = ("--scores-only" if scores_only else "words and paths") + (
+                f" ({baseline})" if tree == "old" else ""
+            )
+            got = {}
+            for workers in (1, 2):
+                code = BATCH.format(scores_only=scores_only, boards=boards, workers=workers)
+                rate, cpus, load = map(float, _run(code, env).split())
+                got[workers] = (rate, cpus, load)
+            bound = 2 * (got[2][0] / got[2][1]) / (got[1][0] / got[1][1])
+            print(f"  {label:<40} 1 worker {got[1][0]:8,.0f}/s ({got[1][1]:.2f} CPU, load "
+                  f"{got[1][2]:.1f})  2 workers {got[2][0]:8,.0f}/s ({got[2][1]:.2f} CPU, load "
+                  f"{got[2][2]:.1f})  speed-up {got[2][0] / got[1][0]:.2f}x, CPU-bound "
+                  f"{bound:.2f}x")  # fmt: skip
+            out[label] = got
+    return out
+
+
+def _peers(boards: int, repeat: int) -> dict[str, Any]:
+    python = ROOT / "bench" / ".venv" / "bin" / "python"
+    if not python.exists():
+        print("\nPython peers: bench/.venv is missing (bash bench/setup.sh)")
+        return {}
+    code = PEERS.format(bench=str(ROOT / "bench"), boards=boards, repeat=repeat)
+    done = subprocess.run([str(python), "-c", code], capture_output=True, text=True, check=False)
+    print(f"\nPython peers, first {boards} boards, word sets only (us a board, best CPU; "
+          "boards/s)")  # fmt: skip
+    out: dict[str, Any] = {}
+    for line in done.stdout.splitlines():
+        name, _, value = line.partition(" | ")
+        try:
+            us = float(value)
+        except ValueError:
+            print(f"  {name:<46} {value}")
+            continue
+        print(f"  {name:<46} {us:9.1f} {1e6 / us:10,.0f}")
+        out[name] = us
+    if done.returncode:
+        print(done.stderr[-2000:])
+    return out
+
+
 def _show(label: str, runs: list[tuple[float, float]], boards: int) -> dict[str, float]:
     cpu = [c for c, _ in runs]
     wall = [w for _, w in runs]
@@ -264,6 +364,8 @@ def main() -> int:
     parser.add_argument("--repeat", type=int, default=7)
     parser.add_argument("--baseline", default=None, help="git revision to compare with")
     parser.add_argument("--skip-first-use", action="store_true")
+    parser.add_argument("--batch-boards", type=int, default=20_000)
+    parser.add_argument("--peer-boards", type=int, default=200)
     args = parser.parse_args()
     summary: dict[str, Any] = {"boards": args.boards, "load_start": os.getloadavg()}
     print(
@@ -331,6 +433,8 @@ def main() -> int:
             print(f"  {label:<56} {seconds / args.boards * 1e6:7.2f} us  {seconds / whole:6.1%}")
         print(f"  {'whole solve_many + reading':<56} {whole / args.boards * 1e6:7.2f} us")
         summary["breakdown_us"] = {k: v / args.boards * 1e6 for k, v in breakdown.items()}
+        summary["batch"] = _batch(trees, args.batch_boards, args.baseline)
+        summary["peers_us"] = _peers(args.peer_boards, min(args.repeat, 3))
         if not args.skip_first_use:
             print(
                 "\nFirst use: lacak boggle solve-many, 2,000 boards, whole process (CPU / wall s)"
