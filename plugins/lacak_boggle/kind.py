@@ -112,16 +112,25 @@ def batch_plan(
 ) -> dict[str, Any]:
     """``--dice D`` names the generator: a dice set (``classic4``, ``big5``, ...) or ``random``.
 
-    ``--engine`` is checked here, once: ``numba`` compiles the walk now if this
-    machine has not compiled it yet (announced), so that the workers only load it.
+    This runs once, in the process that starts the workers, before the jobs:
+    it also loads what every job needs, the modules, the dictionary with its
+    compiled word graph and the engine a job would choose (``--engine numba`` compiles the
+    walk now if this machine has not compiled it yet, announced), so that
+    workers forked from this process start with them instead of each loading
+    them (about 0.1 s for the dictionary, 0.7 s for the compiled walk).
 
     :raises InvalidOptionError: an unknown engine, or ``numba`` where it cannot run.
+    :raises DictionaryError: a dictionary that cannot be loaded.
     """
-    if engine is not None:
-        from .engines import engine_for_job
+    # every job imports these: imported once here, before workers are forked
+    from . import dice as _dice  # noqa: F401
+    from . import solver as _solver  # noqa: F401
+    from .engines import engine_for_job, load_compiled
+    from .wordgraph import compile_dictionary
 
-        if engine != "auto":
-            engine_for_job(engine)
+    if engine_for_job(engine or "auto") == "numba":
+        load_compiled().warm()  # the machine code itself, not only numba
+    compile_dictionary(_batch_dictionary(_given.get("dictionary")))
     return {"generator": dice} if dice is not None else {}
 
 
