@@ -12,6 +12,7 @@ from __future__ import annotations
 import functools
 import io
 import json
+import os
 from collections.abc import Iterator
 from typing import Any
 
@@ -146,12 +147,23 @@ def batch_prepare(
     if not solve:
         return board
     from .board import BatchBoard
-    from .engines import engine_for_job
+    from .engines import ENGINE_VARIABLE
 
     return BatchBoard(
         tiles=board.tiles, seed=board.seed, dictionary=_batch_dictionary(dictionary),
-        min_length=min_length or None, engine=engine_for_job(engine), scores_only=scores_only,
+        min_length=min_length or None, scores_only=scores_only,
+        engine=_batch_engine(engine, os.environ.get(ENGINE_VARIABLE)),
     )  # fmt: skip
+
+
+@functools.lru_cache(maxsize=8)
+def _batch_engine(engine: str, _variable: str | None) -> str:
+    """The engine of a batch's jobs, decided once per worker process (and value of
+    ``LACAK_BOGGLE_ENGINE``): every job of a worker walks with the same engine, and
+    no job looks at the disk to decide."""
+    from .engines import engine_for_job
+
+    return engine_for_job(engine)
 
 
 @functools.lru_cache(maxsize=4)
