@@ -109,19 +109,21 @@ def advice(puzzle: Any, result: lacak.SearchResult) -> str | None:
 
 
 def batch_plan(
-    *, dice: str | None = None, engine: str | None = None, **_given: Any
+    *, dice: str | None = None, engine: str | None = None, **given: Any
 ) -> dict[str, Any]:
     """``--dice D`` names the generator: a dice set (``classic4``, ``big5``, ...) or ``random``.
 
-    This runs once, in the process that starts the workers, before the jobs:
-    it also loads what every job needs, the modules, the dictionary with its
-    compiled word graph and the engine a job would choose (``--engine numba`` compiles the
-    walk now if this machine has not compiled it yet, announced), so that
-    workers forked from this process start with them instead of each loading
-    them (about 0.1 s for the dictionary, 0.7 s for the compiled walk).
+    This runs once, in the process that starts the workers, before the jobs. It
+    also loads what every job needs: the modules, the dictionary (``-d``, among
+    ``given``) with its compiled word graph, and the engine a job would choose
+    (``--engine numba`` compiles the walk now if this machine has not compiled
+    it yet, announced). Workers forked from this process then start with them
+    instead of each loading them (about 0.1 s for the dictionary, 0.7 s for the
+    compiled walk).
 
     :raises InvalidOptionError: an unknown engine, or ``numba`` where it cannot run.
-    :raises DictionaryError: a dictionary that cannot be loaded.
+    :raises UnknownComponentError: no such dictionary.
+    :raises DictionaryError: a dictionary file that cannot be read.
     """
     # every job imports these: imported once here, before workers are forked
     from . import dice as _dice  # noqa: F401
@@ -131,7 +133,7 @@ def batch_plan(
 
     if engine_for_job(engine or "auto") == "numba":
         load_compiled().warm()  # the machine code itself, not only numba
-    compile_dictionary(_batch_dictionary(_given.get("dictionary")))
+    compile_dictionary(_batch_dictionary(given.get("dictionary")))
     return {"generator": dice} if dice is not None else {}
 
 
