@@ -179,3 +179,24 @@ def test_an_unknown_engine_is_one_line() -> None:
     assert result.exit_code != 0
     assert "unknown engine 'warp'" in result.stderr
     assert "Traceback" not in result.output and len(result.stderr.strip().splitlines()) == 1
+
+
+def test_a_batch_loads_its_dictionary_once_before_the_workers_start() -> None:
+    """The parent loads the dictionary and its word graph while planning, so that the
+    workers it forks begin with them (each loaded them on its first job before)."""
+    from lacak_boggle import kind
+
+    kind._batch_dictionary.cache_clear()
+    lacak.dataset.spec("boggle", kind_options={"engine": "dfs", "scores_only": True})
+    assert kind._batch_dictionary.cache_info().currsize == 1
+    spec = lacak.dataset.spec("boggle", kind_options={"engine": "dfs"})
+    spec((0, 5))
+    info = kind._batch_dictionary.cache_info()
+    assert (info.currsize, info.misses) == (1, 1)  # the job found it loaded
+
+
+def test_a_bad_dictionary_is_one_error_before_any_job() -> None:
+    from lacak.testing.cli import one_line_error
+
+    result = CliRunner().invoke(make_cli(), ["batch", "boggle", "-n", "3", "-d", "no-such-list"])
+    one_line_error(result, "unknown dictionary 'no-such-list'")
