@@ -12,7 +12,7 @@ Registered through the ``lacak`` entry-point group like any plugin:
 The library API is importable from here (loaded on first use, so that
 starting ``lacak`` stays fast)::
 
-    from lacak_boggle import Board, solve_board, check, solve_many, shake
+    from lacak_boggle import Board, solve_board, check, solve_many, score_many, shake
 
 Dictionaries come from the registry (``lacak.dictionary("eng")``); this
 plugin never imports the dictionaries plugin.
@@ -32,6 +32,7 @@ __all__ = [
     "DICE_SETS",
     "Board",
     "BoggleResult",
+    "BoggleScores",
     "DiceSet",
     "FoundWord",
     "WordCheck",
@@ -44,6 +45,7 @@ __all__ = [
     "random_board",
     "resolve_dictionary",
     "score",
+    "score_many",
     "shake",
     "solve_board",
     "solve_many",
@@ -72,6 +74,8 @@ _EXPORTS = {
     "board_renderable": "render",
     "board_svg": "render",
     "solve_many": "batch",
+    "score_many": "batch",
+    "BoggleScores": "batch",
     "warm": "engines",
 }
 
@@ -160,7 +164,13 @@ _HELP = {
 _BATCH = lacak.BatchKind(
     generator="classic4",
     solve=True,
-    options={"dice": None, "dictionary": None, "min_length": 0, "scores_only": False},
+    options={
+        "dice": None,
+        "dictionary": None,
+        "min_length": 0,
+        "scores_only": False,
+        "engine": "auto",
+    },
     flags={"dictionary": "-d", "min_length": "-m"},
     help={
         "dice": "Dice set to shake (classic4, classic4-1976, big5, superbig6) or random "
@@ -169,6 +179,8 @@ _BATCH = lacak.BatchKind(
         "min_length": "Shortest word that counts, in letters (default: the board's official "
         "minimum).",
         "scores_only": "Record each board's word count and score, not its words.",
+        "engine": "auto, dfs (the walk in Python) or numba (compiled, lacak[fast]); auto: "
+        "numba when this machine has compiled it, else dfs.",
     },
     plan=_kind("batch_plan"),
     prepare=_kind("batch_prepare"),

@@ -39,6 +39,8 @@ the GIL), the others on processes.
 from __future__ import annotations
 
 import concurrent.futures
+import functools
+import itertools
 import os
 import time
 import traceback
@@ -50,14 +52,14 @@ import lacak
 import lacak.batch
 from lacak.batch import Outcome
 
-from .board import Board, neighbours
+from .board import _PLAIN, Board, neighbours, official_min_length
 from .engines import ENGINES, engine_for_batch, load_compiled
-from .results import BoggleResult, Entries, make_result, quiet_gc
+from .results import BoggleResult, Entries, cells_of, found_result, make_result, quiet_gc
 from .solver import DictionaryLike, resolve_dictionary, solve_board
 from .walk import tile_columns, walk_fast
 from .wordgraph import WordGraph, compile_dictionary, load_graph
 
-__all__ = ["ENGINES", "solve_many"]
+__all__ = ["ENGINES", "BoggleScores", "score_many", "solve_many"]
 
 #: Boards per numpy pass (bounds the frontier's memory).
 CHUNK = 256
@@ -175,8 +177,8 @@ def _numpy_walk(graph: WordGraph, columns: Any, shape: tuple[int, int], min_leng
 
     if not hits:
         none = np.zeros(0, dtype=np.int64)
-        return _Found(boards, none, none, np.zeros((0, 1), dtype=np.int64), none,
-                      expanded, generated, deepest)  # fmt: skip
+        return _Found.from_paths(graph, cells, none, none, np.zeros((0, 1), dtype=np.int64),
+                                 none, expanded, generated, deepest)  # fmt: skip
     hb = np.concatenate([h[0] for h in hits])
     hr = np.concatenate([h[1] for h in hits])
     hi = np.concatenate([h[2] for h in hits])
@@ -206,26 +208,79 @@ def _numpy_walk(graph: WordGraph, columns: Any, shape: tuple[int, int], min_leng
         firsts[1:] = key[sub][1:] != key[sub][:-1]
         chosen = np.concatenate([chosen, sub[firsts]])
         chosen = chosen[np.argsort(key[chosen], kind="stable")]
-    return _Found(boards, hb[chosen], hr[chosen], paths[chosen], hk[chosen] + 1,
-                  expanded, generated, deepest)  # fmt: skip
+    return _Found.from_paths(graph, cells, hb[chosen], hr[chosen], paths[chosen],
+                             hk[chosen] + 1, expanded, generated, deepest)  # fmt: skip
+
+
+#: What an engine gives back for a batch (as :mod:`lacak_boggle.compiled` names them):
+#: per board counts and points only; also each word's rank and the best word's
+#: first path; also every word's first path.
+SCORES, WORDS, PATHS = 0, 1, 2
+#: :func:`~lacak_boggle.results.score` by length, up to 8 letters (and more).
+_POINTS = (0, 0, 0, 1, 1, 2, 3, 5, 11)
 
 
 @attrs.frozen(eq=False)
 class _Found:
-    """What an array engine found, as arrays (cheap to send between processes)."""
+    """What an engine found, as arrays (cheap to send between processes)."""
 
     boards: int
-    #: board, rank, padded path and path length of each word found, by (board, rank)
+    #: board and rank of each word found, by (board, rank) (empty for ``SCORES``)
     board: Any
     rank: Any
+    #: each word's first path, padded, and its length; ``None`` when not made (``WORDS``)
     paths: Any
     sizes: Any
-    #: per board: nodes expanded, generated, deepest level
+    #: per board: nodes expanded, generated, deepest level, words, points
     expanded: Any
     generated: Any
     deepest: Any
+    count: Any
+    score: Any
+    #: per board (not for ``SCORES``): the best word's index among its words (-1: none),
+    #: its first path (padded with -1) and that path's length
+    best: Any = None
+    best_paths: Any = None
+    best_sizes: Any = None
     #: the engine that walked the boards
     engine: str = ""
+
+    @classmethod
+    def from_paths(
+        cls,
+        graph: WordGraph,
+        cells: int,
+        board: Any,
+        rank: Any,
+        paths: Any,
+        sizes: Any,
+        expanded: Any,
+        generated: Any,
+        deepest: Any,
+    ) -> _Found:
+        """The record of an engine that gives every word's path (numpy, dfs): the
+        per-board words, points and best word worked out from them."""
+        import numpy as np
+
+        boards = len(expanded)
+        lengths = graph.lengths()[rank].astype(np.int64)
+        count = np.bincount(board, minlength=boards).astype(np.int64)
+        points = np.array(_POINTS, dtype=np.int64)[np.minimum(lengths, 8)]
+        score = np.bincount(board, weights=points, minlength=boards).round().astype(np.int64)
+        # the best word of each board: the first (alphabetical) of its longest
+        starts = np.searchsorted(board, np.arange(boards))
+        has = count > 0
+        order = np.lexsort((np.arange(len(rank)), -lengths, board))
+        rows = order[starts[has]]
+        best = np.full(boards, -1, dtype=np.int64)
+        best[has] = rows - starts[has]
+        best_paths = np.full((boards, cells), -1, dtype=np.int64)
+        width = min(paths.shape[1], cells)
+        best_paths[has, :width] = paths[rows, :width]
+        best_sizes = np.zeros(boards, dtype=np.int64)
+        best_sizes[has] = sizes[rows]
+        return cls(boards, board, rank, paths, sizes, expanded, generated, deepest, count,
+                   score, best, best_paths, best_sizes)  # fmt: skip
 
     def results(
         self,
@@ -233,50 +288,58 @@ class _Found:
         boards: Sequence[Board],
         name: str,
         min_length: int,
+        columns: Any,
         strategy: str | None = None,
         seconds: float = 0.0,
     ) -> list[BoggleResult]:
-        """One :class:`BoggleResult` per board; path tuples are made only when asked for.
+        """One :class:`BoggleResult` per board; path tuples are made only when asked for
+        (from the arrays, or by walking the board again when they were not made).
 
+        :param columns: the boards' tiles as graph columns (to walk a board again).
         :param strategy: each result's ``strategy``; default ``boggle-ENGINE``.
         :param seconds: each result's ``stats.seconds``.
         """
         import numpy as np
 
         strategy = strategy or f"boggle-{self.engine}"
-
-        bounds = np.searchsorted(self.board, np.arange(self.boards + 1)).tolist()
-        spelled = graph.word_array()[self.rank].tolist()
-        # the best word of each board: the first (alphabetical) of its longest
-        order = np.lexsort((np.arange(len(self.rank)), -graph.lengths()[self.rank], self.board))
-        heads = [b for b in range(self.boards) if bounds[b + 1] > bounds[b]]
-        best_rows = order[[bounds[b] for b in heads]]
-        best_paths = dict(
-            zip(heads, map(tuple, _trimmed(self.paths[best_rows], self.sizes[best_rows])),
-                strict=True)
-        )  # fmt: skip
+        shape = boards[0].shape if boards else (0, 0)
+        spelled = tuple(graph.word_array()[self.rank].tolist())
+        ends = np.cumsum(self.count).tolist()
         counts = zip(
-            self.expanded.tolist(), self.generated.tolist(), self.deepest.tolist(), strict=True
-        )
+            self.expanded.tolist(), self.generated.tolist(), self.deepest.tolist(),
+            self.score.tolist(), self.best_paths.tolist(), self.best_sizes.tolist(),
+            strict=True,
+        )  # fmt: skip
+        # each board's path tuples, made when first asked for
+        if self.paths is not None:
+            paths_of = functools.partial(_paths_from, self.paths, self.sizes, ends)
+        else:
+            paths_of = functools.partial(_paths_again, graph, columns, shape, min_length)
+        at = cells_of(*shape)
+        stats_of = lacak.SearchStats
         out = []
+        lo = 0
         with quiet_gc():
-            for b, (board, (expanded, generated, depth)) in enumerate(
+            for b, (board, (expanded, generated, depth, points, best, size)) in enumerate(
                 zip(boards, counts, strict=True)
             ):
-                lo, hi = bounds[b], bounds[b + 1]
-                stats = lacak.SearchStats(
+                hi = ends[b]
+                stats = stats_of(
                     expanded=expanded,
                     generated=generated,
                     max_frontier=depth,
                     depth=depth,
                     seconds=seconds,
                 )
-                entries = Entries(spelled[lo:hi], _Paths(self.paths, self.sizes, lo, hi))
-                result = make_result(
-                    board, name, entries, min_length=min_length, all_paths=False,
-                    stats=stats, strategy=strategy, best=best_paths.get(b),
-                )  # fmt: skip
-                out.append(result)
+                entries = Entries.later(spelled[lo:hi], paths_of, b, points)
+                if size:
+                    cells = tuple([at[i] for i in best[:size]])
+                    out.append(found_result(board, name, entries, cells, min_length=min_length,
+                                            stats=stats, strategy=strategy))  # fmt: skip
+                else:
+                    out.append(make_result(board, name, entries, min_length=min_length,
+                                           all_paths=False, stats=stats, strategy=strategy))  # fmt: skip
+                lo = hi
         return out
 
 
@@ -285,18 +348,28 @@ def _trimmed(paths: Any, sizes: Any) -> list[list[int]]:
     return [row[:n] for row, n in zip(paths.tolist(), sizes.tolist(), strict=True)]
 
 
-@attrs.frozen(eq=False)
-class _Paths:
-    """Makes one board's path tuples from the engine's arrays, when first asked for."""
+def _paths_from(paths: Any, sizes: Any, ends: list[int], board: int) -> list[Any]:
+    """One board's path tuples from an engine's arrays (``ends``: where each board's
+    words end)."""
+    lo = ends[board - 1] if board else 0
+    rows = _trimmed(paths[lo : ends[board]], sizes[lo : ends[board]])
+    return [(tuple(row),) for row in rows]
 
-    paths: Any
-    sizes: Any
-    lo: int
-    hi: int
 
-    def __call__(self) -> list[tuple[tuple[int, ...], ...]]:
-        rows = _trimmed(self.paths[self.lo : self.hi], self.sizes[self.lo : self.hi])
-        return [(tuple(row),) for row in rows]
+def _paths_again(
+    graph: WordGraph, columns: Any, shape: tuple[int, int], min_length: int, board: int
+) -> list[Any]:
+    """One board's path tuples, by walking it again with every path kept (the
+    compiled walk when it loads here, else the Python walk: the same paths)."""
+    row = columns[board : board + 1]
+    compiled = load_compiled()
+    if compiled is not None:
+        walked = compiled.walk(graph, row, shape, min_length, PATHS)
+        rows = _trimmed(walked.paths, walked.sizes)
+    else:  # pragma: no cover - numba failing after the walk that used it
+        found = walk_fast(graph, row[0].tolist(), shape, min_length)[0]
+        rows = [found[r] for r in sorted(found)]
+    return [(tuple(row),) for row in rows]
 
 
 def _from_dfs(graph: WordGraph, columns: Any, shape: tuple[int, int], min_length: int) -> _Found:
@@ -323,21 +396,31 @@ def _from_dfs(graph: WordGraph, columns: Any, shape: tuple[int, int], min_length
         group = np.nonzero(sizes == size)[0]
         padded[group, :size] = np.array([paths[i] for i in group.tolist()], dtype=np.int64)
     stats = np.array(counts, dtype=np.int64).reshape(boards, 3)
-    return _Found(boards, np.array(board, dtype=np.int64), np.array(rank, dtype=np.int64),
-                  padded, sizes, stats[:, 0], stats[:, 1], stats[:, 2])  # fmt: skip
+    return _Found.from_paths(graph, shape[0] * shape[1], np.array(board, dtype=np.int64),
+                             np.array(rank, dtype=np.int64), padded, sizes, stats[:, 0],
+                             stats[:, 1], stats[:, 2])  # fmt: skip
 
 
 def walk_arrays(
-    graph: WordGraph, columns: Any, shape: tuple[int, int], min_length: int, engine: str
+    graph: WordGraph,
+    columns: Any,
+    shape: tuple[int, int],
+    min_length: int,
+    engine: str,
+    mode: int = PATHS,
 ) -> _Found:
-    """Solve boards of one shape (``columns``: their tiles' graph columns) with ``engine``."""
+    """Solve boards of one shape (``columns``: their tiles' graph columns) with ``engine``.
+
+    :param mode: what to give back (:data:`SCORES`, :data:`WORDS`, :data:`PATHS`); the
+        compiled walk gives only that, the other engines give every path.
+    """
     if engine == "numba":
         compiled = load_compiled()
         if compiled is not None:
-            board, rank, paths, sizes, expanded, generated, deepest = compiled.walk_boards(
-                graph, columns, shape, min_length
-            )
-            return _Found(len(columns), board, rank, paths, sizes, expanded, generated, deepest,
+            w = compiled.walk(graph, columns, shape, min_length, mode)
+            return _Found(len(columns), w.board, w.rank, w.paths if mode == PATHS else None,
+                          w.sizes if mode == PATHS else None, w.expanded, w.generated,
+                          w.deepest, w.found, w.score, w.best, w.best_paths, w.best_sizes,
                           engine="numba")  # fmt: skip
         engine = "numpy"  # numba fails to load here (a worker's machine): the same answers
     if engine == "numpy":
@@ -359,12 +442,17 @@ def _passes(engine: str) -> int:
 
 
 def solve_columns(
-    graph: WordGraph, columns: Any, shape: tuple[int, int], min_length: int, engine: str
+    graph: WordGraph,
+    columns: Any,
+    shape: tuple[int, int],
+    min_length: int,
+    engine: str,
+    mode: int = PATHS,
 ) -> list[_Found]:
     """:func:`walk_arrays` in passes of at most :func:`_passes` boards."""
     size = _passes(engine)
     return [
-        walk_arrays(graph, columns[k : k + size], shape, min_length, engine)
+        walk_arrays(graph, columns[k : k + size], shape, min_length, engine, mode)
         for k in range(0, len(columns), size)
     ]
 
@@ -380,10 +468,14 @@ class _Chunk:
     min_length: int
     engine: str
     shape: tuple[int, int]
+    mode: int = PATHS
 
     def __call__(self, columns: Any) -> list[_Found]:
         graph = load_graph(self.digest, self.words, self.alphabet)
-        return solve_columns(graph, columns, self.shape, self.min_length, self.engine)
+        if self.mode == PATHS:
+            return solve_columns(graph, columns, self.shape, self.min_length, self.engine)
+        return solve_columns(graph, columns, self.shape, self.min_length, self.engine,
+                             self.mode)  # fmt: skip
 
 
 def _parse_all(
@@ -397,6 +489,220 @@ def _parse_all(
         except lacak.InvalidPuzzleError as error:
             out.append(lacak.InvalidPuzzleError(f"board {i}: {error}"))
     return out
+
+
+def _check_options(workers: Any, min_length: Any, engine: str) -> None:
+    """The call's own options (a bad one raises at once, before any board is read)."""
+    if workers is not None and (
+        isinstance(workers, bool) or not isinstance(workers, int) or workers < 1
+    ):
+        raise lacak.InvalidOptionError(f"workers must be a positive integer, got {workers!r}")
+    if min_length is not None and (
+        isinstance(min_length, bool) or not isinstance(min_length, int) or min_length < 1
+    ):
+        raise lacak.InvalidOptionError(f"min_length must be a positive integer, got {min_length!r}")
+    if engine not in ENGINES:
+        engine_for_batch(engine, 0)  # raises, naming the engines
+
+
+@attrs.define(eq=False)
+class _Plan:
+    """A batch sorted out: boards of one minimum length and shape go to the array
+    engines together, as their tiles' graph columns; the others are walked here."""
+
+    graph: WordGraph
+    words: lacak.Dictionary
+    #: (minimum length, shape) -> the boards' indices and their columns (a list of
+    #: rows, or an array once :meth:`tables` made it)
+    groups: dict[tuple[int, tuple[int, int]], tuple[list[int], Any]] = attrs.Factory(dict)
+    #: groups read straight from text (:func:`_plain_groups`): indices and columns
+    plain: dict[tuple[int, tuple[int, int]], list[tuple[list[int], Any]]] = attrs.Factory(dict)
+    #: the boards for the Python walk (all paths, odd tiles, more than 63 tiles)
+    alone: list[int] = attrs.Factory(list)
+    #: boards that do not parse
+    failed: dict[int, lacak.InvalidPuzzleError] = attrs.Factory(dict)
+
+    def add(
+        self, boards: Iterable[tuple[int, Board]], min_length: int | None, all_paths: bool
+    ) -> None:
+        """Sort out parsed boards (with their indices in the batch)."""
+        graph = self.graph
+        column = graph.single_columns.get
+        groups = self.groups
+        key: Any = None
+        members: list[int] = []
+        rows: list[Any] = []
+        for index, board in boards:
+            columns = list(map(column, board.flat))
+            if None in columns:  # other multi-letter tiles, or letters no word uses (blanks)
+                steps = tile_columns(board, graph)
+                columns = [0 if t is None else t[0] if len(t) == 1 else None for t in steps]
+            if all_paths or None in columns or len(columns) > 63:  # the Python walk's boards
+                self.alone.append(index)
+                continue
+            shape = (len(board.tiles), len(board.tiles[0]))
+            least = min_length if min_length is not None else board.min_length
+            here = (official_min_length(*shape) if least is None else least, shape)
+            if here != key:  # another group than the board before's
+                key = here
+                members, rows = groups.setdefault(key, ([], []))
+            members.append(index)
+            rows.append(columns)
+
+    @property
+    def arrayed(self) -> int:
+        """The boards for the array engines."""
+        return sum(len(members) for members, _ in self.groups.values())
+
+    def tables(self) -> None:
+        """Each group's columns as one ``int64`` array ``(boards, cells)`` (the boards
+        read straight from text first)."""
+        import numpy as np
+
+        for key in {**self.plain, **self.groups}:
+            members, rows = self.groups.get(key, ([], []))
+            cells = key[1][0] * key[1][1]
+            blocks = [*self.plain.pop(key, [])]
+            if len(rows):
+                table = rows if not isinstance(rows, list) else np.array(rows, dtype=np.int64)
+                blocks.append((members, table.reshape(len(members), cells)))
+            if len(blocks) == 1:
+                self.groups[key] = blocks[0]
+            else:
+                self.groups[key] = ([i for block, _ in blocks for i in block],
+                                    np.concatenate([table for _, table in blocks]))  # fmt: skip
+
+
+def _plain_groups(
+    plan: _Plan, lines: list[tuple[int, str]], min_length: int | None
+) -> list[tuple[int, str]]:
+    """Put the boards written in :data:`_PLAIN` text, or in the canonical text of boards
+    with dice digraphs (:meth:`Board.to_text`: ``"A B C / D Qu E"``, one space between
+    tiles), into ``plan`` without making :class:`Board` objects; their tiles read as
+    :meth:`Board.from_string` reads them (a lone ``Q`` is a Q, ``Qu`` the QU die).
+    What is left is returned."""
+    import numpy as np
+
+    graph = plan.graph
+    lookup = np.zeros(128, dtype=np.int64)
+    for code in range(ord("A"), ord("Z") + 1):
+        lookup[code] = graph.column(chr(code))  # 0 for a letter no word uses: a blank
+    # the tiles of the spaced form: A-Z, #, and the dice digraphs the graph has columns for
+    tokens = {chr(code): int(lookup[code]) for code in range(ord("A"), ord("Z") + 1)}
+    tokens["#"] = 0
+    for symbol in graph.columns:
+        if len(symbol) == 2 and symbol.isascii():
+            tokens[symbol[0] + symbol[1].lower()] = tokens[symbol] = graph.column(symbol)
+    by_shape: dict[tuple[int, int], list[tuple[int, str]]] = {}
+    spaced: dict[tuple[int, int], tuple[list[int], list[list[int]]]] = {}
+    rest = []
+    for index, text in lines:
+        if " " in text:
+            rows = [row.split(" ") for row in text.split(" / ")]
+            width = len(rows[0])
+            if all(len(row) == width for row in rows) and len(rows) * width <= 63:
+                try:
+                    columns = [tokens[tile] for row in rows for tile in row]
+                except KeyError:  # another tile, or other spacing: the long way
+                    pass
+                else:
+                    members, table = spaced.setdefault((len(rows), width), ([], []))
+                    members.append(index)
+                    table.append(columns)
+                    continue
+            rest.append((index, text))
+            continue
+        width = text.find("/")
+        width = len(text) if width < 0 else width
+        height = (len(text) + 1) // (width + 1)
+        if (
+            height * (width + 1) - 1 != len(text)
+            or height * width > 63
+            or _PLAIN.fullmatch(text) is None
+        ):
+            rest.append((index, text))
+            continue
+        by_shape.setdefault((height, width), []).append((index, text))
+    for (height, width), items in by_shape.items():
+        raw = np.frombuffer("".join([t for _, t in items]).encode("ascii"), dtype=np.uint8)
+        raw = raw.reshape(len(items), height * (width + 1) - 1)
+        slash = np.zeros(raw.shape[1], dtype=bool)
+        slash[width :: width + 1] = True
+        good = (raw[:, slash] == ord("/")).all(axis=1) & (raw[:, ~slash] != ord("/")).all(axis=1)
+        rest += [item for item, ok in zip(items, good.tolist(), strict=True) if not ok]
+        if not good.any():
+            continue
+        table = lookup[raw[good][:, ~slash]]
+        least = min_length if min_length is not None else official_min_length(height, width)
+        members = [index for (index, _), ok in zip(items, good.tolist(), strict=True) if ok]
+        plan.plain.setdefault((least, (height, width)), []).append((members, table))
+    for (height, width), (members, rows_) in spaced.items():
+        least = min_length if min_length is not None else official_min_length(height, width)
+        block = np.array(rows_, dtype=np.int64).reshape(len(members), height * width)
+        plan.plain.setdefault((least, (height, width)), []).append((members, block))
+    return rest
+
+
+@attrs.frozen(eq=False)
+class _Done:
+    """What became of one piece of a group: its boards' arrays, or the error."""
+
+    members: list[int]
+    least: int
+    columns: Any
+    found: list[_Found] | None = None
+    error: Outcome[Any] | None = None
+
+
+def _walk_plan(
+    plan: _Plan,
+    engine: str,
+    workers: int | None,
+    executor: concurrent.futures.Executor | None,
+    mode: int,
+) -> Iterator[_Done]:
+    """The array engines over every group of ``plan``, piece by piece, as the pieces
+    finish (in this process, on threads, or on processes; see :func:`solve_many`)."""
+    plan.tables()
+    arrayed = plan.arrayed
+    chosen = engine_for_batch(engine, arrayed)
+    count = workers if workers is not None else (os.cpu_count() or 1)
+    if executor is not None and workers == 1:
+        count = os.cpu_count() or 1  # the executor decides; give it a job per core at least
+    parallel = executor is not None or (count > 1 and arrayed >= PARALLEL_FROM)
+    # whether workers may be on other machines, without this one's disk cache
+    remote = executor is not None and not isinstance(
+        executor, concurrent.futures.ThreadPoolExecutor | concurrent.futures.ProcessPoolExecutor
+    )
+    graph = plan.graph
+    if chosen == "numba" and arrayed:
+        compiled = load_compiled()
+        if compiled is not None:
+            compiled.pack_graph(graph)  # made once, before any thread needs it
+    pieces: list[_Piece] = []
+    for (least, shape), (members, table) in plan.groups.items():
+        if not parallel:
+            try:
+                if mode == PATHS:
+                    found = solve_columns(graph, table, shape, least, chosen)
+                else:
+                    found = solve_columns(graph, table, shape, least, chosen, mode)
+            except Exception as error:  # one group's failure is its boards' records
+                failure: Outcome[Any] = Outcome(
+                    0, error=error, traceback="".join(traceback.format_exception(error))
+                )
+                yield _Done(members, least, table, error=failure)
+            else:
+                yield _Done(members, least, table, found)
+            continue
+        job = _job(graph, plan.words, least, chosen, shape, remote=remote, mode=mode)
+        pieces += _pieces(job, members, table, count)
+    if pieces:
+        for piece, outcome in _run_pieces(pieces, chosen, count, executor):
+            if outcome.ok:
+                yield _Done(piece.members, piece.job.min_length, piece.columns, outcome.unwrap())
+            else:
+                yield _Done(piece.members, piece.job.min_length, piece.columns, error=outcome)
 
 
 def solve_many(
@@ -438,7 +744,9 @@ def solve_many(
         worker that dies is replaced and its job run again (by
         :func:`lacak.batch.iter_many`); a job whose worker dies twice is run
         again board by board, so that only a board that kills its worker is
-        lost.
+        lost. Word lists, counts and scores are there at once; the path
+        tuples of a result are made when first asked for (the compiled walk
+        finds them then, walking that board again).
     :raises InvalidOptionError: an unknown engine, ``"numba"`` where the
         compiled walk cannot run, or a bad number of workers.
 
@@ -449,97 +757,40 @@ def solve_many(
     >>> solve_many(["CAT", "CA/T"], words)[1].error
     InvalidPuzzleError('board 1: ragged board: row 1 has 1 tile but row 0 has 2')
     """
-    import numpy as np
-
-    if workers is not None and (
-        isinstance(workers, bool) or not isinstance(workers, int) or workers < 1
-    ):
-        raise lacak.InvalidOptionError(f"workers must be a positive integer, got {workers!r}")
-    if min_length is not None and (
-        isinstance(min_length, bool) or not isinstance(min_length, int) or min_length < 1
-    ):
-        raise lacak.InvalidOptionError(f"min_length must be a positive integer, got {min_length!r}")
-    if engine not in ENGINES:
-        engine_for_batch(engine, 0)  # raises, naming the engines
+    _check_options(workers, min_length, engine)
     started = time.perf_counter()
     parsed = _parse_all(boards)
     words = resolve_dictionary(dictionary, registry=registry)
-    graph = compile_dictionary(words)
+    plan = _Plan(compile_dictionary(words), words)
     records: list[Outcome[BoggleResult] | None] = [None] * len(parsed)
-    # boards sharing a minimum length and a shape are solved together
-    groups: dict[tuple[int, tuple[int, int]], list[int]] = {}
-    columns_of: dict[int, list[int]] = {}
-    single = graph.single_columns
     for i, board in enumerate(parsed):
         if not isinstance(board, Board):
             records[i] = Outcome(i, error=board)
-            continue
-        columns = [single.get(tile) for tile in board.flat]
-        if None in columns:  # other multi-letter tiles, or letters no word uses (blanks)
-            steps = tile_columns(board, graph)
-            columns = [0 if t is None else t[0] if len(t) == 1 else None for t in steps]
-        if all_paths or None in columns or len(columns) > 63:  # the Python walk's boards
-            records[i] = _solve_here(i, board, words, min_length, all_paths)
-            continue
-        least = min_length if min_length is not None else board.effective_min_length
-        groups.setdefault((least, board.shape), []).append(i)
-        columns_of[i] = columns  # type: ignore[assignment]
-    arrayed = sum(map(len, groups.values()))
-    chosen = engine_for_batch(engine, arrayed)
-    count = workers if workers is not None else (os.cpu_count() or 1)
-    if executor is not None and workers == 1:
-        count = os.cpu_count() or 1  # the executor decides; give it a job per core at least
-    parallel = executor is not None or (count > 1 and arrayed >= PARALLEL_FROM)
-    # whether workers may be on other machines, without this one's disk cache
-    remote = executor is not None and not isinstance(
-        executor, concurrent.futures.ThreadPoolExecutor | concurrent.futures.ProcessPoolExecutor
-    )
+    plan.add(((i, b) for i, b in enumerate(parsed) if isinstance(b, Board)), min_length,
+             all_paths)  # fmt: skip
+    for i in plan.alone:
+        records[i] = _solve_here(i, parsed[i], words, min_length, all_paths)  # type: ignore[arg-type]
     clock = [started]  # the first piece's boards share the preparation too
-
-    def keep(members: list[int], found: list[_Found], least: int) -> None:
-        """The records of one piece's boards (``members``), from its engine's arrays."""
+    for done in _walk_plan(plan, engine, workers, executor, WORDS):
+        if done.error is not None:
+            for i in done.members:
+                records[i] = Outcome(i, error=done.error.error, attempts=done.error.attempts,
+                                     traceback=done.error.traceback)  # fmt: skip
+            continue
+        assert done.found is not None
         # each board's seconds: the wait for its piece, shared among the piece's boards
         now = time.perf_counter()
-        share = (now - clock[0]) / max(1, len(members))
+        share = (now - clock[0]) / max(1, len(done.members))
         clock[0] = now
         at = 0
-        for pack in found:
-            chunk = members[at : at + pack.boards]
+        for pack in done.found:
+            chunk = done.members[at : at + pack.boards]
             solved = [parsed[i] for i in chunk]
-            made = pack.results(graph, solved, words.name, least, seconds=share)  # type: ignore[arg-type]
+            made = pack.results(plan.graph, solved, words.name, done.least,  # type: ignore[arg-type]
+                                done.columns[at : at + pack.boards], seconds=share)  # fmt: skip
             for i, result in zip(chunk, made, strict=True):
                 records[i] = Outcome(i, value=result)
             at += pack.boards
-
-    pieces: list[_Piece] = []
-    for (least, shape), members in groups.items():
-        table = np.array([columns_of[i] for i in members], dtype=np.int64).reshape(
-            len(members), shape[0] * shape[1]
-        )
-        if not parallel:
-            if chosen == "numba":
-                graph.arrays()
-            try:
-                found = solve_columns(graph, table, shape, least, chosen)
-            except Exception as error:  # one group's failure is its boards' records
-                text = "".join(traceback.format_exception(error))
-                for i in members:
-                    records[i] = Outcome(i, error=error, traceback=text)
-            else:
-                keep(members, found, least)
-            continue
-        job = _job(graph, words, least, chosen, shape, remote=remote)
-        pieces += _pieces(job, members, table, count)
-    if pieces:
-        if chosen == "numba":
-            graph.arrays()  # made once, before the threads need them
-        for piece, outcome in _run_pieces(pieces, chosen, count, executor):
-            if outcome.ok:
-                keep(piece.members, outcome.unwrap(), piece.job.min_length)
-                continue
-            for i in piece.members:
-                records[i] = Outcome(i, error=outcome.error, attempts=outcome.attempts,
-                                     traceback=outcome.traceback)  # fmt: skip
     return [r for r in records if r is not None]
 
 
@@ -553,6 +804,209 @@ def _solve_here(
     except Exception as error:
         return Outcome(index, error=error, traceback="".join(traceback.format_exception(error)))
     return Outcome(index, value=result)
+
+
+@attrs.frozen(eq=False)
+class BoggleScores:
+    """What :func:`score_many` found: per board of the batch, in order, numpy arrays
+    (and, when asked for, the words: :meth:`words`, :meth:`word_lists`).
+
+    A board that has no scores (it does not parse, its job failed, its worker
+    died) holds ``-1`` in every array, and :attr:`errors` says why; check
+    :attr:`ok` (or call :meth:`unwrap`) before averaging.
+    """
+
+    #: The dictionary's name.
+    dictionary: str
+    #: Words found on each board (``int64``).
+    count: Any
+    #: Their official points together (``int64``).
+    score: Any
+    #: The shortest word length that counted on each board (``int64``).
+    min_length: Any
+    #: Nodes the walk expanded, generated, and the longest path it made (``int64``),
+    #: as :attr:`lacak.SearchStats.expanded`, ``generated`` and ``depth`` count them.
+    expanded: Any
+    generated: Any
+    depth: Any
+    #: Board index -> why that board has no scores (as :attr:`lacak.batch.Outcome.error`).
+    errors: dict[int, BaseException] = attrs.field(factory=dict, repr=False)
+    #: The engine that walked the boards (the array engines; the Python walk for
+    #: boards they cannot take).
+    engine: str = ""
+    #: With ``words=True``: every board's words by rank (index in the dictionary's
+    #: word list), board after board, and where each board's start (``len + 1``).
+    ranks: Any = attrs.field(default=None, repr=False)
+    offsets: Any = attrs.field(default=None, repr=False)
+    #: The dictionary's words (rank -> word) as a numpy object array.
+    vocabulary: Any = attrs.field(default=None, repr=False)
+
+    def __len__(self) -> int:
+        return len(self.count)
+
+    def words(self, board: int) -> tuple[str, ...]:
+        """The words found on board ``board`` (its index in the batch), alphabetical.
+
+        :raises InvalidOptionError: the words were not asked for (``words=True``).
+        :raises BaseException: that board's error, when it has no words.
+        """
+        self._check_words()
+        if board in self.errors:
+            raise self.errors[board]
+        lo, hi = self.offsets[board], self.offsets[board + 1]
+        return tuple(self.vocabulary[self.ranks[lo:hi]].tolist())
+
+    def word_lists(self) -> list[list[str] | None]:
+        """Every board's words, alphabetical (``None`` for a board in :attr:`errors`).
+
+        :raises InvalidOptionError: the words were not asked for (``words=True``).
+        """
+        self._check_words()
+        spelled = self.vocabulary[self.ranks].tolist()
+        bounds = self.offsets.tolist()
+        out: list[list[str] | None] = [spelled[a:b] for a, b in itertools.pairwise(bounds)]
+        for board in self.errors:
+            out[board] = None
+        return out
+
+    def _check_words(self) -> None:
+        if self.ranks is None:
+            raise lacak.InvalidOptionError(
+                "score_many kept no words; ask for them with score_many(..., words=True)"
+            )
+
+    @property
+    def ok(self) -> Any:
+        """Per board, whether it has scores (a boolean array)."""
+        return self.count >= 0
+
+    def unwrap(self) -> BoggleScores:
+        """``self`` when every board has scores.
+
+        :raises BaseException: the first failed board's error.
+        """
+        if self.errors:
+            raise self.errors[min(self.errors)]
+        return self
+
+
+def score_many(
+    boards: Iterable[Board | str | Sequence[Sequence[str]]],
+    dictionary: DictionaryLike = None,
+    *,
+    min_length: int | None = None,
+    engine: str = "auto",
+    workers: int | None = 1,
+    executor: concurrent.futures.Executor | None = None,
+    registry: lacak.Registry | None = None,
+    words: bool = False,
+) -> BoggleScores:
+    """The number of words and the points of many boards, for statistics: what
+    :func:`solve_many` finds, in arrays, without a result object per board (and
+    without the words themselves unless ``words=True``).
+
+    Boards given as text in the plainest form (capital letters ``A``-``Z`` or
+    ``#``, one a tile, rows split by ``/``: ``"CATS/DOGE/..."``) are read
+    straight into the engines, without :class:`Board` objects; other boards
+    and forms are parsed as :func:`solve_many` parses them. Options as for
+    :func:`solve_many`.
+
+    :param words: also keep each board's words (:meth:`BoggleScores.words`,
+        :meth:`BoggleScores.word_lists`); their paths are never made (solve a
+        board with :func:`~lacak_boggle.solve_board` for those).
+    :returns: per board, in order: words, points, the minimum length that
+        counted and the node counts (the same as :func:`solve_many`'s
+        results have); boards with none are in :attr:`BoggleScores.errors`.
+    :raises InvalidOptionError: an unknown engine, ``"numba"`` where the
+        compiled walk cannot run, or a bad number of workers.
+
+    >>> import lacak
+    >>> tiny = lacak.Dictionary(name="tiny", language="en", words=["CAT", "ACT", "TAX"], alphabet="ACQTXY")
+    >>> scores = score_many(["CAT/XQY", "ACT/QXY", "CA/T"], tiny)
+    >>> scores.count.tolist(), scores.score.tolist(), scores.ok.tolist()
+    ([2, 1, -1], [2, 1, -1], [True, True, False])
+    >>> scores.errors[2]
+    InvalidPuzzleError('board 2: ragged board: row 1 has 1 tile but row 0 has 2')
+    >>> score_many(["CAT/XQY", "ACT/QXY"], tiny, words=True).word_lists()
+    [['CAT', 'TAX'], ['ACT']]
+    """
+    import numpy as np
+
+    _check_options(workers, min_length, engine)
+    items = list(boards)
+    dictionary_ = resolve_dictionary(dictionary, registry=registry)
+    plan = _Plan(compile_dictionary(dictionary_), dictionary_)
+    texts = [(i, b) for i, b in enumerate(items) if type(b) is str]
+    rest = set() if not texts else {i for i, _ in _plain_groups(plan, texts, min_length)}
+    parsed: dict[int, Board] = {}
+    for i, item in enumerate(items):
+        if type(item) is str and i not in rest:
+            continue
+        try:
+            board = Board.parse(item)
+        except lacak.InvalidPuzzleError as error:
+            plan.failed[i] = lacak.InvalidPuzzleError(f"board {i}: {error}")
+            continue
+        parsed[i] = board
+    plan.add(parsed.items(), min_length, False)
+    total = len(items)
+    out = {name: np.full(total, -1, dtype=np.int64)
+           for name in ("count", "score", "least", "expanded", "generated", "depth")}  # fmt: skip
+    errors: dict[int, BaseException] = dict(plan.failed)
+    found: list[tuple[Any, Any, Any]] = []  # (boards, their word counts, their ranks)
+    for i in plan.alone:
+        record = _solve_here(i, parsed[i], dictionary_, min_length, False)
+        if record.error is not None:
+            errors[i] = record.error
+            continue
+        result = record.unwrap()
+        if words:
+            ranked = [plan.graph.rank(word) for word in result.word_list]
+            found.append(([i], [len(ranked)], np.array(ranked, dtype=np.int64)))
+        for name, value in (("count", result.count), ("score", result.score),
+                            ("least", result.min_length), ("expanded", result.stats.expanded),
+                            ("generated", result.stats.generated),
+                            ("depth", result.stats.depth)):  # fmt: skip
+            out[name][i] = value
+    engines = set()
+    for done in _walk_plan(plan, engine, workers, executor, WORDS if words else SCORES):
+        if done.error is not None:
+            for i in done.members:
+                errors[i] = done.error.error  # type: ignore[assignment]
+            continue
+        assert done.found is not None
+        at = 0
+        for pack in done.found:
+            chunk = np.array(done.members[at : at + pack.boards], dtype=np.int64)
+            out["count"][chunk] = pack.count
+            out["score"][chunk] = pack.score
+            out["least"][chunk] = done.least
+            out["expanded"][chunk] = pack.expanded
+            out["generated"][chunk] = pack.generated
+            out["depth"][chunk] = pack.deepest
+            if words:
+                found.append((chunk, pack.count, pack.rank))
+            engines.add(pack.engine)
+            at += pack.boards
+    kept: dict[str, Any] = {}
+    if words:
+        sizes = np.zeros(total, dtype=np.int64)
+        for boards_, counts, _ in found:
+            sizes[boards_] = counts
+        offsets = np.zeros(total + 1, dtype=np.int64)
+        np.cumsum(sizes, out=offsets[1:])
+        ranks = np.empty(int(offsets[-1]), dtype=np.int64)
+        for boards_, listed, got in found:
+            counts = np.asarray(listed, dtype=np.int64)
+            starts = np.repeat(offsets[np.asarray(boards_)] - (np.cumsum(counts) - counts), counts)
+            ranks[starts + np.arange(len(got))] = got
+        kept = {"ranks": ranks, "offsets": offsets, "vocabulary": plan.graph.word_array()}
+    return BoggleScores(
+        dictionary=dictionary_.name, count=out["count"], score=out["score"],
+        min_length=out["least"], expanded=out["expanded"], generated=out["generated"],
+        depth=out["depth"], errors=dict(sorted(errors.items())),
+        engine="+".join(sorted(engines)) or "dfs", **kept,
+    )  # fmt: skip
 
 
 @attrs.frozen(eq=False)
@@ -639,6 +1093,7 @@ def _job(
     shape: tuple[int, int],
     *,
     remote: bool,
+    mode: int = PATHS,
 ) -> _Chunk:
     """The job for one group; it carries the words when the workers may lack the
     disk cache (a remote executor such as Dask's, or no cache here)."""
@@ -647,4 +1102,4 @@ def _job(
     cached = _cache_file(graph.digest)
     local = not remote and cached is not None and _is_sound(cached, graph.digest)
     return _Chunk(graph.digest, words.alphabet, None if local else graph.words, min_length,
-                  engine, shape)  # fmt: skip
+                  engine, shape, mode)  # fmt: skip

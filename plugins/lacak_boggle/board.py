@@ -31,6 +31,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "BLANK",
+    "BatchBoard",
     "Board",
     "Cell",
     "Path",
@@ -56,7 +57,19 @@ def normalise_tile(text: str) -> str:
     >>> normalise_tile("ß")
     'ẞ'
     """
-    return lacak.normalize_word(text)
+    known = _NORMAL.get(text)
+    if known is None:
+        known = lacak.normalize_word(text)
+        if len(_NORMAL) >= _NORMAL_SIZE:
+            _NORMAL.clear()
+        _NORMAL[text] = known
+    return known
+
+
+#: Tiles normalised so far (a board has few distinct tiles; boards by the million
+#: repeat them), and how many are kept before starting over.
+_NORMAL: dict[str, str] = {}
+_NORMAL_SIZE = 4096
 
 
 def official_min_length(rows: int, cols: int) -> int:
@@ -98,6 +111,20 @@ def _is_tile(tile: str) -> bool:
 
 
 def _convert_tiles(rows: Iterable[Iterable[str]]) -> tuple[tuple[str, ...], ...]:
+    if type(rows) in (list, tuple) and all(type(row) in (list, tuple) for row in rows):
+        # the usual input (rows of tile strings): the checks below, without ABCs
+        normal = _NORMAL.get
+        known: list[tuple[str, ...]] = []
+        try:
+            for row in rows:
+                found = [normal(tile) for tile in row]
+                if None in found:
+                    break
+                known.append(tuple(found))  # type: ignore[arg-type]  # (no None in it)
+            else:
+                return tuple(known)
+        except TypeError:  # an unhashable tile: said below
+            pass
     if isinstance(rows, str):
         raise lacak.InvalidPuzzleError(
             "tiles must be rows of tiles; parse text with Board.from_string"
@@ -137,6 +164,8 @@ def _validate_tiles(_instance: Any, _attribute: Any, rows: tuple[tuple[str, ...]
                 f"ragged board: row {r} has {lacak.output.plural(len(row), 'tile')} but row 0 "
                 f"has {width}"
             )
+        if _GOOD.issuperset(row):
+            continue
         for c, tile in enumerate(row):
             if tile == "":
                 raise lacak.InvalidPuzzleError(
@@ -146,6 +175,12 @@ def _validate_tiles(_instance: Any, _attribute: Any, rows: tuple[tuple[str, ...]
                 raise lacak.InvalidPuzzleError(
                     f"tile {tile!r} at [{r}, {c}] is not made of letters (write # for a blank tile)"
                 )
+            if len(_GOOD) < _NORMAL_SIZE:
+                _GOOD.add(tile)
+
+
+#: Tiles found good so far (at most ``_NORMAL_SIZE``).
+_GOOD: set[str] = set()
 
 
 def _validate_min_length(_instance: Any, _attribute: Any, value: int | None) -> None:
@@ -154,6 +189,8 @@ def _validate_min_length(_instance: Any, _attribute: Any, value: int | None) -> 
 
 
 _ROW_SPLIT = re.compile(r"\s*(?:/|\r?\n)\s*")
+#: The plainest text form: capital letters A-Z (one a tile) or ``#``, rows split by ``/``.
+_PLAIN = re.compile(r"[A-Z#]+(?:/[A-Z#]+)*")
 
 
 def _split_compact(row: str) -> list[str]:
@@ -245,6 +282,8 @@ class Board:
         stripped = text.strip()
         if not stripped:
             raise lacak.InvalidPuzzleError("the board is empty")
+        if _PLAIN.fullmatch(stripped):  # "CATS/DOGE/...": one capital letter a tile
+            return cls(tiles=[list(row) for row in stripped.split("/")])
         rows = []
         for r, row in enumerate(_ROW_SPLIT.split(stripped)):
             if not row:
@@ -414,6 +453,22 @@ class Board:
         """A path as the letters it spells (``"QUE"``), or ``"·"`` for the empty path."""
         path: tuple[Cell, ...] = state  # type: ignore[assignment]
         return self.spell(path) if path else "·"
+
+
+@attrs.frozen(kw_only=True)
+class BatchBoard(Board):
+    """A board of one job of ``lacak batch boggle`` (made by the kind's
+    ``batch_prepare``): a :class:`Board` that also says which engine walks it
+    and whether its record keeps the words. The ``boggle`` strategy walks it with
+    :attr:`engine`, and :meth:`BoggleResult.to_dict
+    <lacak_boggle.BoggleResult.to_dict>` leaves the words out of the answer when
+    :attr:`scores_only` (the record keeps only the counts).
+    """
+
+    #: ``"dfs"`` or ``"numba"`` (:func:`~lacak_boggle.engines.engine_for_job` decides).
+    engine: str = attrs.field(default="dfs", eq=False, repr=False)
+    #: Whether the job's record keeps only the counts, the score and the best word.
+    scores_only: bool = attrs.field(default=False, eq=False, repr=False)
 
 
 def validate_board(board: Any) -> None:

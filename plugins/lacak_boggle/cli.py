@@ -361,39 +361,71 @@ def solve_many_command(
     boards go on. Exit status 0 when every board was solved; 2 when any was
     not, after every record is printed, with one line on stderr naming them.
     """
-    from .batch import solve_many
-
     if workers < 0:
         raise lacak.InvalidOptionError(f"--workers must be 0 or more, got {workers}")
     lines = [line.strip() for line in read_input(source).splitlines()]
     numbered = [(n, line) for n, line in enumerate(lines, 1) if line]
-    records = solve_many(
-        [line for _, line in numbered],
-        dictionary,
-        min_length=_min_length(min_length),
-        engine=engine,
-        workers=None if workers == 0 else workers,
-        registry=registry_of(ctx),
+    options: dict[str, Any] = {
+        "min_length": _min_length(min_length),
+        "engine": engine,
+        "workers": None if workers == 0 else workers,
+        "registry": registry_of(ctx),
+    }
+    boards = [line for _, line in numbered]
+    failed = (
+        _print_json(boards, dictionary, options)
+        if as_json
+        else _print_scores(boards, dictionary, options)
     )
-    failed = []
-    for (number, line), record in zip(numbered, records, strict=True):
-        result, error = record.value, record.error
-        if result is not None:
-            if as_json:
-                click.echo(json.dumps(result.to_dict(), ensure_ascii=False))
-            else:
-                click.echo(f"{result.count}\t{result.score}\t{result.board.to_text()}")
-            continue
-        failed.append(number)
-        message = " ".join(str(error).split())  # one line, whatever the error says
-        if as_json:
-            kind = type(error).__name__
-            click.echo(json.dumps({"board": line, "error": {"type": kind, "message": message}},
-                                  ensure_ascii=False))  # fmt: skip
-        else:
-            click.echo(f"error\t{message}\t{line}")
     if failed:
-        shown = ", ".join(map(str, failed[:10])) + (", ..." if len(failed) > 10 else "")
-        click.echo(f"Error: {len(failed)} of {plural(len(records), 'board')} could not be solved "
+        numbers = [numbered[k][0] for k in failed]
+        shown = ", ".join(map(str, numbers[:10])) + (", ..." if len(numbers) > 10 else "")
+        click.echo(f"Error: {len(numbers)} of {plural(len(boards), 'board')} could not be solved "
                    f"(line {shown}); their records say why", err=True)  # fmt: skip
         ctx.exit(2)
+
+
+def _error_text(error: BaseException | None) -> str:
+    """An error record's message, on one line whatever the error says."""
+    return " ".join(str(error).split())
+
+
+def _print_json(boards: list[str], dictionary: str | None, options: dict[str, Any]) -> list[int]:
+    """``solve-many --json``: each board's result; returns the boards that failed."""
+    from .batch import solve_many
+
+    failed = []
+    for k, (line, record) in enumerate(zip(boards, solve_many(boards, dictionary, **options),
+                                           strict=True)):  # fmt: skip
+        if record.value is not None:
+            click.echo(json.dumps(record.value.to_dict(), ensure_ascii=False))
+            continue
+        failed.append(k)
+        kind = type(record.error).__name__
+        click.echo(json.dumps({"board": line, "error": {"type": kind,
+                                                        "message": _error_text(record.error)}},
+                              ensure_ascii=False))  # fmt: skip
+    return failed
+
+
+def _print_scores(boards: list[str], dictionary: str | None, options: dict[str, Any]) -> list[int]:
+    """``solve-many``: each board's count, points and canonical text, from
+    :func:`~lacak_boggle.score_many` (no word lists are made); returns the
+    boards that failed."""
+    from .batch import score_many
+    from .board import _PLAIN, Board
+
+    scores = score_many(boards, dictionary, **options)
+    out = []
+    for k, (line, count, points) in enumerate(
+        zip(boards, scores.count.tolist(), scores.score.tolist(), strict=True)
+    ):
+        if k in scores.errors:
+            out.append(f"error\t{_error_text(scores.errors[k])}\t{line}")
+            continue
+        # the plain form is its own canonical text; others are read again for theirs
+        text = line if _PLAIN.fullmatch(line) else Board.from_string(line).to_text()
+        out.append(f"{count}\t{points}\t{text}")
+    if out:
+        click.echo("\n".join(out))
+    return sorted(scores.errors)

@@ -25,8 +25,10 @@ __all__ = [
     "FoundWord",
     "WordCheck",
     "assemble",
+    "found_result",
     "make_result",
     "score",
+    "total_score",
 ]
 
 #: A word's paths as row-major cell indices: ``((index, ...), ...)``.
@@ -50,6 +52,20 @@ def score(length: int) -> int:
     if length >= 8:
         return 11
     return SCORE_TABLE.get(length, 0)
+
+
+#: :func:`score` by length up to 8 letters (index 8: 11, and so for every longer word).
+_POINTS = tuple(score(n) for n in range(9))
+
+
+def total_score(words: Sequence[str]) -> int:
+    """The official points of ``words`` together (each scored by its length in letters).
+
+    >>> total_score(["CAT", "TAXI", "QUEEN", "ABSOLUTE"])
+    15
+    """
+    points = _POINTS
+    return sum([points[n if n < 8 else 8] for n in map(len, words)])
 
 
 @functools.lru_cache(maxsize=64)
@@ -95,6 +111,8 @@ class Entries(Sequence[Entry]):
     :param words: the words, alphabetical.
     :param paths: their paths (one tuple per word), or a function returning
         them, called once, on first use (from any thread).
+    :param score: the words' points together, when the caller knows them
+        (:func:`total_score` otherwise, on first use).
 
     >>> e = Entries(("AT", "CAT"), lambda: (((1, 2),), ((0, 1, 2),)))
     >>> e.words, len(e), e[1]
@@ -103,7 +121,7 @@ class Entries(Sequence[Entry]):
     True
     """
 
-    __slots__ = ("_make", "_pairs", "words")
+    __slots__ = ("_key", "_make", "_pairs", "_score", "words")
 
     words: tuple[str, ...]
 
@@ -111,14 +129,36 @@ class Entries(Sequence[Entry]):
         self,
         words: Sequence[str] = (),
         paths: Sequence[IndexPaths] | Callable[[], Sequence[IndexPaths]] = (),
+        *,
+        score: int | None = None,
     ) -> None:
         self.words = tuple(words)
         self._pairs: tuple[Entry, ...] | None = None
-        self._make: Callable[[], Sequence[IndexPaths]] | None = None
+        self._make: Callable[..., Sequence[IndexPaths]] | None = None
+        self._key: int | None = None
+        self._score = score
         if callable(paths):
             self._make = paths
         else:
             self._pairs = self._zip(paths)
+
+    @classmethod
+    def later(
+        cls,
+        words: tuple[str, ...],
+        make: Callable[[int], Sequence[IndexPaths]],
+        key: int,
+        score: int,
+    ) -> Entries:
+        """``Entries(words, lambda: make(key), score=score)``, made faster (the batch
+        engines make one per board)."""
+        out = cls.__new__(cls)
+        out.words = words
+        out._pairs = None
+        out._make = make
+        out._key = key
+        out._score = score
+        return out
 
     @classmethod
     def of(cls, value: Entries | Sequence[Entry]) -> Entries:
@@ -129,6 +169,8 @@ class Entries(Sequence[Entry]):
         out = cls.__new__(cls)
         out.words = tuple([word for word, _ in pairs])
         out._make = None
+        out._key = None
+        out._score = None
         out._pairs = tuple([(word, tuple([tuple(p) for p in paths])) for word, paths in pairs])
         return out
 
@@ -138,6 +180,13 @@ class Entries(Sequence[Entry]):
         return tuple(zip(self.words, paths, strict=True))
 
     @property
+    def score(self) -> int:
+        """The words' official points together."""
+        if self._score is None:
+            self._score = total_score(self.words)
+        return self._score
+
+    @property
     def pairs(self) -> tuple[Entry, ...]:
         """The ``(word, paths)`` pairs as a tuple (made on first use)."""
         pairs = self._pairs
@@ -145,7 +194,8 @@ class Entries(Sequence[Entry]):
             with _making, quiet_gc():  # one thread makes them; the others wait and reuse
                 if self._pairs is None:
                     assert self._make is not None
-                    self._pairs = self._zip(tuple(self._make()))
+                    made = self._make() if self._key is None else self._make(self._key)
+                    self._pairs = self._zip(tuple(made))
                     self._make = None
                 pairs = self._pairs
         return pairs
@@ -265,7 +315,7 @@ class BoggleResult(lacak.SearchResult):
     @property
     def score(self) -> int:
         """Total official points of all words found."""
-        return sum([score(len(word)) for word in self.entries.words])
+        return self.entries.score
 
     def __contains__(self, word: object) -> bool:
         return isinstance(word, str) and self.get(word) is not None
@@ -283,9 +333,16 @@ class BoggleResult(lacak.SearchResult):
 
     def best(self) -> FoundWord | None:
         """The best word (most points, most letters, alphabetical first), or ``None``."""
-        if not self.entries:
+        spelled = self.entries.words
+        if not spelled:
             return None
-        return min(self.words, key=lambda w: (-w.score, -len(w.word), w.word))
+        # points never fall as words grow: the best is the first (alphabetical) longest
+        longest = max(map(len, spelled))
+        at = next(i for i, word in enumerate(spelled) if len(word) == longest)
+        cells = cells_of(*self.board.shape)
+        word, paths = self.entries[at]
+        found = tuple([tuple([cells[i] for i in p]) for p in paths])
+        return FoundWord(word=word, path=found[0], score=score(len(word)), paths=found)
 
     def to_dict(self, puzzle: Any = None, *, registry: Any = None) -> dict[str, Any]:
         """The documented JSON form (``lacak boggle solve --json``): the common shape of
@@ -296,17 +353,24 @@ class BoggleResult(lacak.SearchResult):
         path spells (``"·"``, ``"C"``, ``"CO"``, ...), ``length`` and ``cost`` its
         tiles. ``"boggle"`` is :meth:`answer`.
 
+        A board of a ``lacak batch boggle --scores-only`` job
+        (:class:`~lacak_boggle.board.BatchBoard`) gets the answer without its
+        ``"words"``, which its record does not keep.
+
         :param puzzle: the board searched (default: :attr:`board`).
         :param registry: accepted for :meth:`lacak.SearchResult.to_dict`'s signature;
             the Boggle keys need no registry.
         """
+        from .board import BatchBoard
+
         board = puzzle if isinstance(puzzle, Board) else self.board
         data = lacak.SearchResult.to_dict(self)  # no puzzle: the common keys alone
         data["states"] = [board.format_state(state) for state in self.states]
-        data["boggle"] = self.answer()
+        words = not (isinstance(board, BatchBoard) and board.scores_only)
+        data["boggle"] = self.answer(words=words)
         return data
 
-    def answer(self) -> dict[str, Any]:
+    def answer(self, *, words: bool = True) -> dict[str, Any]:
         """The whole answer as JSON data: what ``"boggle"`` holds in :meth:`to_dict`.
 
         ``{"board": [[tile, ...], ...], "dictionary", "min_length", "complete",
@@ -314,9 +378,27 @@ class BoggleResult(lacak.SearchResult):
         "score"}, ...]}``; with ``all_paths`` each word also has ``"paths"``.
         ``complete`` is false when a limit cut the search short (the common
         ``stopped`` says which); ``best`` is the best word, or ``null``.
+
+        :param words: include ``"words"`` (else the paths are not even made).
         """
+        spelled = self.entries.words
+        best = None
+        if spelled:
+            longest = max(map(len, spelled))
+            best = next(word for word in spelled if len(word) == longest)
+        answer = {
+            "board": self.board.to_rows(),
+            "dictionary": self.dictionary,
+            "min_length": self.min_length,
+            "complete": self.complete,
+            "count": self.count,
+            "score": self.score,
+            "best": best,
+        }
+        if not words:
+            return answer
         at = [list(cell) for cell in cells_of(*self.board.shape)]
-        words = []
+        listed: list[dict[str, Any]] = []
         with quiet_gc():  # straight from the entries: no FoundWord objects on the way
             for word, paths in self.entries:
                 entry = {
@@ -326,18 +408,9 @@ class BoggleResult(lacak.SearchResult):
                 }
                 if self.all_paths:
                     entry["paths"] = [[at[i][:] for i in p] for p in paths]
-                words.append(entry)
-        best = self.best() if self.entries else None
-        return {
-            "board": self.board.to_rows(),
-            "dictionary": self.dictionary,
-            "min_length": self.min_length,
-            "complete": self.complete,
-            "count": self.count,
-            "score": self.score,
-            "best": None if best is None else best.word,
-            "words": words,
-        }
+                listed.append(entry)
+        answer["words"] = listed
+        return answer
 
 
 @attrs.frozen(kw_only=True)
@@ -492,33 +565,98 @@ def make_result(
         reason = lacak.StopReason.GOAL
     else:
         reason = lacak.StopReason.EXHAUSTED
-    fields: dict[str, Any] = {
-        "stats": stats,
-        "strategy": strategy,
-        "kind": "boggle",
-        "board": board,
-        "dictionary": name,
-        "min_length": min_length,
-        "all_paths": all_paths,
-        "complete": stopped is None and not cut,
-        "bound": bound,
-    }
-    if entries.words:
-        if best is None:
-            spelled = entries.words
-            longest = max(map(len, spelled))
-            best = entries[next(i for i, w in enumerate(spelled) if len(w) == longest)][1][0]
-        at = cells_of(*board.shape)
-        cells = tuple([at[i] for i in best])
-        states = tuple([cells[:k] for k in range(len(cells) + 1)])
-        # what BoggleResult.from_states builds, without its checks (this is a hot path)
-        return BoggleResult(
-            found=True,
-            actions=cells,
-            states=states,
-            cost=float(len(cells)),
-            stopped=reason,
-            entries=entries,
-            **fields,
-        )
-    return BoggleResult.not_found((), reason, entries=entries, **fields)
+    complete = stopped is None and not cut
+    if not entries.words:
+        return BoggleResult.not_found(
+            (), reason, entries=entries, stats=stats, strategy=strategy, kind="boggle",
+            board=board, dictionary=name, min_length=min_length, all_paths=all_paths,
+            complete=complete, bound=bound,
+        )  # fmt: skip
+    if best is None:
+        spelled = entries.words
+        longest = max(map(len, spelled))
+        best = entries[next(i for i, w in enumerate(spelled) if len(w) == longest)][1][0]
+    at = cells_of(*board.shape)
+    cells = tuple([at[i] for i in best])
+    # what BoggleResult.from_states builds, without its checks (this is a hot path)
+    return BoggleResult(
+        found=True,
+        actions=cells,
+        states=tuple([cells[:k] for k in range(len(cells) + 1)]),
+        cost=float(len(cells)),
+        stopped=reason,
+        entries=entries,
+        stats=stats,
+        strategy=strategy,
+        kind="boggle",
+        board=board,
+        dictionary=name,
+        min_length=min_length,
+        all_paths=all_paths,
+        complete=complete,
+        bound=bound,
+    )
+
+
+def _slot_setter(cls: type, name: str) -> Callable[[Any, Any], None]:
+    """The setter of the slot that holds attribute ``name`` of ``cls``'s instances."""
+    for klass in cls.__mro__:
+        if name in vars(klass):
+            return vars(klass)[name].__set__
+    raise AttributeError(name)  # pragma: no cover - checked below at import
+
+
+#: The fields :func:`found_result` sets, in :func:`attrs.fields` order (checked here, so
+#: that a field added to :class:`BoggleResult` or :class:`lacak.SearchResult` is not
+#: left unset: importing this module fails until :func:`found_result` sets it too).
+_FOUND_FIELDS = (
+    "found", "actions", "states", "cost", "stopped", "stats", "strategy", "kind", "heuristic",
+    "trace", "board", "dictionary", "min_length", "entries", "all_paths", "complete", "bound",
+)  # fmt: skip
+if tuple(field.name for field in attrs.fields(BoggleResult)) != _FOUND_FIELDS:
+    raise ImportError("BoggleResult's fields changed: update found_result")  # pragma: no cover
+(
+    _set_found, _set_actions, _set_states, _set_cost, _set_stopped, _set_stats,
+    _set_strategy, _set_kind, _set_heuristic, _set_trace, _set_board, _set_dictionary,
+    _set_min_length, _set_entries, _set_all_paths, _set_complete, _set_bound,
+) = [_slot_setter(BoggleResult, name) for name in _FOUND_FIELDS]  # fmt: skip
+_GOAL = lacak.StopReason.GOAL
+
+
+def found_result(
+    board: Board,
+    name: str,
+    entries: Entries,
+    cells: tuple[Cell, ...],
+    *,
+    min_length: int,
+    stats: lacak.SearchStats,
+    strategy: str,
+) -> BoggleResult:
+    """:func:`make_result` for a whole search that found words, given the best word's
+    first path as cells: the batch engines' hot path.
+
+    It builds the result :meth:`BoggleResult.from_states` would (every field as
+    ``BoggleResult(found=True, actions=cells, states=..., ...)`` sets it, the
+    tests compare the two), writing the fields' slots directly: a batch makes
+    one per board, and this takes about two thirds of the time.
+    """
+    result = object.__new__(BoggleResult)
+    _set_found(result, True)
+    _set_actions(result, cells)
+    _set_states(result, tuple([cells[:k] for k in range(len(cells) + 1)]))
+    _set_cost(result, float(len(cells)))
+    _set_stopped(result, _GOAL)
+    _set_stats(result, stats)
+    _set_strategy(result, strategy)
+    _set_kind(result, "boggle")
+    _set_heuristic(result, None)
+    _set_trace(result, None)
+    _set_board(result, board)
+    _set_dictionary(result, name)
+    _set_min_length(result, min_length)
+    _set_entries(result, entries)
+    _set_all_paths(result, False)
+    _set_complete(result, True)
+    _set_bound(result, None)
+    return result

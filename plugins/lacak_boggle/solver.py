@@ -21,7 +21,7 @@ from typing import Any
 import attrs
 import lacak
 
-from .board import Board
+from .board import BatchBoard, Board
 from .engines import (
     compiled_available,
     engine_for_board,
@@ -330,7 +330,9 @@ def search_board(
     :func:`solve_board`, with the command line's conventions (what ``-O`` and
     ``lacak boggle solve`` pass): ``min_length`` may be a whole number written
     as text (``"4"``), and ``max_words=0`` or ``max_paths=0`` (like ``None``)
-    means no limit.
+    means no limit. A :class:`~lacak_boggle.board.BatchBoard` (a job of ``lacak
+    batch boggle``) is walked by the engine it names; any other board by
+    ``engine="auto"``'s choice for one board.
     """
     if not isinstance(puzzle, Board):
         raise lacak.InvalidPuzzleError(
@@ -345,6 +347,7 @@ def search_board(
         max_words=_no_limit_at_zero(whole_number(max_words, "max_words")),
         max_paths=_no_limit_at_zero(max_paths),
         trace=trace,
+        engine=puzzle.engine if isinstance(puzzle, BatchBoard) else "auto",
     )
 
 

@@ -5,10 +5,11 @@ from __future__ import annotations
 import concurrent.futures
 
 import lacak
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from lacak_boggle import Board, BoggleResult, shake, solve_board, solve_many
+from lacak_boggle import Board, BoggleResult, score_many, shake, solve_board, solve_many
 from lacak_boggle.engines import compiled_available
 
 from .conftest import timeless
@@ -176,11 +177,11 @@ def test_a_worker_that_dies_costs_only_its_board(monkeypatch) -> None:
     parent = os.getpid()
     solve_columns = batch.solve_columns
 
-    def deadly(graph, columns, shape, min_length, engine):
+    def deadly(graph, columns, shape, min_length, engine, *mode):
         killer = graph.single_columns["Z"]
         if os.getpid() != parent and (columns == killer).all(axis=1).any():
             os.kill(os.getpid(), signal.SIGKILL)
-        return solve_columns(graph, columns, shape, min_length, engine)
+        return solve_columns(graph, columns, shape, min_length, engine, *mode)
 
     monkeypatch.setattr(batch, "solve_columns", deadly)
     monkeypatch.setattr(batch, "PARALLEL_FROM", 1)
@@ -205,3 +206,161 @@ def test_a_caller_s_process_pool_survives_bad_boards(tiny: lacak.Dictionary) -> 
         assert "board 2" in str(records[2].error)
         again = solve_many(["CAT/XQY"], tiny, min_length=2, executor=pool)
         assert again[0].unwrap().word_list == solve_board("CAT/XQY", tiny, min_length=2).word_list
+
+
+def _scores_of(results: list[BoggleResult]) -> dict[str, list[int]]:
+    return {
+        "count": [r.count for r in results],
+        "score": [r.score for r in results],
+        "min_length": [r.min_length for r in results],
+        "expanded": [r.stats.expanded for r in results],
+        "generated": [r.stats.generated for r in results],
+        "depth": [r.stats.depth for r in results],
+    }
+
+
+def _arrays(scores) -> dict[str, list[int]]:
+    names = ("count", "score", "min_length", "expanded", "generated", "depth")
+    return {name: getattr(scores, name).tolist() for name in names}
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    case=batches(),
+    engine=st.sampled_from(ENGINES),
+    min_length=st.none() | st.integers(1, 3),
+    as_text=st.booleans(),
+)
+def test_score_many_agrees_with_the_single_board_solver(
+    case, engine: str, min_length, as_text: bool
+) -> None:
+    boards_, dictionary = case
+    given_ = [b.to_text() for b in boards_] if as_text else boards_
+    scores = score_many(given_, dictionary, engine=engine, min_length=min_length)
+    singles = [solve_board(b, dictionary, min_length=min_length) for b in boards_]
+    assert len(scores) == len(boards_) and scores.errors == {} and scores.ok.all()
+    assert _arrays(scores) == _scores_of(singles)
+    assert all(a.dtype == np.int64 for a in _arrays_raw(scores))
+    with pytest.raises(lacak.InvalidOptionError, match="words=True"):
+        scores.word_lists()
+    # words-only: the word lists as well, and the same counts
+    listed = score_many(given_, dictionary, engine=engine, min_length=min_length, words=True)
+    assert _arrays(listed) == _arrays(scores)
+    assert listed.word_lists() == [r.word_list for r in singles]
+    assert [listed.words(i) for i in range(len(boards_))] == [tuple(r.word_list) for r in singles]
+
+
+def _arrays_raw(scores):
+    return [scores.count, scores.score, scores.min_length, scores.expanded, scores.generated,
+            scores.depth]  # fmt: skip
+
+
+def test_score_many_reads_every_text_form_as_board_does(tiny: lacak.Dictionary) -> None:
+    """Plain text boards are read straight into the engines; every other form (and
+    every plain board that is not a board) goes through Board, with the same answers."""
+    texts = [
+        "CAT/XQY",  # plain
+        "CAT/XQY/TAC",
+        "cat/xqy",  # lower case: read by Board
+        "C A T / X QU Y",  # spaced, with a QU tile
+        "CAQuT/XYZT",  # compact with Qu
+        "CAT/XQ",  # ragged: an error
+        "CAT//XQY",  # an empty row: an error
+        "RRR/RRR",  # letters no word uses: blanks
+        "#AT/C#T",
+        "QUA/TXX",  # a lone Q, then U: not the QU tile
+        "ABCDEFGHIJKLMNOPQRSTUVWXYZ/ABCDEFGHIJKLMNOPQRSTUVWXYZ/ABCDEFGHIJKLMNOPQRSTUVWXYZ",
+        "A" * 64,  # more tiles than the array engines take
+        "CAT",
+        "C A T / X Qu Y",  # the canonical text of a board with a digraph: read directly
+        "C  A T / X QU Y",  # other spacing: read by Board
+        "C A T/X Qu Y",
+        "Th A T / A # Qu",
+        "Ab A T / A # Qu",  # a tile that is not a dice digraph
+        "c A T / X Qu Y",
+        "A B / C",  # ragged: an error
+    ]
+    for engine in ENGINES:
+        scores = score_many(texts, tiny, engine=engine, min_length=2, words=True)
+        assert sorted(scores.errors) == [5, 6, 19]
+        assert str(scores.errors[19]).startswith("board 19: ragged")
+        assert str(scores.errors[5]).startswith("board 5: ragged")
+        assert str(scores.errors[6]).startswith("board 6: row 1 of the board is empty")
+        records = solve_many(texts, tiny, engine=engine, min_length=2)
+        assert [r.index for r in records] == list(range(len(texts)))
+        for i, record in enumerate(records):
+            if i in scores.errors:
+                assert not record.ok and str(record.error) == str(scores.errors[i])
+                assert [a[i] for a in _arrays(scores).values()] == [-1] * 6
+                continue
+            single = solve_board(texts[i], tiny, min_length=2)
+            expected = _scores_of([single])
+            assert {k: [v[i]] for k, v in _arrays(scores).items()} == expected, texts[i]
+            assert _scores_of([record.unwrap()]) == expected
+            assert list(scores.words(i)) == single.word_list == scores.word_lists()[i]
+    assert scores.ok.tolist() == [i not in (5, 6, 19) for i in range(len(texts))]
+    with pytest.raises(lacak.InvalidPuzzleError, match="board 5: ragged"):
+        scores.unwrap()
+    with pytest.raises(lacak.InvalidPuzzleError, match="board 6: row 1"):
+        scores.words(6)
+    assert scores.word_lists()[5] is None
+    fine = score_many(texts[:2], tiny)
+    assert fine.unwrap() is fine and fine.dictionary == "tiny"
+    assert len(score_many([], tiny)) == 0
+    with pytest.raises(lacak.InvalidOptionError, match="unknown engine"):
+        score_many(["CAT"], tiny, engine="gpu")
+
+
+def test_score_many_with_workers(monkeypatch) -> None:
+    from lacak_boggle import batch
+
+    monkeypatch.setattr(batch, "PARALLEL_FROM", 1)
+    monkeypatch.setattr(batch, "JOB_BOARDS", 5)
+    boards_ = [shake("classic4", seed) for seed in range(12)] + ["CA/T"]
+    expected = _scores_of([solve_board(b, "eng") for b in boards_[:-1]])
+    for engine in ENGINES:
+        given_ = [*boards_[:6], *(str(b) for b in boards_[6:])]  # Boards and text
+        scores = score_many(given_, "eng", workers=2, engine=engine, words=True)
+        assert {k: v[:-1] for k, v in _arrays(scores).items()} == expected
+        assert list(scores.errors) == [12]
+        assert scores.word_lists()[:-1] == [solve_board(b, "eng").word_list for b in boards_[:-1]]
+
+
+def test_results_built_in_a_batch_are_the_results_a_constructor_builds() -> None:
+    """found_result writes a BoggleResult's slots directly: every field, as the
+    constructor sets them."""
+    import attrs
+    from lacak_boggle.results import Entries, found_result
+
+    board = shake("classic4", 3)
+    stats = lacak.SearchStats(expanded=5, generated=9, max_frontier=3, depth=3, seconds=0.5)
+    entries = Entries(("ACT", "CAT"), (((0, 1, 2),), ((1, 0, 2),)))
+    cells = ((0, 0), (0, 1), (0, 2))
+    fast = found_result(board, "eng", entries, cells, min_length=3, stats=stats, strategy="s")
+    slow = BoggleResult.from_states(
+        [cells[:k] for k in range(4)], cells, stats=stats, strategy="s", kind="boggle",
+        board=board, dictionary="eng", min_length=3, entries=entries,
+    )  # fmt: skip
+    for field in attrs.fields(BoggleResult):
+        assert getattr(fast, field.name) == getattr(slow, field.name), field.name
+    assert fast == slow and hash(fast) == hash(slow) and repr(fast) == repr(slow)
+    assert fast.words == slow.words and fast.score == slow.score == 2
+
+
+def test_entries_made_later_and_their_score() -> None:
+    from lacak_boggle.results import Entries, score, total_score
+
+    asked = []
+
+    def make(key: int):
+        asked.append(key)
+        return [((0, 1, 2),), ((2, 1, 0, 3, 4, 5, 6, 7),)]
+
+    entries = Entries.later(("CAT", "SEQUENCE"), make, 7, 99)
+    assert entries.words == ("CAT", "SEQUENCE") and entries.score == 99 and asked == []
+    assert entries[1] == ("SEQUENCE", ((2, 1, 0, 3, 4, 5, 6, 7),)) and asked == [7]
+    assert entries == Entries(("CAT", "SEQUENCE"), make(7)) and asked == [7, 7]
+    assert Entries(("CAT", "SEQUENCE")[:0]).score == 0
+    assert Entries(("CAT", "SEQUENCE"), make(7)).score == score(3) + score(8) == 12
+    words = ["AA", "CAT", "TAXI", "TAXES", "QUEENS", "ABSOLUT", "ABSOLUTE", "ABSOLUTELY"]
+    assert total_score(words) == sum(score(len(w)) for w in words) == 34

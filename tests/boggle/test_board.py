@@ -148,3 +148,37 @@ def test_validate_board() -> None:
     validate_board(Board.from_string("AB"))
     with pytest.raises(lacak.InvalidPuzzleError):
         validate_board("AB")
+
+
+@settings(max_examples=60, deadline=None)
+@given(rows=boards(multi=False))
+def test_the_plain_text_form_reads_as_the_general_one(rows: list[list[str]]) -> None:
+    """``CATS/DOGE``-style text takes a short cut; it gives the board the rows give."""
+    from lacak_boggle import board as module
+
+    text = "/".join("".join(row) for row in rows)
+    assert module._PLAIN.fullmatch(text)
+    assert Board.from_string(text).tiles == Board.from_rows(rows).tiles
+    assert Board.from_string(text.lower()).tiles == Board.from_rows(rows).tiles  # the long way
+    assert str(Board.from_string(text)) == text
+
+
+def test_remembered_tiles_never_let_a_bad_tile_through(monkeypatch) -> None:
+    from lacak_boggle import board as module
+
+    monkeypatch.setattr(module, "_NORMAL", {})
+    monkeypatch.setattr(module, "_GOOD", set())
+    monkeypatch.setattr(module, "_NORMAL_SIZE", 3)
+    for _ in range(2):  # the second time from what was remembered
+        assert Board.from_rows([["a", "Qu"], ["#", "ß"]]).tiles == (("A", "QU"), ("#", "ẞ"))
+        for rows, message in (
+            ([["A", "3"]], "tile '3' at \\[0, 1\\] is not made of letters"),
+            ([["A", ""]], "empty cell at \\[0, 1\\]"),
+            ([["A", 3]], "the tile at \\[0, 1\\] is not text"),
+            ([["A", ["B"]]], "the tile at \\[0, 1\\] is not text"),
+            ([["A", "B"], ["C"]], "ragged board"),
+        ):
+            with pytest.raises(lacak.InvalidPuzzleError, match=message):
+                Board.from_rows(rows)
+    assert len(module._NORMAL) <= 3 and len(module._GOOD) <= 3
+    assert "3" not in module._GOOD and "" not in module._GOOD

@@ -293,6 +293,18 @@ def test_solve_many(cli, tmp_path) -> None:
     ]
 
 
+def test_solve_many_prints_each_board_in_its_canonical_text(cli) -> None:
+    lines = ["cat/dog", "C A T / D O Qu", "CAT/DOG", "AQuE/TH#", "C,A,T/D,O,G"]
+    for engine in ["dfs", "numpy"] + (["numba"] if compiled_available() else []):
+        out = run(cli, "boggle", "solve-many", "--engine", engine, input="\n".join(lines))
+        expected = []
+        for line in lines:
+            result = solve_board(line, "eng")
+            expected.append(f"{result.count}\t{result.score}\t{result.board.to_text()}")
+        assert out.output.splitlines() == expected
+        assert out.output.splitlines()[1].endswith("\tC A T / D O Qu")
+
+
 def test_solve_many_reports_a_bad_board_and_goes_on(cli) -> None:
     good = [shake("classic4", s).to_text() for s in range(3)]
     lines = [good[0], "CA/T", "", good[1], "C1T", good[2]]

@@ -200,3 +200,104 @@ def test_warm_and_the_docstring_examples() -> None:
     compiled.warm()
     result = doctest.testmod(compiled)
     assert result.failed == 0 and result.attempted > 0
+
+
+def _summary(graph: WordGraph, columns: np.ndarray, shape: tuple[int, int], min_length: int):
+    """What the Python walk says of one board: its words' count and points, its node
+    counts, and the best word (the first of the longest) with its first path."""
+    from lacak_boggle.results import score
+
+    words, expanded, generated, deepest = _expected(graph, columns, shape, min_length)
+    spelled = {graph.words[r]: p for r, p in words.items()}
+    best = min(spelled, key=lambda w: (-len(w), w), default=None)
+    points = sum(score(len(w)) for w in spelled)
+    return (len(words), points, expanded, generated, deepest), sorted(words), (
+        spelled[best] if best is not None else []
+    )
+
+
+def _modes(graph: WordGraph, boards: list[Board], min_length: int) -> None:
+    """SCORES and WORDS give what the Python walk gives, and WORDS the words PATHS gives."""
+    shape = boards[0].shape
+    columns = _columns(boards, graph)
+    scores = compiled.walk(graph, columns, shape, min_length, compiled.SCORES)
+    words = compiled.walk(graph, columns, shape, min_length, compiled.WORDS)
+    paths = compiled.walk(graph, columns, shape, min_length, compiled.PATHS)
+    assert scores.board.size == scores.rank.size == scores.best_paths.size == 0
+    assert (words.board == paths.board).all() and (words.rank == paths.rank).all()
+    assert words.paths.shape == (0, 1) and not words.sizes.any()
+    for b in range(len(boards)):
+        counts, ranks, best_path = _summary(graph, columns[b], shape, min_length)
+        for walked in (scores, words, paths):
+            got = [walked.found, walked.score, walked.expanded, walked.generated, walked.deepest]
+            assert [int(a[b]) for a in got] == list(counts)
+        assert words.rank[words.board == b].tolist() == ranks
+        for walked in (words, paths):
+            size = int(walked.best_sizes[b])
+            assert walked.best_paths[b, :size].tolist() == best_path
+            assert (walked.best_paths[b, size:] == -1).all()
+            best = int(walked.best[b])
+            assert best == (-1 if not ranks else [graph.words[r] for r in ranks].index(
+                min((graph.words[r] for r in ranks), key=lambda w: (-len(w), w))
+            ))  # fmt: skip
+
+
+@settings(max_examples=80, deadline=None)
+@given(data=st.data(), min_length=st.integers(1, 5))
+def test_scores_and_words_modes_agree_with_the_python_walk(
+    tiny, data: st.DataObject, min_length: int
+) -> None:
+    graph, boards = data.draw(cases(tiny))
+    _modes(graph, boards, min_length)
+
+
+@settings(max_examples=15, deadline=None)
+@given(data=st.data(), min_length=st.integers(1, 4))
+def test_the_dense_layout_gives_what_the_packed_one_gives(
+    tiny, data: st.DataObject, min_length: int
+) -> None:
+    """Graphs of more than 62 columns keep dense rows; any graph walks the same in them."""
+    graph, boards = data.draw(cases(tiny))
+    columns = _columns(boards, graph)
+    shape = boards[0].shape
+    packed = compiled.pack_graph(graph)
+    monkeypatch = pytest.MonkeyPatch()
+    with monkeypatch.context() as patch:
+        patch.setattr(compiled, "PACKED_COLUMNS", 0)
+        patch.setattr(compiled, "_packed", {})
+        dense = compiled.pack_graph(graph)
+        assert packed.compact and not dense.compact
+        assert len(dense.packed) == len(graph.transitions) >= len(packed.packed)
+        for mode in (compiled.SCORES, compiled.WORDS, compiled.PATHS):
+            one = compiled.walk(graph, columns, shape, min_length, mode)
+            with monkeypatch.context() as back:
+                back.setattr(compiled, "_packed", {id(graph): (lambda: graph, packed)})
+                other = compiled.walk(graph, columns, shape, min_length, mode)
+            assert all((a == b).all() for a, b in zip(one, other, strict=True))
+
+
+@pytest.mark.parametrize("size", [45, 70])
+def test_large_alphabets_in_every_mode(size: int) -> None:
+    letters = BIG_ALPHABETS[size]
+    rows = [letters[:3], letters[-3:], letters[30:33]]
+    words = sorted({a + b + c for a in rows[0] for b in rows[1] for c in rows[2]}
+                   | {"".join(r) for r in rows} | {letters[-1] * 2})  # fmt: skip
+    graph = compile_words(words, letters)
+    # more columns than a 64-bit mask has bits: dense rows
+    assert compiled.pack_graph(graph).compact == (graph.stride <= 63) == (size < 63)
+    boards = [Board.from_rows([list(r) for r in rows]),
+              Board.from_rows([list(r)[::-1] for r in rows[::-1]])]  # fmt: skip
+    for least in (1, 3):
+        _modes(graph, boards, least)
+
+
+def test_a_bad_mode_is_a_value_error(tiny: lacak.Dictionary) -> None:
+    graph = compile_dictionary(tiny)
+    with pytest.raises(ValueError, match="mode"):
+        compiled.walk(graph, np.zeros((1, 4), dtype=np.int64), (2, 2), 3, 3)
+    columns = np.array([[graph.column(t) for t in "CATX"]])
+    read_only = columns.copy()
+    read_only.setflags(write=False)
+    one, other = (compiled.walk(graph, c, (2, 2), 2) for c in (columns, read_only))
+    assert one.found.tolist() == other.found.tolist() == [5]
+    assert all((a == b).all() for a, b in zip(one, other, strict=True))
