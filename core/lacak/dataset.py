@@ -778,7 +778,30 @@ def dask_executor(scheduler: str) -> Iterator[tuple[concurrent.futures.Executor,
                 f"--scheduler is tcp://HOST:PORT (a Dask scheduler) or local:N, not {scheduler!r}"
             )
         threads = sum(client.nthreads().values()) or 1
+        quiet = _CancelledCascade()
+        logger = logging.getLogger("tornado.application")
+        logger.addFilter(quiet)
+        stack.callback(logger.removeFilter, quiet)
         yield client.get_executor(), threads
+
+
+class _CancelledCascade:
+    """Drops the tracebacks Dask's executor logs about futures lacak cancelled (a batch or
+    a split search that needs no more): Dask sets the result of a cancelled
+    :class:`concurrent.futures.Future` anyway and logs the ``InvalidStateError`` it gets,
+    or logs the ``FutureCancelledError`` of its own future. Nothing is wrong; the results
+    are simply not wanted."""
+
+    def filter(self, record: Any) -> bool:
+        error = record.exc_info[1] if record.exc_info else None
+        if error is None:
+            return True
+        name = type(error).__name__
+        return not (name in _CANCELLED and "cancel" in str(error).lower())
+
+
+#: What Dask logs about a future cancelled on its way (its own, or the executor's).
+_CANCELLED = frozenset({"InvalidStateError", "FutureCancelledError", "CancelledError"})
 
 
 def write(

@@ -73,7 +73,7 @@ from .tiles_idastar import (
     _Tally,
 )
 
-__all__ = ["MIN_TASKS", "TASKS_PER_WORKER", "Piece", "frontier", "split_search"]
+__all__ = ["LOCAL_SECONDS", "MIN_TASKS", "TASKS_PER_WORKER", "Piece", "frontier", "split_search"]
 
 #: Tasks wanted per worker in each iteration (the split depth grows until there are
 #: as many): subtrees differ in size by orders of magnitude, and many small tasks
@@ -82,6 +82,15 @@ TASKS_PER_WORKER = 32
 
 #: Fewest tasks wanted in an iteration, however few the workers.
 MIN_TASKS = 64
+
+#: With the split depth left to choose, an iteration expected to take less than this
+#: many seconds in one process is searched here, whole: sending it out would cost more
+#: than it saves. (Expected: the last iteration's time, times the growth of the node
+#: counts from the one before; the first iteration is searched here.)
+LOCAL_SECONDS = 0.5
+
+#: The growth assumed from the first iteration to the second.
+FIRST_GROWTH = 8.0
 
 
 @attrs.frozen
@@ -195,6 +204,8 @@ class _Done:
     generated: int
     cells: tuple[int, ...] | None = None
     stopped: StopReason | None = None
+    #: How long the task took where it ran.
+    seconds: float = 0.0
 
 
 #: Prepared heuristics of this process, by (spec, size, goal): each worker prepares
@@ -224,6 +235,7 @@ def _prepared(
 
 def _run(task: _Task) -> _Done:
     """Search one subtree with the one-process search's own iteration (in a worker)."""
+    started = time.perf_counter()
     heuristic, prepared = _prepared(task.puzzle, task.spec, task.heuristic)
     seconds = None if task.deadline is None else max(0.0, task.deadline - time.time())
     limits = lacak.Limits(max_expanded=task.max_expanded, seconds=seconds)
@@ -237,7 +249,8 @@ def _run(task: _Task) -> _Done:
     tally = _Tally()
     step = engine.iterate(task.bound, tally)
     cells = tuple(step.found) if step.found is not None else None
-    return _Done(tally.expanded, tally.generated, cells, step.stopped)
+    return _Done(tally.expanded, tally.generated, cells, step.stopped,
+                 time.perf_counter() - started)  # fmt: skip
 
 
 @attrs.define
@@ -395,6 +408,36 @@ class _Splitter:
         self.next_bound = 0.0
         #: Job index (of the running :func:`~lacak.batch.iter_many`) -> iteration, piece.
         self.where: list[tuple[_Iteration, int]] = []
+        #: (nodes expanded, seconds of work) of each iteration decided so far.
+        self.history: list[tuple[int, float]] = []
+        #: Whether an iteration was split (later ones are larger: they are split too).
+        self.splitting = bool(split_depth)
+
+    def small(self) -> bool:
+        """Whether the next iteration is expected to be quick enough to search here."""
+        if self.splitting:
+            return False
+        if not self.history:
+            return True
+        nodes, seconds = self.history[-1]
+        growth = FIRST_GROWTH
+        if len(self.history) > 1:
+            growth = max(1.0, nodes / max(1, self.history[-2][0]))
+        return seconds * growth < LOCAL_SECONDS
+
+    def here(self, bound: float) -> _Iteration:
+        """The iteration of ``bound`` searched whole in this process (one task: the root)."""
+        s = self.search
+        it = _Iteration(bound, [Piece((), s.start, -1, 0, 0, 0)], 0, 0)
+        it.done[0] = _run(self.task(s.start, -1, bound, it))
+        return it
+
+    def task(self, tiles: tuple[int, ...], prev: int, bound: float, it: _Iteration) -> _Task:
+        left = None
+        if self.limits.max_expanded is not None:  # a cap for each task; the sum is checked after
+            left = max(0, self.limits.max_expanded - self.tally.expanded - it.expanded)
+        return _Task(self.puzzle, self.spec, None if self.spec else self.heuristic, tiles, prev,
+                     bound, left, self.deadline)  # fmt: skip
 
     def pieces(self, bound: float) -> _Iteration:
         """The iteration of ``bound``, split at the given depth or the least that gives
@@ -423,25 +466,20 @@ class _Splitter:
         """The tasks of the iterations from :attr:`next_bound` on, made as the executor
         takes them, at most one iteration ahead of the first undecided one."""
         max_depth = self.search.max_depth
-        max_expanded = self.limits.max_expanded
         while len(self.iterations) < 2:
             bound = self.next_bound
-            if max_depth is not None and bound > max_depth:
+            if (max_depth is not None and bound > max_depth) or self.small():
                 return
+            self.splitting = True
             it = self.pieces(bound)
             self.iterations.append(it)
             self.next_bound = bound + 2
-            left = None
-            if max_expanded is not None:  # a cap for each task; the sum is checked after
-                left = max(0, max_expanded - self.tally.expanded - it.expanded)
             for i, piece in enumerate(it.pieces):
                 if piece.goal:
                     break
                 assert piece.tiles is not None
                 self.where.append((it, i))
-                yield _Task(self.puzzle, self.spec, None if self.spec else self.heuristic,
-                            piece.tiles, piece.prev, bound - piece.depth, left,
-                            self.deadline)  # fmt: skip
+                yield self.task(piece.tiles, piece.prev, bound - piece.depth, it)
 
     def run(self, bound: float) -> SearchResult:
         """Search from the first bound to the end: a path, a limit, or no path."""
@@ -453,6 +491,10 @@ class _Splitter:
             end = self.settle()
             if end is not None:
                 break
+            if self.small():
+                self.iterations.append(self.here(self.next_bound))
+                self.next_bound += 2
+                continue
             self.where = []
             outcomes = iter_many(_run, self.jobs(), executor=self.executor,
                                  workers=self.workers)  # fmt: skip
@@ -492,6 +534,7 @@ class _Splitter:
             self.tally.iterations += 1
             self.tally.expanded += expanded
             self.tally.generated += generated
+            self.history.append((expanded, sum(d.seconds for d in it.done.values())))
             if max_expanded is not None and self.tally.expanded > max_expanded:
                 self.tally.expanded = max_expanded
                 return (StopReason.NODES, None, int(it.bound))
