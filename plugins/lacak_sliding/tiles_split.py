@@ -80,6 +80,9 @@ __all__ = ["LOCAL_SECONDS", "MIN_TASKS", "TASKS_PER_WORKER", "Piece", "frontier"
 #: keep every worker busy to the end of an iteration.
 TASKS_PER_WORKER = 32
 
+#: Tasks in flight per worker (one running, the others queued where it runs).
+WINDOW_PER_WORKER = 4
+
 #: Fewest tasks wanted in an iteration, however few the workers.
 MIN_TASKS = 64
 
@@ -394,7 +397,9 @@ class _Splitter:
         self.executor = executor
         self.workers = workers
         self.split_depth = split_depth
-        self.target = max(MIN_TASKS, TASKS_PER_WORKER * _worker_count(executor, workers))
+        count = _worker_count(executor, workers)
+        self.target = max(MIN_TASKS, TASKS_PER_WORKER * count)
+        self.window = max(32, WINDOW_PER_WORKER * count)
         self.tally = _Tally()
         # the deadline as wall-clock time, which every worker's clock reads alike
         self.deadline = (
@@ -496,8 +501,9 @@ class _Splitter:
                 self.next_bound += 2
                 continue
             self.where = []
+            # tasks in flight: enough for every worker of a cluster, however many
             outcomes = iter_many(_run, self.jobs(), executor=self.executor,
-                                 workers=self.workers)  # fmt: skip
+                                 workers=self.workers, window=self.window)  # fmt: skip
             try:
                 for record in outcomes:
                     it, i = self.where[record.index]
