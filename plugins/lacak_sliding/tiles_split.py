@@ -434,13 +434,16 @@ class _Splitter:
         """The iteration of ``bound`` searched whole in this process (one task: the root)."""
         s = self.search
         it = _Iteration(bound, [Piece((), s.start, -1, 0, 0, 0)], 0, 0)
-        it.done[0] = _run(self.task(s.start, -1, bound, it))
+        it.done[0] = _run(self.task(s.start, -1, bound, 0))
         return it
 
-    def task(self, tiles: tuple[int, ...], prev: int, bound: float, it: _Iteration) -> _Task:
+    def task(self, tiles: tuple[int, ...], prev: int, bound: float, above: int) -> _Task:
+        """The task of a node, ``above`` nodes expanded above the frontier before it."""
         left = None
-        if self.limits.max_expanded is not None:  # a cap for each task; the sum is checked after
-            left = max(0, self.limits.max_expanded - self.tally.expanded - it.expanded)
+        if self.limits.max_expanded is not None:
+            # at most what is left when the task starts, in the one-process order (the
+            # tasks before it are not counted yet): the sum is checked when decided
+            left = max(0, self.limits.max_expanded - self.tally.expanded - above)
         return _Task(self.puzzle, self.spec, None if self.spec else self.heuristic, tiles, prev,
                      bound, left, self.deadline)  # fmt: skip
 
@@ -484,7 +487,7 @@ class _Splitter:
                     break
                 assert piece.tiles is not None
                 self.where.append((it, i))
-                yield self.task(piece.tiles, piece.prev, bound - piece.depth, it)
+                yield self.task(piece.tiles, piece.prev, bound - piece.depth, piece.expanded)
 
     def run(self, bound: float) -> SearchResult:
         """Search from the first bound to the end: a path, a limit, or no path."""

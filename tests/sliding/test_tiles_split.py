@@ -18,7 +18,7 @@ from typing import Any
 import lacak
 import pytest
 from click.testing import CliRunner
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from lacak import Limits
 from lacak.cli import make_cli
@@ -110,6 +110,22 @@ def test_split_equals_one_process_on_random_boards(
     assert summary(split) == expected
     serial = one(puzzle, heuristic, limits=limits, executor=SerialExecutor(), split_depth=depth)
     assert summary(serial) == expected
+
+
+@settings(max_examples=30)
+@given(puzzle=boards(), depth=st.integers(1, 8), nodes=st.integers(0, 3000))
+@example(puzzle=random_walk((3, 3), moves=40, seed=15), depth=4, nodes=855)  # a task's cap was
+# once the limit less every node above the frontier, and stopped it too soon
+def test_a_node_limit_stops_where_the_one_process_search_stops(
+    puzzle: SlidingPuzzle, depth: int, nodes: int
+) -> None:
+    limits = Limits(max_expanded=nodes)
+    expected = one(puzzle, "manhattan", limits=limits)
+    with cf.ThreadPoolExecutor(2) as pool:
+        split = one(puzzle, "manhattan", limits=limits, executor=pool, split_depth=depth)
+    # generated is what the tasks counted when a limit stops them (docs/split.md)
+    assert summary(split)[:5] == summary(expected)[:5]
+    assert split.stats.iterations == expected.stats.iterations
 
 
 @settings(max_examples=15)
