@@ -512,6 +512,9 @@ class _Splitter:
                     it, i = self.where[record.index]
                     it.done[i] = record.unwrap()
                     end = self.settle()
+                    if self.search.watch.on:  # someone watches the progress display
+                        self.search.watch(self.tally.expanded + sum(
+                            d.expanded for made in self.iterations for d in made.done.values()))
                     if end is not None:
                         break
             finally:
