@@ -761,9 +761,12 @@ def dask_executor(scheduler: str) -> Iterator[tuple[concurrent.futures.Executor,
                     f"--scheduler local:N starts N worker processes; N must be a positive "
                     f"integer, not {text!r}"
                 )
+            # its workers' own logs (a heartbeat that misses the scheduler as the cluster
+            # closes, a worker killed) would put tracebacks on the terminal: what matters
+            # comes back as the tasks' results or errors
             cluster = stack.enter_context(distributed.LocalCluster(
                 n_workers=int(text), threads_per_worker=1, processes=True, host="127.0.0.1",
-                dashboard_address=None, silence_logs=logging.ERROR,
+                dashboard_address=None, silence_logs=logging.CRITICAL,
             ))  # fmt: skip
             client = stack.enter_context(distributed.Client(cluster))
         elif "://" in scheduler:
