@@ -12,9 +12,12 @@ import inspect
 import numbers
 import reprlib
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
+
+if TYPE_CHECKING:
+    import concurrent.futures
 
 from .errors import (
     InvalidOptionError,
@@ -301,6 +304,8 @@ def solve(
     limits: Limits | None = None,
     trace: bool | SearchTrace = False,
     registry: Registry | None = None,
+    executor: concurrent.futures.Executor | None = None,
+    workers: int | None = None,
     **options: Any,
 ) -> SearchResult:
     """Search ``puzzle``, with the strategy and heuristic :func:`choose` decides.
@@ -315,6 +320,13 @@ def solve(
     :param limits: bounds on the search.
     :param trace: ``True`` (or a :class:`~lacak.SearchTrace`) records the search tree
         into ``result.trace``.
+    :param executor: split the search across the workers of this
+        :class:`concurrent.futures.Executor` (a process pool, a thread pool, a Dask
+        client's ``get_executor()``, :func:`lacak.dataset.dask_executor`'s): only
+        strategies that :attr:`~lacak.Searcher.splits` take one (``idastar-tiles``);
+        the result is the one-process search's, counts included (docs/split.md).
+    :param workers: split the search across this many processes of lacak's own pool
+        (a worker that dies has its tasks run again); not with ``executor``.
     :param options: strategy options (see ``Searcher.options``).
     :returns: the :class:`~lacak.SearchResult`; check ``result.found``.
     :raises UnknownComponentError: unknown strategy or heuristic name.
@@ -322,7 +334,8 @@ def solve(
         message names what it lacks (see :func:`~lacak.check_puzzle`).
     :raises InvalidOptionError: a bad option, or an argument of the wrong type
         (a ``strategy`` that is not a name or a Searcher, ``limits`` that are
-        not a :class:`~lacak.Limits`, ...).
+        not a :class:`~lacak.Limits`, ...); an ``executor`` or ``workers`` for a
+        strategy that does not split (the message names those that do).
 
     The puzzle is checked once, before the search; what its own methods (or a
     heuristic function you pass) raise during the search passes through unchanged.
@@ -344,6 +357,9 @@ def solve(
         )
     check_puzzle(puzzle, "lacak.solve")
     choice = choose(puzzle, strategy, heuristic, registry=registry)
+    if executor is not None or workers is not None:
+        check_splits(choice.searcher, puzzle, registry=registry)
+        options = {**options, "executor": executor, "workers": workers}
     recorder: SearchTrace | None
     if trace is True:
         recorder = SearchTrace(describe=functools.partial(describe_state, puzzle))
@@ -351,6 +367,24 @@ def solve(
         recorder = trace or None
     return choice.searcher(
         puzzle, heuristic=choice.heuristic, limits=limits, trace=recorder, **options
+    )
+
+
+def check_splits(searcher: Searcher, puzzle: Any, *, registry: Registry | None = None) -> None:
+    """Refuse to split a search across workers with a searcher that cannot, naming those
+    that can for this puzzle (what ``lacak.solve(executor=...)`` and ``--workers`` /
+    ``--scheduler`` check first).
+
+    :raises InvalidOptionError: ``searcher`` does not :attr:`~lacak.Searcher.splits`.
+    """
+    if searcher.splits:
+        return
+    able = sorted(n for n, s in _registry(registry).searchers().items()
+                  if s.splits and s.handles(puzzle))  # fmt: skip
+    raise InvalidOptionError(
+        f"strategy {searcher.name!r} runs in one process: it cannot split a search across "
+        f"workers; for {getattr(puzzle, 'kind', 'this')!r} puzzles, "
+        + (f"strategies that can: {', '.join(able)}" if able else "no strategy can")
     )
 
 

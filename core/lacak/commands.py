@@ -8,6 +8,12 @@ command with the same options for every kind::
                             [--max-depth N] [--max-nodes N] [--timeout S]
                             [--json] [--trace FILE] [--tree] [--full]
                             [-f FORMAT] [-o FILE] [--KIND-OPTION VALUE ...]
+                            [-w N | --scheduler tcp://HOST:PORT | --scheduler local:N]
+
+``-w``/``--workers`` and ``--scheduler`` split one search across worker processes
+(lacak's own pool, or a Dask cluster, with the grammar of ``lacak batch``); only a
+strategy that :attr:`~lacak.Searcher.splits` takes them, the others refuse them with
+one line naming those that can.
 
 A built-in plugin adds it to its own group; a third-party kind with no
 command code at all gets a ``lacak KIND`` group holding it
@@ -23,6 +29,7 @@ any search a limit stopped.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import shutil
 import sys
@@ -156,7 +163,7 @@ def _kind_option(
 
 #: The short flags every solve command has (a kind's :attr:`~lacak.PuzzleType.flags`
 #: cannot take them).
-SHORT_FLAGS = frozenset({"-s", "-H", "-O", "-f", "-o", "-h"})
+SHORT_FLAGS = frozenset({"-s", "-H", "-O", "-f", "-o", "-h", "-w"})
 
 
 def _short_flags(kind: str, flags: Mapping[str, str], declared: set[str]) -> dict[str, str]:
@@ -280,7 +287,8 @@ def solve_command(
     kind_type = registry.puzzle_types()[kind]
     formats = tuple(kind_type.formats)
     taken = {"strategy", "heuristic", "option", "max_depth", "max_nodes", "timeout", "json",
-             "trace", "tree", "full", "format", "output", "puzzle"}  # fmt: skip
+             "trace", "tree", "full", "format", "output", "puzzle", "workers",
+             "scheduler"}  # fmt: skip
     declared: list[tuple[str, str, Any]] = []  # (group, name, default)
     for group, options in (
         ("parse", kind_type.options),
@@ -361,6 +369,11 @@ def solve_command(
         help="Output format (default: from -o's suffix, else text).",
     )
     @click.option("-o", "--output", default=None, help="Write the result to FILE.")
+    @click.option("-w", "--workers", type=click.IntRange(min=1), default=None,
+                  help="Split the search across N worker processes (strategies that can).")
+    @click.option("--scheduler", default=None, metavar="tcp://HOST:PORT|local:N",
+                  help="Split the search across a Dask cluster (pip install 'lacak[dask]'), "
+                  "or a LocalCluster of N processes.")
     @click.pass_context
     def command(ctx: click.Context, **values: Any) -> None:  # fmt: skip
         _solve(ctx, kind, declared, **values)
@@ -390,16 +403,23 @@ def _solve(
     full: bool,
     format_: str | None,
     output: str | None,
+    workers: int | None,
+    scheduler: str | None,
     **kind_values: Any,
 ) -> None:
     from .cli import registry_of
 
     registry = registry_of(ctx)
+    if workers is not None and scheduler is not None:
+        raise InvalidOptionError(
+            "--workers sets lacak's own pool and --scheduler a Dask cluster: give one"
+        )
     with using(registry):  # what the kind's code looks up is in this command line's registry
         _solve_in(ctx, registry, kind, declared, puzzle=puzzle, strategy=strategy,
                   heuristic=heuristic, pairs=pairs, max_depth=max_depth, max_nodes=max_nodes,
                   timeout=timeout, as_json=as_json, trace_file=trace_file, tree=tree,
-                  full=full, format_=format_, output=output, **kind_values)  # fmt: skip
+                  full=full, format_=format_, output=output, workers=workers,
+                  scheduler=scheduler, **kind_values)  # fmt: skip
 
 
 def _solve_in(
@@ -421,6 +441,8 @@ def _solve_in(
     full: bool,
     format_: str | None,
     output: str | None,
+    workers: int | None = None,
+    scheduler: str | None = None,
     **kind_values: Any,
 ) -> None:
     from . import api
@@ -463,9 +485,23 @@ def _solve_in(
         recorder = None
         if write_trace is not None or tree:
             recorder = SearchTrace(describe=functools.partial(describe_state, instance))
-        result = choice.searcher(
-            instance, heuristic=choice.heuristic, limits=limits, trace=recorder, **options
-        )
+        with contextlib.ExitStack() as stack:
+            if workers is not None or scheduler is not None:
+                api.check_splits(choice.searcher, instance, registry=registry)
+                if recorder is not None:
+                    raise InvalidOptionError(
+                        "--trace and --tree record a search in one process: not with "
+                        "--workers or --scheduler"
+                    )
+                if scheduler is not None:
+                    from .dataset import dask_executor
+
+                    options["executor"] = stack.enter_context(dask_executor(scheduler))[0]
+                else:
+                    options["workers"] = workers
+            result = choice.searcher(
+                instance, heuristic=choice.heuristic, limits=limits, trace=recorder, **options
+            )
     if write_trace is not None and recorder is not None and trace_file is not None:
         data = write_trace(recorder)
         try:

@@ -761,9 +761,12 @@ def dask_executor(scheduler: str) -> Iterator[tuple[concurrent.futures.Executor,
                     f"--scheduler local:N starts N worker processes; N must be a positive "
                     f"integer, not {text!r}"
                 )
+            # its workers' own logs (a heartbeat that misses the scheduler as the cluster
+            # closes, a worker killed) would put tracebacks on the terminal: what matters
+            # comes back as the tasks' results or errors
             cluster = stack.enter_context(distributed.LocalCluster(
                 n_workers=int(text), threads_per_worker=1, processes=True, host="127.0.0.1",
-                dashboard_address=None, silence_logs=logging.ERROR,
+                dashboard_address=None, silence_logs=logging.CRITICAL,
             ))  # fmt: skip
             client = stack.enter_context(distributed.Client(cluster))
         elif "://" in scheduler:
@@ -778,7 +781,30 @@ def dask_executor(scheduler: str) -> Iterator[tuple[concurrent.futures.Executor,
                 f"--scheduler is tcp://HOST:PORT (a Dask scheduler) or local:N, not {scheduler!r}"
             )
         threads = sum(client.nthreads().values()) or 1
+        quiet = _CancelledCascade()
+        logger = logging.getLogger("tornado.application")
+        logger.addFilter(quiet)
+        stack.callback(logger.removeFilter, quiet)
         yield client.get_executor(), threads
+
+
+class _CancelledCascade:
+    """Drops the tracebacks Dask's executor logs about futures lacak cancelled (a batch or
+    a split search that needs no more): Dask sets the result of a cancelled
+    :class:`concurrent.futures.Future` anyway and logs the ``InvalidStateError`` it gets,
+    or logs the ``FutureCancelledError`` of its own future. Nothing is wrong; the results
+    are simply not wanted."""
+
+    def filter(self, record: Any) -> bool:
+        error = record.exc_info[1] if record.exc_info else None
+        if error is None:
+            return True
+        name = type(error).__name__
+        return not (name in _CANCELLED and "cancel" in str(error).lower())
+
+
+#: What Dask logs about a future cancelled on its way (its own, or the executor's).
+_CANCELLED = frozenset({"InvalidStateError", "FutureCancelledError", "CancelledError"})
 
 
 def write(

@@ -26,6 +26,8 @@ from .errors import InvalidOptionError, InvalidPuzzleError, PluginError, memory_
 from .options import as_flag, parse_options
 
 if TYPE_CHECKING:
+    import concurrent.futures
+
     from .limits import Limits
     from .results import SearchResult
     from .trace import SearchTrace
@@ -196,6 +198,12 @@ class Searcher:
     kinds: frozenset[str] = attrs.field(default=frozenset(), converter=_as_frozenset)
     #: Extra keyword options ``search`` accepts, with their defaults.
     options: Mapping[str, Any] = attrs.field(factory=dict)
+    #: Whether it can split one search across the workers of an executor: ``search``
+    #: then also takes ``executor`` (a :class:`concurrent.futures.Executor`) and
+    #: ``workers`` (processes of lacak's own pool), as :func:`lacak.batch.iter_many`
+    #: does. Only such searchers are given them (``lacak.solve(..., executor=...)``,
+    #: ``lacak KIND solve --workers N | --scheduler ...``); the others refuse them.
+    splits: bool = False
 
     def handles(self, puzzle: Any) -> bool:
         """Whether this searcher can search ``puzzle``."""
@@ -208,12 +216,19 @@ class Searcher:
         heuristic: Heuristic | None = None,
         limits: Limits | None = None,
         trace: SearchTrace | None = None,
+        executor: concurrent.futures.Executor | None = None,
+        workers: int | None = None,
         **options: Any,
     ) -> SearchResult:
         """Search ``puzzle``, checking the arguments first and the result after.
 
-        :raises InvalidOptionError: an unknown option, a missing heuristic, or
-            ``heuristic``/``limits``/``trace`` of the wrong type.
+        :param executor: split the search across this executor's workers (only for a
+            searcher that :attr:`splits`).
+        :param workers: split the search across this many processes of lacak's own pool
+            (a worker that dies has its task run again), as :func:`lacak.batch.iter_many`.
+        :raises InvalidOptionError: an unknown option, a missing heuristic,
+            ``heuristic``/``limits``/``trace`` of the wrong type, or an ``executor`` or
+            ``workers`` for a searcher that does not split (or both at once).
         :raises InvalidPuzzleError: ``puzzle`` is not a :class:`Puzzle` (see
             :func:`check_puzzle`), or the strategy does not handle its kind.
         :raises OutOfMemoryError: the search ran out of memory (a ``MemoryError``
@@ -247,6 +262,7 @@ class Searcher:
             )
         if heuristic is None and self.heuristic == "required":
             raise InvalidOptionError(f"strategy {self.name!r} needs a heuristic")
+        split = _split_args(self, executor, workers)
         from . import progress
 
         try:
@@ -256,7 +272,8 @@ class Searcher:
                 "keeps less (idastar keeps one path only)",
             ):
                 result = self.search(
-                    puzzle, heuristic=heuristic, limits=limits or UNLIMITED, trace=trace, **options
+                    puzzle, heuristic=heuristic, limits=limits or UNLIMITED, trace=trace,
+                    **split, **options,
                 )
         finally:
             progress.search_done()
@@ -451,6 +468,35 @@ def _check_options(options: Mapping[str, Any], accepted: Mapping[str, Any], what
             f"{what} takes no option {', '.join(map(repr, unknown))} "
             f"(its options: {', '.join(sorted(accepted)) or 'none'})"
         )
+
+def _split_args(searcher: Searcher, executor: Any, workers: Any) -> dict[str, Any]:
+    """The ``executor``/``workers`` keywords to give ``searcher.search``: none when neither
+    is given (a searcher that does not split never sees them), else the one given,
+    checked. This is the one place that decides who may split a search."""
+    if executor is None and workers is None:
+        return {}
+    if executor is not None and workers is not None:
+        raise InvalidOptionError("give workers or an executor, not both")
+    if not searcher.splits:
+        raise InvalidOptionError(
+            f"strategy {searcher.name!r} runs in one process: it cannot split a search across "
+            "workers (an executor, --workers or --scheduler)"
+        )
+    if workers is not None:
+        if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+            raise InvalidOptionError(
+                f"workers must be a positive integer, got {reprlib.repr(workers)}"
+            )
+        return {"workers": workers}
+    import concurrent.futures
+
+    if not isinstance(executor, concurrent.futures.Executor):
+        raise InvalidOptionError(
+            "executor must be a concurrent.futures.Executor (a process or thread pool, "
+            f"or a Dask client's get_executor()), not {type(executor).__name__}"
+        )
+    return {"executor": executor}
+
 
 @attrs.frozen(kw_only=True)
 class BatchKind:

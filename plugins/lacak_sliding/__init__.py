@@ -179,6 +179,8 @@ def register_searchers(register: Callable[[lacak.Searcher], None]) -> None:
             optimal=True,
             heuristic="required",
             kinds={"sliding"},
+            options={"split_depth": 0},
+            splits=True,
         )
     )
 

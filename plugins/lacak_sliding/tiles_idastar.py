@@ -412,11 +412,13 @@ def _adjacent(a: int, b: int, width: int) -> bool:
     return abs(a - b) == width or (abs(a - b) == 1 and a // width == b // width)
 
 
-def _path_fix(nbrs: list[list[tuple[str, int]]], cells: Sequence[int], last_expanded: bool) -> int:
+def _path_fix(
+    nbrs: list[list[tuple[str, int]]], cells: Sequence[int], last_expanded: bool, prev: int = -1
+) -> int:
     """Generated children credited but never evaluated along a path of blank cells (root first).
 
     The fast search credits every expanded node with all its children at
-    once (``degree - 1``, and one more for the root). Along the path of the
+    once (``degree - 1``, and one more for a root with no ``prev`` cell). Along the path of the
     last iteration, a node evaluated only the children up to the next cell on
     the path; the last node evaluated none when it was expanded (the goal)
     and was never credited when a limit struck before its expansion.
@@ -424,8 +426,8 @@ def _path_fix(nbrs: list[list[tuple[str, int]]], cells: Sequence[int], last_expa
     back = 0
     last = len(cells) - 1
     for i, z in enumerate(cells):
-        prev = cells[i - 1] if i else -1
-        options = [nz for _a, nz in nbrs[z] if nz != prev]
+        came = cells[i - 1] if i else prev
+        options = [nz for _a, nz in nbrs[z] if nz != came]
         if i < last:
             back += len(options) - (options.index(cells[i + 1]) + 1)
         elif last_expanded:
@@ -439,6 +441,9 @@ def idastar_tiles(
     heuristic: lacak.Heuristic | None = None,
     limits: lacak.Limits,
     trace: lacak.SearchTrace | None = None,
+    executor: Any = None,
+    workers: int | None = None,
+    split_depth: int = 0,
 ) -> SearchResult:
     """Solve a sliding puzzle optimally with IDA* on one mutable board.
 
@@ -450,9 +455,23 @@ def idastar_tiles(
         few thousand nodes respectively; the time counts from the call, so
         preparing the heuristic counts too); ``max_frontier`` caps the path length.
     :param trace: record the search tree (uses the slower general path).
+    :param executor: split each iteration into subtree tasks run on this
+        :class:`concurrent.futures.Executor` (:mod:`lacak_sliding.tiles_split`).
+    :param workers: the same on this many processes of lacak's own pool.
+    :param split_depth: with ``executor`` or ``workers``: the depth of the nodes each
+        task starts from (0: deep enough for many tasks per worker).
     :returns: the :class:`~lacak.SearchResult`; ``stats.iterations`` counts the bounds.
     :raises InvalidPuzzleError: the puzzle is not a sliding puzzle.
     """
+    if executor is not None or workers is not None:
+        from .tiles_split import split_search
+
+        return split_search(puzzle, heuristic=heuristic, limits=limits, trace=trace,
+                            executor=executor, workers=workers, split_depth=split_depth)  # fmt: skip
+    if split_depth:
+        raise lacak.InvalidOptionError(
+            "split_depth splits a search across workers: give an executor or workers too"
+        )
     for attribute in ("width", "height", "initial", "goal"):
         if not hasattr(puzzle, attribute):
             raise lacak.InvalidPuzzleError(
@@ -606,6 +625,9 @@ class _Search:
         # than max_depth: then children deeper than max_depth are cut, and the bound grows
         # until no child within max_depth was cut by it (only the explicit stack does this)
         self.depth_cut = None if heuristic.admissible else self.max_depth
+        #: The blank's cell before the start (a subtree searched on its own, as a task of
+        #: :mod:`lacak_sliding.tiles_split`): the first move does not go back there.
+        self.prev = -1
 
 
 class _Watch:
@@ -790,26 +812,28 @@ class _Generated:
             first,
             path,
         )
+        prev = search.prev
+        root_extra = 1 if prev < 0 else 0  # a root with no parent has one more child
         try:
             if self.reflect:
-                found = functions[z0](-1, 0, self.h0, self.k0)
+                found = functions[z0](prev, 0, self.h0, self.k0)
             else:
-                found = functions[z0](-1, 0, self.h0)
+                found = functions[z0](prev, 0, self.h0)
         except _Abort as abort:
             n, c2, c3 = counts()
             cells = [z0, *reversed(abort.stack)]
             # the node where the limit struck was counted in n but not expanded
             tally.expanded += n - 1
             root_expanded = len(cells) > 1
-            tally.generated += (n - 1) + c2 + 2 * c3 + (1 if root_expanded else 0)
-            tally.generated -= _path_fix(search.nbrs, cells, last_expanded=False)
+            tally.generated += (n - 1) + c2 + 2 * c3 + (root_extra if root_expanded else 0)
+            tally.generated -= _path_fix(search.nbrs, cells, last_expanded=False, prev=prev)
             return _Step(stopped=abort.reason, depth=int(bound))
         n, c2, c3 = counts()
         tally.expanded += n
-        tally.generated += n + c2 + 2 * c3 + 1
+        tally.generated += n + c2 + 2 * c3 + root_extra
         if found:
             cells = list(reversed(path))
-            tally.generated -= _path_fix(search.nbrs, [z0, *cells], last_expanded=True)
+            tally.generated -= _path_fix(search.nbrs, [z0, *cells], last_expanded=True, prev=prev)
             return _Step(found=cells)
         return _Step(next_bound=bound + 2)
 
@@ -917,7 +941,7 @@ class _Linear:
 
         board[:] = search.start
         try:
-            found = dfs(search.start.index(0), -1, 0, self.m0, self.conflicts0)
+            found = dfs(search.start.index(0), search.prev, 0, self.m0, self.conflicts0)
         except _Abort as abort:
             return _Step(stopped=abort.reason, depth=int(bound))
         finally:
@@ -1014,7 +1038,7 @@ class _Stack:
                 continue
             nexts[level] = i + 1
             nz = options[i][1]
-            if level and nz == cells[level - 1]:
+            if nz == (cells[level - 1] if level else search.prev):
                 continue
             t = board[nz]
             board[z] = t

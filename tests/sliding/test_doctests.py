@@ -18,6 +18,7 @@ import pytest
         "lacak_sliding.tiles_bfs",
         "lacak_sliding.tiles_encoding",
         "lacak_sliding.tiles_idastar",
+        "lacak_sliding.tiles_split",
         "lacak_sliding.choice",
         "lacak_sliding.pictures",
     ],
