@@ -117,19 +117,34 @@ MAX_CELLS = 63
 MAX_BUILD_BYTES = 8 << 30
 
 
-def build_bytes(cells: int, entries: int) -> int:
+def build_bytes(cells: int, entries: int, *, compiled: bool | None = None) -> int:
     """The memory a build of ``entries`` placements on a board of ``cells`` cells needs at least.
 
-    Per placement: the distance (1 byte), a bitmask of the blank regions seen
-    (2, 4 or 8 bytes by board size) and a de-duplication slot (4 or 8 bytes);
-    the frontier comes on top (about as much again at the widest level).
+    The compiled builder (numba, :mod:`lacak_sliding.pdb_compiled`) needs two
+    bytes per placement (the distance and two bits for each of the blank's
+    first four regions) and a little more for the rare placements that split
+    the free cells five ways or more. The numpy builder needs, per placement,
+    the distance (1 byte), a bitmask of the blank regions seen (2, 4 or 8 bytes
+    by board size) and a de-duplication slot (4 or 8 bytes); the frontier
+    comes on top (about as much again at the widest level).
 
-    >>> round(build_bytes(16, 518_918_400) / 2**30, 2)  # 7-8's group of 8 tiles on 4x4, GiB
+    :param compiled: for the compiled builder (default: whichever a build here uses).
+
+    >>> round(build_bytes(16, 518_918_400, compiled=False) / 2**30, 2)  # 7-8's group of 8, GiB
     3.38
+    >>> round(build_bytes(16, 518_918_400, compiled=True) / 2**30, 2)
+    1.02
     """
+    if compiled is None:
+        from .pdb_build import compiled_available
+
+        compiled = compiled_available()
+    if compiled:
+        return entries * 2 + entries // 16
     visited = 2 if cells <= 16 else 4 if cells <= 32 else 8
     claim = 4 if entries < 1 << 31 else 8
     return entries * (1 + visited + claim)
+
 
 #: Largest group the default partitions of other board sizes use.
 _DEFAULT_GROUP = 6
