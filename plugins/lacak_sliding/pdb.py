@@ -58,6 +58,7 @@ from .pdb_cache import (
 
 __all__ = [
     "BUILD_SECONDS_PER_PLACEMENT",
+    "COMPILED_SECONDS_PER_PLACEMENT",
     "FORMAT",
     "NAMED_PARTITIONS",
     "SPARSE_LIMIT",
@@ -82,6 +83,7 @@ __all__ = [
     "other_files",
     "pattern_heuristic",
     "reflection",
+    "seconds_per_placement",
 ]
 
 #: Largest ``cells ** tiles`` for which a group gets a sparse lookup table
@@ -598,10 +600,26 @@ class PatternHeuristic:
         return [sum(where[t] * self.weight[t] for t in table.tiles) for table in self.groups]
 
 
-#: Seconds a database build takes per placement, measured on 2 shared cores (6-6-3's
-#: 11.5 million placements in about 30 s, 5x5's 25.8 million in 47 s): what
-#: announcements and advice say a build will take.
+#: Seconds a database build takes per placement with the numpy builder, measured on 2
+#: shared cores (6-6-3's 11.5 million placements in about 30 s, 5x5's 25.8 million in 47 s).
 BUILD_SECONDS_PER_PLACEMENT = 2.5e-6
+
+#: The same for the compiled builder (numba, ``lacak[fast]``): CPU seconds per placement
+#: measured on shared cores (0.6 us for 6-6-3's six-tile groups and 7-8's eight-tile one),
+#: over the two threads it runs on.
+COMPILED_SECONDS_PER_PLACEMENT = 0.35e-6
+
+
+def seconds_per_placement(*, compiled: bool | None = None) -> float:
+    """What announcements and advice say a build takes per placement, by builder.
+
+    :param compiled: for the compiled builder (default: whichever a build here uses).
+    """
+    if compiled is None:
+        from .pdb_build import compiled_available
+
+        compiled = compiled_available()
+    return COMPILED_SECONDS_PER_PLACEMENT if compiled else BUILD_SECONDS_PER_PLACEMENT
 
 
 def missing_groups(partition: Partition) -> list[tuple[int, ...]]:
@@ -609,17 +627,24 @@ def missing_groups(partition: Partition) -> list[tuple[int, ...]]:
     return [g for g in partition.groups if len(g) > 1 and not is_cached(partition, g)]
 
 
-def build_estimate(partition: Partition, groups: Sequence[Sequence[int]] | None = None) -> str:
+def build_estimate(
+    partition: Partition,
+    groups: Sequence[Sequence[int]] | None = None,
+    *,
+    compiled: bool | None = None,
+) -> str:
     """``"about 30 s"`` or ``"a few seconds"``: how long building ``groups`` (default all of
-    the partition's) takes, from :data:`BUILD_SECONDS_PER_PLACEMENT`.
+    the partition's) takes, from :func:`seconds_per_placement`.
 
-    >>> build_estimate(Partition.named("663", 4, 4, tuple(range(16))))
+    >>> build_estimate(Partition.named("663", 4, 4, tuple(range(16))), compiled=False)
     'about 30 s'
+    >>> build_estimate(Partition.named("78", 4, 4, tuple(range(16))), compiled=True)
+    'about 3 minutes'
     """
     n = partition.width * partition.height
     chosen = partition.groups if groups is None else groups
     placements = sum(math.perm(n, len(g)) for g in chosen if len(g) > 1)
-    seconds = placements * BUILD_SECONDS_PER_PLACEMENT
+    seconds = placements * seconds_per_placement(compiled=compiled)
     if seconds < 5:
         return "a few seconds"
     if seconds < 100:
