@@ -175,7 +175,7 @@ def _lehmer(pos, occ, k, fact):  # pragma: no cover - compiled
 
 
 @numba.njit(cache=True, nogil=True, error_model="numpy", inline="always")
-def _expand(pos, rank, occ, region, level_next, n, k, near, nbr, weights, direct, binom,
+def _expand(pos, tile_at, rank, occ, region, level_next, n, k, near, edges, weights, direct, binom,
             slot_of, ovf_base, ovf_width, fact, ovf, child, buf, fill):  # pragma: no cover
     """The children of one state (placement ``pos``/``rank``, blank in ``region``).
 
@@ -185,24 +185,38 @@ def _expand(pos, rank, occ, region, level_next, n, k, near, nbr, weights, direct
     :returns: ``(states marked, new fill)``.
     """
     new = 0
-    for i in range(k):
-        p = pos[i]
-        if not near[p] & region:  # no cell of the region next to this tile
-            continue
-        for d in range(4):
-            q = nbr[d, p]
-            if q >= n or not (region >> q) & 1:
-                continue
+    width = edges[0]
+    # the group's cells next to the region, each with the region's cells next to it
+    border = (
+        (region << width)
+        | (region >> width)
+        | ((region << 1) & edges[1])
+        | ((region >> 1) & edges[2])
+    ) & occ
+    while border:
+        low = border & -border
+        border ^= low
+        p = _LOWEST[((low * _DE_BRUIJN) >> 58) & 63]
+        i = tile_at[p]
+        targets = near[p] & region
+        while targets:
+            low = targets & -targets
+            targets ^= low
+            q = _LOWEST[((low * _DE_BRUIJN) >> 58) & 63]
             lo = min(p, q)
             hi = max(p, q)
             step = (hi - lo) * weights[i]
-            if hi - lo > 1:
-                for j in range(k):
-                    if j != i and lo < pos[j] < hi:
-                        if j < i:
-                            step -= weights[i]
-                        else:
-                            step += weights[j]
+            # a move between rows passes the cells in between: a tile there ranked before
+            # this one lowers its digit's change by one, one ranked after changes its own
+            between = occ & ((np.int64(1) << hi) - (np.int64(1) << (lo + 1)))
+            while between:
+                one = between & -between
+                between ^= one
+                j = tile_at[_LOWEST[((one * _DE_BRUIJN) >> 58) & 63]]
+                if j < i:
+                    step -= weights[i]
+                else:
+                    step += weights[j]
             crank = rank + step if q > p else rank - step
             cocc = occ ^ (np.int64(1) << p) ^ (np.int64(1) << q)
             ckey = _key(cocc, direct, n, k, binom)
@@ -245,7 +259,7 @@ def _flush(st, buf, fill, level_next):  # pragma: no cover - compiled
 
 
 @numba.njit(cache=True, nogil=True, error_model="numpy")
-def _block(cell, level, cur, n, k, near, nbr, weights, inv_weights, direct, binom, count,
+def _block(cell, level, cur, n, k, near, edges, weights, inv_weights, direct, binom, count,
            slot_of, slot_region, ovf_base, ovf_width, fact, st, st64, ovf, dist,
            ovf_sets, ovf_cells, ovf_first, select):  # pragma: no cover - compiled
     """Expand the states of this level in the block of ``cell``: ``(new states, placements
@@ -253,6 +267,7 @@ def _block(cell, level, cur, n, k, near, nbr, weights, inv_weights, direct, bino
     nxt = 3 - cur
     pos = np.empty(k, dtype=np.int64)
     child = np.empty(k, dtype=np.int64)
+    tile_at = np.zeros(n, dtype=np.int64)  # the tile on each occupied cell
     digits = np.full(k, -1, dtype=np.int64)
     useds = np.zeros(k + 1, dtype=np.int64)
     buf = np.empty(_BUFFER, dtype=np.int64)
@@ -315,11 +330,13 @@ def _block(cell, level, cur, n, k, near, nbr, weights, inv_weights, direct, bino
             pos[t] = c
             useds[t + 1] = before | (np.int64(1) << c)
         used = useds[k]
+        for t in range(k):
+            tile_at[pos[t]] = t
         key = _key(used, direct, n, k, binom)
         for s in range(min(4, np.int64(count[key]))):
             shift = 2 * s
             if (byte >> shift) & 3 == cur:
-                made, fill = _expand(pos, i, used, slot_region[key, s], nxt, n, k, near, nbr,
+                made, fill = _expand(pos, tile_at, i, used, slot_region[key, s], nxt, n, k, near, edges,
                                      weights, direct, binom, slot_of, ovf_base, ovf_width, fact,
                                      ovf, child, buf, fill)  # fmt: skip
                 new += made
@@ -367,6 +384,7 @@ def _block(cell, level, cur, n, k, near, nbr, weights, inv_weights, direct, bino
                 pos[t] = ovf_cells[row, c]
             rank = np.int64(0)
             for t in range(k):
+                tile_at[pos[t]] = t
                 digit = pos[t]
                 for u in range(t):
                     if pos[u] < pos[t]:
@@ -378,8 +396,8 @@ def _block(cell, level, cur, n, k, near, nbr, weights, inv_weights, direct, bino
                     slot = 4 + 4 * b + s
                     shift = 2 * s
                     if slot < count[key] and (byte >> shift) & 3 == cur:
-                        made, fill = _expand(pos, rank, occ, slot_region[key, slot], nxt, n, k,
-                                             near, nbr, weights, direct, binom, slot_of,
+                        made, fill = _expand(pos, tile_at, rank, occ, slot_region[key, slot], nxt,
+                                             n, k, near, edges, weights, direct, binom, slot_of,
                                              ovf_base, ovf_width, fact, ovf, child, buf,
                                              fill)  # fmt: skip
                         new += made
@@ -425,6 +443,10 @@ def build_compiled(
     inv_weights = 1.0 / weights.astype(np.float64)
     fact = np.array([math.factorial(i) for i in range(k + 1)], dtype=np.int64)
     nbr = neighbour_table(width, height)
+    # for the cells next to a region: the board's width, the cells not in the first
+    # column, the cells not in the last one (bitmasks)
+    edges = np.array([width, sum(1 << c for c in range(n) if c % width),
+                      sum(1 << c for c in range(n) if c % width != width - 1)], dtype=np.int64)  # fmt: skip
     # near[cell]: the cells next to ``cell``, as a bitmask
     near = np.zeros(n, dtype=np.int64)
     for d in range(4):
@@ -487,7 +509,7 @@ def build_compiled(
     if workers is None:
         workers = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else 1
         workers = workers if size >= PARALLEL_FROM else 1
-    args = (n, k, near, nbr, weights, inv_weights, direct, binom, count, slot_of, slot_region,
+    args = (n, k, near, edges, weights, inv_weights, direct, binom, count, slot_of, slot_region,
             ovf_base, ovf_width, fact, st, st64, ovf, dist, ovf_sets, ovf_cells, ovf_first,
             select)  # fmt: skip
     with contextlib.ExitStack() as stack:
