@@ -21,9 +21,9 @@ hash, the same table byte for byte, laid out the way the C solvers do it:
   neighbourhoods, so the cells are coloured five ways (``(row + 2 * col) % 5``)
   and the blocks of one colour are expanded at once, by a pool of threads
   (the kernel releases the GIL), with no two threads writing one byte;
-- the regions of every set of occupied cells are tabulated once (indexed by
-  the occupied mask on boards of at most 16 cells, else by the set's rank in
-  colex order), so a child's region is one lookup.
+- the regions of every set of occupied cells are tabulated once, indexed by
+  the set's rank in colex order (two or four lookups in small tables), so a
+  child's region is one more lookup.
 
 Requires the optional extra ``lacak[fast]`` (numba). Machine code is cached
 on disk (``cache=True``); :mod:`lacak_sliding.pdb_build` imports this module
@@ -62,6 +62,13 @@ _BUFFER = 1024
 _MAIN_SLOTS = 4
 
 _M5 = np.int64(0x5555555555555555)
+#: Bits set in each byte, and the place of each of them.
+_BYTE_BITS = np.array([bin(b).count("1") for b in range(256)], dtype=np.int64)
+_BYTE_SELECT = np.zeros((256, 8), dtype=np.int64)
+for _b in range(256):
+    for _d, _c in enumerate(c for c in range(8) if _b >> c & 1):
+        _BYTE_SELECT[_b, _d] = _c
+del _b, _d, _c
 #: The index of a lone bit ``b``: ``_LOWEST[(b * _DE_BRUIJN) >> 58 & 63]`` (a de Bruijn
 #: sequence makes the product's top six bits distinct for each of the 64 bits).
 _DE_BRUIJN = np.int64(0x03F79D71B4CB0A89)
@@ -84,8 +91,7 @@ def supported(width: int, height: int, k: int) -> bool:
     n = width * height
     if n > MAX_CELLS or not 1 <= k < n:
         return False
-    sets = (1 << n) if n <= 16 else math.comb(n, k)
-    return sets * n <= MAX_TABLE
+    return math.comb(n, k) * n <= MAX_TABLE
 
 
 @numba.njit(cache=True, nogil=True, error_model="numpy", inline="always")
@@ -96,31 +102,56 @@ def _popcount(x: np.int64) -> np.int64:  # pragma: no cover - compiled
     return ((x * 0x0101010101010101) >> 56) & 0xFF
 
 
+def _key_tables(n: int, k: int) -> np.ndarray:
+    """``keys[chunk, byte, before]``: the part of a set's colex rank from the cells
+    ``8 * chunk + b`` for the bits ``b`` of ``byte``, when ``before`` cells of the set
+    lie below the chunk (the colex rank of cells ``c_0 < c_1 < ...`` is the sum of
+    ``comb(c_i, i + 1)``)."""
+    chunks = -(-n // 8)
+    keys = np.zeros((chunks, 256, k + 1), dtype=np.int64)
+    for chunk in range(chunks):
+        for byte in range(256):
+            cells = [8 * chunk + b for b in range(8) if byte >> b & 1]
+            for before in range(k + 1):
+                keys[chunk, byte, before] = sum(
+                    math.comb(c, before + m + 1) for m, c in enumerate(cells)
+                )
+    return keys
+
+
 @numba.njit(cache=True, nogil=True, error_model="numpy", inline="always")
-def _key(occ: np.int64, direct: bool, n: int, k: int, binom: np.ndarray) -> np.int64:  # pragma: no cover
-    """The row of the region tables for the occupied mask ``occ``."""
-    if direct:
-        return occ
+def _key(occ: np.int64, keys: np.ndarray) -> np.int64:  # pragma: no cover - compiled
+    """The colex rank of the set of occupied cells ``occ``: its row of the region tables."""
     key = np.int64(0)
-    i = 0
-    for c in range(n):
-        if (occ >> c) & 1:
-            i += 1
-            key += binom[c, i]
-            if i == k:
-                break
+    before = 0
+    for chunk in range(keys.shape[0]):
+        byte = (occ >> (8 * chunk)) & 255
+        key += keys[chunk, byte, before]
+        before += _BYTE_BITS[byte]
     return key
 
 
+@numba.njit(cache=True, nogil=True, error_model="numpy", inline="always")
+def _select(mask: np.int64, d: np.int64) -> np.int64:  # pragma: no cover - compiled
+    """The cell of the ``d``-th set bit of ``mask`` (from 0), a byte at a time."""
+    base = 0
+    while True:
+        byte = (mask >> base) & 255
+        bits = _BYTE_BITS[byte]
+        if d < bits:
+            return base + _BYTE_SELECT[byte, d]
+        d -= bits
+        base += 8
+
+
 @numba.njit(cache=True, nogil=True, error_model="numpy")
-def _region_tables(n, k, width, nbr, direct, binom):  # pragma: no cover - compiled
+def _region_tables(n, k, nbr, keys, rows):  # pragma: no cover - compiled
     """``(count, slot_of, slot_region)`` for every set of ``k`` occupied cells.
 
     ``slot_of[key, cell]``: the index of the free region holding ``cell``
     (regions in order of their lowest cell; 255 for an occupied cell);
     ``slot_region[key, s]``: region ``s`` as a bitmask; ``count[key]``: regions.
     """
-    rows = (np.int64(1) << n) if direct else binom[n, k]
     count = np.zeros(rows, dtype=np.uint8)
     slot_of = np.full((rows, n), 255, dtype=np.uint8)
     slot_region = np.zeros((rows, n - k), dtype=np.int64)
@@ -129,7 +160,7 @@ def _region_tables(n, k, width, nbr, direct, binom):  # pragma: no cover - compi
     occ = (np.int64(1) << k) - 1
     last = occ << (n - k)
     while True:
-        key = _key(occ, direct, n, k, binom)
+        key = _key(occ, keys)
         free = full ^ occ
         s = 0
         for c in range(n):
@@ -175,7 +206,7 @@ def _lehmer(pos, occ, k, fact):  # pragma: no cover - compiled
 
 
 @numba.njit(cache=True, nogil=True, error_model="numpy", inline="always")
-def _expand(pos, tile_at, rank, occ, region, level_next, n, k, near, edges, weights, direct, binom,
+def _expand(pos, tile_at, rank, occ, region, level_next, n, k, near, edges, weights, keys,
             slot_of, ovf_base, ovf_width, fact, ovf, child, buf, fill):  # pragma: no cover
     """The children of one state (placement ``pos``/``rank``, blank in ``region``).
 
@@ -219,7 +250,7 @@ def _expand(pos, tile_at, rank, occ, region, level_next, n, k, near, edges, weig
                     step += weights[j]
             crank = rank + step if q > p else rank - step
             cocc = occ ^ (np.int64(1) << p) ^ (np.int64(1) << q)
-            ckey = _key(cocc, direct, n, k, binom)
+            ckey = _key(cocc, keys)
             slot = np.int64(slot_of[ckey, p])
             if slot < 4:
                 buf[fill] = crank * 4 + slot
@@ -259,9 +290,9 @@ def _flush(st, buf, fill, level_next):  # pragma: no cover - compiled
 
 
 @numba.njit(cache=True, nogil=True, error_model="numpy")
-def _block(cell, level, cur, n, k, near, edges, weights, inv_weights, direct, binom, count,
+def _block(cell, level, cur, n, k, near, edges, weights, inv_weights, keys, count,
            slot_of, slot_region, ovf_base, ovf_width, fact, st, st64, ovf, dist,
-           ovf_sets, ovf_cells, ovf_first, select):  # pragma: no cover - compiled
+           ovf_sets, ovf_cells, ovf_first):  # pragma: no cover - compiled
     """Expand the states of this level in the block of ``cell``: ``(new states, placements
     reached)``."""
     nxt = 3 - cur
@@ -316,28 +347,18 @@ def _block(cell, level, cur, n, k, near, edges, weights, inv_weights, direct, bi
             digits[t] = digit
         for t in range(first, k):
             before = useds[t]
-            if direct:
-                c = np.int64(select[before, digits[t]])
-            else:
-                digit = digits[t]
-                c = 0
-                while True:
-                    if not (before >> c) & 1:
-                        if digit == 0:
-                            break
-                        digit -= 1
-                    c += 1
+            c = _select(~before, digits[t])
             pos[t] = c
             useds[t + 1] = before | (np.int64(1) << c)
         used = useds[k]
         for t in range(k):
             tile_at[pos[t]] = t
-        key = _key(used, direct, n, k, binom)
+        key = _key(used, keys)
         for s in range(min(4, np.int64(count[key]))):
             shift = 2 * s
             if (byte >> shift) & 3 == cur:
                 made, fill = _expand(pos, tile_at, i, used, slot_region[key, s], nxt, n, k, near, edges,
-                                     weights, direct, binom, slot_of, ovf_base, ovf_width, fact,
+                                     weights, keys, slot_of, ovf_base, ovf_width, fact,
                                      ovf, child, buf, fill)  # fmt: skip
                 new += made
                 byte = (byte & ~(3 << shift)) | (3 << shift)
@@ -397,7 +418,7 @@ def _block(cell, level, cur, n, k, near, edges, weights, inv_weights, direct, bi
                     shift = 2 * s
                     if slot < count[key] and (byte >> shift) & 3 == cur:
                         made, fill = _expand(pos, tile_at, rank, occ, slot_region[key, slot], nxt,
-                                             n, k, near, edges, weights, direct, binom, slot_of,
+                                             n, k, near, edges, weights, keys, slot_of,
                                              ovf_base, ovf_width, fact, ovf, child, buf,
                                              fill)  # fmt: skip
                         new += made
@@ -436,7 +457,7 @@ def build_compiled(
     k = len(tiles)
     if not supported(width, height, k):
         raise ValueError(f"the compiled build does not take {k} tiles on {width}x{height}")
-    from .pdb_build import _free_cells, neighbour_table
+    from .pdb_build import neighbour_table
 
     size = math.perm(n, k)
     weights = np.array([math.perm(n - i - 1, k - i - 1) for i in range(k)], dtype=np.int64)
@@ -453,11 +474,9 @@ def build_compiled(
         for c in range(n):
             if nbr[d, c] < n:
                 near[c] |= 1 << int(nbr[d, c])
-    direct = n <= 16
-    # select[used, d]: the d-th cell not in ``used`` (boards of at most 16 cells)
-    select = _free_cells(n) if direct else np.zeros((1, 1), dtype=np.uint8)
     binom = _binomials(n)
-    count, slot_of, slot_region = _region_tables(n, k, width, nbr, direct, binom)
+    keys = _key_tables(n, k)
+    count, slot_of, slot_region = _region_tables(n, k, nbr, keys, math.comb(n, k))
 
     # the overflow table: a few bytes per placement of the sets with more than four regions
     most = int(count.max())
@@ -469,7 +488,7 @@ def build_compiled(
     ovf = np.zeros(max(1, split.size * block * ovf_width), dtype=np.uint8)
     # per set: its sorted cells, and per cell (for the blocks): (set row, index of the
     # cell among the set's, key, occupied mask)
-    occs = split if direct else _colex_masks(n, k, binom, split)
+    occs = _colex_masks(n, k, binom, split)
     ovf_cells = np.zeros((max(1, split.size), k), dtype=np.int64)
     by_cell: list[list[tuple[int, int, int, int]]] = [[] for _ in range(n)]
     for row, (key, occ) in enumerate(zip(split.tolist(), occs.tolist(), strict=True)):
@@ -490,7 +509,7 @@ def build_compiled(
     where = {tile: cell for cell, tile in enumerate(goal)}
     start = [where[t] for t in tiles]
     occ0 = sum(1 << c for c in start)
-    key0 = int(_key(np.int64(occ0), direct, n, k, binom))
+    key0 = int(_key(np.int64(occ0), keys))
     slot0 = int(slot_of[key0, where[0]])
     rank0 = 0
     for i, p in enumerate(start):
@@ -509,9 +528,9 @@ def build_compiled(
     if workers is None:
         workers = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else 1
         workers = workers if size >= PARALLEL_FROM else 1
-    args = (n, k, near, edges, weights, inv_weights, direct, binom, count, slot_of, slot_region,
-            ovf_base, ovf_width, fact, st, st64, ovf, dist, ovf_sets, ovf_cells, ovf_first,
-            select)  # fmt: skip
+    args = (n, k, near, edges, weights, inv_weights, keys, count, slot_of, slot_region,
+            ovf_base, ovf_width, fact, st, st64, ovf, dist, ovf_sets, ovf_cells,
+            ovf_first)  # fmt: skip
     with contextlib.ExitStack() as stack:
         pool = None
         if workers > 1:

@@ -80,12 +80,24 @@ def test_overflow_regions_and_large_boards(width: int, height: int, tiles: tuple
 def test_the_overflow_table_is_used_where_the_free_cells_split_five_ways() -> None:
     n, k = 9, 4
     nbr = pdb_build.neighbour_table(3, 3)
-    count, slot_of, _regions = pdb_compiled._region_tables(
-        n, k, 3, nbr, True, pdb_compiled._binomials(n)
-    )
-    edges = (1 << 1) | (1 << 3) | (1 << 5) | (1 << 7)
+    keys = pdb_compiled._key_tables(n, k)
+    count, slot_of, _regions = pdb_compiled._region_tables(n, k, nbr, keys, math.comb(n, k))
+    edges = pdb_compiled._key(np.int64((1 << 1) | (1 << 3) | (1 << 5) | (1 << 7)), keys)
     assert int(count[edges]) == 5  # the corners and the centre, each alone
     assert [int(slot_of[edges, c]) for c in (0, 2, 4, 6, 8)] == [0, 1, 2, 3, 4]
+    assert int(count.max()) == 5 and sorted(set(count.tolist())) == [1, 2, 3, 4, 5]
+
+
+def test_colex_keys_number_the_sets_in_order() -> None:
+    for n, k in ((9, 4), (16, 3), (20, 5)):
+        keys = pdb_compiled._key_tables(n, k)
+        masks = pdb_compiled._colex_masks(n, k, pdb_compiled._binomials(n),
+                                          np.arange(math.comb(n, k), dtype=np.int64))  # fmt: skip
+        assert sorted(masks.tolist()) == masks.tolist()  # colex order is numeric order
+        assert all(bin(m).count("1") == k for m in masks.tolist())
+        assert [int(pdb_compiled._key(np.int64(m), keys)) for m in masks.tolist()] == list(
+            range(math.comb(n, k))
+        )
 
 
 def test_a_database_with_the_blank_in_an_overflow_region_at_the_goal() -> None:
