@@ -119,7 +119,9 @@ MAX_CELLS = 63
 MAX_BUILD_BYTES = 8 << 30
 
 
-def build_bytes(cells: int, entries: int, *, compiled: bool | None = None) -> int:
+def build_bytes(
+    cells: int, entries: int, *, compiled: bool | None = None, tiles: int | None = None
+) -> int:
     """The memory a build of ``entries`` placements on a board of ``cells`` cells needs at least.
 
     The compiled builder (numba, :mod:`lacak_sliding.pdb_compiled`) needs two
@@ -130,17 +132,19 @@ def build_bytes(cells: int, entries: int, *, compiled: bool | None = None) -> in
     by board size) and a de-duplication slot (4 or 8 bytes); the frontier
     comes on top (about as much again at the widest level).
 
-    :param compiled: for the compiled builder (default: whichever a build here uses).
+    :param compiled: for the compiled builder (default: whichever a build of a group of
+        ``tiles`` tiles here uses; any size when ``tiles`` is not given).
+    :param tiles: the group's size.
 
     >>> round(build_bytes(16, 518_918_400, compiled=False) / 2**30, 2)  # 7-8's group of 8, GiB
     3.38
     >>> round(build_bytes(16, 518_918_400, compiled=True) / 2**30, 2)
-    1.02
+    1.0
     """
     if compiled is None:
-        from .pdb_build import compiled_available
+        from .pdb_engines import compiled_available, compiled_supports
 
-        compiled = compiled_available()
+        compiled = compiled_available() and (tiles is None or compiled_supports(cells, tiles))
     if compiled:
         return entries * 2 + entries // 16
     visited = 2 if cells <= 16 else 4 if cells <= 32 else 8
@@ -243,7 +247,7 @@ class Partition:
                     f"{math.perm(n, len(group)):,} placements, more than the "
                     f"{MAX_ENTRIES:,} a pattern database may hold; use smaller groups"
                 )
-            need = build_bytes(n, math.perm(n, len(group)))
+            need = build_bytes(n, math.perm(n, len(group)), tiles=len(group))
             if need > MAX_BUILD_BYTES:
                 raise lacak.InvalidOptionError(
                     f"building the database of a group of {len(group)} tiles on a "
@@ -616,7 +620,7 @@ def seconds_per_placement(*, compiled: bool | None = None) -> float:
     :param compiled: for the compiled builder (default: whichever a build here uses).
     """
     if compiled is None:
-        from .pdb_build import compiled_available
+        from .pdb_engines import compiled_available
 
         compiled = compiled_available()
     return COMPILED_SECONDS_PER_PLACEMENT if compiled else BUILD_SECONDS_PER_PLACEMENT
@@ -722,7 +726,7 @@ def memory_note(partition: Partition) -> tuple[str, str]:
     what = (
         f"the pattern databases {partition.label} on {size} (the largest group, "
         f"{len(largest)} tiles, has {entries:,} placements; building it needs about "
-        f"{build_bytes(n, entries) / 2**30:.1f} GiB)"
+        f"{build_bytes(n, entries, tiles=len(largest)) / 2**30:.1f} GiB)"
     )
     hint = "use a partition of smaller groups"
     if (partition.width, partition.height) == (4, 4):

@@ -33,6 +33,8 @@ from collections.abc import Callable, Iterator, Sequence
 
 import numpy as np
 
+from .pdb_engines import ENGINE_VARIABLE, ENGINES, choose_engine, compiled_available
+
 __all__ = [
     "ENGINES",
     "ENGINE_VARIABLE",
@@ -260,53 +262,6 @@ class Placements:
         n = self.n
         index = self.sparse_indices()
         return np.stack([(index // n**i) % n for i in range(self.k)]).astype(np.uint8)
-
-
-#: The builders :func:`build_database` may use.
-ENGINES = ("auto", "numba", "numpy")
-
-#: The environment variable naming the builder ``engine="auto"`` uses.
-ENGINE_VARIABLE = "LACAK_PDB_ENGINE"
-
-
-def compiled_available() -> bool:
-    """Whether the compiled builder (:mod:`lacak_sliding.pdb_compiled`, numba) can run here."""
-    import importlib.util
-
-    return importlib.util.find_spec("numba") is not None
-
-
-def choose_engine(width: int, height: int, k: int, engine: str = "auto") -> str:
-    """``"numba"`` or ``"numpy"``: the builder of a group of ``k`` tiles on the board.
-
-    ``auto`` takes ``$LACAK_PDB_ENGINE`` when set, else the compiled builder when
-    numba is installed (``lacak[fast]``) and takes the board, else numpy.
-
-    :raises InvalidOptionError: an unknown engine, or ``numba`` where it cannot run.
-    """
-    import os
-
-    import lacak
-
-    if engine == "auto":
-        engine = os.environ.get(ENGINE_VARIABLE, "").strip().lower() or "auto"
-    if engine not in ENGINES:
-        raise lacak.InvalidOptionError(
-            f"unknown pattern database builder {engine!r}; choose one of {', '.join(ENGINES)}"
-        )
-    if engine == "numpy":
-        return engine
-    usable = compiled_available()
-    if usable:
-        from .pdb_compiled import supported
-
-        usable = supported(width, height, k)
-    if engine == "numba" and not usable:
-        raise lacak.InvalidOptionError(
-            "the compiled pattern database builder cannot run here (numba is not installed, "
-            "or the board is too large for it); pip install 'lacak[fast]' or use numpy"
-        )
-    return "numba" if usable else "numpy"
 
 
 def build_database(

@@ -41,13 +41,9 @@ from concurrent.futures import ThreadPoolExecutor
 import numba
 import numpy as np
 
+from .pdb_engines import MAX_CELLS, compiled_supports
+
 __all__ = ["MAX_CELLS", "PARALLEL_FROM", "build_compiled", "supported"]
-
-#: Most cells a board may have here (occupied cells are bits of one int64).
-MAX_CELLS = 62
-
-#: Most entries (sets x cells) the region tables may have.
-MAX_TABLE = 1 << 27
 
 #: Placements from which a build runs on several threads.
 PARALLEL_FROM = 1 << 22
@@ -88,10 +84,7 @@ def _binomials(n: int) -> np.ndarray:
 
 def supported(width: int, height: int, k: int) -> bool:
     """Whether :func:`build_compiled` can build a group of ``k`` tiles on this board."""
-    n = width * height
-    if n > MAX_CELLS or not 1 <= k < n:
-        return False
-    return math.comb(n, k) * n <= MAX_TABLE
+    return compiled_supports(width * height, k)
 
 
 @numba.njit(cache=True, nogil=True, error_model="numpy", inline="always")
