@@ -439,12 +439,14 @@ def test_a_first_use_that_builds_is_announced_and_shown(fresh_cache: Path) -> No
 
 
 def test_the_15_puzzle_default_announces_its_one_time_build(fresh_cache: Path) -> None:
-    """What the first solve of a 15-puzzle says (the build itself takes half a minute)."""
+    """What the first solve of a 15-puzzle says (the build takes seconds compiled, half a
+    minute with numpy)."""
     partition = pdb.Partition.named("663", 4, 4, tuple(lacak.parse("sliding", "1 2 3 4 5 6 7 8 9 "
                                     "10 11 12 13 14 0 15").goal))  # fmt: skip
     assert pdb.missing_groups(partition) == [g for g in partition.groups if len(g) > 1]
     assert pdb.build_announcement(partition, partition.groups) == (
-        "building the 6-6-3 pattern databases for 4x4 boards once (about 30 s); "
+        "building the 6-6-3 pattern databases for 4x4 boards once "
+        f"({'a few seconds' if pdb_build.compiled_available() else 'about 30 s'}); "
         f"later runs load them from {fresh_cache}"
     )
 
