@@ -15,7 +15,7 @@ heuristic"; 2 shared cores):
   minute with numpy), announced and cached on disk. ``pdb-555`` builds in
   3 s but searches 4-7 times longer (median 0.4 s, worst 6 s). ``pdb-78``
   searches about five times less on Korf's 100 (2.9 s for all 100 against
-  15 s), but its first use builds 576 MB of tables: about 340 CPU seconds
+  15 s), but its first use builds 576 MB of tables: about 310 CPU seconds
   and 1.2 GB of memory with the compiled builder (20 CPU minutes and 6.2 GB
   with numpy). That build is repaid only after a few thousand hard
   15-puzzles (0.12 s saved on each of Korf's), so 6-6-3 stays the default

@@ -20,7 +20,7 @@ form the next level.
 That numpy search is the fallback. When numba is installed (``lacak[fast]``),
 :func:`build_database` runs the compiled search of
 :mod:`lacak_sliding.pdb_compiled` instead: the same table byte for byte, in a
-sixth of the memory and on every core (7-8's group of eight tiles: about 1.1 GB
+sixth of the memory and on every core (7-8's group of eight tiles: about 1.2 GB
 instead of 6.2 GB). ``LACAK_PDB_ENGINE=numpy`` (or ``numba``) forces one.
 
 This module needs numpy; it is imported only when a database is built or loaded.
