@@ -11,8 +11,16 @@ heuristic"; 2 shared cores):
   the search, but loading one (numpy included) costs more than a whole solve;
 - the 4x4 board: the 6-6-3 additive pattern databases (``pdb-663``): a random
   15-puzzle in 0.1 s (median of 20; the worst 1.4 s) once they are built, a
-  one-time build of about half a minute, announced and cached on disk.
-  ``pdb-555`` builds in 3 s but searches 4-7 times longer (median 0.4 s, worst 6 s);
+  one-time build of a few seconds with the compiled builder (about half a
+  minute with numpy), announced and cached on disk. ``pdb-555`` builds in
+  3 s but searches 4-7 times longer (median 0.4 s, worst 6 s). ``pdb-78``
+  searches about five times less on Korf's 100 (2.9 s for all 100 against
+  15 s), but its first use builds 576 MB of tables: about 310 CPU seconds
+  and 1.2 GB of memory with the compiled builder (20 CPU minutes and 6.2 GB
+  with numpy). That build is repaid only after a few thousand hard
+  15-puzzles (0.12 s saved on each of Korf's), so 6-6-3 stays the default
+  and 7-8 is one ``lacak sliding pdb build 78`` away for bulk work
+  (``docs/pattern-databases.md``, "Choosing a partition");
 - other boards whose default pattern databases have at most
   :data:`AFFORDABLE` placements (3x4 and 2x8 in a few seconds, 4x5 in about
   20 s, 5x5 in about 50 s): those databases (``pdb``). On 3x4 boards they solve

@@ -58,6 +58,7 @@ from .pdb_cache import (
 
 __all__ = [
     "BUILD_SECONDS_PER_PLACEMENT",
+    "COMPILED_SECONDS_PER_PLACEMENT",
     "FORMAT",
     "NAMED_PARTITIONS",
     "SPARSE_LIMIT",
@@ -82,6 +83,7 @@ __all__ = [
     "other_files",
     "pattern_heuristic",
     "reflection",
+    "seconds_per_placement",
 ]
 
 #: Largest ``cells ** tiles`` for which a group gets a sparse lookup table
@@ -117,19 +119,38 @@ MAX_CELLS = 63
 MAX_BUILD_BYTES = 8 << 30
 
 
-def build_bytes(cells: int, entries: int) -> int:
+def build_bytes(
+    cells: int, entries: int, *, compiled: bool | None = None, tiles: int | None = None
+) -> int:
     """The memory a build of ``entries`` placements on a board of ``cells`` cells needs at least.
 
-    Per placement: the distance (1 byte), a bitmask of the blank regions seen
-    (2, 4 or 8 bytes by board size) and a de-duplication slot (4 or 8 bytes);
-    the frontier comes on top (about as much again at the widest level).
+    The compiled builder (numba, :mod:`lacak_sliding.pdb_compiled`) needs two
+    bytes per placement (the distance and two bits for each of the blank's
+    first four regions) and a little more for the rare placements that split
+    the free cells five ways or more. The numpy builder needs, per placement,
+    the distance (1 byte), a bitmask of the blank regions seen (2, 4 or 8 bytes
+    by board size) and a de-duplication slot (4 or 8 bytes); the frontier
+    comes on top (about as much again at the widest level).
 
-    >>> round(build_bytes(16, 518_918_400) / 2**30, 2)  # 7-8's group of 8 tiles on 4x4, GiB
+    :param compiled: for the compiled builder (default: whichever a build of a group of
+        ``tiles`` tiles here uses; any size when ``tiles`` is not given).
+    :param tiles: the group's size.
+
+    >>> round(build_bytes(16, 518_918_400, compiled=False) / 2**30, 2)  # 7-8's group of 8, GiB
     3.38
+    >>> round(build_bytes(16, 518_918_400, compiled=True) / 2**30, 2)
+    1.0
     """
+    if compiled is None:
+        from .pdb_engines import compiled_available, compiled_supports
+
+        compiled = compiled_available() and (tiles is None or compiled_supports(cells, tiles))
+    if compiled:
+        return entries * 2 + entries // 16
     visited = 2 if cells <= 16 else 4 if cells <= 32 else 8
     claim = 4 if entries < 1 << 31 else 8
     return entries * (1 + visited + claim)
+
 
 #: Largest group the default partitions of other board sizes use.
 _DEFAULT_GROUP = 6
@@ -226,7 +247,7 @@ class Partition:
                     f"{math.perm(n, len(group)):,} placements, more than the "
                     f"{MAX_ENTRIES:,} a pattern database may hold; use smaller groups"
                 )
-            need = build_bytes(n, math.perm(n, len(group)))
+            need = build_bytes(n, math.perm(n, len(group)), tiles=len(group))
             if need > MAX_BUILD_BYTES:
                 raise lacak.InvalidOptionError(
                     f"building the database of a group of {len(group)} tiles on a "
@@ -583,10 +604,26 @@ class PatternHeuristic:
         return [sum(where[t] * self.weight[t] for t in table.tiles) for table in self.groups]
 
 
-#: Seconds a database build takes per placement, measured on 2 shared cores (6-6-3's
-#: 11.5 million placements in about 30 s, 5x5's 25.8 million in 47 s): what
-#: announcements and advice say a build will take.
+#: Seconds a database build takes per placement with the numpy builder, measured on 2
+#: shared cores (6-6-3's 11.5 million placements in about 30 s, 5x5's 25.8 million in 47 s).
 BUILD_SECONDS_PER_PLACEMENT = 2.5e-6
+
+#: The same for the compiled builder (numba, ``lacak[fast]``): CPU seconds per placement
+#: measured on shared cores (0.6 us for 6-6-3's six-tile groups and 7-8's eight-tile one),
+#: over the two threads it runs on.
+COMPILED_SECONDS_PER_PLACEMENT = 0.35e-6
+
+
+def seconds_per_placement(*, compiled: bool | None = None) -> float:
+    """What announcements and advice say a build takes per placement, by builder.
+
+    :param compiled: for the compiled builder (default: whichever a build here uses).
+    """
+    if compiled is None:
+        from .pdb_engines import compiled_available
+
+        compiled = compiled_available()
+    return COMPILED_SECONDS_PER_PLACEMENT if compiled else BUILD_SECONDS_PER_PLACEMENT
 
 
 def missing_groups(partition: Partition) -> list[tuple[int, ...]]:
@@ -594,17 +631,24 @@ def missing_groups(partition: Partition) -> list[tuple[int, ...]]:
     return [g for g in partition.groups if len(g) > 1 and not is_cached(partition, g)]
 
 
-def build_estimate(partition: Partition, groups: Sequence[Sequence[int]] | None = None) -> str:
+def build_estimate(
+    partition: Partition,
+    groups: Sequence[Sequence[int]] | None = None,
+    *,
+    compiled: bool | None = None,
+) -> str:
     """``"about 30 s"`` or ``"a few seconds"``: how long building ``groups`` (default all of
-    the partition's) takes, from :data:`BUILD_SECONDS_PER_PLACEMENT`.
+    the partition's) takes, from :func:`seconds_per_placement`.
 
-    >>> build_estimate(Partition.named("663", 4, 4, tuple(range(16))))
+    >>> build_estimate(Partition.named("663", 4, 4, tuple(range(16))), compiled=False)
     'about 30 s'
+    >>> build_estimate(Partition.named("78", 4, 4, tuple(range(16))), compiled=True)
+    'about 3 minutes'
     """
     n = partition.width * partition.height
     chosen = partition.groups if groups is None else groups
     placements = sum(math.perm(n, len(g)) for g in chosen if len(g) > 1)
-    seconds = placements * BUILD_SECONDS_PER_PLACEMENT
+    seconds = placements * seconds_per_placement(compiled=compiled)
     if seconds < 5:
         return "a few seconds"
     if seconds < 100:
@@ -682,7 +726,7 @@ def memory_note(partition: Partition) -> tuple[str, str]:
     what = (
         f"the pattern databases {partition.label} on {size} (the largest group, "
         f"{len(largest)} tiles, has {entries:,} placements; building it needs about "
-        f"{build_bytes(n, entries) / 2**30:.1f} GiB)"
+        f"{build_bytes(n, entries, tiles=len(largest)) / 2**30:.1f} GiB)"
     )
     hint = "use a partition of smaller groups"
     if (partition.width, partition.height) == (4, 4):

@@ -216,8 +216,14 @@ def load_or_build(
 
             data = build_database(width, height, goal, tiles, progress=report)
         seconds = time.perf_counter() - started
-        # a group filling (almost) the whole board has placements never reached
-        reached = data[data != UNREACHED]
+        # a group filling (almost) the whole board has placements never reached; counted
+        # a slice at a time, so that no copy of a database of half a gigabyte is made
+        counts = np.zeros(256, dtype=np.int64)
+        for begin in range(0, data.size, 1 << 24):
+            counts += np.bincount(data[begin : begin + (1 << 24)], minlength=256)
+        counts[UNREACHED] = 0
+        values = np.flatnonzero(counts)
+        reached_count = int(counts.sum())
         note = {
             "format": FORMAT,
             "width": width,
@@ -226,9 +232,9 @@ def load_or_build(
             "tiles": list(tiles),
             "entries": int(size),
             "bytes": int(data.nbytes),
-            "max": int(reached.max()),
-            "mean": round(float(reached.mean()), 4),
-            "unreachable": int(size - reached.size),
+            "max": int(values.max()),
+            "mean": round(float((counts * np.arange(256)).sum() / reached_count), 4),
+            "unreachable": int(size - reached_count),
             "seconds": round(seconds, 3),
             "created": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
         }

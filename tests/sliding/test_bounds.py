@@ -14,6 +14,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 from unittest import mock
 
@@ -133,7 +134,11 @@ def test_huge_weights_stop_at_the_node_limit_with_little_memory() -> None:
     assert seconds < 10 + SLACK
 
 
-def test_pdb_78_without_enough_memory_says_what_was_too_big() -> None:
+def test_pdb_78_without_enough_memory_says_what_was_too_big(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The numpy builder needs 6.2 GB for 7-8's 8-tile group: under 2.5 GB, one clear line."""
+    monkeypatch.setenv("LACAK_PDB_ENGINE", "numpy")
     korf1 = "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3"
     goal = " ".join(map(str, range(16)))
     done, _seconds = run_limited(
@@ -145,6 +150,25 @@ def test_pdb_78_without_enough_memory_says_what_was_too_big() -> None:
     assert "not enough memory for the pattern databases 7-8 on 4x4" in lines[0]
     assert "518,918,400 placements" in lines[0] and "pdb-663" in lines[0]
     assert "internal error" not in lines[0]
+
+
+def test_pdb_78_builds_within_2_5_gb_with_the_compiled_builder(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """The compiled builder needs 1.2 GB for 7-8: under 2.5 GB it builds, until --timeout."""
+    pytest.importorskip("numba")
+    monkeypatch.setenv("LACAK_PDB_ENGINE", "numba")
+    monkeypatch.setenv("LACAK_CACHE_DIR", str(tmp_path))
+    korf1 = "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3"
+    goal = " ".join(map(str, range(16)))
+    done, seconds = run_limited(
+        ["sliding", "solve", korf1, "--goal", goal, "-H", "pdb-78", "--timeout", "8"], 8
+    )
+    assert done.returncode == 1, done.stderr  # stopped by the time limit, not by memory
+    assert "not enough memory" not in done.stderr and "internal error" not in done.stderr
+    assert "not found with idastar-tiles + pdb-78" in done.stdout
+    assert seconds < 8 + SLACK + 15  # the build stops at the deadline (checked between colours)
+    assert not list((tmp_path / "pdb").glob("*.pdb"))  # nothing half-built is kept
 
 
 def test_the_recursion_limit_is_never_changed() -> None:

@@ -144,6 +144,10 @@ def test_region_tables_match_flood() -> None:
 
 # -- the builder against the reference ------------------------------------------------
 
+#: The builders that can run here (numba only with ``lacak[fast]``).
+_ENGINES = ("numpy", "numba") if pdb_build.compiled_available() else ("numpy",)
+
+
 
 @settings(max_examples=25)
 @given(
@@ -159,7 +163,8 @@ def test_builder_matches_slow_reference(
     goal = random_board(size, seed).initial
     k = data.draw(st.integers(1, min(4, n - 1)), label="k")
     tiles = tuple(data.draw(st.permutations(range(1, n)), label="tiles")[:k])
-    built = pdb_build.build_database(width, height, goal, tiles)
+    engine = data.draw(st.sampled_from(_ENGINES), label="engine")
+    built = pdb_build.build_database(width, height, goal, tiles, engine=engine)
     reference = reference_database(width, height, goal, tiles)
     placements = pdb_build.Placements(n, k).placements().T
     for rank, placement in enumerate(placements):
@@ -173,17 +178,20 @@ def test_boards_past_16_cells_find_regions_the_same_way(
 ) -> None:
     """Without the full region tables: tables of the masks that occur, or flood fill."""
     goal = goal_tiles(3, 3)
-    expected = [pdb_build.build_database(3, 3, goal, tiles) for tiles in ((1, 2, 3), (2, 4, 6, 8))]
+    expected = [pdb_build.build_numpy(3, 3, goal, tiles) for tiles in ((1, 2, 3), (2, 4, 6, 8))]
     monkeypatch.setattr(pdb_build, "region_tables", lambda _w, _h: None)
     if way == "flood":
         monkeypatch.setattr(pdb_build, "COMBINATION_TABLES", 0)
     for tiles, want in zip(((1, 2, 3), (2, 4, 6, 8)), expected, strict=True):
-        assert np.array_equal(pdb_build.build_database(3, 3, goal, tiles), want)
+        assert np.array_equal(pdb_build.build_numpy(3, 3, goal, tiles), want)
 
 
-def test_a_whole_board_group_marks_the_wrong_parity_unreached() -> None:
+@pytest.mark.parametrize("engine", ["numpy", "numba"])
+def test_a_whole_board_group_marks_the_wrong_parity_unreached(engine: str) -> None:
+    if engine not in _ENGINES:
+        pytest.skip("numba is not installed")
     goal = goal_tiles(2, 2)
-    built = pdb_build.build_database(2, 2, goal, (1, 2, 3))
+    built = pdb_build.build_database(2, 2, goal, (1, 2, 3), engine=engine)
     assert sorted(built.tolist()).count(pdb.UNREACHED) == 12
     assert max(v for v in built.tolist() if v != pdb.UNREACHED) == 6
 
@@ -350,7 +358,7 @@ def test_boards_past_63_cells_are_refused() -> None:
 def test_builds_needing_too_much_memory_are_refused() -> None:
     # 5 tiles on 9x7: 843 million placements, under MAX_ENTRIES but about 10 GiB to build
     assert math.perm(63, 5) <= pdb.MAX_ENTRIES
-    assert pdb.build_bytes(63, math.perm(63, 5)) > pdb.MAX_BUILD_BYTES
+    assert pdb.build_bytes(63, math.perm(63, 5), tiles=5) > pdb.MAX_BUILD_BYTES
     with pytest.raises(lacak.InvalidOptionError, match="GiB of memory"):
         pdb.Partition.parse("1,2,3,4,5", 9, 7, goal_tiles(9, 7))
     # the 8-tile group of 7-8 stays allowed
@@ -578,6 +586,7 @@ class TestNamedContract(HeuristicContract):
     [
         "lacak_sliding.pdb",
         "lacak_sliding.pdb_build",
+        "lacak_sliding.pdb_engines",
         "lacak_sliding.tiles_idastar",
         "lacak_sliding.korf",
     ],
