@@ -41,8 +41,8 @@ every task keeps (a task that reaches it stops the search, ``time-limit``);
 order pass it (``node-limit``, ``expanded`` then reports the limit, and
 ``generated`` what the tasks counted).
 
-Examples
---------
+.. rubric:: Examples
+
 >>> import lacak
 >>> puzzle = lacak.parse("sliding", "8 6 7 / 2 5 4 / 3 0 1")
 >>> one = lacak.solve(puzzle, "idastar-tiles", heuristic="manhattan")
