@@ -755,9 +755,22 @@ class _InContext:
 def _stop_workers(pool: Any) -> None:
     """Stop the workers of lacak's own pool at once (a batch interrupted, or left early):
     their jobs' records are not wanted any more."""
-    for process in list(dict(getattr(pool, "_processes", None) or {}).values()):
+    processes = list(dict(getattr(pool, "_processes", None) or {}).values())
+    for process in processes:
         with contextlib.suppress(Exception):
             process.terminate()
+    for process in processes:
+        with contextlib.suppress(Exception):
+            process.join(5)
+    # A worker stopped while it wrote a reply leaves half a message in the result
+    # pipe, and the executor's manager thread then waits for the rest for ever, so
+    # shutdown() never returns (seen on CPython 3.11 after Ctrl-C). With every
+    # worker gone, closing the parent's own write end gives that read an EOF: the
+    # manager thread sees a broken pool and ends.
+    if processes and all(not process.is_alive() for process in processes):
+        writer = getattr(getattr(pool, "_result_queue", None), "_writer", None)
+        with contextlib.suppress(Exception):
+            writer.close()
 
 
 def _alone(
