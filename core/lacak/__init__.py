@@ -15,7 +15,7 @@ entry-point group) bring everything else.
 
 from __future__ import annotations
 
-from . import batch, cache, dictionary_files, options, output, paths, progress
+from . import batch, cache, compiled, dictionary_files, options, output, paths, progress
 from .api import (
     NO_HEURISTIC,
     Choice,
@@ -130,6 +130,7 @@ __all__ = [
     "check_deadline",
     "check_puzzle",
     "choose",
+    "compiled",
     "current_deadline",
     "deadline",
     "default_registry",

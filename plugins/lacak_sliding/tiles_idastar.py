@@ -589,6 +589,8 @@ class _Search:
         self.heuristic = heuristic
         self.limits = limits
         self.budget = budget
+        #: When the search began (after preparing the heuristic).
+        self.started = time.perf_counter()
         self.width, self.height = puzzle.width, puzzle.height
         self.start = tuple(puzzle.initial)
         self.goal = list(puzzle.goal)
@@ -659,6 +661,8 @@ def _deepen(puzzle: Any, engine: _Engine) -> SearchResult:
         if search.deadline is not None and time.perf_counter() >= search.deadline:
             return _finish(puzzle, search.heuristic, search.budget, tally, StopReason.TIME,
                            None, int(bound))  # fmt: skip
+        # the compiled engine takes over when it pays (lacak_sliding.tiles_engines)
+        engine = _upgrade(engine, tally)
         if not engine.fits(bound):  # too deep to recurse here: the explicit stack goes on
             engine = engine.fallback()
         tally.iterations += 1
@@ -670,6 +674,12 @@ def _deepen(puzzle: Any, engine: _Engine) -> SearchResult:
             return _finish(puzzle, search.heuristic, search.budget, tally, step.stopped,
                            None, step.depth)  # fmt: skip
         bound = step.next_bound
+
+
+def _upgrade(engine: _Engine, tally: _Tally) -> _Engine:
+    from .tiles_engines import upgrade
+
+    return upgrade(engine, tally)  # type: ignore[no-any-return]
 
 
 def _finish(

@@ -1,0 +1,222 @@
+"""The compiled ``idastar-tiles`` engine: one IDA* iteration as machine code, with numba.
+
+This is the search of :class:`lacak_sliding.tiles_idastar._Stack` with an
+additive heuristic (:class:`~lacak_sliding.tiles_idastar.AdditiveModel`:
+pattern databases looked up by sparse index or by rank, with or without the
+reflected lookup, and tile tables such as Manhattan distance), written once
+more as a numba kernel. It keeps that search's order exactly (children in the
+order D, R, L, U of the blank, the inverse of the last move skipped) and
+counts the same way (``expanded``: nodes tested for the goal and given
+children, the root included; ``generated``: children whose estimate was
+computed), so answers, paths and node counts are those of the pure-Python
+engines.
+
+Per node, nothing is allocated: the board, each table's index (and the
+mirrored board's), the estimate and an explicit stack of the path live in
+arrays. A move slides one tile, so one table index changes, by a
+precomputed step (plus, for rank-indexed tables and a move between rows, one
+term for each tile of the group the moving tile passes), and the estimate
+changes by two table lookups (four with the reflected lookup).
+
+The kernel runs an iteration in slices: it returns every ``pause_at``
+expanded nodes at a point where the search can go on (between two children),
+so that the caller can look at the clock and show progress, and stops
+exactly at ``max_expanded`` the way the Python engines do.
+
+Requires the optional extra ``lacak[fast]`` (numba). Nothing imports this
+module until the compiled engine is used, through
+:func:`lacak_sliding.tiles_engines.load_compiled`, which announces the first
+compile on a machine and remembers it. Machine code is cached on disk by
+numba (``cache=True``).
+"""
+
+from __future__ import annotations
+
+import numba
+import numpy as np
+
+__all__ = ["DONE", "FOUND", "NODES", "PAUSED", "iterate", "warm"]
+
+#: Kernel results: the iteration ended without the goal; the goal was found (the path
+#: is the stack); ``pause_at`` was reached (call again to go on); ``max_expanded`` was
+#: reached before the next expansion.
+DONE, FOUND, PAUSED, NODES = 0, 1, 2, 3
+
+#: ``counts`` slots: expanded, generated, the stack's top level (-1: a new iteration).
+EXPANDED, GENERATED, TOP = 0, 1, 2
+
+
+@numba.njit(cache=True, nogil=True)
+def iterate(  # pragma: no cover - compiled
+    nbr,
+    mdir,
+    nb,
+    btw,
+    nrb,
+    rbtw,
+    grp,
+    dlt,
+    cross,
+    rgrp,
+    rdlt,
+    rcross,
+    tab,
+    off,
+    board,
+    goal,
+    gi,
+    ri,
+    sz,
+    si,
+    sh,
+    sk,
+    smv,
+    so,
+    sro,
+    counts,
+    bound,
+    reflect,
+    max_expanded,
+    pause_at,
+):
+    """Run (or go on with) one IDA* iteration of ``bound``; see the module docstring.
+
+    Geometry, per blank cell ``z`` and neighbour slot ``i`` (``-1`` past the
+    cell's neighbours): ``nbr[z, i]`` the neighbour, ``mdir[z, i]`` the
+    direction the tile moves (its index into ``dlt``), ``btw[z, i, :nb[z, i]]``
+    the cells the tile passes for rank-indexed tables, ``rbtw``/``nrb`` the
+    same for the mirrored board. Tiles: ``grp[t]`` the table of tile ``t``,
+    ``dlt[d, t]`` its index step, ``cross[d, t, u]`` the step's term for tile
+    ``u`` passed (``rgrp``, ``rdlt``, ``rcross`` for the mirrored tile).
+    Tables: ``tab[off[g] + index]``. State: ``board``, ``gi`` and ``ri`` (the
+    tables' indexes, for the real and mirrored boards), the stack (per level:
+    blank cell ``sz``, next slot ``si``, estimates ``sh`` and ``sk``, the tile
+    moved to get there ``smv`` and the indexes it replaced ``so``, ``sro``) and
+    ``counts`` (expanded, generated, top level; -1 to start the iteration; the
+    caller sets ``sh[0]``, ``sk[0]`` and ``sz[0]``).
+
+    :returns: :data:`DONE`, :data:`FOUND` (the path's blank cells are
+        ``sz[1 : top + 1]``), :data:`PAUSED` or :data:`NODES`.
+    """
+    n = board.shape[0]
+    expanded = counts[0]
+    generated = counts[1]
+    top = counts[2]
+    if top < 0:  # the root
+        if expanded >= max_expanded:
+            return NODES
+        expanded += 1
+        top = 0
+        si[0] = 0
+        if sh[0] == 0:
+            same = True
+            for p in range(n):
+                if board[p] != goal[p]:
+                    same = False
+                    break
+            if same:
+                counts[0] = expanded
+                counts[1] = generated
+                counts[2] = top
+                return FOUND
+    status = DONE
+    while True:
+        if expanded >= pause_at:
+            status = PAUSED
+            break
+        z = sz[top]
+        i = si[top]
+        nz = nbr[z, i] if i < 4 else -1
+        if nz < 0:  # every child tried: back to the parent
+            if top == 0:
+                status = DONE
+                break
+            t = smv[top]
+            board[z] = t
+            board[sz[top - 1]] = 0
+            gi[grp[t]] = so[top]
+            if reflect:
+                ri[rgrp[t]] = sro[top]
+            top -= 1
+            continue
+        si[top] = i + 1
+        if top > 0 and nz == sz[top - 1]:
+            continue
+        t = board[nz]
+        d = mdir[z, i]
+        g = grp[t]
+        o = gi[g]
+        w = o + dlt[d, t]
+        for j in range(nb[z, i]):
+            w += cross[d, t, board[btw[z, i, j]]]
+        base = off[g]
+        h1 = sh[top] - np.int64(tab[base + o]) + np.int64(tab[base + w])
+        generated += 1
+        c = bound - (top + 1)
+        if h1 > c:
+            continue
+        k1 = 0
+        ro = 0
+        rw = 0
+        if reflect:
+            rg = rgrp[t]
+            ro = ri[rg]
+            rw = ro + rdlt[d, t]
+            for j in range(nrb[z, i]):
+                rw += rcross[d, t, board[rbtw[z, i, j]]]
+            rbase = off[rg]
+            k1 = sk[top] - np.int64(tab[rbase + ro]) + np.int64(tab[rbase + rw])
+            if k1 > c:
+                continue
+        if expanded >= max_expanded:
+            status = NODES
+            break
+        expanded += 1
+        board[z] = t
+        board[nz] = 0
+        gi[g] = w
+        if reflect:
+            ri[rgrp[t]] = rw
+        top += 1
+        sz[top] = nz
+        si[top] = 0
+        sh[top] = h1
+        sk[top] = k1
+        smv[top] = t
+        so[top] = o
+        sro[top] = ro
+        if h1 == 0:
+            same = True
+            for p in range(n):
+                if board[p] != goal[p]:
+                    same = False
+                    break
+            if same:
+                status = FOUND
+                break
+    counts[0] = expanded
+    counts[1] = generated
+    counts[2] = top
+    return status
+
+
+def warm() -> None:
+    """Compile (or load from numba's cache) the kernel on a 2x2 board, for both kinds of
+    table: bytes (pattern databases) and 64-bit integers (tile tables)."""
+    i8 = np.int64
+    nbr = np.array([[2, 1, -1, -1], [3, -1, 0, -1], [-1, 3, -1, 0], [-1, -1, 2, 1]], dtype=i8)
+    mdir = np.zeros((4, 4), dtype=i8)
+    nb = np.zeros((4, 4), dtype=i8)
+    btw = np.zeros((4, 4, 1), dtype=i8)
+    grp = np.zeros(4, dtype=i8)
+    dlt = np.zeros((4, 4), dtype=i8)
+    cross = np.zeros((4, 4, 4), dtype=i8)
+    off = np.zeros(1, dtype=i8)
+    for dtype in (np.uint8, np.int64):
+        tab = np.zeros(1, dtype=dtype)
+        board = np.array([0, 1, 2, 3], dtype=i8)
+        stack = [np.zeros(4, dtype=i8) for _ in range(7)]
+        counts = np.array([0, 0, -1], dtype=i8)
+        iterate(nbr, mdir, nb, btw, nb, btw, grp, dlt, cross, grp, dlt, cross, tab, off,
+                board, board.copy(), np.zeros(1, dtype=i8), np.zeros(1, dtype=i8),
+                *stack, counts, 0, False, 1, 1)  # fmt: skip
