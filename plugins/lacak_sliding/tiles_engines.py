@@ -242,7 +242,7 @@ class _Compiled:
         i8 = np.int64
         size = int(bound) - self.floor + 2
         stack = [np.zeros(size, dtype=i8) for _ in range(7)]
-        sz, si, sh, sk = stack[:4]
+        sz, _si, sh, sk = stack[:4]
         sz[0] = search.start.index(0)
         sh[0] = generated.h0
         sk[0] = generated.k0
