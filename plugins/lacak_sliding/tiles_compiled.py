@@ -124,10 +124,51 @@ def iterate(  # pragma: no cover - compiled
         if expanded >= pause_at:
             status = PAUSED
             break
+        # the node on top of the stack: try its children from the next slot on, and
+        # descend into the first one within the bound (or back out when none is)
         z = sz[top]
+        prev = sz[top - 1] if top > 0 else -1
+        h = sh[top]
+        k = sk[top]
+        c = bound - (top + 1)  # a child is searched when its estimate is at most c
         i = si[top]
-        nz = nbr[z, i] if i < 4 else -1
-        if nz < 0:  # every child tried: back to the parent
+        child = -1
+        while i < 4:
+            nz = nbr[z, i]
+            if nz < 0:
+                break
+            i += 1
+            if nz == prev:
+                continue
+            t = board[nz]
+            d = mdir[z, i - 1]
+            g = grp[t]
+            o = gi[g]
+            w = o + dlt[d, t]
+            for j in range(nb[z, i - 1]):
+                w += cross[d, t, board[btw[z, i - 1, j]]]
+            base = off[g]
+            h1 = h - np.int64(tab[base + o]) + np.int64(tab[base + w])
+            generated += 1
+            if h1 > c:
+                continue
+            if reflect:
+                rg = rgrp[t]
+                ro = ri[rg]
+                rw = ro + rdlt[d, t]
+                for j in range(nrb[z, i - 1]):
+                    rw += rcross[d, t, board[rbtw[z, i - 1, j]]]
+                rbase = off[rg]
+                k1 = k - np.int64(tab[rbase + ro]) + np.int64(tab[rbase + rw])
+                if k1 > c:
+                    continue
+                sro[top + 1] = ro
+                sk[top + 1] = k1
+                ri[rg] = rw
+            child = nz
+            break
+        si[top] = i
+        if child < 0:  # every child tried: back to the parent
             if top == 0:
                 status = DONE
                 break
@@ -139,52 +180,19 @@ def iterate(  # pragma: no cover - compiled
                 ri[rgrp[t]] = sro[top]
             top -= 1
             continue
-        si[top] = i + 1
-        if top > 0 and nz == sz[top - 1]:
-            continue
-        t = board[nz]
-        d = mdir[z, i]
-        g = grp[t]
-        o = gi[g]
-        w = o + dlt[d, t]
-        for j in range(nb[z, i]):
-            w += cross[d, t, board[btw[z, i, j]]]
-        base = off[g]
-        h1 = sh[top] - np.int64(tab[base + o]) + np.int64(tab[base + w])
-        generated += 1
-        c = bound - (top + 1)
-        if h1 > c:
-            continue
-        k1 = 0
-        ro = 0
-        rw = 0
-        if reflect:
-            rg = rgrp[t]
-            ro = ri[rg]
-            rw = ro + rdlt[d, t]
-            for j in range(nrb[z, i]):
-                rw += rcross[d, t, board[rbtw[z, i, j]]]
-            rbase = off[rg]
-            k1 = sk[top] - np.int64(tab[rbase + ro]) + np.int64(tab[rbase + rw])
-            if k1 > c:
-                continue
         if expanded >= max_expanded:
             status = NODES
             break
         expanded += 1
         board[z] = t
-        board[nz] = 0
+        board[child] = 0
         gi[g] = w
-        if reflect:
-            ri[rgrp[t]] = rw
         top += 1
-        sz[top] = nz
+        sz[top] = child
         si[top] = 0
         sh[top] = h1
-        sk[top] = k1
         smv[top] = t
         so[top] = o
-        sro[top] = ro
         if h1 == 0:
             same = True
             for p in range(n):
