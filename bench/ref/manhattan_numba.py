@@ -6,7 +6,9 @@ The C anchor's program (``manhattan_idastar.c``) as directly as numba allows: on
 board, the blank's cell, the distance updated by the moved tile's table entry, the
 inverse of the last move never generated, children in lacak's order (D, R, L, U of
 the blank), the same counts and the same node cap (expanded nodes, checked before a
-node is expanded). Recursion, one call per move, as in C.
+node is expanded). Recursion, one call per move, as in C. Compiled in each process
+(about 5 s): numba's on-disk cache of this recursive function crashed on loading
+(numba 0.68).
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ W = 4
 N = 16
 
 
-@numba.njit(cache=True)
+@numba.njit
 def _dfs(board, md, nbr, deg, blank, prev, g, h, bound, counts, cap):  # pragma: no cover
     # counts: generated, expanded, stopped
     if cap > 0 and counts[1] >= cap:
@@ -46,7 +48,7 @@ def _dfs(board, md, nbr, deg, blank, prev, g, h, bound, counts, cap):  # pragma:
     return False
 
 
-@numba.njit(cache=True)
+@numba.njit
 def solve(tiles, cap):  # pragma: no cover
     """IDA* on ``tiles`` (goal: blank on cell 0, tile t on cell t): length or -1 when the
     cap stopped it, and the counts (generated, expanded, stopped)."""

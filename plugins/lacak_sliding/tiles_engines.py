@@ -111,7 +111,8 @@ def warm() -> bool:
 
 def upgrade(engine: Any, tally: _Tally) -> Any:
     """The engine for the next iteration: ``engine``, or the compiled engine taking over
-    from it (see the module documentation).
+    from it (see the module documentation). In ``auto``, gives the generated search a
+    :class:`_Timer` that hands over to the compiled engine in the middle of an iteration.
 
     :raises InvalidOptionError: ``LACAK_TILES_ENGINE`` names no engine, or asks for the
         compiled one where it cannot run.
@@ -125,19 +126,48 @@ def upgrade(engine: Any, tally: _Tally) -> Any:
         return _Compiled(engine, ENGINE.require(f"{ENGINE_VARIABLE}=numba"))
     if not ENGINE.available():
         return engine
-    search = engine.search
-    now = time.perf_counter()
-    elapsed = now - search.started
-    if not ENGINE.loaded():
-        if elapsed < LOAD_AFTER:
-            return engine
-        if not ENGINE.ready() and (
-            elapsed < COMPILE_AFTER
-            or (search.deadline is not None and search.deadline - now < COMPILE_ROOM)
-        ):
-            return engine
-    kernel = ENGINE.load()
-    return engine if kernel is None else _Compiled(engine, kernel)
+    if ENGINE.loaded():  # nothing left to pay: from the first iteration
+        kernel = ENGINE.load()
+        return engine if kernel is None else _Compiled(engine, kernel)
+    if engine.search.handover is None:
+        engine.search.handover = _Timer(engine.search)
+    return engine
+
+
+def take_over(engine: Any, bound: float, tally: _Tally, cells: list[int]) -> tuple[Any, _Step]:
+    """The compiled engine, going on with the iteration of ``bound`` from the node the
+    generated search stopped at (``cells``: the blank's cells from the root), and how
+    that iteration ended."""
+    compiled = _Compiled(engine, ENGINE.require())
+    return compiled, compiled.iterate(bound, tally, resume=cells)
+
+
+class _Timer:
+    """Whether the compiled engine takes over now: after :data:`LOAD_AFTER` seconds of
+    search when its machine code is ready on this machine, after :data:`COMPILE_AFTER`
+    seconds when it must be compiled (and no time limit is near). Loads (or compiles)
+    it before saying yes."""
+
+    def __init__(self, search: _Search) -> None:
+        self.search = search
+        self.ready: bool | None = None
+        self.failed = False
+
+    def __call__(self) -> bool:
+        now = time.perf_counter()
+        elapsed = now - self.search.started
+        if elapsed < LOAD_AFTER or self.failed:
+            return False
+        if self.ready is None:
+            self.ready = ENGINE.ready()
+        if not self.ready:
+            deadline = self.search.deadline
+            if elapsed < COMPILE_AFTER or (deadline is not None and deadline - now < COMPILE_ROOM):
+                return False
+        if ENGINE.load() is None:
+            self.failed = True
+            return False
+        return True
 
 
 #: The last tables put together, and the result (a search after another with the same
@@ -237,7 +267,9 @@ class _Compiled:
     def fallback(self) -> _Compiled:
         return self
 
-    def iterate(self, bound: float, tally: _Tally) -> _Step:
+    def iterate(self, bound: float, tally: _Tally, resume: list[int] | None = None) -> _Step:
+        """Search one iteration of ``bound``; with ``resume``, go on from the node at the
+        end of that path of blank cells (generated, counted, not yet expanded)."""
         search, kernel, generated = self.search, self.kernel, self.generated
         i8 = np.int64
         size = int(bound) - self.floor + 2
@@ -253,6 +285,16 @@ class _Compiled:
         counts = np.array([tally.expanded, tally.generated, -1], dtype=i8)
         never = 1 << 62
         max_expanded = never if search.max_expanded is None else search.max_expanded
+        if resume is not None and len(resume) > 1:
+            top = self._replay(resume, board, gi, ri, stack)
+            # the node the generated search stopped at is expanded here
+            if tally.expanded >= max_expanded:
+                return _Step(stopped=StopReason.NODES, depth=int(bound))
+            tally.expanded += 1
+            counts[0] = tally.expanded
+            if sh[top] == 0 and board.tolist() == search.goal:
+                return _Step(found=list(resume[1:]))
+            counts[2] = top
         deadline, watch = search.deadline, search.watch
         try:
             while True:
@@ -274,3 +316,32 @@ class _Compiled:
         if status == kernel.NODES:
             return _Step(stopped=StopReason.NODES, depth=int(bound))
         return _Step(next_bound=bound + 2)
+
+    def _replay(self, cells: list[int], board: Any, gi: Any, ri: Any, stack: list[Any]) -> int:
+        """Put the kernel's stack in the state of the path ``cells`` (blank cells from the
+        root), each level's next child the one after the path's; returns the top level."""
+        sz, si, sh, sk, smv, so, sro = stack
+        nbr, mdir, nb, btw, nrb, rbtw, grp, dlt, cross, rgrp, rdlt, rcross = self.geometry
+        tab, off = self.tab, self.off
+        for level in range(1, len(cells)):
+            z, nz = cells[level - 1], cells[level]
+            i = nbr[z].tolist().index(nz)
+            si[level - 1] = i + 1
+            t, d = int(board[nz]), int(mdir[z, i])
+            g = int(grp[t])
+            o = int(gi[g])
+            w = o + int(dlt[d, t]) + sum(int(cross[d, t, board[c]]) for c in btw[z, i, : nb[z, i]])
+            sh[level] = sh[level - 1] - int(tab[off[g] + o]) + int(tab[off[g] + w])
+            so[level] = o
+            gi[g] = w
+            if self.reflect:
+                rg = int(rgrp[t])
+                ro = int(ri[rg])
+                rw = ro + int(rdlt[d, t])
+                rw += sum(int(rcross[d, t, board[c]]) for c in rbtw[z, i, : nrb[z, i]])
+                sk[level] = sk[level - 1] - int(tab[off[rg] + ro]) + int(tab[off[rg] + rw])
+                sro[level] = ro
+                ri[rg] = rw
+            board[z], board[nz] = t, 0
+            sz[level], si[level], smv[level] = nz, 0, t
+        return len(cells) - 1

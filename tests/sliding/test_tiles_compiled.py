@@ -283,3 +283,43 @@ def test_first_compile_is_announced_once_per_machine(
     with lacak.progress.reporting(Reporter()):
         assert second.load() is not None
     assert said == []
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(case=cases(), budget=st.none() | st.integers(0, 40_000))
+def test_hand_over_in_the_middle_of_an_iteration(
+    case: tuple[SlidingPuzzle, str], budget: int | None
+) -> None:
+    """``auto`` hands a running generated search over at a checkpoint; the compiled engine
+    goes on from that very node, so nothing differs from Python."""
+    hand_over(*case, budget)
+
+
+def hand_over(puzzle: SlidingPuzzle, spec: str, budget: int | None) -> list[int]:
+    """Solve with a hand-over at the first checkpoint (every 64 nodes), check that the
+    result is Python's, and return the lengths of the paths handed over."""
+    engine = lacak.compiled.CompiledEngine
+    handed: list[int] = []
+    original = tiles_engines.take_over
+
+    def take_over(*args: Any) -> Any:
+        handed.append(len(args[3]))
+        return original(*args)
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(engine, "loaded", lambda self: False)
+        mp.setattr(engine, "ready", lambda self: True)
+        mp.setattr(tiles_engines, "LOAD_AFTER", 0.0)
+        mp.setattr(tiles_engines, "take_over", take_over)
+        mp.setattr("lacak_sliding.tiles_idastar.CHECK_EVERY", 64)
+        a = solve(puzzle, spec, "auto", limits=Limits(max_expanded=budget))
+    b = solve(puzzle, spec, "python", limits=Limits(max_expanded=budget))
+    same(a, b)
+    return handed
+
+
+def test_hand_over_happens() -> None:
+    for spec in ("manhattan", "pdb-555", "pdb-555:noreflect"):
+        puzzle = random_walk((4, 4), 3, moves=60)
+        assert hand_over(puzzle, spec, None)
+        assert hand_over(puzzle, spec, 5000)
