@@ -32,6 +32,8 @@ numba (``cache=True``).
 
 from __future__ import annotations
 
+from typing import Any
+
 import numba
 import numpy as np
 
@@ -220,11 +222,12 @@ def warm() -> None:
     dlt = np.zeros((4, 4), dtype=i8)
     cross = np.zeros((4, 4, 4), dtype=i8)
     off = np.zeros(1, dtype=i8)
+    kernel: Any = iterate  # a numba dispatcher, called with arrays
     for dtype in (np.uint8, np.int64):
         tab = np.zeros(1, dtype=dtype)
         board = np.array([0, 1, 2, 3], dtype=i8)
         stack = [np.zeros(4, dtype=i8) for _ in range(7)]
         counts = np.array([0, 0, -1], dtype=i8)
-        iterate(nbr, mdir, nb, btw, nb, btw, grp, dlt, cross, grp, dlt, cross, tab, off,
+        kernel(nbr, mdir, nb, btw, nb, btw, grp, dlt, cross, grp, dlt, cross, tab, off,
                 board, board.copy(), np.zeros(1, dtype=i8), np.zeros(1, dtype=i8),
                 *stack, counts, 0, False, 1, 1)  # fmt: skip

@@ -239,8 +239,10 @@ class _Compiled:
         rgrp = np.zeros(n, dtype=i8)
         dlt = np.zeros((4, n), dtype=i8)
         rdlt = np.zeros((4, n), dtype=i8)
-        cross = np.zeros((4, n, n), dtype=i8)
-        rcross = np.zeros((4, n, n), dtype=i8)
+        # crossing terms only for rank-indexed tables (a 32x32 board would need 64 MB)
+        tiles = n if model.ranked else 1
+        cross = np.zeros((4, n, tiles), dtype=i8)
+        rcross = np.zeros((4, n, tiles), dtype=i8)
         moves = _move_tables(model, width)
         for d, name in enumerate(("IS", "IN", "IE", "IW")):
             vertical = d < 2

@@ -690,7 +690,7 @@ def _deepen(puzzle: Any, engine: _Engine) -> SearchResult:
 def _upgrade(engine: _Engine, tally: _Tally) -> _Engine:
     from .tiles_engines import upgrade
 
-    return upgrade(engine, tally)  # type: ignore[no-any-return]
+    return upgrade(engine, tally)
 
 
 def _take_over(engine: _Engine, bound: float, tally: _Tally, cells: list[int]) -> Any:
