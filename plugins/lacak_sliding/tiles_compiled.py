@@ -101,6 +101,11 @@ def iterate(  # pragma: no cover - compiled
         ``sz[1 : top + 1]``), :data:`PAUSED` or :data:`NODES`.
     """
     n = board.shape[0]
+    mv = np.full(n * 4, -1, dtype=np.int64)
+    for z in range(n):
+        for i in range(4):
+            if nbr[z, i] >= 0:
+                mv[z * 4 + i] = nbr[z, i] | (mdir[z, i] << 8) | (nb[z, i] << 16) | (nrb[z, i] << 24)
     expanded = counts[0]
     generated = counts[1]
     top = counts[2]
@@ -135,19 +140,22 @@ def iterate(  # pragma: no cover - compiled
         c = bound - (top + 1)  # a child is searched when its estimate is at most c
         i = si[top]
         child = -1
+        slot = z * 4
         while i < 4:
-            nz = nbr[z, i]
-            if nz < 0:
+            move = mv[slot + i]  # the neighbour, the tile's direction, crossings (bytes)
+            if move < 0:
                 break
             i += 1
+            nz = move & 255
             if nz == prev:
                 continue
             t = board[nz]
-            d = mdir[z, i - 1]
+            d = (move >> 8) & 255
+            dt = d * n + t
             g = grp[t]
             o = gi[g]
-            w = o + dlt[d, t]
-            for j in range(nb[z, i - 1]):
+            w = o + dlt.flat[dt]
+            for j in range((move >> 16) & 255):
                 w += cross[d, t, board[btw[z, i - 1, j]]]
             base = off[g]
             h1 = h - np.int64(tab[base + o]) + np.int64(tab[base + w])
@@ -157,8 +165,8 @@ def iterate(  # pragma: no cover - compiled
             if reflect:
                 rg = rgrp[t]
                 ro = ri[rg]
-                rw = ro + rdlt[d, t]
-                for j in range(nrb[z, i - 1]):
+                rw = ro + rdlt.flat[dt]
+                for j in range(move >> 24):
                     rw += rcross[d, t, board[rbtw[z, i - 1, j]]]
                 rbase = off[rg]
                 k1 = k - np.int64(tab[rbase + ro]) + np.int64(tab[rbase + rw])
