@@ -117,7 +117,7 @@ def upgrade(engine: Any, tally: _Tally) -> Any:
     :raises InvalidOptionError: ``LACAK_TILES_ENGINE`` names no engine, or asks for the
         compiled one where it cannot run.
     """
-    if not isinstance(engine, _Generated) or not engine.model.integral:
+    if not isinstance(engine, _Generated) or not _compilable(engine.model):
         return engine
     forced = forced_engine()
     if forced == "python":
@@ -170,6 +170,28 @@ class _Timer:
         return True
 
 
+def _compilable(model: AdditiveModel) -> bool:
+    """Whether the kernel reads these tables: integral values in ``bytes`` (pattern
+    databases), integer numpy arrays or lists of ``int`` that fit in 62 bits (tile
+    tables). Decided once per model."""
+    known = getattr(model, "_compilable", None)
+    if known is None:
+        known = model.integral and all(map(_readable, model.tables))
+        setattr(model, "_compilable", known)  # noqa: B010 - a note kept on the model
+    return bool(known)
+
+
+def _readable(table: Any) -> bool:
+    if isinstance(table, (bytes, bytearray, memoryview)):
+        return True
+    if isinstance(table, np.ndarray):
+        return table.ndim == 1 and (
+            table.dtype.kind == "i" or (table.dtype.kind == "u" and table.dtype.itemsize < 8)
+        )
+    limit = 1 << 62
+    return isinstance(table, list) and all(type(v) is int and -limit < v < limit for v in table)
+
+
 #: The last tables put together, and the result (a search after another with the same
 #: pattern databases, as in a batch, reuses it).
 _last: list[tuple[list[Any], Any, Any]] = []
@@ -178,8 +200,10 @@ _last: list[tuple[list[Any], Any, Any]] = []
 def _tables(model: AdditiveModel) -> tuple[Any, Any]:
     """All tables in one array (bytes when every table is, else 64-bit integers), and
     each table's offset in it."""
-    if _last and len(_last[0][0]) == len(model.tables) and all(
-        a is b for a, b in zip(_last[0][0], model.tables, strict=True)
+    if (
+        _last
+        and len(_last[0][0]) == len(model.tables)
+        and all(a is b for a, b in zip(_last[0][0], model.tables, strict=True))
     ):
         return _last[0][1], _last[0][2]
     arrays = []

@@ -323,3 +323,20 @@ def test_hand_over_happens() -> None:
         puzzle = random_walk((4, 4), 3, moves=60)
         assert hand_over(puzzle, spec, None)
         assert hand_over(puzzle, spec, 5000)
+
+
+@pytest.mark.parametrize("spec", ["weighted:0.5,0.5", "weighted:1.5,1"])
+def test_tables_the_kernel_cannot_read_stay_in_python(
+    spec: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(tiles_engines, "_Compiled", None)  # any use would fail
+    puzzle = random_board((3, 3), 4)
+    same(solve(puzzle, spec, "numba"), solve(puzzle, spec, "python"))
+
+
+def test_huge_table_values_stay_in_python() -> None:
+    from lacak_sliding.tiles_idastar import AdditiveModel
+
+    assert tiles_engines._compilable(AdditiveModel([[0, 1 << 40]], [0, 0], [0, 1]))
+    assert not tiles_engines._compilable(AdditiveModel([[0, 1 << 70]], [0, 0], [0, 1]))
+    assert not tiles_engines._compilable(AdditiveModel([[0.0, 1.5]], [0, 0], [0, 1]))
