@@ -324,7 +324,8 @@ class _Compiled:
         deadline, watch = search.deadline, search.watch
         try:
             while True:
-                pause_at = counts[0] + SLICE if search.timed else never
+                # slices even when nothing is timed: Ctrl-C is seen between two
+                pause_at = counts[0] + SLICE
                 status = kernel.iterate(
                     *self.geometry, self.tab, self.off, board, goal, gi, ri, *stack, counts,
                     int(bound), self.reflect, max_expanded, pause_at,

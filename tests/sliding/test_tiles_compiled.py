@@ -340,3 +340,22 @@ def test_huge_table_values_stay_in_python() -> None:
     assert tiles_engines._compilable(AdditiveModel([[0, 1 << 40]], [0, 0], [0, 1]))
     assert not tiles_engines._compilable(AdditiveModel([[0, 1 << 70]], [0, 0], [0, 1]))
     assert not tiles_engines._compilable(AdditiveModel([[0.0, 1.5]], [0, 0], [0, 1]))
+
+
+def test_the_kernel_returns_in_slices_untimed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Even without a time limit, Python gets control back now and then (Ctrl-C)."""
+    from lacak_sliding import tiles_compiled
+
+    calls: list[int] = []
+    original = tiles_compiled.iterate
+
+    def counted(*args: Any) -> Any:
+        calls.append(1)
+        return original(*args)
+
+    monkeypatch.setattr(tiles_compiled, "iterate", counted)
+    monkeypatch.setattr(tiles_engines, "SLICE", 1000)
+    puzzle = random_walk((4, 4), 3, moves=60)
+    a = solve(puzzle, "manhattan", "numba")
+    assert len(calls) > a.stats.expanded // 1000 - a.stats.iterations
+    same(a, solve(puzzle, "manhattan", "python"))
