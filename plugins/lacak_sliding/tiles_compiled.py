@@ -19,15 +19,17 @@ term for each tile of the group the moving tile passes), and the estimate
 changes by two table lookups (four with the reflected lookup).
 
 The kernel runs an iteration in slices: it returns every ``pause_at``
-expanded nodes at a point where the search can go on (between two children),
-so that the caller can look at the clock and show progress, and stops
-exactly at ``max_expanded`` the way the Python engines do.
+expanded nodes at a point where the search can go on, so that the caller can
+look at the clock, show progress and see Ctrl-C, and stops exactly at
+``max_expanded`` the way the Python engines do. The caller can also start it
+in the middle of an iteration, from a stack it filled in (the hand-over from
+the Python engine, :mod:`lacak_sliding.tiles_engines`).
 
 Requires the optional extra ``lacak[fast]`` (numba). Nothing imports this
 module until the compiled engine is used, through
-:func:`lacak_sliding.tiles_engines.load_compiled`, which announces the first
-compile on a machine and remembers it. Machine code is cached on disk by
-numba (``cache=True``).
+``lacak_sliding.tiles_engines.ENGINE`` (a :class:`lacak.compiled.CompiledEngine`),
+which announces the first compile on a machine and remembers it. Machine
+code is cached on disk by numba (``cache=True``).
 """
 
 from __future__ import annotations
@@ -84,7 +86,7 @@ def iterate(  # pragma: no cover - compiled
     """Run (or go on with) one IDA* iteration of ``bound``; see the module docstring.
 
     Geometry, per blank cell ``z`` and neighbour slot ``i`` (``-1`` past the
-    cell's neighbours): ``nbr[z, i]`` the neighbour, ``mdir[z, i]`` the
+    cell's neighbours; packed into one word per slot on entry): ``nbr[z, i]`` the neighbour, ``mdir[z, i]`` the
     direction the tile moves (its index into ``dlt``), ``btw[z, i, :nb[z, i]]``
     the cells the tile passes for rank-indexed tables, ``rbtw``/``nrb`` the
     same for the mirrored board. Tiles: ``grp[t]`` the table of tile ``t``,
@@ -105,7 +107,10 @@ def iterate(  # pragma: no cover - compiled
     for z in range(n):
         for i in range(4):
             if nbr[z, i] >= 0:
-                mv[z * 4 + i] = nbr[z, i] | (mdir[z, i] << 8) | (nb[z, i] << 16) | (nrb[z, i] << 24)
+                # the neighbour (32 bits), direction (2), crossings (14 and 14)
+                mv[z * 4 + i] = (
+                    nbr[z, i] | (mdir[z, i] << 32) | (nb[z, i] << 34) | (nrb[z, i] << 48)
+                )
     expanded = counts[0]
     generated = counts[1]
     top = counts[2]
@@ -142,20 +147,20 @@ def iterate(  # pragma: no cover - compiled
         child = -1
         slot = z * 4
         while i < 4:
-            move = mv[slot + i]  # the neighbour, the tile's direction, crossings (bytes)
+            move = mv[slot + i]
             if move < 0:
                 break
             i += 1
-            nz = move & 255
+            nz = move & 0xFFFFFFFF
             if nz == prev:
                 continue
             t = board[nz]
-            d = (move >> 8) & 255
+            d = (move >> 32) & 3
             dt = d * n + t
             g = grp[t]
             o = gi[g]
             w = o + dlt.flat[dt]
-            for j in range((move >> 16) & 255):
+            for j in range((move >> 34) & 0x3FFF):
                 w += cross[d, t, board[btw[z, i - 1, j]]]
             base = off[g]
             h1 = h - np.int64(tab[base + o]) + np.int64(tab[base + w])
@@ -166,7 +171,7 @@ def iterate(  # pragma: no cover - compiled
                 rg = rgrp[t]
                 ro = ri[rg]
                 rw = ro + rdlt.flat[dt]
-                for j in range(move >> 24):
+                for j in range(move >> 48):
                     rw += rcross[d, t, board[rbtw[z, i - 1, j]]]
                 rbase = off[rg]
                 k1 = k - np.int64(tab[rbase + ro]) + np.int64(tab[rbase + rw])

@@ -359,3 +359,12 @@ def test_the_kernel_returns_in_slices_untimed(monkeypatch: pytest.MonkeyPatch) -
     a = solve(puzzle, "manhattan", "numba")
     assert len(calls) > a.stats.expanded // 1000 - a.stats.iterations
     same(a, solve(puzzle, "manhattan", "python"))
+
+
+@pytest.mark.parametrize("size", [(17, 17), (32, 32), (2, 300)])
+def test_boards_past_256_cells(size: tuple[int, int]) -> None:
+    for seed in range(3):
+        puzzle = random_walk(size, seed, moves=24)
+        a = solve(puzzle, "manhattan", "numba")
+        same(a, solve(puzzle, "manhattan", "python"))
+        replay(puzzle, a)
