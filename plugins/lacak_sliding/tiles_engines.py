@@ -117,9 +117,9 @@ def upgrade(engine: Any, tally: _Tally) -> Any:
     :raises InvalidOptionError: ``LACAK_TILES_ENGINE`` names no engine, or asks for the
         compiled one where it cannot run.
     """
+    forced = forced_engine()  # checked whatever the heuristic, so a typo never goes unseen
     if not isinstance(engine, _Generated) or not _compilable(engine.model):
         return engine
-    forced = forced_engine()
     if forced == "python":
         return engine
     if forced == "numba":

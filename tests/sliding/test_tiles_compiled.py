@@ -224,8 +224,9 @@ def test_linear_conflict_stays_in_python() -> None:
 
 def test_unknown_engine_is_one_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv(tiles_engines.ENGINE_VARIABLE, "fortran")
-    with pytest.raises(lacak.InvalidOptionError, match="LACAK_TILES_ENGINE='fortran'"):
-        lacak.solve(random_board((3, 3), 1), "idastar-tiles", heuristic="manhattan")
+    for heuristic in ("manhattan", "linear-conflict"):
+        with pytest.raises(lacak.InvalidOptionError, match="LACAK_TILES_ENGINE='fortran'"):
+            lacak.solve(random_board((3, 3), 1), "idastar-tiles", heuristic=heuristic)
     from lacak.cli import make_cli
 
     out = CliRunner().invoke(
