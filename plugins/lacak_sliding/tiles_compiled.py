@@ -39,12 +39,12 @@ from typing import Any
 import numba
 import numpy as np
 
-__all__ = ["DONE", "FOUND", "NODES", "PAUSED", "iterate", "warm"]
+__all__ = ["DONE", "FOUND", "FULL", "NODES", "PAUSED", "iterate", "warm"]
 
 #: Kernel results: the iteration ended without the goal; the goal was found (the path
 #: is the stack); ``pause_at`` was reached (call again to go on); ``max_expanded`` was
-#: reached before the next expansion.
-DONE, FOUND, PAUSED, NODES = 0, 1, 2, 3
+#: reached before the next expansion; the stack arrays are full (grow them, call again).
+DONE, FOUND, PAUSED, NODES, FULL = 0, 1, 2, 3, 4
 
 #: ``counts`` slots: expanded, generated, the stack's top level (-1: a new iteration).
 EXPANDED, GENERATED, TOP = 0, 1, 2
@@ -100,7 +100,7 @@ def iterate(  # pragma: no cover - compiled
     caller sets ``sh[0]``, ``sk[0]`` and ``sz[0]``).
 
     :returns: :data:`DONE`, :data:`FOUND` (the path's blank cells are
-        ``sz[1 : top + 1]``), :data:`PAUSED` or :data:`NODES`.
+        ``sz[1 : top + 1]``), :data:`PAUSED`, :data:`NODES` or :data:`FULL`.
     """
     n = board.shape[0]
     mv = np.full(n * 4, -1, dtype=np.int64)
@@ -132,9 +132,13 @@ def iterate(  # pragma: no cover - compiled
                 counts[2] = top
                 return FOUND
     status = DONE
+    room = sz.shape[0]
     while True:
         if expanded >= pause_at:
             status = PAUSED
+            break
+        if top + 2 >= room:
+            status = FULL
             break
         # the node on top of the stack: try its children from the next slot on, and
         # descend into the first one within the bound (or back out when none is)

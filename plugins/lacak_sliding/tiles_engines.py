@@ -83,6 +83,10 @@ COMPILE_AFTER = 2.0
 COMPILE_ROOM = 60.0
 #: Expanded nodes the kernel searches between two looks at the clock.
 SLICE = 1 << 19
+#: Levels the kernel's stack has at first (it doubles when full).
+STACK = 256
+#: ``auto`` does not load the machine code when a time limit is nearer than this.
+LOAD_ROOM = 2.0
 
 
 def forced_engine() -> str | None:
@@ -160,10 +164,12 @@ class _Timer:
             return False
         if self.ready is None:
             self.ready = ENGINE.ready()
-        if not self.ready:
-            deadline = self.search.deadline
-            if elapsed < COMPILE_AFTER or (deadline is not None and deadline - now < COMPILE_ROOM):
-                return False
+        deadline = self.search.deadline
+        room = LOAD_ROOM if self.ready else COMPILE_ROOM
+        if deadline is not None and deadline - now < room:
+            return False
+        if not self.ready and elapsed < COMPILE_AFTER:
+            return False
         if ENGINE.load() is None:
             self.failed = True
             return False
@@ -298,7 +304,9 @@ class _Compiled:
         end of that path of blank cells (generated, counted, not yet expanded)."""
         search, kernel, generated = self.search, self.kernel, self.generated
         i8 = np.int64
-        size = int(bound) - self.floor + 2
+        # the path is at most bound - floor moves long, but a bound in heuristic units
+        # can be huge (weights of a million): start small, grow when the kernel says so
+        size = min(int(bound) - self.floor + 2, STACK) + len(resume or ())
         stack = [np.zeros(size, dtype=i8) for _ in range(7)]
         sz, _si, sh, sk = stack[:4]
         sz[0] = search.start.index(0)
@@ -330,6 +338,10 @@ class _Compiled:
                     *self.geometry, self.tab, self.off, board, goal, gi, ri, *stack, counts,
                     int(bound), self.reflect, max_expanded, pause_at,
                 )  # fmt: skip
+                if status == kernel.FULL:
+                    stack = [np.concatenate([a, np.zeros_like(a)]) for a in stack]
+                    sz = stack[0]
+                    continue
                 if status != kernel.PAUSED:
                     break
                 if deadline is not None and time.perf_counter() >= deadline:

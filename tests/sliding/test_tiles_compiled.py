@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+import tracemalloc
 from collections.abc import Iterator
 from typing import Any
 
@@ -369,3 +370,31 @@ def test_boards_past_256_cells(size: tuple[int, int]) -> None:
         a = solve(puzzle, "manhattan", "numba")
         same(a, solve(puzzle, "manhattan", "python"))
         replay(puzzle, a)
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(case=cases())
+def test_the_stack_grows_when_full(case: tuple[SlidingPuzzle, str]) -> None:
+    """The kernel's stack starts small and doubles; nothing else changes."""
+    puzzle, spec = case
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(tiles_engines, "STACK", 1)
+        a = solve(puzzle, spec, "numba")
+    same(a, solve(puzzle, spec, "python"))
+
+
+def test_huge_weights_need_no_huge_stack() -> None:
+    """A bound in heuristic units (weights of a million) is not a depth: the stack starts
+    small (it was sized by the bound, tens of millions of levels)."""
+    spec = "weighted:w1=1000000,w2=1000000"
+    for seed in range(3):
+        puzzle = random_walk((6, 6), seed, moves=30)
+        limits = Limits(max_expanded=20_000)
+        python = solve(puzzle, spec, "python", limits=limits)
+        tracemalloc.start()  # numpy's arrays are traced
+        try:
+            same(solve(puzzle, spec, "numba", limits=limits), python)
+            peak = tracemalloc.get_traced_memory()[1]
+        finally:
+            tracemalloc.stop()
+        assert peak < 50_000_000
