@@ -122,7 +122,11 @@ def upgrade(engine: Any, tally: _Tally) -> Any:
         compiled one where it cannot run.
     """
     forced = forced_engine()  # checked whatever the heuristic, so a typo never goes unseen
-    if not isinstance(engine, _Generated) or not _compilable(engine.model):
+    if (
+        not isinstance(engine, _Generated)
+        or not engine.search.heuristic.admissible  # see "What is weak" in the docs
+        or not _compilable(engine.model)
+    ):
         return engine
     if forced == "python":
         return engine
