@@ -15,7 +15,7 @@ entry-point group) bring everything else.
 
 from __future__ import annotations
 
-from . import batch, cache, dataset, dictionary_files, options, output, paths, progress
+from . import batch, cache, compiled, dataset, dictionary_files, options, output, paths, progress
 from .api import (
     NO_HEURISTIC,
     Choice,
@@ -132,6 +132,7 @@ __all__ = [
     "check_deadline",
     "check_puzzle",
     "choose",
+    "compiled",
     "current_deadline",
     "dataset",
     "deadline",

@@ -768,9 +768,10 @@ def _stop_workers(pool: Any) -> None:
     # worker gone, closing the parent's own write end gives that read an EOF: the
     # manager thread sees a broken pool and ends.
     if processes and all(not process.is_alive() for process in processes):
-        writer = getattr(getattr(pool, "_result_queue", None), "_writer", None)
-        with contextlib.suppress(Exception):
-            writer.close()
+        writer: Any = getattr(getattr(pool, "_result_queue", None), "_writer", None)
+        if writer is not None:
+            with contextlib.suppress(Exception):
+                writer.close()
 
 
 def _alone(

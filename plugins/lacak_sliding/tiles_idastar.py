@@ -84,6 +84,10 @@ class _Abort(Exception):
         self.stack: list[int] = []
 
 
+class _Handover(_Abort):
+    """Stops the generated search so that the compiled engine goes on from its node."""
+
+
 def _neighbours(width: int, height: int) -> list[list[tuple[str, int]]]:
     out = []
     for z in range(width * height):
@@ -593,6 +597,8 @@ class _Step:
     struck (with the depth to report), or the next bound."""
 
     found: list[int] | None = None
+    #: The blank's cells from the root to the node where another engine goes on.
+    resume: list[int] | None = None
     stopped: StopReason | None = None
     depth: int = 0
     next_bound: float = 0.0
@@ -608,6 +614,8 @@ class _Search:
         self.heuristic = heuristic
         self.limits = limits
         self.budget = budget
+        #: When the search began (after preparing the heuristic).
+        self.started = time.perf_counter()
         self.width, self.height = puzzle.width, puzzle.height
         self.start = tuple(puzzle.initial)
         self.goal = list(puzzle.goal)
@@ -621,6 +629,9 @@ class _Search:
         self.watch = _Watch(budget)
         #: Whether the clock must be read now and then (a deadline, or someone watching).
         self.timed = self.deadline is not None or self.watch.on
+        #: Asked at the generated search's checkpoints: whether the compiled engine
+        #: takes over now (set by :func:`lacak_sliding.tiles_engines.upgrade`).
+        self.handover: Callable[[], bool] | None = None
         # an inadmissible heuristic may put a goal within max_depth beyond a bound larger
         # than max_depth: then children deeper than max_depth are cut, and the bound grows
         # until no child within max_depth was cut by it (only the explicit stack does this)
@@ -681,10 +692,14 @@ def _deepen(puzzle: Any, engine: _Engine) -> SearchResult:
         if search.deadline is not None and time.perf_counter() >= search.deadline:
             return _finish(puzzle, search.heuristic, search.budget, tally, StopReason.TIME,
                            None, int(bound))  # fmt: skip
+        # the compiled engine takes over when it pays (lacak_sliding.tiles_engines)
+        engine = _upgrade(engine, tally)
         if not engine.fits(bound):  # too deep to recurse here: the explicit stack goes on
             engine = engine.fallback()
         tally.iterations += 1
         step = engine.iterate(bound, tally)
+        if step.resume is not None:  # the compiled engine goes on from the same node
+            engine, step = _take_over(engine, bound, tally, step.resume)
         if step.found is not None:
             return _finish(puzzle, search.heuristic, search.budget, tally, StopReason.GOAL,
                            step.found, len(step.found))  # fmt: skip
@@ -692,6 +707,18 @@ def _deepen(puzzle: Any, engine: _Engine) -> SearchResult:
             return _finish(puzzle, search.heuristic, search.budget, tally, step.stopped,
                            None, step.depth)  # fmt: skip
         bound = step.next_bound
+
+
+def _upgrade(engine: _Engine, tally: _Tally) -> _Engine:
+    from .tiles_engines import upgrade
+
+    return upgrade(engine, tally)
+
+
+def _take_over(engine: _Engine, bound: float, tally: _Tally, cells: list[int]) -> Any:
+    from .tiles_engines import take_over
+
+    return take_over(engine, bound, tally, cells)
 
 
 def _finish(
@@ -778,6 +805,7 @@ class _Generated:
     def iterate(self, bound: float, tally: _Tally) -> _Step:
         search = self.search
         max_expanded, deadline, watch = search.max_expanded, search.deadline, search.watch
+        handover = search.handover
         base = tally.expanded
         z0 = search.start.index(0)
 
@@ -790,6 +818,8 @@ class _Generated:
                 raise _Abort(StopReason.TIME)
             if watch.on:
                 watch(done)
+            if handover is not None and handover():
+                raise _Handover(StopReason.TIME)
             nxt = count + CHECK_EVERY
             if max_expanded is not None:
                 nxt = min(nxt, max_expanded - base + 1)
@@ -827,6 +857,8 @@ class _Generated:
             root_expanded = len(cells) > 1
             tally.generated += (n - 1) + c2 + 2 * c3 + (root_extra if root_expanded else 0)
             tally.generated -= _path_fix(search.nbrs, cells, last_expanded=False, prev=prev)
+            if isinstance(abort, _Handover):
+                return _Step(resume=cells)
             return _Step(stopped=abort.reason, depth=int(bound))
         n, c2, c3 = counts()
         tally.expanded += n

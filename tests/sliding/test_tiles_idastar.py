@@ -21,9 +21,12 @@ from .helpers import distances
 
 @pytest.fixture(scope="module", autouse=True)
 def _private_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
-    """Databases built by these tests go to a temporary cache, never the user's."""
+    """Databases built by these tests go to a temporary cache, never the user's; the
+    Python engines run whatever this process loaded before (the compiled engine has
+    its own tests, tests/sliding/test_tiles_compiled.py)."""
     with pytest.MonkeyPatch.context() as mp:
         mp.setenv("LACAK_CACHE_DIR", str(tmp_path_factory.getbasetemp() / "lacak-cache"))
+        mp.setenv("LACAK_TILES_ENGINE", "python")
         yield
 
 

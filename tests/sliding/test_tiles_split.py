@@ -320,3 +320,20 @@ def test_cli_without_dask_says_what_to_install(monkeypatch: pytest.MonkeyPatch) 
     result = run("sliding", "solve", BOARD, "--scheduler", "local:2")
     assert result.exit_code == 2
     assert "pip install 'lacak[dask]'" in result.output
+
+
+@pytest.mark.parametrize("heuristic", ["manhattan", "pdb:1,2,3/4,5,6/7,8;reflect"])
+def test_split_tasks_count_as_one_process_with_the_compiled_engine_forced(
+    heuristic: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With the compiled engine forced, the split search still counts as the one-process
+    search (compiled too). A task starts below the root with a move it must not undo,
+    which the kernel cannot know (``tiles_engines.upgrade`` keeps tasks in Python)."""
+    pytest.importorskip("numba")
+    monkeypatch.setenv("LACAK_TILES_ENGINE", "numba")  # compiled from the first iteration
+    puzzle = lacak.parse("sliding", "8 6 7 / 2 5 4 / 3 0 1")
+    expected = one(puzzle, heuristic)
+    for depth in (1, 2, 5):
+        assert summary(one(puzzle, heuristic, executor=SerialExecutor(), split_depth=depth)) == (
+            summary(expected)
+        )

@@ -1,0 +1,400 @@
+"""The compiled ``idastar-tiles`` engine: the same answers, paths and node counts as Python."""
+
+from __future__ import annotations
+
+import time
+import tracemalloc
+from collections.abc import Iterator
+from typing import Any
+
+import lacak
+import pytest
+from click.testing import CliRunner
+from hypothesis import HealthCheck, example, given, settings
+from hypothesis import strategies as st
+from lacak import Limits, StopReason
+from lacak.testing import replay
+from lacak.testing import strategies as lst
+from lacak_sliding import tiles_engines
+from lacak_sliding.generators import random_board, random_walk
+from lacak_sliding.puzzle import SlidingPuzzle
+
+pytest.importorskip("numba")
+
+#: ``(rows, cols)`` -> heuristics to try there (all run by the compiled engine).
+SPECS = {
+    (3, 3): [
+        "manhattan",
+        "misplaced",
+        "weighted:2,1",
+        "pdb",
+        "pdb:1,2,3,4/5,6,7,8;reflect",
+        "pdb:1,2,3/4,5,6,7,8;noreflect",
+    ],
+    (2, 4): ["manhattan", "pdb", "pdb:1,2,3/4,5,6,7"],
+    (3, 4): ["manhattan", "pdb", "pdb:1,2,3/4,5,6/7,8,9,10,11"],
+    (4, 4): ["manhattan", "pdb-555", "pdb-555:noreflect"],
+    (5, 5): ["manhattan", "pdb:1,2,3/5,6,7;reflect"],
+}
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _private_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """Databases and markers made by these tests go to a temporary cache, never the user's."""
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("LACAK_CACHE_DIR", str(tmp_path_factory.getbasetemp() / "lacak-cache"))
+        assert tiles_engines.warm()
+        yield
+
+
+def solve(puzzle: Any, spec: str, engine: str, **kwargs: Any) -> lacak.SearchResult:
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv(tiles_engines.ENGINE_VARIABLE, engine)
+        return lacak.solve(puzzle, "idastar-tiles", heuristic=spec, **kwargs)
+
+
+def same(a: lacak.SearchResult, b: lacak.SearchResult) -> None:
+    assert (a.found, a.stopped, a.actions, a.length) == (b.found, b.stopped, b.actions, b.length)
+    assert (a.stats.expanded, a.stats.generated, a.stats.iterations, a.stats.depth) == (
+        b.stats.expanded,
+        b.stats.generated,
+        b.stats.iterations,
+        b.stats.depth,
+    )
+
+
+@st.composite
+def cases(draw: st.DrawFn) -> tuple[SlidingPuzzle, str]:
+    """A board and a heuristic: uniformly random boards up to 3x3 and 2x4, boards a random
+    walk from the goal beyond (random 15-puzzles take minutes in Python)."""
+    shape = draw(st.sampled_from(sorted(SPECS)))
+    spec = draw(st.sampled_from(SPECS[shape]))
+    seed = draw(lst.seeds())
+    if shape in ((3, 3), (2, 4)):
+        return random_board(shape, seed), spec
+    moves = draw(st.integers(0, {(3, 4): 40, (4, 4): 40, (5, 5): 30}[shape]))
+    return random_walk(shape, seed, moves=moves), spec
+
+
+def test_kernel_runs_here() -> None:
+    assert tiles_engines.ENGINE.load() is not None
+    assert tiles_engines.ENGINE.failure() is None
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(case=cases())
+@example(case=(random_board((3, 3), 0), "pdb:1,2,3,4/5,6,7,8;reflect"))
+def test_same_answers_paths_and_counts(case: tuple[SlidingPuzzle, str]) -> None:
+    puzzle, spec = case
+    a = solve(puzzle, spec, "numba")
+    b = solve(puzzle, spec, "python")
+    same(a, b)
+    assert a.found
+    replay(puzzle, a)
+
+
+@settings(max_examples=60, deadline=None)
+@given(case=cases(), budget=st.integers(0, 5000))
+def test_node_limit_stops_at_the_same_node(case: tuple[SlidingPuzzle, str], budget: int) -> None:
+    puzzle, spec = case
+    a = solve(puzzle, spec, "numba", limits=Limits(max_expanded=budget))
+    b = solve(puzzle, spec, "python", limits=Limits(max_expanded=budget))
+    same(a, b)
+    assert a.stats.expanded <= budget
+    if not a.found:
+        assert a.stopped is StopReason.NODES and a.stats.expanded == budget
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=lst.seeds(), depth=st.integers(0, 30))
+def test_depth_limit_stops_at_the_same_bound(seed: int, depth: int) -> None:
+    puzzle = random_board((3, 3), seed)
+    a = solve(puzzle, "manhattan", "numba", limits=Limits(max_depth=depth))
+    b = solve(puzzle, "manhattan", "python", limits=Limits(max_depth=depth))
+    same(a, b)
+
+
+@pytest.fixture
+def ranked_only(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Databases looked up by rank only, as groups too big for sparse tables are (pdb-78)."""
+    from lacak_sliding import pdb
+
+    pdb.forget_memory()
+    monkeypatch.setattr(pdb, "SPARSE_LIMIT", 0)
+    try:
+        yield
+    finally:
+        pdb.forget_memory()
+
+
+@pytest.mark.parametrize(
+    ("size", "spec"),
+    [
+        ((3, 3), "pdb:1,2,3/4,5,6,7,8;reflect"),
+        ((3, 3), "pdb:2,4,6/1,3;noreflect"),
+        ((4, 4), "pdb-555"),
+        ((3, 4), "pdb"),
+        ((5, 5), "pdb:1,2,3/5,6,7;reflect"),
+    ],
+)
+def test_rank_indexed_tables(size: tuple[int, int], spec: str, ranked_only: None) -> None:
+    """Ranks change through the tiles a move between rows passes, on the mirrored board too."""
+    heuristic = lacak.default_registry().heuristic("sliding", spec)
+    for seed in range(6):
+        puzzle = random_walk(size, seed, moves=36)
+        assert not heuristic.for_puzzle(puzzle).sparse
+        a = solve(puzzle, spec, "numba")
+        same(a, solve(puzzle, spec, "python"))
+        replay(puzzle, a)
+
+
+HARD = "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3"  # Korf's 1, 57 moves; minutes with Manhattan
+
+
+def test_time_limit() -> None:
+    puzzle = SlidingPuzzle.from_string(HARD, goal=" ".join(map(str, range(16))))
+    started = time.perf_counter()
+    result = solve(puzzle, "manhattan", "numba", limits=Limits(seconds=0.5))
+    assert time.perf_counter() - started < 0.5 + 2.0
+    assert not result.found and result.stopped is StopReason.TIME
+    assert result.stats.expanded > 0
+
+
+def test_progress_past_a_second(monkeypatch: pytest.MonkeyPatch) -> None:
+    seen: list[str] = []
+
+    class Task:
+        def update(self, *, description: str | None = None, **_: Any) -> None:
+            seen.append(description or "")
+
+        def advance(self, amount: float = 1) -> None:
+            pass
+
+    class Reporter:
+        def start(self, description: str, total: float | None) -> Task:
+            return Task()
+
+        def stop(self, task: Task) -> None:
+            pass
+
+        def announce(self, message: str) -> None:
+            pass
+
+    monkeypatch.setattr(lacak.Budget, "SHOW_AFTER", 0.0)
+    puzzle = SlidingPuzzle.from_string(HARD, goal=" ".join(map(str, range(16))))
+    with lacak.progress.reporting(Reporter()):
+        solve(puzzle, "manhattan", "numba", limits=Limits(seconds=0.6))
+    assert any("nodes expanded" in line for line in seen)
+
+
+def test_auto_moves_to_the_compiled_engine(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``auto`` hands the search over between iterations; the counts are Python's."""
+    runs: list[float] = []
+    original = tiles_engines._Compiled.iterate
+
+    def counted(self: Any, bound: float, tally: Any) -> Any:
+        runs.append(bound)
+        return original(self, bound, tally)
+
+    monkeypatch.setattr(tiles_engines._Compiled, "iterate", counted)
+    puzzle = random_walk((4, 4), 3, moves=60)
+    a = solve(puzzle, "manhattan", "auto")
+    assert runs  # loaded in this process: used from the first iteration
+    same(a, solve(puzzle, "manhattan", "python"))
+
+
+def test_auto_waits_before_loading(monkeypatch: pytest.MonkeyPatch) -> None:
+    engine = lacak.compiled.CompiledEngine
+    monkeypatch.setattr(engine, "loaded", lambda self: False)
+    monkeypatch.setattr(engine, "ready", lambda self: False)
+    monkeypatch.setattr(engine, "load", lambda self: pytest.fail("compiled too soon"))
+    puzzle = random_board((3, 3), 7)
+    solve(puzzle, "pdb", "auto")  # a few milliseconds: far below COMPILE_AFTER
+
+
+def test_python_engine_when_forced(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(tiles_engines, "_Compiled", None)  # any use would fail
+    result = solve(random_board((3, 3), 1), "manhattan", "python")
+    assert result.found
+
+
+def test_linear_conflict_stays_in_python() -> None:
+    puzzle = random_walk((4, 4), 5, moves=30)
+    same(solve(puzzle, "linear-conflict", "numba"), solve(puzzle, "linear-conflict", "python"))
+
+
+def test_unknown_engine_is_one_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(tiles_engines.ENGINE_VARIABLE, "fortran")
+    for heuristic in ("manhattan", "linear-conflict"):
+        with pytest.raises(lacak.InvalidOptionError, match="LACAK_TILES_ENGINE='fortran'"):
+            lacak.solve(random_board((3, 3), 1), "idastar-tiles", heuristic=heuristic)
+    from lacak.cli import make_cli
+
+    out = CliRunner().invoke(
+        make_cli(), ["sliding", "solve", "8 6 7 / 2 5 4 / 3 0 1", "--strategy", "idastar-tiles"]
+    )
+    assert out.exit_code != 0
+    assert "LACAK_TILES_ENGINE" in out.output
+    assert "Traceback" not in out.output
+
+
+def test_numba_asked_where_it_cannot_run(monkeypatch: pytest.MonkeyPatch) -> None:
+    broken = lacak.compiled.CompiledEngine(
+        name="nothing", module="lacak_sliding.no_such_kernel", title="the missing engine"
+    )
+    monkeypatch.setattr(tiles_engines, "ENGINE", broken)
+    monkeypatch.setenv(tiles_engines.ENGINE_VARIABLE, "numba")
+    with pytest.raises(lacak.InvalidOptionError, match="the missing engine, which cannot run"):
+        lacak.solve(random_board((3, 3), 1), "idastar-tiles", heuristic="manhattan")
+    # auto carries on in Python
+    monkeypatch.setenv(tiles_engines.ENGINE_VARIABLE, "auto")
+    assert lacak.solve(random_board((3, 3), 1), "idastar-tiles", heuristic="manhattan").found
+
+
+def test_first_compile_is_announced_once_per_machine(
+    tmp_path: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    said: list[str] = []
+
+    class Reporter:
+        def start(self, description: str, total: float | None) -> Any:
+            said.append(description)
+            return lacak.progress._QUIET
+
+        def stop(self, task: Any) -> None:
+            pass
+
+        def announce(self, message: str) -> None:
+            said.append(message)
+
+    monkeypatch.setenv("LACAK_CACHE_DIR", str(tmp_path))
+
+    def fresh() -> lacak.compiled.CompiledEngine:
+        return lacak.compiled.CompiledEngine(
+            name="sliding-tiles", module="lacak_sliding.tiles_compiled", title="the engine"
+        )
+
+    first = fresh()
+    assert not first.ready()
+    with lacak.progress.reporting(Reporter()):
+        assert first.load() is not None
+    assert any("compiling the engine once for this machine" in s for s in said)
+    said.clear()
+    second = fresh()  # another process, as far as lacak knows
+    assert second.ready()
+    with lacak.progress.reporting(Reporter()):
+        assert second.load() is not None
+    assert said == []
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(case=cases(), budget=st.none() | st.integers(0, 40_000))
+def test_hand_over_in_the_middle_of_an_iteration(
+    case: tuple[SlidingPuzzle, str], budget: int | None
+) -> None:
+    """``auto`` hands a running generated search over at a checkpoint; the compiled engine
+    goes on from that very node, so nothing differs from Python."""
+    hand_over(*case, budget)
+
+
+def hand_over(puzzle: SlidingPuzzle, spec: str, budget: int | None) -> list[int]:
+    """Solve with a hand-over at the first checkpoint (every 64 nodes), check that the
+    result is Python's, and return the lengths of the paths handed over."""
+    engine = lacak.compiled.CompiledEngine
+    handed: list[int] = []
+    original = tiles_engines.take_over
+
+    def take_over(*args: Any) -> Any:
+        handed.append(len(args[3]))
+        return original(*args)
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(engine, "loaded", lambda self: False)
+        mp.setattr(engine, "ready", lambda self: True)
+        mp.setattr(tiles_engines, "LOAD_AFTER", 0.0)
+        mp.setattr(tiles_engines, "take_over", take_over)
+        mp.setattr("lacak_sliding.tiles_idastar.CHECK_EVERY", 64)
+        a = solve(puzzle, spec, "auto", limits=Limits(max_expanded=budget))
+    b = solve(puzzle, spec, "python", limits=Limits(max_expanded=budget))
+    same(a, b)
+    return handed
+
+
+def test_hand_over_happens() -> None:
+    for spec in ("manhattan", "pdb-555", "pdb-555:noreflect"):
+        puzzle = random_walk((4, 4), 3, moves=60)
+        assert hand_over(puzzle, spec, None)
+        assert hand_over(puzzle, spec, 5000)
+
+
+@pytest.mark.parametrize("spec", ["weighted:0.5,0.5", "weighted:1.5,1"])
+def test_tables_the_kernel_cannot_read_stay_in_python(
+    spec: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(tiles_engines, "_Compiled", None)  # any use would fail
+    puzzle = random_board((3, 3), 4)
+    same(solve(puzzle, spec, "numba"), solve(puzzle, spec, "python"))
+
+
+def test_huge_table_values_stay_in_python() -> None:
+    from lacak_sliding.tiles_idastar import AdditiveModel
+
+    assert tiles_engines._compilable(AdditiveModel([[0, 1 << 40]], [0, 0], [0, 1]))
+    assert not tiles_engines._compilable(AdditiveModel([[0, 1 << 70]], [0, 0], [0, 1]))
+    assert not tiles_engines._compilable(AdditiveModel([[0.0, 1.5]], [0, 0], [0, 1]))
+
+
+def test_the_kernel_returns_in_slices_untimed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Even without a time limit, Python gets control back now and then (Ctrl-C)."""
+    from lacak_sliding import tiles_compiled
+
+    calls: list[int] = []
+    original = tiles_compiled.iterate
+
+    def counted(*args: Any) -> Any:
+        calls.append(1)
+        return original(*args)
+
+    monkeypatch.setattr(tiles_compiled, "iterate", counted)
+    monkeypatch.setattr(tiles_engines, "SLICE", 1000)
+    puzzle = random_walk((4, 4), 3, moves=60)
+    a = solve(puzzle, "manhattan", "numba")
+    assert len(calls) > a.stats.expanded // 1000 - a.stats.iterations
+    same(a, solve(puzzle, "manhattan", "python"))
+
+
+@pytest.mark.parametrize("size", [(17, 17), (32, 32), (2, 300)])
+def test_boards_past_256_cells(size: tuple[int, int]) -> None:
+    for seed in range(3):
+        puzzle = random_walk(size, seed, moves=24)
+        a = solve(puzzle, "manhattan", "numba")
+        same(a, solve(puzzle, "manhattan", "python"))
+        replay(puzzle, a)
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(case=cases())
+def test_the_stack_grows_when_full(case: tuple[SlidingPuzzle, str]) -> None:
+    """The kernel's stack starts small and doubles; nothing else changes."""
+    puzzle, spec = case
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(tiles_engines, "STACK", 1)
+        a = solve(puzzle, spec, "numba")
+    same(a, solve(puzzle, spec, "python"))
+
+
+def test_huge_weights_need_no_huge_stack() -> None:
+    """A bound in heuristic units (weights of a million) is not a depth: the stack starts
+    small (it was sized by the bound, tens of millions of levels)."""
+    spec = "weighted:w1=1000000,w2=1000000"
+    for seed in range(3):
+        puzzle = random_walk((6, 6), seed, moves=30)
+        limits = Limits(max_expanded=20_000)
+        python = solve(puzzle, spec, "python", limits=limits)
+        tracemalloc.start()  # numpy's arrays are traced
+        try:
+            same(solve(puzzle, spec, "numba", limits=limits), python)
+            peak = tracemalloc.get_traced_memory()[1]
+        finally:
+            tracemalloc.stop()
+        assert peak < 50_000_000
