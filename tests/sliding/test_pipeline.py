@@ -502,8 +502,11 @@ def test_library_modules_import_no_command_line_code() -> None:
 def test_a_long_idastar_tiles_search_shows_its_progress(
     monkeypatch: pytest.MonkeyPatch, heuristic: str, limits: lacak.Limits
 ) -> None:
-    """Past Budget.SHOW_AFTER (a second; 0 here) every engine reports nodes and rate."""
+    """Past Budget.SHOW_AFTER (a second; 0 here) every Python engine reports nodes and rate
+    (the compiled one, which a process that has loaded it uses from the first iteration,
+    has its own test in test_tiles_compiled.py)."""
     monkeypatch.setattr(lacak.Budget, "SHOW_AFTER", 0.0)
+    monkeypatch.setenv("LACAK_TILES_ENGINE", "python")
     puzzle = random_board((4, 4), 5)
     reporter = FakeReporter()
     with lacak.progress.reporting(reporter):
