@@ -45,7 +45,7 @@ import attrs
 from . import cache, progress
 from .errors import InvalidOptionError
 
-__all__ = ["CompiledEngine", "numba_installed"]
+__all__ = ["CompiledEngine", "engine_named", "numba_installed"]
 
 _MARKER = cache.CacheFormat(
     tag="lacak-compiled-engine", version=1, what="a compiled engine's compile marker"
@@ -56,6 +56,25 @@ _MARKER = cache.CacheFormat(
 def numba_installed() -> bool:
     """Whether numba can be found (``pip install 'lacak[fast]'``), without importing it."""
     return importlib.util.find_spec("numba") is not None
+
+
+def engine_named(variable: str, engines: tuple[str, ...], what: str) -> str | None:
+    """The engine the environment variable ``variable`` names, or ``None`` when it is
+    unset or ``auto`` (how ``LACAK_BOGGLE_ENGINE`` and ``LACAK_TILES_ENGINE`` are read).
+
+    :param variable: the environment variable.
+    :param engines: the names it may hold (``auto`` among them).
+    :param what: what the engines run, for the message (``"Boggle"``).
+    :raises InvalidOptionError: it names no engine.
+    """
+    value = os.environ.get(variable, "").strip().lower()
+    if not value or value == "auto":
+        return None
+    if value not in engines:
+        raise InvalidOptionError(
+            f"{variable}={value!r} names no {what} engine; choose one of {', '.join(engines)}"
+        )
+    return value
 
 
 @attrs.define(eq=False)

@@ -101,15 +101,7 @@ def forced_engine() -> str | None:
 
     :raises InvalidOptionError: it names no engine.
     """
-    value = os.environ.get(ENGINE_VARIABLE, "").strip().lower()
-    if not value or value == "auto":
-        return None
-    if value not in ENGINES:
-        raise lacak.InvalidOptionError(
-            f"{ENGINE_VARIABLE}={value!r} names no Boggle engine; choose one of "
-            f"{', '.join(ENGINES)}"
-        )
-    return value
+    return lacak.compiled.engine_named(ENGINE_VARIABLE, ENGINES, "Boggle")
 
 
 def auto_engine(boards: int, *, batch: bool = True) -> str:

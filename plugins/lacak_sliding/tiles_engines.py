@@ -33,7 +33,6 @@ and traces always run in Python.
 from __future__ import annotations
 
 import math
-import os
 import time
 from typing import Any
 
@@ -94,15 +93,7 @@ def forced_engine() -> str | None:
 
     :raises InvalidOptionError: it names no engine.
     """
-    value = os.environ.get(ENGINE_VARIABLE, "").strip().lower()
-    if not value or value == "auto":
-        return None
-    if value not in ENGINES:
-        raise lacak.InvalidOptionError(
-            f"{ENGINE_VARIABLE}={value!r} names no sliding-tiles engine; choose one of "
-            f"{', '.join(ENGINES)}"
-        )
-    return value
+    return lacak.compiled.engine_named(ENGINE_VARIABLE, ENGINES, "sliding-tiles")
 
 
 def warm() -> bool:
