@@ -67,6 +67,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+import baseline  # bench/baseline.py: --baseline REV's tree
+
 ROOT = Path(__file__).resolve().parents[1]
 
 SETUP = """
@@ -177,16 +179,6 @@ def _run(code: str, env: dict[str, str]) -> str:
     if done.returncode != 0:
         raise SystemExit(f"failed:\n{code}\n{done.stderr}")
     return done.stdout
-
-
-def _export(revision: str, folder: Path) -> dict[str, str]:
-    """The code of ``revision`` in ``folder``; the environment that runs it."""
-    archive = subprocess.run(
-        ["git", "-C", str(ROOT), "archive", revision], capture_output=True, check=True
-    ).stdout
-    subprocess.run(["tar", "-x", "-C", str(folder)], input=archive, check=True)
-    path = os.pathsep.join(str(folder / part) for part in ("core", "plugins"))
-    return {**os.environ, "PYTHONPATH": path, "LACAK_CACHE_DIR": str(folder / "cache")}
 
 
 def _anchor(scratch: Path, boards: int, repeat: int) -> tuple[list[tuple[float, float]], bool]:
@@ -378,7 +370,7 @@ def main() -> int:
         if args.baseline:
             base = scratch / "baseline"
             base.mkdir()
-            trees["old"] = _export(args.baseline, base)
+            trees["old"] = baseline.export(args.baseline, base)
         anchor, agrees = (None, None)
         if shutil.which("g++"):
             anchor, agrees = _anchor(scratch, args.boards, args.repeat)

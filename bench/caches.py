@@ -44,6 +44,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+import baseline  # bench/baseline.py: --baseline REV's tree
+
 KORF_55 = "13 8 14 3 9 1 0 7 15 5 4 10 12 2 6 11"
 KORF_GOAL = " ".join(map(str, range(16)))
 BOARD = "SERS/PATG/LINE/SERS"
@@ -124,17 +126,6 @@ def _warm(env: dict[str, str]) -> None:
         _in_process(setup, body.replace("assert", "pass #"), env)
 
 
-def _export(revision: str, folder: Path) -> dict[str, str]:
-    """The code of ``revision`` in ``folder``; the environment that runs it."""
-    root = Path(__file__).resolve().parents[1]
-    archive = subprocess.run(
-        ["git", "-C", str(root), "archive", revision], capture_output=True, check=True
-    ).stdout
-    subprocess.run(["tar", "-x", "-C", str(folder)], input=archive, check=True)
-    path = os.pathsep.join(str(folder / part) for part in ("core", "plugins"))
-    return {**os.environ, "PYTHONPATH": path, "LACAK_CACHE_DIR": str(folder / "cache")}
-
-
 def _figures(runs: list[tuple[float, float]]) -> dict[str, float]:
     cpu = [c * 1e3 for c, _ in runs]
     wall = [w * 1e3 for _, w in runs]
@@ -159,7 +150,7 @@ def main() -> int:
         if args.baseline:
             base = Path(scratch) / "baseline"
             base.mkdir()
-            setups = {f"{args.baseline}: ": _export(args.baseline, base), **setups}
+            setups = {f"{args.baseline}: ": baseline.export(args.baseline, base), **setups}
         print("warming the caches up (builds what is missing) ...", flush=True)
         for env in setups.values():
             _warm(env)

@@ -3,7 +3,7 @@
     .venv/bin/python bench/revisions.py --baseline REV [--rounds N]
 
 No peers: the same workloads on the code of this checkout and on the code of
-git revision ``REV`` (exported to a temporary folder with ``git archive`` and
+git revision ``REV`` (``bench/baseline.py``: exported with ``git archive`` and
 put first on ``PYTHONPATH``, each with its own cache folder), in fresh
 interpreters, alternating the two round by round so that both see the same
 load. Imports, plugin loading, dictionaries and the compile of the numba
@@ -26,13 +26,12 @@ import os
 import statistics
 import subprocess
 import sys
-import tarfile
 import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
+import baseline  # bench/baseline.py: --baseline REV's tree
 
 #: The workloads: name -> (set-up, not timed; the timed statement; repeats in a round).
 WORKLOADS: dict[str, tuple[str, str, int]] = {
@@ -101,27 +100,14 @@ print(json.dumps(times))
 """
 
 
-def export(revision: str, into: Path) -> Path:
-    """The tree of ``revision`` in ``into`` (``git archive``, no checkout touched)."""
-    archive = into / "tree.tar"
-    subprocess.run(["git", "-C", str(ROOT), "archive", "-o", str(archive), revision], check=True)
-    with tarfile.open(archive) as tar:
-        tar.extractall(into / "tree", filter="data")
-    return into / "tree"
-
-
-def run(workload: tuple[str, str, int], tree: Path | None, cache: Path) -> list[float] | None:
+def run(workload: tuple[str, str, int], env: dict[str, str], label: str) -> list[float] | None:
     """CPU seconds of each repeat in a fresh interpreter, or ``None`` when it failed."""
-    env = dict(os.environ, LACAK_CACHE_DIR=str(cache))
-    if tree is not None:
-        env["PYTHONPATH"] = os.pathsep.join([str(tree / "core"), str(tree / "plugins")])
     done = subprocess.run(
         [sys.executable, "-c", CHILD, json.dumps(workload)],
         env=env, capture_output=True, text=True, check=False,
     )  # fmt: skip
     if done.returncode:
-        print(f"  failed ({'baseline' if tree else 'this checkout'}): "
-              f"{done.stderr.strip().splitlines()[-1:]}", file=sys.stderr)  # fmt: skip
+        print(f"  failed ({label}): {done.stderr.strip().splitlines()[-1:]}", file=sys.stderr)
         return None
     return list(json.loads(done.stdout))
 
@@ -135,7 +121,10 @@ def main() -> None:
     load_before = os.getloadavg()
     with tempfile.TemporaryDirectory() as folder:
         tmp = Path(folder)
-        tree = export(args.baseline, tmp)
+        envs = {
+            "ours": {**os.environ, "LACAK_CACHE_DIR": str(tmp / "cache")},
+            "theirs": baseline.export(args.baseline, tmp / "baseline"),
+        }
         times: dict[str, dict[str, list[float] | None]] = {}
         for name, workload in WORKLOADS.items():
             if args.only not in name:
@@ -143,8 +132,8 @@ def main() -> None:
             ours: list[float] | None = []
             theirs: list[float] | None = []
             for _ in range(args.rounds):
-                for label, where in (("ours", None), ("theirs", tree)):
-                    got = run(workload, where, tmp / f"cache-{label}")
+                for label, env in envs.items():
+                    got = run(workload, env, "this checkout" if label == "ours" else "baseline")
                     kept = ours if label == "ours" else theirs
                     if got is None or kept is None:
                         ours, theirs = (None, theirs) if label == "ours" else (ours, None)
