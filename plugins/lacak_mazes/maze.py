@@ -105,7 +105,20 @@ def _as_path(value: Any, what: str) -> tuple[Cell, ...]:
     """
     if isinstance(value, (str, bytes, Mapping)) or not isinstance(value, Iterable):
         raise lacak.InvalidPuzzleError(f"{what} is a list of [row, col] cells, got {value!r}")
+    if isinstance(value, tuple) and all(map(_is_plain_cell, value)):
+        return value  # already what it would become (every path lacak makes itself)
     return tuple(_as_cell(item, f"step {step} of {what}") for step, item in enumerate(value))
+
+
+def _is_plain_cell(value: Any) -> bool:
+    """Whether ``value`` is a ``(row, col)`` tuple of two ``int`` (no ``bool``): a cell as
+    :func:`_as_cell` gives it, so taken as it is (the fast path of :func:`_as_path`)."""
+    return (
+        type(value) is tuple
+        and len(value) == 2
+        and type(value[0]) is int
+        and type(value[1]) is int
+    )
 
 
 def _check_text(value: Any, what: str) -> str:
@@ -396,23 +409,39 @@ class Maze:
         :raises InvalidPuzzleError: a step that is not a ``(row, col)`` pair of integers, a
             cell outside the grid, or a step through a wall.
         """
-        cells = self.cells
-        previous = None
+        steps = _as_path(path, what)
+        if not steps:
+            return
         check = _time_check(f"checking {what}")
-        for step, cell in enumerate(_as_path(path, what)):
-            if check is not None and step and not step % CHECK_EVERY:
-                check()
-            if not self.contains(cell):
-                raise lacak.InvalidPuzzleError(
-                    f"{what} leaves the grid at step {step}: {list(cell)}"
-                )
-            if previous is not None:
-                bit = _direction_bit(previous, cell)
-                if bit is None or not cells[previous] & bit:
-                    raise lacak.InvalidPuzzleError(
-                        f"{what} goes through a wall at step {step}: {list(previous)} to {list(cell)}"
-                    )
-            previous = cell
+        if check is not None:
+            check()
+        # every step at once: inside the grid, then one cell on through an open side
+        import numpy as np
+
+        try:
+            at = np.array(steps, dtype=np.int64).reshape(-1, 2)
+        except OverflowError:  # a row or column past int64: outside the grid anyway
+            at = np.array([[max(-1, min(v, 1 << 62)) for v in cell] for cell in steps],
+                          dtype=np.int64)  # fmt: skip
+        rows, cols = at[:, 0], at[:, 1]
+        outside = (rows < 0) | (rows >= self.height) | (cols < 0) | (cols >= self.width)
+        if outside.any():
+            step = int(np.argmax(outside))
+            raise lacak.InvalidPuzzleError(
+                f"{what} leaves the grid at step {step}: {list(steps[step])}"
+            )
+        if check is not None:
+            check()
+        move = (np.diff(rows) + 1) * 3 + (np.diff(cols) + 1)  # 0-8 for a step to a neighbour
+        bits = np.array(_STEP_BITS, dtype=np.uint8)[np.clip(move, 0, 8)]
+        bits[(move < 0) | (move > 8)] = 0
+        shut = (self.cells[rows[:-1], cols[:-1]] & bits) == 0
+        if shut.any():
+            step = int(np.argmax(shut)) + 1
+            raise lacak.InvalidPuzzleError(
+                f"{what} goes through a wall at step {step}: "
+                f"{list(steps[step - 1])} to {list(steps[step])}"
+            )
 
     def contains(self, cell: Cell) -> bool:
         """Whether ``cell`` is a ``(row, col)`` pair of integers inside the grid."""
@@ -562,11 +591,20 @@ class Maze:
         part of the maze reachable from ``[0, 0]``. The returned start is the
         endpoint that comes first row by row.
         """
+        start, end, _path = self._longest()
+        return start, end
+
+    def _longest(self) -> tuple[Cell, Cell, tuple[Cell, ...] | None]:
+        """:meth:`farthest_pair`, and the path between them when the second pass gave
+        it as :meth:`path` would (it started at the start), else ``None``."""
         what = "finding the ends of the longest path"
         a = reach(self._bytes, self.width, 0, what=what).queue[-1]
-        b = reach(self._bytes, self.width, a, what=what).queue[-1]
+        search = reach(self._bytes, self.width, a, what=what)
+        b = search.queue[-1]
+        width = self.width
+        path = tuple(divmod(i, width) for i in search.path(b)) if a <= b else None
         a, b = min(a, b), max(a, b)
-        return self._cell(a), self._cell(b)
+        return self._cell(a), self._cell(b), path
 
     def with_endpoints(
         self, start: Cell | None = None, end: Cell | None = None, *, solution: bool = True
@@ -583,8 +621,9 @@ class Maze:
             start = self.check_cell(start, "start")
         if end is not None:
             end = self.check_cell(end, "end")
+        path = None
         if start is None and end is None:
-            start, end = self.farthest_pair()
+            start, end, path = self._longest()
         elif start is None or end is None:
             given = start if start is not None else end
             assert given is not None
@@ -593,7 +632,10 @@ class Maze:
             )
             other = self._cell(search.queue[-1])
             start, end = (given, other) if start is not None else (other, given)
-        path = self.path(start, end) if solution else None
+        if not solution:
+            path = None
+        elif path is None:
+            path = self.path(start, end)
         return attrs.evolve(self, start=start, end=end, solution=path)
 
     def with_solution(self, path: Iterable[Cell]) -> Maze:
@@ -725,6 +767,6 @@ def _is_cell(value: Any) -> bool:
     return all(is_integer(v) for v in value)
 
 
-def _direction_bit(a: Cell, b: Cell) -> int | None:
-    dr, dc = b[0] - a[0], b[1] - a[1]
-    return {(-1, 0): N, (0, 1): E, (1, 0): S, (0, -1): W}.get((dr, dc))
+#: The side a step leaves its cell by, indexed by ``(drow + 1) * 3 + (dcol + 1)``
+#: (0: not a step to a neighbour).
+_STEP_BITS = (0, N, 0, W, 0, E, 0, S, 0)
