@@ -69,6 +69,9 @@ def timed(puzzle: Any, heuristic: str, **kwargs: Any) -> dict[str, Any]:
 
 
 def compare(ids: list[int], heuristic: str, dask: bool, depth: int) -> list[dict[str, Any]]:
+    from lacak_sliding import tiles_engines
+
+    tiles_engines.warm()  # the compiled engine loaded (compiled once) before any timing
     rows = []
     items = {i.id: i for i in korf.instances()}
     cluster: Any = None

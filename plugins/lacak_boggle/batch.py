@@ -532,15 +532,17 @@ class _Plan:
         key: Any = None
         members: list[int] = []
         rows: list[Any] = []
+        chain = itertools.chain.from_iterable
         for index, board in boards:
-            columns = list(map(column, board.flat))
+            tiles = board.tiles  # (not board.flat: a cached property costs more than this)
+            columns = list(map(column, chain(tiles)))
             if None in columns:  # other multi-letter tiles, or letters no word uses (blanks)
                 steps = tile_columns(board, graph)
                 columns = [0 if t is None else t[0] if len(t) == 1 else None for t in steps]
             if all_paths or None in columns or len(columns) > 63:  # the Python walk's boards
                 self.alone.append(index)
                 continue
-            shape = (len(board.tiles), len(board.tiles[0]))
+            shape = (len(tiles), len(tiles[0]))
             least = min_length if min_length is not None else board.min_length
             here = (official_min_length(*shape) if least is None else least, shape)
             if here != key:  # another group than the board before's
@@ -862,9 +864,13 @@ class BoggleScores:
         :raises InvalidOptionError: the words were not asked for (``words=True``).
         """
         self._check_words()
-        spelled = self.vocabulary[self.ranks].tolist()
+        # one object array of every word found, then a list per board: faster than one
+        # long list cut in slices (each word's reference is copied once, not twice)
+        spelled = self.vocabulary.take(self.ranks)
         bounds = self.offsets.tolist()
-        out: list[list[str] | None] = [spelled[a:b] for a, b in itertools.pairwise(bounds)]
+        out: list[list[str] | None] = [
+            spelled[a:b].tolist() for a, b in itertools.pairwise(bounds)
+        ]
         for board in self.errors:
             out[board] = None
         return out

@@ -82,6 +82,7 @@ def iterate(  # pragma: no cover - compiled
     reflect,
     max_expanded,
     pause_at,
+    root_prev,
 ):
     """Run (or go on with) one IDA* iteration of ``bound``; see the module docstring.
 
@@ -97,7 +98,9 @@ def iterate(  # pragma: no cover - compiled
     blank cell ``sz``, next slot ``si``, estimates ``sh`` and ``sk``, the tile
     moved to get there ``smv`` and the indexes it replaced ``so``, ``sro``) and
     ``counts`` (expanded, generated, top level; -1 to start the iteration; the
-    caller sets ``sh[0]``, ``sk[0]`` and ``sz[0]``).
+    caller sets ``sh[0]``, ``sk[0]`` and ``sz[0]``). ``root_prev`` is the blank's
+    cell before the root (the root's move back, never made: a split search's task
+    starts below the real root), or -1.
 
     :returns: :data:`DONE`, :data:`FOUND` (the path's blank cells are
         ``sz[1 : top + 1]``), :data:`PAUSED`, :data:`NODES` or :data:`FULL`.
@@ -143,7 +146,7 @@ def iterate(  # pragma: no cover - compiled
         # the node on top of the stack: try its children from the next slot on, and
         # descend into the first one within the bound (or back out when none is)
         z = sz[top]
-        prev = sz[top - 1] if top > 0 else -1
+        prev = sz[top - 1] if top > 0 else root_prev
         h = sh[top]
         k = sk[top]
         c = bound - (top + 1)  # a child is searched when its estimate is at most c
@@ -247,4 +250,4 @@ def warm() -> None:
         counts = np.array([0, 0, -1], dtype=i8)
         kernel(nbr, mdir, nb, btw, nb, btw, grp, dlt, cross, grp, dlt, cross, tab, off,
                 board, board.copy(), np.zeros(1, dtype=i8), np.zeros(1, dtype=i8),
-                *stack, counts, 0, False, 1, 1)  # fmt: skip
+                *stack, counts, 0, False, 1, 1, -1)  # fmt: skip

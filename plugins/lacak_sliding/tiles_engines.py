@@ -104,10 +104,13 @@ def warm() -> bool:
     return ENGINE.load() is not None
 
 
-def upgrade(engine: Any, tally: _Tally) -> Any:
+def upgrade(engine: Any, tally: _Tally, *, eager: bool = False) -> Any:
     """The engine for the next iteration: ``engine``, or the compiled engine taking over
     from it (see the module documentation). In ``auto``, gives the generated search a
-    :class:`_Timer` that hands over to the compiled engine in the middle of an iteration.
+    :class:`_Timer` that hands over to the compiled engine in the middle of an iteration;
+    with ``eager``, loads the compiled engine now when its machine code is ready on this
+    machine: a split search's task is one piece of a long search, however short it is
+    itself (:func:`compile_for_split` makes it ready when the search proves long).
 
     :raises InvalidOptionError: ``LACAK_TILES_ENGINE`` names no engine, or asks for the
         compiled one where it cannot run.
@@ -117,9 +120,6 @@ def upgrade(engine: Any, tally: _Tally) -> Any:
         not isinstance(engine, _Generated)
         or not engine.search.heuristic.admissible  # see "What is weak" in the docs
         or not _compilable(engine.model)
-        # a split search's task starts below its root with a move it must not undo
-        # (``search.prev``); the kernel knows only the moves on its own stack
-        or engine.search.prev >= 0
     ):
         return engine
     if forced == "python":
@@ -128,12 +128,34 @@ def upgrade(engine: Any, tally: _Tally) -> Any:
         return _Compiled(engine, ENGINE.require(f"{ENGINE_VARIABLE}=numba"))
     if not ENGINE.available():
         return engine
-    if ENGINE.loaded():  # nothing left to pay: from the first iteration
+    if ENGINE.loaded() or (eager and ENGINE.ready()):  # little or nothing left to pay
         kernel = ENGINE.load()
         return engine if kernel is None else _Compiled(engine, kernel)
     if engine.search.handover is None:
         engine.search.handover = _Timer(engine.search)
     return engine
+
+
+def compile_for_split(engine: Any) -> None:
+    """Load (compiling it once for this machine if need be) the compiled engine for a
+    split search that has run :data:`COMPILE_AFTER` seconds: its tasks then load it
+    (:func:`upgrade` with ``eager``), however short each is. Nothing when the engine
+    would not serve ``engine`` or ``LACAK_TILES_ENGINE`` says ``python``; a time limit
+    nearer than :data:`COMPILE_ROOM` seconds keeps a compile from starting."""
+    if (
+        ENGINE.loaded()
+        or forced_engine() == "python"
+        or not isinstance(engine, _Generated)
+        or not engine.search.heuristic.admissible
+        or not _compilable(engine.model)
+        or not ENGINE.available()
+    ):
+        return
+    deadline = engine.search.deadline
+    room = LOAD_ROOM if ENGINE.ready() else COMPILE_ROOM
+    if deadline is not None and deadline - time.perf_counter() < room:
+        return
+    ENGINE.load()
 
 
 def take_over(engine: Any, bound: float, tally: _Tally, cells: list[int]) -> tuple[Any, _Step]:
@@ -334,7 +356,7 @@ class _Compiled:
                 pause_at = counts[0] + SLICE
                 status = kernel.iterate(
                     *self.geometry, self.tab, self.off, board, goal, gi, ri, *stack, counts,
-                    int(bound), self.reflect, max_expanded, pause_at,
+                    int(bound), self.reflect, max_expanded, pause_at, search.prev,
                 )  # fmt: skip
                 if status == kernel.FULL:
                     stack = [np.concatenate([a, np.zeros_like(a)]) for a in stack]

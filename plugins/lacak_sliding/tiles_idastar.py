@@ -709,10 +709,10 @@ def _deepen(puzzle: Any, engine: _Engine) -> SearchResult:
         bound = step.next_bound
 
 
-def _upgrade(engine: _Engine, tally: _Tally) -> _Engine:
+def _upgrade(engine: _Engine, tally: _Tally, *, eager: bool = False) -> _Engine:
     from .tiles_engines import upgrade
 
-    return upgrade(engine, tally)
+    return upgrade(engine, tally, eager=eager)
 
 
 def _take_over(engine: _Engine, bound: float, tally: _Tally, cells: list[int]) -> Any:

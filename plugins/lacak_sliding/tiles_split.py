@@ -55,6 +55,7 @@ True
 from __future__ import annotations
 
 import collections
+import functools
 import os
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -70,7 +71,9 @@ from .tiles_idastar import (
     _neighbours,
     _Search,
     _solvable,
+    _take_over,
     _Tally,
+    _upgrade,
 )
 
 __all__ = ["LOCAL_SECONDS", "MIN_TASKS", "TASKS_PER_WORKER", "Piece", "frontier", "split_search"]
@@ -247,10 +250,14 @@ def _run(task: _Task) -> _Done:
     node = _Subtree(puzzle.width, puzzle.height, task.tiles, tuple(puzzle.goal))
     engine = _engine(node, prepared, heuristic, limits, budget, None)
     engine.search.prev = task.prev
+    tally = _Tally()
+    # the compiled engine wherever it serves: loaded (once per worker) from the first task
+    engine = _upgrade(engine, tally, eager=True)
     if not engine.fits(task.bound):
         engine = engine.fallback()
-    tally = _Tally()
     step = engine.iterate(task.bound, tally)
+    if step.resume is not None:  # the compiled engine goes on from the same node
+        engine, step = _take_over(engine, task.bound, tally, step.resume)
     cells = tuple(step.found) if step.found is not None else None
     return _Done(tally.expanded, tally.generated, cells, step.stopped,
                  time.perf_counter() - started)  # fmt: skip
@@ -363,8 +370,16 @@ def split_search(
         raise lacak.InvalidOptionError(
             "a split search needs an admissible heuristic when the depth is limited"
         )
-    return _Splitter(puzzle, heuristic, spec, prepared, limits, budget, search.search,
-                     executor, workers, split_depth).run(search.first_bound())  # fmt: skip
+    splitter = _Splitter(puzzle, heuristic, spec, prepared, limits, budget, search.search,
+                         executor, workers, split_depth)  # fmt: skip
+    splitter.compile_once = functools.partial(_compile_for_split, search)
+    return splitter.run(search.first_bound())
+
+
+def _compile_for_split(engine: Any) -> None:
+    from .tiles_engines import compile_for_split
+
+    compile_for_split(engine)
 
 
 #: How a search ends: why, the path's cells (when found), the depth to report.
@@ -417,6 +432,16 @@ class _Splitter:
         self.history: list[tuple[int, float]] = []
         #: Whether an iteration was split (later ones are larger: they are split too).
         self.splitting = bool(split_depth)
+        #: Makes the compiled engine ready for the tasks once the search proves long
+        #: (called once, after :data:`~lacak_sliding.tiles_engines.COMPILE_AFTER` seconds).
+        self.compile_once: Callable[[], None] | None = None
+        self.started = time.perf_counter()
+
+    def long(self) -> bool:
+        """Whether the search has run long enough to pay for the compiled engine."""
+        from .tiles_engines import COMPILE_AFTER
+
+        return time.perf_counter() - self.started >= COMPILE_AFTER
 
     def small(self) -> bool:
         """Whether the next iteration is expected to be quick enough to search here."""
@@ -512,6 +537,9 @@ class _Splitter:
                     it, i = self.where[record.index]
                     it.done[i] = record.unwrap()
                     end = self.settle()
+                    if self.compile_once is not None and self.long():
+                        compile_once, self.compile_once = self.compile_once, None
+                        compile_once()
                     if self.search.watch.on:  # someone watches the progress display
                         self.search.watch(self.tally.expanded + sum(
                             d.expanded for made in self.iterations for d in made.done.values()))

@@ -174,9 +174,13 @@ def test_the_first_solution_in_task_order_ends_the_search() -> None:
         assert summary(split) == summary(expected)
 
 
-def test_with_the_depth_left_to_choose_small_iterations_stay_here() -> None:
+def test_with_the_depth_left_to_choose_small_iterations_stay_here(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """The first iterations are searched whole here, the large ones split; the answer is
-    the same either way."""
+    the same either way. (The Python engine: compiled, the whole search is quick enough
+    to stay here.)"""
+    monkeypatch.setenv("LACAK_TILES_ENGINE", "python")
     puzzle = random_walk((4, 4), moves=80, seed=2)  # 44 moves, a second in one process
     expected = one(puzzle, "manhattan")
     sent: list[Any] = []
@@ -326,14 +330,41 @@ def test_cli_without_dask_says_what_to_install(monkeypatch: pytest.MonkeyPatch) 
 def test_split_tasks_count_as_one_process_with_the_compiled_engine_forced(
     heuristic: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """With the compiled engine forced, the split search still counts as the one-process
-    search (compiled too). A task starts below the root with a move it must not undo,
-    which the kernel cannot know (``tiles_engines.upgrade`` keeps tasks in Python)."""
+    """With the compiled engine forced, the split search's tasks run compiled and still
+    count as the one-process search. A task starts below the root with a move it must
+    not undo (its ``prev``), which the kernel is given."""
     pytest.importorskip("numba")
+    from lacak_sliding import tiles_engines
+
     monkeypatch.setenv("LACAK_TILES_ENGINE", "numba")  # compiled from the first iteration
     puzzle = lacak.parse("sliding", "8 6 7 / 2 5 4 / 3 0 1")
     expected = one(puzzle, heuristic)
+    ran: list[int] = []
+    iterate = tiles_engines._Compiled.iterate
+
+    def counting(self: Any, *args: Any, **kwargs: Any) -> Any:
+        ran.append(self.search.prev)
+        return iterate(self, *args, **kwargs)
+
+    monkeypatch.setattr(tiles_engines._Compiled, "iterate", counting)
     for depth in (1, 2, 5):
+        ran.clear()
         assert summary(one(puzzle, heuristic, executor=SerialExecutor(), split_depth=depth)) == (
             summary(expected)
         )
+        assert any(prev >= 0 for prev in ran)  # the tasks below the root ran compiled
+
+
+@settings(max_examples=25, deadline=None)
+@given(moves=st.integers(10, 60), seed=st.integers(0, 2**16), depth=st.integers(1, 6))
+def test_compiled_tasks_agree_with_the_python_search(moves: int, seed: int, depth: int) -> None:
+    """Random 8-puzzles split at random depths: the compiled tasks (each told the move it
+    must not undo) give the path and the node counts of the one-process Python search."""
+    pytest.importorskip("numba")
+    puzzle = random_walk((3, 3), moves=moves, seed=seed)
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("LACAK_TILES_ENGINE", "python")
+        expected = one(puzzle, "manhattan")
+        mp.setenv("LACAK_TILES_ENGINE", "numba")
+        split = one(puzzle, "manhattan", executor=SerialExecutor(), split_depth=depth)
+    assert summary(split) == summary(expected)
