@@ -116,8 +116,9 @@ class _Spin:
     kind = "spin"
     initial = 0
 
-    def __init__(self, seed: int) -> None:
+    def __init__(self, seed: int, cpu: float = 0.0) -> None:
         self.seed = seed
+        self.cpu = cpu  # the CPU seconds the job's own work took (its thread's clock)
 
     def is_goal(self, state: int) -> bool:
         return True
@@ -125,13 +126,38 @@ class _Spin:
     def successors(self, state: int) -> list[Any]:
         return []
 
-    def to_dict(self) -> dict[str, int]:
-        return {"seed": self.seed}
+    def to_dict(self) -> dict[str, Any]:
+        return {"seed": self.seed, "cpu": self.cpu}
 
 
-def _make_spin(size: Any, seed: int, ms: float = 1.0) -> _Spin:
-    _spin(ms / 1000)
-    return _Spin(seed)
+def _count(loops: int) -> int:
+    total = 0
+    for i in range(loops):
+        total += i
+    return total
+
+
+def _loops_per_ms() -> int:
+    """Iterations of :func:`_count` in 1 ms of this process's CPU (best of 5 runs of 20 ms)."""
+    _count(100_000)
+    best = float("inf")
+    for _ in range(5):
+        began = time.process_time()
+        _count(200_000)
+        best = min(best, time.process_time() - began)
+    return max(1, int(200_000 / (best * 1000)))
+
+
+def _make_spin(size: Any, seed: int, ms: float = 1.0, loops: int = 0) -> _Spin:
+    """1 ms of CPU: ``loops`` iterations of a counting loop when given (no system call,
+    as a real job), else a spin on the thread's CPU clock (robust to a loaded machine,
+    but a system call every microsecond)."""
+    began = time.thread_time()
+    if loops:
+        _count(loops)
+    else:
+        _spin(ms / 1000)
+    return _Spin(seed, time.thread_time() - began)
 
 
 class SpinPlugin:
@@ -141,39 +167,44 @@ class SpinPlugin:
     def register_generators(self, register: Any) -> None:
         import lacak
 
-        register(lacak.Generator(kind="spin", name="spin", make=_make_spin, options={"ms": 1.0}))
+        register(lacak.Generator(kind="spin", name="spin", make=_make_spin,
+                                 options={"ms": 1.0, "loops": 0}))  # fmt: skip
+
+
+def _own(spec: Any, count: int, workers: int) -> tuple[float, float, float]:
+    """(wall, CPU, the jobs' own CPU) seconds of a batch of ``spin`` jobs."""
+    began, cpu, own = time.perf_counter(), _cpu(), 0.0
+    for record in lacak.dataset.records(spec, count=count, seed=1, workers=workers):
+        own += json.loads(record.line)["instance"]["cpu"]
+    return time.perf_counter() - began, _cpu() - cpu, own
 
 
 def overhead(quick: bool) -> None:
     lacak.default_registry().add_plugin(SpinPlugin(), name="bench-spin")
     count = 1000 if quick else 5000
-    began, cpu = time.perf_counter(), _cpu()
-    for seed in range(count):
-        _make_spin(None, seed)
-    plain_wall, plain_cpu = time.perf_counter() - began, _cpu() - cpu
+    loops = _loops_per_ms()
     print(f"\n## 2. Per-job overhead, 1 ms jobs ({_load()})\n")
-    print("The pipeline's own cost, with jobs that do nothing (CPU of this process and its "
-          "workers, start and stop of the pool included), then 1 ms jobs end to end:\n")
-    print("| run | jobs | wall s | CPU s | CPU per job | overhead on 1 ms |")
-    print("|---|---|---|---|---|---|")
-    empty = lacak.dataset.spec("spin", options={"ms": 0.0})
-    for workers in (1, 2):
-        wall, cpu = _run(empty, count * 4, workers)
-        per_job = cpu / (count * 4)
-        print(f"| empty jobs, {workers} worker{'s' if workers > 1 else ''} | {count * 4:,} | "
-              f"{wall:.2f} | {cpu:.2f} | {per_job * 1e6:.0f} us | {per_job / 0.001:.1%} |")
-    print(f"| plain loop of 1 ms calls | {count:,} | {plain_wall:.2f} | {plain_cpu:.2f} | "
-          f"{plain_cpu / count * 1e3:.3f} ms | - |")
-    spec = lacak.dataset.spec("spin")
-    for workers in (1, 2):
-        wall, cpu = _run(spec, count, workers)
-        per_job = cpu / count
-        print(f"| 1 ms jobs, {workers} worker{'s' if workers > 1 else ''} | {count:,} | "
-              f"{wall:.2f} | {cpu:.2f} | {per_job * 1e3:.3f} ms | "
-              f"{(per_job - plain_cpu / count) / 0.001:.1%} |")  # fmt: skip
-    print("\n(The 1 ms jobs burn 1 ms of their thread's CPU each; on a loaded machine a "
-          "process that is preempted more spends more CPU on the same work, so the empty "
-          "jobs measure the pipeline more exactly.)")
+    print("The pipeline's own cost: jobs that do nothing, then jobs of about 1 ms of CPU "
+          "(CPU of this process and its workers, start and stop of the pool included). Each "
+          "job times its own work on its thread's CPU clock, so the overhead is the run's "
+          "CPU less the jobs' own, over the jobs' own, measured in the same run (this "
+          "machine's speed drifts by 10-30% from minute to minute, so a plain loop run "
+          "before would not do). Two kinds of 1 ms job: a counting loop (no system call, as "
+          f"real work; {loops:,} iterations, calibrated here), and a spin on the thread's CPU "
+          "clock (a system call every microsecond, after which the pipeline's code runs "
+          "with cold caches).\n")
+    print("| run | jobs | wall s | CPU s | jobs' own CPU s | pipeline CPU per job | overhead |")
+    print("|---|---|---|---|---|---|---|")
+    runs = [("empty jobs", {"ms": 0.0}, count * 4), ("counting loop", {"loops": loops}, count),
+            ("CPU-clock spin", {}, count)]  # fmt: skip
+    for label, options, jobs in runs:
+        spec = lacak.dataset.spec("spin", options=options)
+        for workers in (1, 2):
+            wall, cpu, own = _own(spec, jobs, workers)
+            extra = (cpu - own) / jobs
+            share = f"{(cpu - own) / own:.1%}" if own > jobs * 1e-4 else "-"
+            print(f"| {label}, {workers} worker{'s' if workers > 1 else ''} | {jobs:,} | "
+                  f"{wall:.2f} | {cpu:.2f} | {own:.2f} | {extra * 1e6:.0f} us | {share} |")
 
 
 def mazes(count: int) -> None:

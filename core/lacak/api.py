@@ -6,12 +6,11 @@ one, with the installed plugins loaded, is used.
 
 from __future__ import annotations
 
-import contextlib
 import functools
 import inspect
 import numbers
 import reprlib
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -79,22 +78,44 @@ def _registry(registry: Registry | None) -> Registry:
 _PLUGIN_SLIPS = (TypeError, ValueError, AttributeError, LookupError, ArithmeticError)
 
 
-@contextlib.contextmanager
-def _plugin_guard(what: str, plugin: str) -> Iterator[None]:
+class _PluginGuard:
     """Turn an error a plugin let slip into a :class:`PluginError` naming the plugin.
 
     A :class:`LacakError` passes through unchanged; anything in :data:`_PLUGIN_SLIPS`
     becomes a ``PluginError`` (caused by the original, so the traceback stays).
+    A class, not a generator context manager: a batch enters it once a job.
+
+    :param what: what was being done, for the message: a template of ``{name!r}``
+        and ``{kind!r}``, filled in only when there is an error to report (as the
+        plugin is looked up).
+    :param catalogue: the catalogue the component came from, and ``name`` its name there.
     """
-    try:
-        yield
-    except LacakError:
-        raise
-    except _PLUGIN_SLIPS as error:
-        raise PluginError(
-            f"{what} failed with {type(error).__name__}: {error} (a bug in plugin {plugin!r}: "
-            "bad input should be refused with a lacak.InvalidOptionError or InvalidPuzzleError)"
-        ) from error
+
+    __slots__ = ("catalogue", "kind", "name", "template")
+
+    def __init__(self, what: str, catalogue: Catalogue[Any], name: str, kind: str = "") -> None:
+        self.template = what
+        self.catalogue = catalogue
+        self.name = name
+        self.kind = kind
+
+    @property
+    def what(self) -> str:
+        return self.template.format(name=self.name, kind=self.kind)
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, kind: Any, error: BaseException | None, trace: Any) -> None:
+        if error is None or isinstance(error, LacakError):
+            return
+        if isinstance(error, _PLUGIN_SLIPS):
+            plugin = self.catalogue.owner(self.name)
+            raise PluginError(
+                f"{self.what} failed with {type(error).__name__}: {error} (a bug in plugin "
+                f"{plugin!r}: bad input should be refused with a lacak.InvalidOptionError "
+                "or InvalidPuzzleError)"
+            ) from error
 
 
 def resolve_heuristic(
@@ -413,7 +434,7 @@ def generate(
     """
     catalogue = _registry(registry).generators(kind)
     generator = catalogue[algorithm]
-    with _plugin_guard(f"generator {algorithm!r} for {kind!r}", catalogue.owner(algorithm)):
+    with _PluginGuard("generator {name!r} for {kind!r}", catalogue, algorithm, kind):
         return generator(size, seed, **options)
 
 
@@ -432,7 +453,7 @@ def parse(kind: str, text: str, *, registry: Registry | None = None, **options: 
     """
     catalogue = _registry(registry).puzzle_types()
     puzzle_type = catalogue[kind]
-    with _plugin_guard(f"parsing a {kind!r} puzzle", catalogue.owner(kind)):
+    with _PluginGuard("parsing a {name!r} puzzle", catalogue, kind):
         return puzzle_type(text, **options)
 
 
@@ -478,7 +499,7 @@ def puzzle_text(instance: Any, *, kind: str | None = None, registry: Registry | 
             f"puzzle kind {kind!r} gives no text form of {type(instance).__name__} instances "
             "(PuzzleType.to_text, or a to_text() or to_json() method)"
         )
-    with _plugin_guard(f"writing a {kind!r} puzzle as text", catalogue.owner(kind)):
+    with _PluginGuard("writing a {name!r} puzzle as text", catalogue, kind):
         text = writer()
     if not isinstance(text, str):
         raise PluginError(

@@ -47,6 +47,7 @@ import contextlib
 import contextvars
 import functools
 import itertools
+import mmap
 import operator
 import os
 import pickle
@@ -190,17 +191,37 @@ class _Mixer:
         return pool, const
 
     def child(self, index: int) -> int:
-        pool, const = self.pool, self.const
-        for word in _words(index):
-            pool, const = self._add(pool, const, word)
-        const = _INIT_B
-        state = 0
-        for i in range(2):  # generate_state(2, uint32), read as one little-endian uint64
-            value = pool[i] ^ const
-            const = (const * _MULT_B) & _M32
+        # _add for each 32-bit word of the index, written out: only the first two
+        # words of the pool are read at the end (the other two never flow into them),
+        # but the constant goes through all four hashes of every word
+        p0, p1 = self.pool[0], self.pool[1]
+        const = self.const
+        while True:
+            word = index & _M32
+            value = word ^ const
+            const = (const * _MULT_A) & _M32
             value = (value * const) & _M32
-            state |= (value ^ (value >> 16)) << (32 * i)
-        return state >> 1
+            mixed = (_MIX_L * p0 - _MIX_R * (value ^ (value >> 16))) & _M32
+            p0 = mixed ^ (mixed >> 16)
+            value = word ^ const
+            const = (const * _MULT_A) & _M32
+            value = (value * const) & _M32
+            mixed = (_MIX_L * p1 - _MIX_R * (value ^ (value >> 16))) & _M32
+            p1 = mixed ^ (mixed >> 16)
+            const = (const * _MULT_A * _MULT_A) & _M32  # the hashes for the pool's words 2, 3
+            index >>= 32
+            if not index:
+                break
+        # generate_state(2, uint32), read as one little-endian uint64
+        const = _INIT_B
+        value = p0 ^ const
+        const = (const * _MULT_B) & _M32
+        value = (value * const) & _M32
+        low = value ^ (value >> 16)
+        value = p1 ^ const
+        const = (const * _MULT_B) & _M32
+        value = (value * const) & _M32
+        return ((value ^ (value >> 16)) << 31) | (low >> 1)
 
 
 @functools.lru_cache(maxsize=16)
@@ -298,8 +319,9 @@ class _Task:
     """Runs a chunk of ``(index, item)`` jobs where the executor puts it.
 
     A process worker first notes the job it starts in the file named after its
-    pid in ``markers`` (fixed-width, overwritten in place), so that after a
-    worker dies lacak knows which job it was running.
+    pid in ``markers`` (fixed-width, overwritten in place through a shared memory
+    map: no system call a job), so that after a worker dies lacak knows which job
+    it was running.
     """
 
     function: Callable[[Any], Any]
@@ -307,22 +329,30 @@ class _Task:
     pickled: bool = False
 
     def __call__(self, chunk: Sequence[tuple[int, Any]]) -> list[_Reply]:
-        note = fd = None
+        note: str | None = None
+        board: mmap.mmap | None = None
         if self.markers is not None:
             note = os.path.join(self.markers, str(os.getpid()))
             try:
-                fd = os.open(note, os.O_WRONLY | os.O_CREAT, 0o600)
-            except OSError:  # no note (a full disk, say): a death is then found the slow way
-                fd = None
+                fd = os.open(note, os.O_RDWR | os.O_CREAT, 0o600)
+                try:
+                    os.ftruncate(fd, _NOTE)
+                    board = mmap.mmap(fd, _NOTE)
+                finally:
+                    os.close(fd)
+            except (OSError, ValueError):  # no note (a full disk, say): found the slow way
+                board = None
         try:
             replies = []
             for index, item in chunk:
-                if fd is not None:
-                    os.pwrite(fd, b"%20d" % index, 0)
+                if board is not None:
+                    text = b"%20d" % index
+                    if len(text) == _NOTE:  # (an index past 20 digits goes unnoted)
+                        board[:] = text
                 replies.append(self.attempt(index, item))
         finally:
-            if fd is not None:
-                os.close(fd)
+            if board is not None:
+                board.close()
                 with contextlib.suppress(OSError):
                     os.unlink(note)  # type: ignore[arg-type]
         return replies
@@ -364,6 +394,10 @@ def _outcome(reply: _Reply, attempts: int, pickled: bool) -> Outcome[Any]:
     return Outcome(index, error=payload, attempts=attempts, traceback=text)
 
 
+#: Bytes of a worker's note: the job it runs, right-aligned (zero bytes before its first).
+_NOTE = 20
+
+
 def _running(markers: str) -> dict[int, int]:
     """``{pid: job}``: the job each worker of a dead pool had noted as started."""
     found = {}
@@ -372,7 +406,7 @@ def _running(markers: str) -> dict[int, int]:
             with open(os.path.join(markers, name), "rb") as f:
                 text = f.read().strip()
             found[int(name)] = int(text)
-        except (OSError, ValueError):  # an empty note: killed before it wrote one
+        except (OSError, ValueError):  # an empty note (zero bytes): killed before it wrote one
             continue
     return found
 

@@ -462,6 +462,8 @@ def _as_types(value: Any) -> tuple[type, ...]:
 
 def _check_options(options: Mapping[str, Any], accepted: Mapping[str, Any], what: str) -> None:
     """Refuse keyword options that are not among ``accepted`` (listing those that are)."""
+    if options.keys() <= accepted.keys():
+        return
     unknown = sorted(set(options) - set(accepted))
     if unknown:
         raise InvalidOptionError(

@@ -210,7 +210,11 @@ def _kernel(
     stats = np.zeros((6, boards), dtype=np.int64)
     best = np.full((boards if mode >= 1 else 0, cells + 1), -1, dtype=np.int64)
     # per word in the output, by columns: board, rank, path length; its path, a column each
-    out_words = np.empty((3, 256 if mode >= 1 else 0), dtype=np.int64)
+    # WORDS: room for 4 words a tile to start with (a 4x4 board has about 60): pages are
+    # only taken when written, and growing copies everything found so far. PATHS: the
+    # paths (filled with -1, so every page is written) grow with the words, from 256
+    capacity = boards * cells * 4 + 256 if mode == 1 else 256 if mode == 2 else 0
+    out_words = np.empty((3, capacity), dtype=np.int64)
     out_paths = np.full((256 if mode == 2 else 0, cells), -1, dtype=np.int64)
     count = 0
 
@@ -438,8 +442,9 @@ def _kernel(
         for e in range(count):
             width = max(width, out_words[2, e])
         paths = out_paths[:count, :width].copy()
-    # four arrays, not more: boxing each returned array costs a few hundred nanoseconds
-    return out_words[:, :count].copy(), paths, stats, best
+    # four arrays, not more: boxing each returned array costs a few hundred nanoseconds;
+    # the words are a view of what was filled (no copy)
+    return out_words[:, :count], paths, stats, best
 
 
 class Walk(NamedTuple):

@@ -379,8 +379,19 @@ def _move_tables(model: AdditiveModel, width: int) -> dict[str, list[tuple[Any, 
 
     ``(group, table, index delta[, X])`` and, with a mirror, the same for the
     mirrored tile. ``X`` (ranked tables, moves between rows) is the signed
-    crossing list of :meth:`AdditiveModel.crossing`.
+    crossing list of :meth:`AdditiveModel.crossing`. Made once per model and width
+    (a split search's worker makes an engine for every task); read, never changed.
     """
+    known: dict[int, dict[str, list[tuple[Any, ...]]]] | None = getattr(model, "_moves", None)
+    if known is None:
+        known = {}
+        setattr(model, "_moves", known)  # noqa: B010 - a note kept on the model
+    if width not in known:
+        known[width] = _make_move_tables(model, width)
+    return known[width]
+
+
+def _make_move_tables(model: AdditiveModel, width: int) -> dict[str, list[tuple[Any, ...]]]:
     n = len(model.group)
     out: dict[str, list[tuple[Any, ...]]] = {}
     crossings = [model.crossing(t) for t in range(n)] if model.ranked else []
