@@ -368,3 +368,55 @@ def test_compiled_tasks_agree_with_the_python_search(moves: int, seed: int, dept
         mp.setenv("LACAK_TILES_ENGINE", "numba")
         split = one(puzzle, "manhattan", executor=SerialExecutor(), split_depth=depth)
     assert summary(split) == summary(expected)
+
+
+def test_a_split_search_that_runs_long_makes_the_compiled_engine_ready_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Tasks load the compiled engine only when its machine code is ready; a split
+    search past COMPILE_AFTER seconds makes it ready, once, in the calling process."""
+    from lacak_sliding import tiles_engines
+
+    called: list[Any] = []
+    monkeypatch.setattr(tiles_engines, "COMPILE_AFTER", 0.0)
+    monkeypatch.setattr(tiles_engines, "compile_for_split", called.append)
+    monkeypatch.setenv("LACAK_TILES_ENGINE", "python")  # the tasks stay in Python here
+    puzzle = random_walk((3, 3), moves=60, seed=3)
+    result = one(puzzle, "manhattan", executor=SerialExecutor(), split_depth=2)
+    assert summary(result) == summary(one(puzzle, "manhattan"))
+    assert len(called) == 1
+
+
+def test_compile_for_split_loads_only_what_serves(monkeypatch: pytest.MonkeyPatch) -> None:
+    from lacak_sliding import tiles_engines
+    from lacak_sliding.tiles_idastar import _engine
+
+    loads: list[int] = []
+
+    class Engine:  # stands for the compiled engine: not loaded, not ready, available
+        def loaded(self) -> bool:
+            return bool(loads)
+
+        def ready(self) -> bool:
+            return False
+
+        def available(self) -> bool:
+            return True
+
+        def load(self) -> None:
+            loads.append(1)
+
+    monkeypatch.setattr(tiles_engines, "ENGINE", Engine())
+    monkeypatch.delenv("LACAK_TILES_ENGINE", raising=False)
+    puzzle = lacak.parse("sliding", "8 6 7 / 2 5 4 / 3 0 1")
+    heuristic = lacak.resolve_heuristic(puzzle, "manhattan")
+    assert heuristic is not None
+    budget = Limits().start()
+    engine = _engine(puzzle, heuristic.for_puzzle(puzzle), heuristic, Limits(), budget, None)
+    monkeypatch.setenv("LACAK_TILES_ENGINE", "python")
+    tiles_engines.compile_for_split(engine)
+    assert loads == []  # the Python engine was asked for
+    monkeypatch.delenv("LACAK_TILES_ENGINE")
+    tiles_engines.compile_for_split(engine)
+    tiles_engines.compile_for_split(engine)  # loaded now: nothing more
+    assert loads == [1]
