@@ -15,3 +15,8 @@ for req in "$here"/requirements-*.txt; do
         "$here/.venv/bin/pip" install -q "$peer" || echo "bench/setup.sh: could not install $peer; its column will be empty" >&2
     done
 done
+# A peer may pin an old numpy (slidingpuzzle 0.1.5 pins numpy==1.23.5, which lacak and
+# numba cannot use): lacak's own requirements are put back last. The peers run on it
+# (slidingpuzzle only uses basic numpy); pip's warning about the pin is expected.
+"$here/.venv/bin/pip" install -q -e "$here/..[fast]"
+"$here/.venv/bin/python" -c "import lacak, numpy; print('bench/.venv: lacak with numpy', numpy.__version__)"
