@@ -432,9 +432,10 @@ class Maze:
             )
         if check is not None:
             check()
-        move = (np.diff(rows) + 1) * 3 + (np.diff(cols) + 1)  # 0-8 for a step to a neighbour
-        bits = np.array(_STEP_BITS, dtype=np.uint8)[np.clip(move, 0, 8)]
-        bits[(move < 0) | (move > 8)] = 0
+        down, right = np.diff(rows), np.diff(cols)
+        near = (np.abs(down) <= 1) & (np.abs(right) <= 1)  # (a longer step is no step)
+        move = np.where(near, (down + 1) * 3 + (right + 1), 4)  # 4: staying, no side
+        bits = np.array(_STEP_BITS, dtype=np.uint8)[move]
         shut = (self.cells[rows[:-1], cols[:-1]] & bits) == 0
         if shut.any():
             step = int(np.argmax(shut)) + 1

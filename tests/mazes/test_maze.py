@@ -188,6 +188,45 @@ def test_paths_are_shortest_and_valid(data: st.DataObject) -> None:
     maze.check_path(path)
 
 
+def _first_bad_step(maze: Maze, path: list[tuple[int, int]]) -> str | None:
+    """What check_path should say of ``path``, one step at a time (the reference)."""
+    sides = {(-1, 0): "N", (0, 1): "E", (1, 0): "S", (0, -1): "W"}
+    for step, (row, col) in enumerate(path):
+        if not (0 <= row < maze.height and 0 <= col < maze.width):
+            return f"leaves the grid at step {step}"
+    for step in range(1, len(path)):
+        (r0, c0), (r1, c1) = path[step - 1], path[step]
+        side = sides.get((r1 - r0, c1 - c0))
+        if side is None or not maze.is_open((r0, c0), side):
+            return f"goes through a wall at step {step}"
+    return None
+
+
+@settings(max_examples=150)
+@given(st.data())
+def test_check_path_agrees_with_a_step_by_step_check(data: st.DataObject) -> None:
+    """Random walks of any steps (long jumps such as (1, -2) included, and cells off the
+    grid): check_path, which tests every step at once, says what a step-by-step check
+    says, and names the same step."""
+    maze = data.draw(braid_mazes())
+    jumps = st.tuples(st.integers(-2, 2), st.integers(-2, 2))
+    path = [data.draw(cells_of(maze))]
+    for _ in range(data.draw(st.integers(0, 12))):
+        row, col = path[-1]
+        inside = 0 <= row < maze.height and 0 <= col < maze.width
+        if inside and maze.neighbors((row, col)) and data.draw(st.booleans()):
+            path.append(data.draw(st.sampled_from(maze.neighbors((row, col))))[1])
+        else:  # any jump of up to two rows and columns, which may be no step at all
+            jump = data.draw(jumps)
+            path.append((row + jump[0], col + jump[1]))
+    expected = _first_bad_step(maze, path)
+    if expected is None:
+        maze.check_path(path)
+    else:
+        with pytest.raises(lacak.InvalidPuzzleError, match=expected):
+            maze.check_path(path)
+
+
 @settings(max_examples=30)
 @given(st.data())
 def test_one_given_endpoint_is_completed_with_the_farthest_cell(data: st.DataObject) -> None:
