@@ -114,24 +114,38 @@ class Made(NamedTuple):
 #: The one encoding of every record, here and in workers: compact JSON, UTF-8.
 _ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), allow_nan=False)
 
-#: The same encoding by the C encoder, made once (``JSONEncoder.encode`` makes one per
-#: call, half the cost of a small record); without the circular-reference check, which a
-#: record built fresh by each job does not need (a cycle is then a RecursionError, and
-#: the job's error). ``None`` where the json module has no C accelerator.
-_C_ENCODER: Any = None
-_make_encoder = getattr(json.encoder, "c_make_encoder", None)  # (not in typeshed)
-if _make_encoder is not None:
-    _C_ENCODER = _make_encoder(
-        None,  # markers: no circular-reference check
-        _ENCODER.default,
-        json.encoder.encode_basestring,  # ensure_ascii=False
-        None,  # indent
-        ":",
-        ",",
-        False,  # sort_keys
-        False,  # skipkeys
-        False,  # allow_nan
-    )
+def _c_encoder() -> Any:
+    """The encoding of :data:`_ENCODER` by the C encoder, made once (``JSONEncoder.encode``
+    makes one per call, half the cost of a small record); without the circular-reference
+    check, which a record built fresh by each job does not need (a cycle is then a
+    RecursionError, and the job's error). ``None`` where the json module has no C
+    accelerator, or one whose interface or output differs from what is checked here (it
+    is private to the module)."""
+    make = getattr(json.encoder, "c_make_encoder", None)  # (not in typeshed)
+    if make is None:
+        return None
+    try:
+        encoder = make(
+            None,  # markers: no circular-reference check
+            _ENCODER.default,
+            json.encoder.encode_basestring,  # ensure_ascii=False
+            None,  # indent
+            ":",
+            ",",
+            False,  # sort_keys
+            False,  # skipkeys
+            False,  # allow_nan
+        )
+        probe = {"a": [1, 2.5, None, True, "é\n"], "b": {"c": -3}}
+        if "".join(encoder(probe, 0)) != _ENCODER.encode(probe):
+            return None
+    except Exception:  # another Python's private interface: the plain encoder serves
+        return None
+    return encoder
+
+
+#: :func:`_c_encoder`'s encoder, or ``None``.
+_C_ENCODER = _c_encoder()
 
 
 def _dumps(data: Any) -> bytes:
