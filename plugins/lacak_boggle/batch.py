@@ -871,9 +871,10 @@ class BoggleScores:
         # long list cut in slices (each word's reference is copied once, not twice)
         spelled = self.vocabulary.take(self.ranks)
         bounds = self.offsets.tolist()
-        out: list[list[str] | None] = [
-            spelled[a:b].tolist() for a, b in itertools.pairwise(bounds)
-        ]
+        with quiet_gc():  # a list a board: collections would rescan every live container
+            out: list[list[str] | None] = [
+                spelled[a:b].tolist() for a, b in itertools.pairwise(bounds)
+            ]
         for board in self.errors:
             out[board] = None
         return out
@@ -1005,6 +1006,14 @@ def score_many(
         offsets = np.zeros(total + 1, dtype=np.int64)
         np.cumsum(sizes, out=offsets[1:])
         ranks = np.empty(int(offsets[-1]), dtype=np.int64)
+        if (
+            len(found) == 1
+            and len(found[0][2]) == len(ranks)
+            and bool(np.all(np.diff(np.asarray(found[0][0])) > 0))
+        ):  # one group, its boards in order: its ranks as they are (a copy: the engine's
+            # buffer may be larger)
+            ranks = np.array(found[0][2], dtype=np.int64)
+            found = []
         for boards_, listed, got in found:
             counts = np.asarray(listed, dtype=np.int64)
             starts = np.repeat(offsets[np.asarray(boards_)] - (np.cumsum(counts) - counts), counts)
