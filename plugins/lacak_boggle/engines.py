@@ -36,17 +36,11 @@ Nothing here imports numba until the compiled walk is used.
 
 from __future__ import annotations
 
-import functools
-import hashlib
-import importlib.util
-import os
-import platform
-import sys
 import time
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import lacak
+from lacak.compiled import CompiledEngine
 
 if TYPE_CHECKING:
     from .board import Board
@@ -56,6 +50,7 @@ if TYPE_CHECKING:
 __all__ = [
     "COMPILED_FROM",
     "COMPILE_FROM",
+    "ENGINE",
     "ENGINES",
     "ENGINE_VARIABLE",
     "NUMPY_FROM",
@@ -86,11 +81,14 @@ NUMPY_FROM = 8
 #: Most tiles the compiled walk takes (its set of tiles in use is one 64-bit mask).
 MAX_COMPILED_CELLS = 64
 
+#: The compiled walk: its module, its first compile (announced, once per machine) and
+#: whether its machine code is ready here (a marker in lacak's cache folder, ``engines``).
+ENGINE = CompiledEngine(
+    name="boggle", module="lacak_boggle.compiled", title="the Boggle engine",
+    seconds="about 10 s",
+)  # fmt: skip
 #: What the first compile says while it runs.
-COMPILING = "compiling the Boggle engine once for this machine (numba; about 10 s)"
-
-_failure: list[str] = []  # why the compiled walk could not load here, if it could not
-_checked: list[bool] = []  # [True] once this process knows the machine code is ready
+COMPILING = f"compiling {ENGINE.title} once for this machine (numba; {ENGINE.seconds})"
 
 
 # -- what auto means ----------------------------------------------------------------------
@@ -186,7 +184,7 @@ def engine_for_job(engine: str) -> str:
         forced = forced_engine()
         if forced is not None:
             engine = "dfs" if forced == "numpy" else forced
-        elif (_checked and not _failure) or (compiled_ready() and load_compiled() is not None):
+        elif ENGINE.loaded() or (compiled_ready() and load_compiled() is not None):
             return "numba"  # (loaded in this process already: no need to look at the disk)
         else:
             return "dfs"
@@ -203,15 +201,10 @@ def _asker(engine: str) -> str:
 # -- loading the compiled walk --------------------------------------------------------------
 
 
-@functools.lru_cache(maxsize=1)
-def _numba_spec() -> Any:
-    return importlib.util.find_spec("numba")
-
-
 def compiled_available() -> bool:
     """Whether the compiled walk can run here: numba is installed (``lacak[fast]``)
     and did not fail to load in this process."""
-    return _numba_spec() is not None and not _failure
+    return ENGINE.available()
 
 
 def load_compiled() -> Any:
@@ -223,16 +216,7 @@ def load_compiled() -> Any:
     The first use on a machine compiles the walk, announced through
     :func:`lacak.progress.announce` and shown as a :func:`lacak.progress.task`.
     """
-    if _numba_spec() is None or _failure:
-        return None
-    try:
-        from . import compiled
-    except Exception as error:  # numba is a third party: any failure means "not here"
-        _failure.append(f"{type(error).__name__}: {error}")
-        return None
-    if not _checked:
-        _prepare(compiled)
-    return compiled
+    return ENGINE.load()
 
 
 def require_compiled(asked: str = "") -> Any:
@@ -243,10 +227,10 @@ def require_compiled(asked: str = "") -> Any:
     """
     module = load_compiled()
     if module is None:
-        reason = _failure[0] if _failure else "numba is not installed"
         who = f"{asked} asks for the numba engine, which" if asked else "the numba engine"
         raise lacak.InvalidOptionError(
-            f"{who} cannot run ({reason}); pip install 'lacak[fast]', or choose another engine"
+            f"{who} cannot run ({ENGINE.failure()}); pip install 'lacak[fast]', or choose "
+            "another engine"
         )
     return module
 
@@ -259,79 +243,13 @@ def warm() -> bool:
     return load_compiled() is not None
 
 
-def _prepare(compiled: Any) -> None:
-    """Make sure the machine code is compiled: if lacak has not compiled it on this
-    machine before, compile it now (announced), then remember that it did."""
-    if compiled_ready():
-        _checked.append(True)
-        return
-    lacak.progress.announce(COMPILING)
-    with lacak.progress.task("compiling the Boggle engine"):
-        compiled.warm()
-    _remember(compiled)
-    _checked.append(True)
-
-
-# -- is the machine code ready? -------------------------------------------------------------
-
-_MARKER = lacak.cache.CacheFormat(
-    tag="lacak-boggle-engine", version=1, what="the Boggle engine's compile marker"
-)
-
-
-@functools.lru_cache(maxsize=1)
-def _machine_key() -> str:
-    """A digest of what numba's machine code depends on: the walk's source, the
-    versions of numba, numpy and Python, and this machine."""
-    from importlib import metadata
-
-    source = Path(__file__).with_name("compiled.py").read_bytes()
-    parts = [
-        hashlib.sha256(source).hexdigest(),
-        metadata.version("numba"),
-        metadata.version("numpy"),
-        sys.version,
-        platform.machine(),
-        platform.node(),
-        os.environ.get("NUMBA_CACHE_DIR", ""),
-    ]
-    return hashlib.sha256("\0".join(parts).encode()).hexdigest()[:32]
-
-
-def _marker() -> Path | None:
-    folder = lacak.cache.folder("boggle")
-    return None if folder is None else folder / f"engine-{_machine_key()}.bin"
-
-
 def compiled_ready() -> bool:
     """Whether the compiled walk's machine code is ready on this machine: numba is
     installed, lacak compiled the walk here before (a marker in its cache folder,
-    ``lacak_boggle`` of :func:`lacak.paths.cache_dir`), and numba's cache files
-    that the marker names are still there. Loading it then costs about 0.5 s;
-    otherwise the first use compiles it (6-10 s)."""
-    if not compiled_available():
-        return False
-    try:
-        marker = _marker()
-    except Exception:  # numba's metadata missing or odd: not ready
-        return False
-    files = lacak.cache.load(marker, _MARKER, marker.stem if marker else None,
-                             lambda artefact: list(artefact.meta["files"]))  # fmt: skip
-    return bool(files) and all(Path(name).is_file() for name in files or ())
-
-
-def _remember(compiled: Any) -> None:
-    """Write the marker naming numba's cache files for the compiled walk (when numba
-    says where they are; otherwise nothing is remembered and :func:`compiled_ready`
-    stays false, which only costs a short check on the next first use)."""
-    try:
-        folder = Path(compiled._kernel._cache.cache_path)  # numba's cache of the kernel
-        files = sorted(str(path) for path in folder.glob("compiled._kernel-*.nbi"))
-        marker = _marker()
-    except Exception:  # a numba without that attribute: nothing to remember
-        return
-    if files and marker is not None:
-        lacak.cache.save(marker, _MARKER, marker.stem, [b""], meta={"files": files})
+    ``engines`` of :func:`lacak.paths.cache_dir`), and numba's cache files that the
+    marker names are still there. Loading it then costs about 0.5 s; otherwise the
+    first use compiles it (6-10 s)."""
+    return ENGINE.ready()
 
 
 # -- one board with the compiled walk ---------------------------------------------------------

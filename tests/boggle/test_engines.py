@@ -6,7 +6,9 @@ from __future__ import annotations
 import sys
 from typing import Any
 
+import attrs
 import lacak
+import lacak.compiled
 import numpy as np
 import pytest
 from lacak_boggle import batch, engines, solve_board
@@ -91,7 +93,8 @@ def test_the_environment_variable_says_what_auto_means(monkeypatch, tiny) -> Non
 
 
 def test_the_rule_without_numba(monkeypatch, tiny) -> None:
-    monkeypatch.setattr(engines, "_numba_spec", lambda: None)
+    monkeypatch.setattr(engines, "ENGINE", attrs.evolve(engines.ENGINE))
+    monkeypatch.setattr(lacak.compiled, "numba_installed", lambda: False)
     assert not engines.compiled_available() and not engines.compiled_ready()
     assert engine_for_batch("auto", COMPILE_FROM) == "numpy"
     assert engine_for_batch("auto", 3) == "dfs" and engine_for_board("auto") == "dfs"
@@ -124,7 +127,7 @@ def test_the_first_compile_is_announced_and_remembered(monkeypatch, tmp_path) ->
     compiled = engines.load_compiled()
     compiled.warm()  # numba's own cache exists from here on
     monkeypatch.setenv("LACAK_CACHE_DIR", str(tmp_path))  # no marker there
-    monkeypatch.setattr(engines, "_checked", [])
+    monkeypatch.setattr(engines, "ENGINE", attrs.evolve(engines.ENGINE))  # a fresh process
     assert not engines.compiled_ready()
     warmed: list[bool] = []
     monkeypatch.setattr(compiled, "warm", lambda: warmed.append(True))
@@ -140,17 +143,18 @@ def test_the_first_compile_is_announced_and_remembered(monkeypatch, tmp_path) ->
     ]
     assert "once for this machine" in engines.COMPILING
     assert engines.compiled_ready()  # remembered: the next process is told it is ready
-    monkeypatch.setattr(engines, "_checked", [])
+    monkeypatch.setattr(engines, "ENGINE", attrs.evolve(engines.ENGINE))  # the next process
     recorder = _Recorder()
     with lacak.progress.reporting(recorder):
         engines.load_compiled()
-    assert recorder.said == [] and warmed == [True]  # nothing to announce any more
+    # nothing to announce any more: the machine code is only loaded
+    assert recorder.said == [] and warmed == [True, True]
     # the marker is only as good as numba's files it names
-    (marker,) = (tmp_path / "boggle").glob("engine-*.bin")
+    (marker,) = (tmp_path / "engines").glob("boggle-*.bin")
     meta = lacak.cache.inspect(marker).meta
     assert meta is not None and all(name.endswith(".nbi") for name in meta["files"])
     monkeypatch.setattr(
-        engines, "_MARKER", lacak.cache.CacheFormat(tag="lacak-boggle-engine", version=99, what="x")
+        lacak.compiled, "_MARKER", lacak.cache.CacheFormat(tag="lacak-engine", version=99, what="x")
     )
     assert not engines.compiled_ready()
 
@@ -160,8 +164,8 @@ def test_a_compiled_walk_that_cannot_load_is_named_and_avoided(monkeypatch, tiny
     engine="numba" is one clear error, and every other engine still works."""
     import lacak_boggle
 
-    monkeypatch.setattr(engines, "_failure", [])
-    monkeypatch.setattr(engines, "_numba_spec", lambda: object())  # "installed" ...
+    monkeypatch.setattr(engines, "ENGINE", attrs.evolve(engines.ENGINE))  # not tried yet
+    monkeypatch.setattr(lacak.compiled, "numba_installed", lambda: True)  # "installed" ...
     monkeypatch.delattr(lacak_boggle, "compiled", raising=False)
     monkeypatch.setitem(sys.modules, "lacak_boggle.compiled", None)  # ... but broken
     with pytest.raises(lacak.InvalidOptionError, match=r"numba engine cannot run \(Module"):
@@ -190,11 +194,11 @@ def test_auto_tries_the_compiled_walk_before_choosing_it(monkeypatch, tiny) -> N
     and uses numpy."""
     import lacak_boggle
 
-    monkeypatch.setattr(engines, "_failure", [])
-    monkeypatch.setattr(engines, "_numba_spec", lambda: object())
+    monkeypatch.setattr(engines, "ENGINE", attrs.evolve(engines.ENGINE))  # not tried yet
+    monkeypatch.setattr(lacak.compiled, "numba_installed", lambda: True)
     monkeypatch.delattr(lacak_boggle, "compiled", raising=False)
     monkeypatch.setitem(sys.modules, "lacak_boggle.compiled", None)
     monkeypatch.setattr(engines, "COMPILE_FROM", 300)
     many = batch.solve_many(["CAT/XQY"] * 300, tiny, min_length=2, workers=2)
     assert {r.unwrap().strategy for r in many} == {"boggle-numpy"}
-    assert engines._failure  # the reason is kept
+    assert engines.ENGINE.failure()  # the reason is kept

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 
+import attrs
 import lacak
 import pytest
 from click.testing import CliRunner
@@ -121,7 +122,7 @@ def test_engine_for_job(monkeypatch: pytest.MonkeyPatch) -> None:
     assert engine_for_job("auto") == "dfs"
     monkeypatch.delenv("LACAK_BOGGLE_ENGINE")
     # auto never compiles: without machine code ready (and none loaded here), Python
-    monkeypatch.setattr(engines_module, "_checked", [])
+    monkeypatch.setattr(engines_module, "ENGINE", attrs.evolve(engines_module.ENGINE))  # unloaded
     monkeypatch.setattr(engines_module, "compiled_ready", lambda: False)
     assert engine_for_job("auto") == "dfs"
     if COMPILED:
@@ -131,11 +132,12 @@ def test_engine_for_job(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_numba_named_where_it_cannot_run(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(engines_module, "_failure", ["ImportError: no numba here"])
+    broken = attrs.evolve(engines_module.ENGINE)
+    broken._failure.append("ImportError: no numba here")
+    monkeypatch.setattr(engines_module, "ENGINE", broken)
     with pytest.raises(lacak.InvalidOptionError, match="no numba here"):
         engine_for_job("numba")
-    monkeypatch.setattr(engines_module, "_checked", [True])
-    assert engine_for_job("auto") == "dfs"  # loaded once, failing since: not used
+    assert engine_for_job("auto") == "dfs"  # failing here: auto does not use it
 
 
 def _batch(*args: str) -> list[dict]:  # type: ignore[type-arg]
