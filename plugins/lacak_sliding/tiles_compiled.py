@@ -50,6 +50,15 @@ DONE, FOUND, PAUSED, NODES, FULL = 0, 1, 2, 3, 4
 EXPANDED, GENERATED, TOP = 0, 1, 2
 
 
+@numba.njit(cache=True, nogil=True, inline="always")
+def _at_goal(board, goal):  # pragma: no cover - compiled
+    """Whether ``board`` is ``goal`` (tested only where the estimate is 0)."""
+    for p in range(board.shape[0]):  # noqa: SIM110 - numba compiles a loop, not all(...)
+        if board[p] != goal[p]:
+            return False
+    return True
+
+
 @numba.njit(cache=True, nogil=True)
 def iterate(  # pragma: no cover - compiled
     nbr,
@@ -123,17 +132,11 @@ def iterate(  # pragma: no cover - compiled
         expanded += 1
         top = 0
         si[0] = 0
-        if sh[0] == 0:
-            same = True
-            for p in range(n):
-                if board[p] != goal[p]:
-                    same = False
-                    break
-            if same:
-                counts[0] = expanded
-                counts[1] = generated
-                counts[2] = top
-                return FOUND
+        if sh[0] == 0 and _at_goal(board, goal):
+            counts[0] = expanded
+            counts[1] = generated
+            counts[2] = top
+            return FOUND
     status = DONE
     room = sz.shape[0]
     while True:
@@ -215,15 +218,9 @@ def iterate(  # pragma: no cover - compiled
         sh[top] = h1
         smv[top] = t
         so[top] = o
-        if h1 == 0:
-            same = True
-            for p in range(n):
-                if board[p] != goal[p]:
-                    same = False
-                    break
-            if same:
-                status = FOUND
-                break
+        if h1 == 0 and _at_goal(board, goal):
+            status = FOUND
+            break
     counts[0] = expanded
     counts[1] = generated
     counts[2] = top

@@ -116,11 +116,7 @@ def upgrade(engine: Any, tally: _Tally, *, eager: bool = False) -> Any:
         compiled one where it cannot run.
     """
     forced = forced_engine()  # checked whatever the heuristic, so a typo never goes unseen
-    if (
-        not isinstance(engine, _Generated)
-        or not engine.search.heuristic.admissible  # see "What is weak" in the docs
-        or not _compilable(engine.model)
-    ):
+    if not _serves(engine):
         return engine
     if forced == "python":
         return engine
@@ -145,17 +141,29 @@ def compile_for_split(engine: Any) -> None:
     if (
         ENGINE.loaded()
         or forced_engine() == "python"
-        or not isinstance(engine, _Generated)
-        or not engine.search.heuristic.admissible
-        or not _compilable(engine.model)
+        or not _serves(engine)
         or not ENGINE.available()
+        or not _room(engine.search, ENGINE.ready(), time.perf_counter())
     ):
         return
-    deadline = engine.search.deadline
-    room = LOAD_ROOM if ENGINE.ready() else COMPILE_ROOM
-    if deadline is not None and deadline - time.perf_counter() < room:
-        return
     ENGINE.load()
+
+
+def _serves(engine: Any) -> bool:
+    """Whether the compiled kernel can run ``engine``'s search: a generated engine whose
+    heuristic is admissible (see "What is weak" in the docs) and whose tables it reads."""
+    return (
+        isinstance(engine, _Generated)
+        and engine.search.heuristic.admissible
+        and _compilable(engine.model)
+    )
+
+
+def _room(search: _Search, ready: bool, now: float) -> bool:
+    """Whether ``search``'s time limit leaves room at ``now`` to load the compiled engine
+    (``ready``: its machine code is on this machine) or else to compile it."""
+    room = LOAD_ROOM if ready else COMPILE_ROOM
+    return search.deadline is None or search.deadline - now >= room
 
 
 def take_over(engine: Any, bound: float, tally: _Tally, cells: list[int]) -> tuple[Any, _Step]:
@@ -184,9 +192,7 @@ class _Timer:
             return False
         if self.ready is None:
             self.ready = ENGINE.ready()
-        deadline = self.search.deadline
-        room = LOAD_ROOM if self.ready else COMPILE_ROOM
-        if deadline is not None and deadline - now < room:
+        if not _room(self.search, self.ready, now):
             return False
         if not self.ready and elapsed < COMPILE_AFTER:
             return False

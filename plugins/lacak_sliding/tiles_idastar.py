@@ -487,13 +487,7 @@ def idastar_tiles(
         raise lacak.InvalidOptionError(
             "split_depth splits a search across workers: give an executor or workers too"
         )
-    for attribute in ("width", "height", "initial", "goal"):
-        if not hasattr(puzzle, attribute):
-            raise lacak.InvalidPuzzleError(
-                f"idastar-tiles needs a sliding puzzle; this one has no {attribute!r}"
-            )
-    if heuristic is None:
-        raise lacak.InvalidOptionError("idastar-tiles needs a heuristic")
+    heuristic = _checked(puzzle, heuristic)
     start = tuple(puzzle.initial)
     budget = limits.start()
     if not _solvable(start, tuple(puzzle.goal), puzzle.width):
@@ -508,6 +502,23 @@ def idastar_tiles(
             raise
         return _finish(puzzle, heuristic, budget, _Tally(), StopReason.TIME, None, 0)
     return _deepen(puzzle, _engine(puzzle, prepared, heuristic, limits, budget, trace))
+
+
+def _checked(puzzle: Any, heuristic: lacak.Heuristic | None) -> lacak.Heuristic:
+    """``heuristic``, once ``puzzle`` is known to be a sliding puzzle and a heuristic is
+    given (the checks of every ``idastar-tiles`` search, split or not).
+
+    :raises InvalidPuzzleError: the puzzle is not a sliding puzzle.
+    :raises InvalidOptionError: no heuristic.
+    """
+    for attribute in ("width", "height", "initial", "goal"):
+        if not hasattr(puzzle, attribute):
+            raise lacak.InvalidPuzzleError(
+                f"idastar-tiles needs a sliding puzzle; this one has no {attribute!r}"
+            )
+    if heuristic is None:
+        raise lacak.InvalidOptionError("idastar-tiles needs a heuristic")
+    return heuristic
 
 
 def _engine(

@@ -66,6 +66,7 @@ import lacak
 from lacak import SearchResult, StopReason
 
 from .tiles_idastar import (
+    _checked,
     _engine,
     _finish,
     _neighbours,
@@ -333,13 +334,7 @@ def split_search(
         ``split_depth``, or an inadmissible heuristic with a depth limit.
     :raises InvalidPuzzleError: the puzzle is not a sliding puzzle.
     """
-    for attribute in ("width", "height", "initial", "goal"):
-        if not hasattr(puzzle, attribute):
-            raise lacak.InvalidPuzzleError(
-                f"idastar-tiles needs a sliding puzzle; this one has no {attribute!r}"
-            )
-    if heuristic is None:
-        raise lacak.InvalidOptionError("idastar-tiles needs a heuristic")
+    heuristic = _checked(puzzle, heuristic)
     if trace is not None:
         raise lacak.InvalidOptionError(
             "a trace records a search in one process: not with an executor or workers"

@@ -114,19 +114,6 @@ def test_depth_limit_stops_at_the_same_bound(seed: int, depth: int) -> None:
     same(a, b)
 
 
-@pytest.fixture
-def ranked_only(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """Databases looked up by rank only, as groups too big for sparse tables are (pdb-78)."""
-    from lacak_sliding import pdb
-
-    pdb.forget_memory()
-    monkeypatch.setattr(pdb, "SPARSE_LIMIT", 0)
-    try:
-        yield
-    finally:
-        pdb.forget_memory()
-
-
 @pytest.mark.parametrize(
     ("size", "spec"),
     [

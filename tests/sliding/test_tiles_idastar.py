@@ -355,19 +355,6 @@ class TestContractPdb(TestContractManhattan):
     heuristic: ClassVar[str | None] = "pdb:1,2,3,4/5,6,7,8;reflect"
 
 
-@pytest.fixture
-def ranked_only(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """Databases looked up by rank only, as groups too big for sparse tables are (pdb-78)."""
-    from lacak_sliding import pdb
-
-    pdb.forget_memory()
-    monkeypatch.setattr(pdb, "SPARSE_LIMIT", 0)
-    try:
-        yield
-    finally:
-        pdb.forget_memory()
-
-
 @pytest.mark.parametrize(
     ("size", "spec"),
     [
