@@ -353,8 +353,9 @@ class _Task:
         finally:
             if board is not None:
                 board.close()
+            if note is not None:  # (made even when mapping it failed)
                 with contextlib.suppress(OSError):
-                    os.unlink(note)  # type: ignore[arg-type]
+                    os.unlink(note)
         return replies
 
     def attempt(self, index: int, item: Any) -> _Reply:
