@@ -266,132 +266,143 @@ def _kernel(
                     letters |= probe[cols[m]]
                     by_bit[i, bit_of[cols[m]]] |= np.int64(1) << m
             near[i] = letters
-        expanded = 0
-        leaves = 0
-        deepest = 0
-        words = 0
-        score = 0
-        best_length = 0
-        best_rank = -1
-        found = 0
-        for start in range(cells):
-            col = cols[start]
-            if col == 0 or (root & probe[col]) == 0:
-                continue
-            if compact:
-                entry = packed[1 + _popcount(root & (probe[col] - 1))]
-            else:
-                entry = packed[col]
-            if entry == 0:
-                continue
-            value = (entry << 32) >> 32
-            rank = entry >> 32
-            letters = widths[col]
-            path[0] = start
-            deepest = max(deepest, 1)
-            depth = 1  # the length of the path ending at the entry just generated
-            cell = start
-            # the stack's top level (its entry's path is path[: top + 1]) and its values
-            top = -1
-            t_base = t_rank = t_letters = t_used = t_header = t_todo = 0
-            while True:  # once per generated entry: the start, then each the stack makes
-                if value < 0:  # the path spells a word (of ``letters`` letters)
-                    if letters >= min_length:
-                        block = rank >> 6
-                        bit = np.int64(1) << (rank & 63)
-                        had = level0[block]
-                        if (had & bit) == 0:  # the first path of this word
-                            if had == 0:
-                                level1[block >> 6] |= np.int64(1) << (block & 63)
-                            level0[block] = had | bit
-                            words += 1
-                            score += _POINTS[min(letters, 8)]
-                            if mode >= 1 and (
-                                letters > best_length
-                                or (letters == best_length and rank < best_rank)
-                            ):
-                                best_length = letters
-                                best_rank = rank
-                                for j in range(depth, best[b, cells]):  # (a longer path before)
-                                    best[b, j] = -1
-                                for j in range(depth):
-                                    best[b, j] = path[j]
-                                best[b, cells] = depth
-                            if mode == 2:
-                                if found == found_paths.shape[0]:
-                                    bigger = np.empty((2 * found, cells + 1), dtype=np.int64)
-                                    bigger[:found] = found_paths
-                                    found_paths = bigger
-                                where[rank] = found
-                                for j in range(depth):
-                                    found_paths[found, j] = path[j]
-                                found_paths[found, cells] = depth
-                                found += 1
-                    if value == -1:  # and no word goes on: a leaf
-                        leaves += 1
-                        value = 0
-                    else:
-                        value = -2 - value
-                if value > 0:
-                    expanded += 1
-                    # the tiles around this one whose column the state has an edge
-                    # for (or, dense rows, whose letter it has): no children when none
-                    header = packed[value]
-                    shared = header & near[cell]
-                    if shared != 0:
-                        used = t_used | (np.int64(1) << cell)
-                        todo = 0
-                        while shared != 0:
-                            todo |= by_bit[cell, _lowest(shared)]
-                            shared &= shared - 1
-                        todo &= ~used
-                        if todo != 0:
-                            if top >= 0:  # the top goes down to the stack
-                                st_base[top] = t_base
-                                st_rank[top] = t_rank
-                                st_letters[top] = t_letters
-                                st_used[top] = t_used
-                                st_header[top] = t_header
-                                st_todo[top] = t_todo
-                            top = depth - 1
-                            t_base = value
-                            t_rank = rank
-                            t_letters = letters
-                            t_used = used
-                            t_header = header
-                            t_todo = todo
-                # the next entry: the top's lowest free neighbour with an edge
-                while True:
-                    if t_todo == 0:
-                        if top <= 0:
-                            top = -1
-                            break
-                        top -= 1
-                        t_base = st_base[top]
-                        t_rank = st_rank[top]
-                        t_letters = st_letters[top]
-                        t_used = st_used[top]
-                        t_header = st_header[top]
-                        t_todo = st_todo[top]
-                        continue
-                    cell = _lowest(t_todo)
-                    t_todo &= t_todo - 1
-                    col = cols[cell]
-                    if compact:
-                        entry = packed[t_base + 1 + _popcount(t_header & (probe[col] - 1))]
-                    else:
-                        entry = packed[t_base + col]
-                        if entry == 0:
+        # the walk, once (PATHS: again, with room for them, when the board has more words
+        # than found_paths has rows: it grows here, outside the walk, because an array
+        # assigned anew inside the walk's loop costs a reference count update per entry)
+        while True:
+            expanded = 0
+            leaves = 0
+            deepest = 0
+            words = 0
+            score = 0
+            best_length = 0
+            best_rank = -1
+            found = 0
+            for start in range(cells):
+                col = cols[start]
+                if col == 0 or (root & probe[col]) == 0:
+                    continue
+                if compact:
+                    entry = packed[1 + _popcount(root & (probe[col] - 1))]
+                else:
+                    entry = packed[col]
+                if entry == 0:
+                    continue
+                value = (entry << 32) >> 32
+                rank = entry >> 32
+                letters = widths[col]
+                path[0] = start
+                deepest = max(deepest, 1)
+                depth = 1  # the length of the path ending at the entry just generated
+                cell = start
+                # the stack's top level (its entry's path is path[: top + 1]) and its values
+                top = -1
+                t_base = t_rank = t_letters = t_used = t_header = t_todo = 0
+                while True:  # once per generated entry: the start, then each the stack makes
+                    if value < 0:  # the path spells a word (of ``letters`` letters)
+                        if letters >= min_length:
+                            block = rank >> 6
+                            bit = np.int64(1) << (rank & 63)
+                            had = level0[block]
+                            if (had & bit) == 0:  # the first path of this word
+                                if had == 0:
+                                    level1[block >> 6] |= np.int64(1) << (block & 63)
+                                level0[block] = had | bit
+                                words += 1
+                                score += _POINTS[min(letters, 8)]
+                                if mode >= 1 and (
+                                    letters > best_length
+                                    or (letters == best_length and rank < best_rank)
+                                ):
+                                    best_length = letters
+                                    best_rank = rank
+                                    for j in range(depth, best[b, cells]):  # (a longer path before)
+                                        best[b, j] = -1
+                                    for j in range(depth):
+                                        best[b, j] = path[j]
+                                    best[b, cells] = depth
+                                if mode == 2:
+                                    if found < found_paths.shape[0]:  # (else walked again)
+                                        where[rank] = found
+                                        for j in range(depth):
+                                            found_paths[found, j] = path[j]
+                                        found_paths[found, cells] = depth
+                                    found += 1
+                        if value == -1:  # and no word goes on: a leaf
+                            leaves += 1
+                            value = 0
+                        else:
+                            value = -2 - value
+                    if value > 0:
+                        expanded += 1
+                        # the tiles around this one whose column the state has an edge
+                        # for (or, dense rows, whose letter it has): no children when none
+                        header = packed[value]
+                        shared = header & near[cell]
+                        if shared != 0:
+                            used = t_used | (np.int64(1) << cell)
+                            todo = 0
+                            while shared != 0:
+                                todo |= by_bit[cell, _lowest(shared)]
+                                shared &= shared - 1
+                            todo &= ~used
+                            if todo != 0:
+                                if top >= 0:  # the top goes down to the stack
+                                    st_base[top] = t_base
+                                    st_rank[top] = t_rank
+                                    st_letters[top] = t_letters
+                                    st_used[top] = t_used
+                                    st_header[top] = t_header
+                                    st_todo[top] = t_todo
+                                top = depth - 1
+                                t_base = value
+                                t_rank = rank
+                                t_letters = letters
+                                t_used = used
+                                t_header = header
+                                t_todo = todo
+                    # the next entry: the top's lowest free neighbour with an edge
+                    while True:
+                        if t_todo == 0:
+                            if top <= 0:
+                                top = -1
+                                break
+                            top -= 1
+                            t_base = st_base[top]
+                            t_rank = st_rank[top]
+                            t_letters = st_letters[top]
+                            t_used = st_used[top]
+                            t_header = st_header[top]
+                            t_todo = st_todo[top]
                             continue
-                    value = (entry << 32) >> 32
-                    rank = t_rank + (entry >> 32)
-                    letters = t_letters + widths[col]
-                    depth = top + 2
-                    path[top + 1] = cell
-                    deepest = max(deepest, depth)
-                    break
-                if top < 0:
-                    break
+                        cell = _lowest(t_todo)
+                        t_todo &= t_todo - 1
+                        col = cols[cell]
+                        if compact:
+                            entry = packed[t_base + 1 + _popcount(t_header & (probe[col] - 1))]
+                        else:
+                            entry = packed[t_base + col]
+                            if entry == 0:
+                                continue
+                        value = (entry << 32) >> 32
+                        rank = t_rank + (entry >> 32)
+                        letters = t_letters + widths[col]
+                        depth = top + 2
+                        path[top + 1] = cell
+                        deepest = max(deepest, depth)
+                        break
+                    if top < 0:
+                        break
+            if found <= found_paths.shape[0]:
+                break
+            found_paths = np.empty((2 * found, cells + 1), dtype=np.int64)
+            for upper in range(level1.shape[0]):  # the words found so far forgotten
+                high = level1[upper]
+                level1[upper] = 0
+                while high != 0:
+                    level0[(upper << 6) + _lowest(high)] = 0
+                    high &= high - 1
+            best[b] = -1
         stats[0, b] = expanded + 1  # the root counts too
         stats[1, b] = expanded + leaves
         stats[2, b] = deepest
