@@ -10,7 +10,7 @@ import functools
 import inspect
 import numbers
 import reprlib
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -432,10 +432,32 @@ def generate(
     :raises PluginError: the generator failed in a way it should not (a bug in its
         plugin; the message names the plugin).
     """
-    catalogue = _registry(registry).generators(kind)
-    generator = catalogue[algorithm]
-    with _PluginGuard("generator {name!r} for {kind!r}", catalogue, algorithm, kind):
-        return generator(size, seed, **options)
+    return _BoundGenerator(kind, algorithm, options, registry=registry)(size, seed)
+
+
+class _BoundGenerator:
+    """A registered generator with its options: ``bound(size, seed)`` is
+    ``generate(kind, algorithm, size, seed=seed, **options)``, looked up once (what a
+    batch calls once a job; :func:`generate` makes one for each call).
+
+    :raises UnknownComponentError: unknown kind or algorithm.
+    """
+
+    __slots__ = ("generator", "guard", "options")
+
+    def __init__(
+        self, kind: str, algorithm: str, options: Mapping[str, Any], *,
+        registry: Registry | None = None,
+    ) -> None:  # fmt: skip
+        catalogue = _registry(registry).generators(kind)
+        self.generator = catalogue[algorithm]
+        self.guard = _PluginGuard("generator {name!r} for {kind!r}", catalogue, algorithm, kind)
+        self.options = options
+
+    def __call__(self, size: Any, seed: int | None) -> Any:
+        """The instance (raises as :func:`generate`)."""
+        with self.guard:
+            return self.generator(size, seed, **self.options)
 
 
 def parse(kind: str, text: str, *, registry: Registry | None = None, **options: Any) -> Any:

@@ -322,6 +322,13 @@ class _Task:
     pid in ``markers`` (fixed-width, overwritten in place through a shared memory
     map: no system call a job), so that after a worker dies lacak knows which job
     it was running.
+
+    Every job of the chunk runs, then each value is finished in a second pass:
+    given to ``function.finish(value)`` when ``function`` has that method (its
+    result is the job's, an exception it raises the job's error), and pickled
+    when it crosses a process boundary. The work of making records is then done
+    in one pass over the chunk, whose code stays warm in the caches, rather than
+    once after each job's own work (which leaves it cold: 2-5x slower).
     """
 
     function: Callable[[Any], Any]
@@ -346,10 +353,15 @@ class _Task:
             replies = []
             for index, item in chunk:
                 if board is not None:
-                    text = b"%20d" % index
-                    if len(text) == _NOTE:  # (an index past 20 digits goes unnoted)
-                        board[:] = text
+                    _mark(board, index)
                 replies.append(self.attempt(index, item))
+            finish = getattr(self.function, "finish", None)
+            if finish is not None or self.pickled:
+                for k, reply in enumerate(replies):
+                    if reply[1]:
+                        if board is not None:
+                            _mark(board, reply[0])
+                        replies[k] = self.finished(reply, finish)
         finally:
             if board is not None:
                 board.close()
@@ -360,9 +372,18 @@ class _Task:
 
     def attempt(self, index: int, item: Any) -> _Reply:
         try:
-            value = self.function(item)
+            return (index, True, self.function(item), None)
         except Exception as error:
             return _failure(index, error, self.pickled)
+
+    def finished(self, reply: _Reply, finish: Callable[[Any], Any] | None) -> _Reply:
+        """A job's reply, its value finished and pickled as it should be."""
+        index, _ok, value, _text = reply
+        if finish is not None:
+            try:
+                value = finish(value)
+            except Exception as error:
+                return _failure(index, error, self.pickled)
         if not self.pickled:
             return (index, True, value, None)
         try:
@@ -376,6 +397,12 @@ class _Task:
             )
             summary.__cause__ = error
             return _failure(index, summary, True)
+
+
+def _mark(board: mmap.mmap, index: int) -> None:
+    text = b"%20d" % index
+    if len(text) == _NOTE:  # (an index past 20 digits goes unnoted)
+        board[:] = text
 
 
 def _outcome(reply: _Reply, attempts: int, pickled: bool) -> Outcome[Any]:
@@ -466,6 +493,12 @@ def iter_many(
     records wait for those before them (the other workers go on past a slow job).
     Memory stays flat however many jobs there are.
 
+    A ``function`` with a ``finish(value)`` method runs in two halves: each
+    chunk's jobs first, then ``finish`` on each value that came back (its result
+    is the job's value, an exception it raises the job's error). Work that is
+    the same for every job (making a record, say) then runs in one warm pass
+    over the chunk, not cold after each job's own work.
+
     A job that raises gives an error record, and the executor goes on. A
     worker that dies breaks a process pool: with lacak's own pool, the jobs
     it was running are run again at once, each alone in a fresh one-process
@@ -516,10 +549,13 @@ def iter_many(
         count = workers if workers is not None else os.cpu_count() or 1
         head = list(itertools.islice(source, 2))
         if count == 1 or len(head) <= 1:
+            # a chunk at a time, as a worker would: the jobs, then their outcomes (the code
+            # of each step then runs warm, not once after every job's own work)
             task = _Task(function)
-            for index, item in enumerate(itertools.chain(head, source), start):
-                (reply,) = task([(index, item)])
-                yield _outcome(reply, 1, pickled=False)
+            jobs = enumerate(itertools.chain(head, source), start)
+            while chunk := list(itertools.islice(jobs, sizes())):
+                for reply in task(chunk):
+                    yield _outcome(reply, 1, pickled=False)
             return
         source = itertools.chain(head, source)
     else:

@@ -36,14 +36,14 @@ import math
 import os
 import time
 from collections import Counter
-from collections.abc import Iterable, Iterator, Mapping
-from typing import TYPE_CHECKING, Any, NamedTuple
+from collections.abc import Generator, Iterable, Iterator, Mapping
+from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 import attrs
 
 from . import progress
-from .api import _registry, choose, generate
-from .batch import Outcome, iter_many, job_seed
+from .api import _BoundGenerator, _registry, choose
+from .batch import Outcome, _mixer, iter_many, job_seed
 from .errors import (
     InvalidOptionError,
     LacakError,
@@ -58,6 +58,7 @@ if TYPE_CHECKING:
     import concurrent.futures
 
     from .registry import Registry
+    from .results import SearchResult
 
 __all__ = [
     "MAX_REJECTED",
@@ -160,7 +161,12 @@ def _digest(instance: Any) -> bytes:
 
 def _at(data: Any, path: str) -> Any:
     """The value at a dotted ``path`` of JSON data (``None`` when absent)."""
-    for key in path.split("."):
+    return _at_keys(data, path.split("."))
+
+
+def _at_keys(data: Any, keys: Iterable[str]) -> Any:
+    """The value at ``keys`` (outermost first) of JSON data (``None`` when absent)."""
+    for key in keys:
         if not isinstance(data, Mapping) or key not in data:
             return None
         data = data[key]
@@ -171,11 +177,19 @@ def _at(data: Any, path: str) -> Any:
 _SOLVED_MEASURES = {"length": "result.length", "expanded": "result.stats.expanded"}
 
 
-def _measures(data: Mapping[str, Any], paths: Mapping[str, str]) -> tuple[tuple[str, float], ...]:
-    """The summary's numbers of a record: a number as it is, a list by its length."""
+def _measure_paths(paths: Mapping[str, str]) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """The summary's numbers (``label: "dotted.path"``) as :func:`_measures` takes them."""
+    return tuple((label, tuple(path.split("."))) for label, path in paths.items())
+
+
+def _measures(
+    data: Mapping[str, Any], paths: tuple[tuple[str, tuple[str, ...]], ...]
+) -> tuple[tuple[str, float], ...]:
+    """The summary's numbers of a record (at ``(label, keys)`` paths): a number as it is,
+    a list by its length."""
     found = []
-    for label, path in paths.items():
-        value = _at(data, path)
+    for label, path in paths:
+        value = _at_keys(data, path)
         if isinstance(value, list):
             value = len(value)
         if isinstance(value, bool):
@@ -213,6 +227,53 @@ def _default_instance(instance: Any) -> Any:
     return str(instance)
 
 
+class _LookedUp:
+    """What every job of a :class:`Spec` finds in the registry, found once in a process
+    (and again when the registry changes): the kind's declarations, the generator with
+    its options, and the paths of the summary's numbers."""
+
+    __slots__ = ("batch", "generate", "generation", "kind_type", "measures", "registry",
+                 "shown", "spec")  # fmt: skip
+
+    def __init__(self, spec: Spec, registry: Registry) -> None:
+        self.spec = spec
+        self.registry = registry
+        self.generation = registry.generation
+        self.kind_type, self.batch = _kind_of(registry, spec.kind)
+        self.generate = _BoundGenerator(spec.kind, spec.generator, spec.options,
+                                        registry=registry)  # fmt: skip
+        self.shown = self.batch.instance or _default_instance
+        paths = {**(_SOLVED_MEASURES if spec.solve else {}), **self.batch.measures}
+        self.measures = _measure_paths(paths)
+
+
+class _Drawn:
+    """A job :meth:`Spec.start` began: its instance, generated, prepared and solved."""
+
+    __slots__ = ("error", "found", "index", "instance", "puzzle", "result", "seconds", "seed")
+
+    def __init__(self, found: _LookedUp, index: int, seed: int, instance: Any) -> None:
+        self.found = found
+        self.index = index
+        self.seed = seed
+        self.instance = instance
+        self.puzzle: Any = None
+        self.result: SearchResult | None = None
+        #: the record's ``error`` (a search stopped by a limit), or ``None``
+        self.error: dict[str, str] | None = None
+        self.seconds = 0.0
+
+
+#: The last :class:`_LookedUp` made (one spec runs at a time in a worker: a chunk's jobs).
+_looked_up: _LookedUp | None = None
+
+
+def _look_up(spec: Spec, registry: Registry) -> _LookedUp:
+    global _looked_up
+    found = _looked_up = _LookedUp(spec, registry)
+    return found
+
+
 @attrs.frozen(kw_only=True)
 class Spec:
     """What every job of a batch does (made by :func:`spec`, which checks it): picklable,
@@ -248,70 +309,107 @@ class Spec:
 
     def __call__(self, job: tuple[int, int]) -> Made:
         """Run job ``(index, seed)`` quietly (a worker shows no progress of its own)."""
-        if not progress.active():
-            return self.run(job)
-        with progress.reporting(None):
-            return self.run(job)
+        return self.finish(self.start(job))
 
     def run(self, job: tuple[int, int]) -> Made:
-        """Run job ``(index, seed)``: its record, or why its draw was rejected.
+        """Run job ``(index, seed)``, its progress shown: its record, or why its draw
+        was rejected.
 
         :raises LacakError: what generating or solving raised (a batch makes it the
             job's error record).
         """
+        return self.finish(self._start(job))
+
+    def start(self, job: tuple[int, int]) -> Made | _Drawn:
+        """The first half of job ``(index, seed)``, quietly: the instance generated,
+        prepared and solved (:meth:`finish` makes its record), or why its draw was
+        rejected. A worker runs the first half of every job of a chunk, then the
+        second half of each (:meth:`lacak.batch.iter_many`'s ``finish``).
+
+        :raises LacakError: what generating or solving raised (a batch makes it the
+            job's error record).
+        """
+        if not progress.active():
+            return self._start(job)
+        with progress.reporting(None):
+            return self._start(job)
+
+    def _start(self, job: tuple[int, int]) -> Made | _Drawn:
         began = time.perf_counter()
         index, seed = job
         if self.limits is not None:
             with self.limits.start():  # one deadline for generating, preparing and solving
-                made = self._make(index, seed, began)
+                drawn = self._draw(index, seed)
         else:
-            made = self._make(index, seed, began)
-        return made
+            drawn = self._draw(index, seed)
+        seconds = time.perf_counter() - began
+        if isinstance(drawn, str):
+            return Made(None, seed, rejected=drawn, seconds=seconds)
+        drawn.seconds = seconds
+        return drawn
 
-    def _make(self, index: int, seed: int, began: float) -> Made:
+    def _draw(self, index: int, seed: int) -> _Drawn | str:
         registry = default_registry()
-        kind_type, batch = _kind_of(registry, self.kind)
-        instance = generate(self.kind, self.generator, self.size, seed=seed, registry=registry,
-                            **self.options)  # fmt: skip
+        found = _looked_up
+        if found is None or found.spec is not self or found.registry is not registry or (
+            found.generation != registry.generation
+        ):
+            found = _look_up(self, registry)
+        batch = found.batch
+        instance = found.generate(self.size, seed)
         if batch.prepare is not None:
             instance = batch.prepare(instance, solve=self.solve, **self.kind_options)
             if instance is None:
-                return Made(None, seed, rejected="kind", seconds=time.perf_counter() - began)
-        shown = batch.instance or _default_instance
-        data: dict[str, Any] = {"index": index, "seed": seed, "ok": True, "instance": shown(instance)}
-        error: str | None = None
+                return "kind"
+        drawn = _Drawn(found, index, seed, instance)
         if self.solve:
             puzzle = batch.puzzle(instance) if batch.puzzle is not None else instance
             choice = choose(puzzle, self.strategy, self.heuristic, registry=registry)
             result = choice.searcher(puzzle, heuristic=choice.heuristic, limits=self.limits)
             if not result.stopped.is_limit and not self._wanted(result.length, result.found):
-                return Made(None, seed, rejected="length", seconds=time.perf_counter() - began)
-            data["result"] = result.to_dict(puzzle, registry=registry)
-            if not self.timings:
-                data["result"]["stats"]["seconds"] = None
+                return "length"
+            drawn.puzzle, drawn.result = puzzle, result
             if result.stopped.is_limit:
                 advice = None
+                kind_type = found.kind_type
                 if kind_type is not None and kind_type.advice is not None:
                     advice = kind_type.advice(puzzle, result)
                 message = f"the search was stopped by a limit ({result.stopped})"
-                data["ok"] = False
-                error = LimitReachedError.__name__
-                data["error"] = {"type": error,
-                                 "message": message + (f"; {advice}" if advice else "")}  # fmt: skip
+                drawn.error = {"type": LimitReachedError.__name__,
+                               "message": message + (f"; {advice}" if advice else "")}  # fmt: skip
+        return drawn
+
+    def finish(self, drawn: Made | _Drawn) -> Made:
+        """The second half of a job :meth:`start` began: its record (a rejected draw as
+        it is)."""
+        if isinstance(drawn, Made):
+            return drawn
+        began = time.perf_counter()
+        found = drawn.found
+        error = drawn.error
+        data: dict[str, Any] = {"index": drawn.index, "seed": drawn.seed, "ok": error is None,
+                                "instance": found.shown(drawn.instance)}  # fmt: skip
+        if drawn.result is not None:
+            data["result"] = drawn.result.to_dict(drawn.puzzle, registry=found.registry)
+            if not self.timings:
+                data["result"]["stats"]["seconds"] = None
+        if error is not None:
+            data["error"] = error
+        batch = found.batch
         if batch.record is not None:
             data = dict(batch.record(data, **self.kind_options))
-        seconds = time.perf_counter() - began
+        seconds = drawn.seconds + time.perf_counter() - began
         if self.timings:
             data["seconds"] = round(seconds, 6)
-        paths = {**(_SOLVED_MEASURES if self.solve else {}), **batch.measures}
         return Made(
             _dumps(data) + b"\n",
-            seed,
-            ok=bool(data.get("ok")),
-            digest=_digest(data.get("instance")) if self.unique else None,
-            measures=_measures(data, paths),
-            seconds=seconds,
-            error=error,
+            drawn.seed,
+            bool(data.get("ok")),
+            None,
+            _digest(data.get("instance")) if self.unique else None,
+            _measures(data, found.measures),
+            seconds,
+            None if error is None else error["type"],
         )
 
     def _wanted(self, length: int, found: bool) -> bool:
@@ -603,16 +701,25 @@ class _Sizes:
         return max(1, size)
 
 
-@attrs.frozen
 class _Job:
     """Job ``index`` of a batch seeded ``seed``: what a worker runs (its seed is derived
     there, so that this process only sends numbers)."""
 
-    spec: Spec
-    seed: int
+    __slots__ = ("mixer", "seed", "spec")
 
-    def __call__(self, index: int) -> Made:
-        return self.spec((index, job_seed(self.seed, index)))
+    def __init__(self, spec: Spec, seed: int) -> None:
+        self.spec = spec
+        self.seed = seed
+        self.mixer = _mixer(_whole(seed, "the batch seed"))  # (job_seed's, made once)
+
+    def __reduce__(self) -> tuple[type[_Job], tuple[Spec, int]]:
+        return (_Job, (self.spec, self.seed))
+
+    def __call__(self, index: int) -> Made | _Drawn:
+        return self.spec.start((index, self.mixer.child(index)))
+
+    def finish(self, drawn: Made | _Drawn) -> Made:
+        return self.spec.finish(drawn)
 
 
 def _jobs(first: int, count: int, sizes: _Sizes) -> Iterator[int]:
@@ -692,9 +799,13 @@ def records(
             # the first job here: it loads what the others need, and bad input shows now
             first = False
             here.append(_first(spec, index, seed))
-        pool = iter_many(_Job(spec, seed), _jobs(index + len(here), size - len(here), sizes),
-                         executor=executor, workers=workers, chunksize=sizes, ordered=True,
-                         start=index + len(here))  # fmt: skip
+        # (the outcomes' values are what _Job.finish makes of _Job's: Made, all of them)
+        pool = cast(
+            "Generator[Outcome[Made], None, None]",
+            iter_many(_Job(spec, seed), _jobs(index + len(here), size - len(here), sizes),
+                      executor=executor, workers=workers, chunksize=sizes, ordered=True,
+                      start=index + len(here)),
+        )  # fmt: skip
         outcomes = itertools.chain(here, pool)
         try:
             for outcome in outcomes:

@@ -210,7 +210,12 @@ class Registry:
     pm: pluggy.PluginManager = attrs.field(factory=get_plugin_manager, init=False)
     _loader: PluginLoader = attrs.field(init=False)
     _loaded: bool = attrs.field(default=False, init=False)
+    _ready: bool = attrs.field(default=False, init=False)
     _catalogues: dict[str, dict[str, Catalogue[Any]]] = attrs.field(factory=dict, init=False)
+    #: Changes whenever what the plugins registered may have changed (a plugin added or
+    #: removed, the entry points loaded): a caller that keeps a component it looked up
+    #: (a batch, once a process) looks it up again when this differs.
+    generation: int = attrs.field(default=0, init=False)
     _registered: dict[str, dict[str, list[str]]] = attrs.field(factory=dict, init=False)
     _hook_failures: list[PluginFailure] = attrs.field(factory=list, init=False)
     _overrides: list[PluginOverride] = attrs.field(factory=list, init=False)
@@ -229,12 +234,15 @@ class Registry:
 
     def load_plugins(self) -> Registry:
         """Load the entry-point plugins once; later calls do nothing."""
+        if self._ready:  # (read without the lock: set once, under it, when all is loaded)
+            return self
         with self._lock:
             if not self._loaded:
-                self._loaded = True
+                self._loaded = True  # (before loading: a plugin's hook may call back here)
                 if self.entry_points:
                     self._loader.load_entry_points()
                     self._invalidate()
+                self._ready = True
         return self
 
     def add_plugin(self, plugin: object, name: str | None = None, *, builtin: bool = False) -> str:
@@ -260,6 +268,7 @@ class Registry:
         self._invalidate()
 
     def _invalidate(self) -> None:
+        self.generation += 1
         self._catalogues.clear()
         self._registered.clear()
         self._hook_failures.clear()
@@ -628,10 +637,12 @@ def default_registry() -> Registry:
     if current is not None:
         return current
     global _default
-    with _default_lock:
-        if _default is None:
-            _default = Registry()
-        registry = _default
+    registry = _default
+    if registry is None:
+        with _default_lock:
+            if _default is None:
+                _default = Registry()
+            registry = _default
     return registry.load_plugins()
 
 

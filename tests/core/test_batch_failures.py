@@ -174,6 +174,60 @@ def test_dask_keeps_records_too() -> None:
     assert isinstance(records[2].error, lacak.JobError)
 
 
+class Finished:
+    """A job in two halves: ``job``, then ``finish`` (run once every job of a chunk has
+    run), which fails as its value says: the second half's failure is its job's alone."""
+
+    def __call__(self, item: object) -> object:
+        return ("first half", job(item) if item not in ("finish-raise", "finish-exit") else item)
+
+    def finish(self, value: tuple[str, object]) -> object:
+        half, item = value
+        assert half == "first half"
+        if item == "finish-raise":
+            raise ValueError("boom in finish")
+        if item == "finish-exit":
+            os._exit(3)
+        return ("finished", item)
+
+
+FINISHED = [1, "finish-raise", 2, "raise", 3, "finish-exit", 4, "lambda", 5]
+
+
+@pytest.mark.parametrize("where", ["here", "threads", "pool"])
+@pytest.mark.parametrize("chunksize", [1, 4])
+def test_a_job_s_second_half_runs_after_the_chunk_and_fails_alone(where: str,
+                                                                  chunksize: int) -> None:
+    """``function.finish`` makes each value final after the chunk's jobs ran, wherever
+    they run; one that raises (or kills its worker) is that job's error, noted as such."""
+    items = FINISHED if where == "pool" else [i for i in FINISHED if i != "finish-exit"]
+    if where == "threads":
+        with concurrent.futures.ThreadPoolExecutor(2) as pool:
+            records = run_many(Finished(), items, executor=pool, chunksize=chunksize)
+    else:
+        records = run_many(Finished(), items, workers=2 if where == "pool" else 1,
+                           chunksize=chunksize)  # fmt: skip
+    assert [r.index for r in records] == list(range(len(items)))
+    for record, item in zip(records, items, strict=True):
+        if isinstance(item, int):
+            assert record.ok and record.value == ("finished", item * 2)
+        elif item == "finish-raise":
+            assert isinstance(record.error, ValueError) and "boom in finish" in str(record.error)
+            assert "in finish" in (record.traceback or "")
+        elif item == "raise":  # the first half's error: finish never sees it
+            assert isinstance(record.error, ValueError) and "boom in a job" in str(record.error)
+        elif item == "finish-exit":
+            died = record.error
+            assert isinstance(died, lacak.WorkerDiedError) and died.index == record.index
+            assert died.exitcode == 3 and record.attempts == 2
+        else:  # "lambda": finished, then it cannot cross back from a worker
+            if where == "pool":
+                assert isinstance(record.error, lacak.JobError)
+                assert "cannot be pickled" in str(record.error)
+            else:
+                assert record.ok and record.value[0] == "finished"
+
+
 @settings(max_examples=40, deadline=None)
 @given(
     items=st.lists(st.integers(-5, 5) | st.sampled_from(["raise", "unpicklable", "lambda"]),

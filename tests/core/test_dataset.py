@@ -121,6 +121,40 @@ def test_a_growing_chunk_size_is_asked_for_each_chunk() -> None:
         list(iter_many(abs, range(5), workers=2, chunksize=lambda: 0))
 
 
+def test_a_spec_finds_its_generator_again_when_the_plugins_change() -> None:
+    """A process looks a spec's generator up once, and again after a plugin is added or
+    removed: a batch never runs a generator its registry no longer has."""
+    from .plugin_helpers import TickPlugin, make_registry, make_tick
+
+    def make_tock(size: Any, seed: int, kinds: int = 40) -> Any:
+        return make_tick(size, seed + 1, kinds=kinds)
+
+    class Tock:
+        @lacak.hookimpl
+        def register_generators(self, register: Any) -> None:
+            register(lacak.Generator(kind="tick", name="count", make=make_tock,
+                                     options={"kinds": 40}))  # fmt: skip
+
+    registry = make_registry(TickPlugin())
+    spec = dataset.spec("tick", registry=registry)
+
+    def lines() -> list[bytes]:
+        with using(registry):
+            return [r.line for r in dataset.records(spec, count=3, seed=5, workers=1)]
+
+    before = lines()
+    assert lines() == before
+    registry.remove_plugin("plugin0")
+    registry.add_plugin(Tock(), name="tock")
+    after = lines()
+    targets = [json.loads(line)["instance"]["target"] for line in after]
+    seeds = [json.loads(line)["seed"] for line in after]
+    assert targets == [(seed + 1) % 40 for seed in seeds] and after != before
+    registry.remove_plugin("tock")
+    with pytest.raises(lacak.UnknownComponentError):
+        lines()
+
+
 # -- failures are data ---------------------------------------------------------------------
 
 
