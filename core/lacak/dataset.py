@@ -718,8 +718,10 @@ class _Job:
     def __call__(self, index: int) -> Made | _Drawn:
         return self.spec.start((index, self.mixer.child(index)))
 
-    def finish(self, drawn: Made | _Drawn) -> Made:
-        return self.spec.finish(drawn)
+    def finish(self, drawn: Made | _Drawn) -> tuple[Any, ...]:
+        # a plain tuple, which pickles 5x faster than the named one (no __reduce_ex__);
+        # records() makes it a Made again
+        return tuple(self.spec.finish(drawn))
 
 
 def _jobs(first: int, count: int, sizes: _Sizes) -> Iterator[int]:
@@ -794,14 +796,14 @@ def records(
             size = min(math.ceil(needed / rate * 1.1) + 1, MAX_REJECTED)
         else:
             size = needed
-        here: list[Outcome[Made]] = []
+        here: list[Outcome[Any]] = []
         if first:
             # the first job here: it loads what the others need, and bad input shows now
             first = False
             here.append(_first(spec, index, seed))
-        # (the outcomes' values are what _Job.finish makes of _Job's: Made, all of them)
+        # (the outcomes' values are what _Job.finish makes of _Job's: Made as plain tuples)
         pool = cast(
-            "Generator[Outcome[Made], None, None]",
+            "Generator[Outcome[Any], None, None]",
             iter_many(_Job(spec, seed), _jobs(index + len(here), size - len(here), sizes),
                       executor=executor, workers=workers, chunksize=sizes, ordered=True,
                       start=index + len(here)),
@@ -811,7 +813,7 @@ def records(
             for outcome in outcomes:
                 index = outcome.index + 1
                 drawn += 1
-                made = outcome.value if outcome.ok else None
+                made = Made._make(outcome.unwrap()) if outcome.ok else None  # (a tuple: _Job)
                 if made is not None:
                     sizes.observe(made.seconds)
                     reason = made.rejected
