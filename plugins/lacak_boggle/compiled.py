@@ -11,16 +11,18 @@ a letter with the tiles around it.
 
 The graph as the kernel reads it
     The word graph's dense tables (a row of 33 columns per state for English:
-    7.5 MB with the ranks) are packed once per graph into one ``int64`` array
-    (:func:`pack_graph`, about 0.8 MB for English, so that it stays in a
-    core's L2 cache): per state a header word, the bit mask of the columns
-    that have an edge (bit ``col``), followed by one word per edge in column
-    order, the rank increment in the high 32 bits and the transition (encoded
-    as in the dense table, with offsets into the packed array) in the low 32.
-    The edge of column ``col`` is at ``base + 1 + popcount(header & (bit - 1))``.
-    Graphs of more than 62 columns (no 64-bit mask holds them) keep their
-    dense rows in the same array (``base + col``), with the letter mask as the
-    header, exactly as the dense table has it.
+    7.5 MB with the ranks) are packed once per graph (:func:`pack_graph`) into
+    two ``int32`` arrays of the same length, ``links`` (0.4 MB for English, so
+    that the walk's chain of loads stays in a core's L2 cache) and ``incs``:
+    per state a header, the bit mask of the columns that have an edge (bit
+    ``col - 1``; one word, or two, low half first, for graphs of more than 33
+    columns), followed by one word per edge in column order, the transition
+    (encoded as in the dense table, with offsets into ``links``) in ``links``
+    and the rank increment in ``incs``. The edge of column ``col`` is at
+    ``base + header words + popcount(header & (bit - 1))``. Graphs of more
+    than 63 columns (no 64-bit mask holds them) keep their dense rows in the
+    same arrays (column ``col`` at ``base + 2 + col - 1``), with the letter
+    mask as the two-word header, exactly as the dense table has it.
 
 Words found
     A board's words are kept in a two-level bit set over the ranks (one bit
@@ -115,15 +117,19 @@ def _neighbour_table(rows: int, cols: int) -> np.ndarray:
 class Packed(NamedTuple):
     """A graph as the kernel reads it (see the module documentation)."""
 
-    #: headers and edges, ``int64``
-    packed: np.ndarray
-    #: per column, the bit its edge has in a header (packed: ``1 << col``;
+    #: headers and transitions, ``int32``
+    links: np.ndarray
+    #: the rank increment of each edge, at its transition's index (``int32``)
+    incs: np.ndarray
+    #: per column, the bit its edge has in a header (packed: ``1 << (col - 1)``;
     #: dense rows: its first letter's bit, as in the letter masks)
     probe: np.ndarray
     #: per column, the letters of its symbol (a dice digraph: 2)
     widths: np.ndarray
     #: whether the states are packed (else dense rows of one word per column)
     compact: bool
+    #: the words of a header (1 or 2)
+    header_words: int
 
 
 #: Per graph (by id, with a weak reference to check it is still the same object):
@@ -147,39 +153,40 @@ def pack_graph(graph: WordGraph) -> Packed:
     rank = ranks.reshape(rows, stride).astype(np.int64)
     widths = np.array([len(symbol) for symbol in graph.columns], dtype=np.int64)
     compact = stride <= PACKED_COLUMNS
-    if compact:
+    if compact:  # the edges a state has, behind a mask of them
+        hw = 1 if stride <= 33 else 2
         edges = dense[:, 1:] != 0
-        degree = edges.sum(axis=1)
-        base = np.zeros(rows + 1, dtype=np.int64)
-        np.cumsum(1 + degree, out=base[1:])
-        size = int(base[-1])
-        bits = np.left_shift(np.int64(1), np.arange(1, stride, dtype=np.int64))
+        bits = np.left_shift(np.int64(1), np.arange(stride - 1, dtype=np.int64))
         header = (edges * bits).sum(axis=1) if stride > 1 else np.zeros(rows, np.int64)
-        # a transition's offset (row * stride) becomes the row's base
-        old = dense[:, 1:][edges]
-        moved = np.where(old > 0, base[np.maximum(old, 0) // stride], 0)
-        final = old < -1
-        moved[final] = -2 - base[(-2 - old[final]) // stride]
-        moved[old == -1] = -1
-        within = np.cumsum(edges, axis=1)[edges]  # 1 + the edges before, in the row
-        at = np.repeat(base[:-1], degree) + within
-        packed = np.zeros(size, dtype=np.int64)
-        packed[base[:-1]] = header
-        values, increments = moved, rank[:, 1:][edges]
-        probe = np.left_shift(np.int64(1), np.arange(stride, dtype=np.int64))
-        probe[0] = 0
-    else:
-        at = np.arange(rows * stride, dtype=np.int64).reshape(rows, stride)[:, 1:].ravel()
-        packed = np.zeros(rows * stride, dtype=np.int64)
-        packed[::stride] = dense[:, 0]
-        values, increments = dense[:, 1:].ravel(), rank[:, 1:].ravel()
+        probe = np.concatenate([[0], bits])
+    else:  # every column, behind the letter mask
+        hw = 2
+        edges = np.ones((rows, stride - 1), dtype=bool)
+        header = dense[:, 0]
         probe = np.array(graph.first_letters, dtype=np.uint64).view(np.int64)
-    if values.size and (values.max() >= 2**31 or values.min() < -(2**31)):
+    degree = edges.sum(axis=1)
+    base = np.zeros(rows + 1, dtype=np.int64)
+    np.cumsum(hw + degree, out=base[1:])
+    if base[-1] >= 2**31:
         raise ValueError("the word graph is too large for the compiled walk")
-    packed[at] = np.left_shift(increments, 32) | (values & 0xFFFFFFFF)
-    for array in (packed, probe, widths):
+    # a transition's offset (row * stride) becomes the row's base
+    old = dense[:, 1:][edges]
+    moved = np.where(old > 0, base[np.maximum(old, 0) // stride], old)
+    final = old < -1
+    moved[final] = -2 - base[(-2 - old[final]) // stride]
+    within = np.cumsum(edges, axis=1)[edges] - 1  # the edges before, in the row
+    at = np.repeat(base[:-1] + hw, degree) + within
+    links = np.zeros(int(base[-1]), dtype=np.int64)
+    links[base[:-1]] = header & 0xFFFFFFFF
+    if hw == 2:
+        links[base[:-1] + 1] = (header >> 32) & 0xFFFFFFFF
+    links[at] = moved & 0xFFFFFFFF
+    incs = np.zeros(len(links), dtype=np.int32)
+    incs[at] = rank[:, 1:][edges]
+    links = links.astype(np.uint32).view(np.int32)
+    for array in (links, incs, probe, widths):
         array.setflags(write=False)
-    found = Packed(packed, probe, widths, compact)
+    found = Packed(links, incs, probe, widths, compact, hw)
     _packed[key] = (weakref.ref(graph, lambda _ref: _packed.pop(key, None)), found)
     return found
 
@@ -194,7 +201,7 @@ def _widen(values: np.ndarray, size: int) -> np.ndarray:  # pragma: no cover - c
 
 @numba.njit(cache=True, nogil=True)
 def _kernel(
-    packed, probe, widths, compact, words_total, nbr, columns, min_length, mode
+    links, incs, probe, widths, compact, hw, words_total, nbr, columns, min_length, mode
 ):  # pragma: no cover - compiled
     """Walk every board; see :func:`walk` for the results.
 
@@ -222,187 +229,178 @@ def _kernel(
     blocks = (words_total + 63) >> 6
     level0 = np.zeros(blocks, dtype=np.int64)
     level1 = np.zeros((blocks + 63) >> 6, dtype=np.int64)
-    # PATHS mode: each word's place among the board's found paths, and those paths
+    # PATHS mode: each word's place among the board's found paths, and those paths (a
+    # row a word of the dictionary, a byte a cell: no board finds more, so the array
+    # never grows inside the walk, where an array assigned anew would cost a reference
+    # count update per entry; pages are only taken when written)
     where = np.empty(words_total if mode == 2 else 0, dtype=np.int32)
-    found_paths = np.empty((64 if mode == 2 else 0, cells + 1), dtype=np.int64)
+    found_paths = np.empty((words_total if mode == 2 else 0, cells + 1), dtype=np.int8)
 
-    work = np.empty((8, cells + 1), dtype=np.int64)
-    near = work[0]  # per tile: the header bits of the tiles around it
-    path = work[1]  # the cells of the path being walked
-    # the stack, one level per tile of the path below the top (whose values are in
-    # variables): the state's base, the rank so far, its letters, the tiles in
-    # use, the state's header, and the neighbours still to try
-    st_base = work[2]
-    st_rank = work[3]
-    st_letters = work[4]
-    st_used = work[5]
-    st_header = work[6]
-    st_todo = work[7]
-    # per tile and header bit: the tiles around it whose column has that bit, so that
-    # the neighbours a state has an edge to are found a column at a time
-    by_bit = np.zeros((cells, 64), dtype=np.int64)
+    work = np.empty((9, cells + 1), dtype=np.int64)
+    path = work[0]  # the cells of the path being walked
+    # the stack, by the index in the path of the tile whose neighbours are tried (the
+    # deepest level's values are in variables too): the state's base, the rank so
+    # far, its letters, the tiles in use (its own and the blanks included), the
+    # state's header, and the neighbours still to try
+    st_base = work[1]
+    st_rank = work[2]
+    st_letters = work[3]
+    st_used = work[4]
+    st_header = work[5]
+    st_todo = work[6]
+    # per tile of the board: what finds its edge in a state (packed: the header bits
+    # of the columns before its own; dense rows: its column - 1), and its letters
+    tile_key = work[7]
+    tile_width = work[8]
+    # per tile and neighbour (8 slots): the header bit of the neighbour's column (63
+    # for a blank or an unused slot) and the neighbour's cell (the tile itself in an
+    # unused slot: it is always in use); the neighbours a state has an edge to come
+    # from 8 shifts, without a branch
+    slot_bit = np.empty((cells, 8), dtype=np.int64)
+    slot_cell = np.empty((cells, 8), dtype=np.int64)
+    for i in range(cells):
+        for k in range(8):
+            m = nbr[i, k]
+            slot_cell[i, k] = m if m >= 0 else i
     bit_of = np.empty(stride, dtype=np.int64)  # the index of each column's header bit
     for c in range(stride):
-        bit_of[c] = _lowest(probe[c]) if probe[c] != 0 else 0
+        bit_of[c] = _lowest(probe[c]) if probe[c] != 0 else 63
+    bit_of[0] = 63
 
-    root = packed[0] if packed.shape[0] else 0
+    root = np.int64(0)  # the root's header
+    if links.shape[0]:
+        root = np.int64(links[0]) & 0xFFFFFFFF
+        if hw == 2:
+            root |= np.int64(links[1]) << 32
     for b in range(boards):
         cols = columns[b]
+        # blanks count as used from the start (bit 63 is set in the headers of dense
+        # rows whose letters are past bit 62, so a blank's slot bit may be set)
+        blanks = np.int64(0)
         for i in range(cells):
-            if cols[i] < 0 or cols[i] >= stride:
+            c = cols[i]
+            if c == 0:
+                blanks |= np.int64(1) << i
+            if c < 0 or c >= stride:
                 raise ValueError("a tile's column is not a column of the graph")
+            tile_key[i] = probe[c] - 1 if compact else c - 1
+            tile_width[i] = widths[c]
         for i in range(cells):
-            letters = near[i]
-            if b > 0:  # empty what the board before put here
-                while letters != 0:
-                    by_bit[i, _lowest(letters)] = 0
-                    letters &= letters - 1
-            letters = 0
             for k in range(8):
                 m = nbr[i, k]
-                if m < 0:
-                    break
-                if cols[m] != 0:
-                    letters |= probe[cols[m]]
-                    by_bit[i, bit_of[cols[m]]] |= np.int64(1) << m
-            near[i] = letters
-        # the walk, once (PATHS: again, with room for them, when the board has more words
-        # than found_paths has rows: it grows here, outside the walk, because an array
-        # assigned anew inside the walk's loop costs a reference count update per entry)
-        while True:
-            expanded = 0
-            leaves = 0
-            deepest = 0
-            words = 0
-            score = 0
-            best_length = 0
-            best_rank = -1
-            found = 0
-            for start in range(cells):
-                col = cols[start]
-                if col == 0 or (root & probe[col]) == 0:
-                    continue
-                if compact:
-                    entry = packed[1 + _popcount(root & (probe[col] - 1))]
-                else:
-                    entry = packed[col]
-                if entry == 0:
-                    continue
-                value = (entry << 32) >> 32
-                rank = entry >> 32
-                letters = widths[col]
-                path[0] = start
-                deepest = max(deepest, 1)
-                depth = 1  # the length of the path ending at the entry just generated
-                cell = start
-                # the stack's top level (its entry's path is path[: top + 1]) and its values
-                top = -1
-                t_base = t_rank = t_letters = t_used = t_header = t_todo = 0
-                while True:  # once per generated entry: the start, then each the stack makes
-                    if value < 0:  # the path spells a word (of ``letters`` letters)
-                        if letters >= min_length:
-                            block = rank >> 6
-                            bit = np.int64(1) << (rank & 63)
-                            had = level0[block]
-                            if (had & bit) == 0:  # the first path of this word
-                                if had == 0:
-                                    level1[block >> 6] |= np.int64(1) << (block & 63)
-                                level0[block] = had | bit
-                                words += 1
-                                score += _POINTS[min(letters, 8)]
-                                if mode >= 1 and (
-                                    letters > best_length
-                                    or (letters == best_length and rank < best_rank)
-                                ):
-                                    best_length = letters
-                                    best_rank = rank
-                                    for j in range(depth, best[b, cells]):  # (a longer path before)
-                                        best[b, j] = -1
-                                    for j in range(depth):
-                                        best[b, j] = path[j]
-                                    best[b, cells] = depth
-                                if mode == 2:
-                                    if found < found_paths.shape[0]:  # (else walked again)
-                                        where[rank] = found
-                                        for j in range(depth):
-                                            found_paths[found, j] = path[j]
-                                        found_paths[found, cells] = depth
-                                    found += 1
-                        if value == -1:  # and no word goes on: a leaf
-                            leaves += 1
-                            value = 0
-                        else:
-                            value = -2 - value
-                    if value > 0:
-                        expanded += 1
-                        # the tiles around this one whose column the state has an edge
-                        # for (or, dense rows, whose letter it has): no children when none
-                        header = packed[value]
-                        shared = header & near[cell]
-                        if shared != 0:
-                            used = t_used | (np.int64(1) << cell)
-                            todo = 0
-                            while shared != 0:
-                                todo |= by_bit[cell, _lowest(shared)]
-                                shared &= shared - 1
-                            todo &= ~used
+                slot_bit[i, k] = bit_of[cols[m]] if m >= 0 else 63
+        expanded = 0
+        leaves = 0
+        deepest = 0
+        words = 0
+        score = 0
+        best_length = 0
+        best_rank = -1
+        found = 0
+        for start in range(cells):
+            col = cols[start]
+            if col == 0 or (root & probe[col]) == 0:
+                continue
+            if compact:
+                at = hw + _popcount(root & (probe[col] - 1))
+            else:
+                at = hw + col - 1
+            value = np.int64(links[at])
+            if value == 0:
+                continue
+            rank = np.int64(incs[at])
+            letters = widths[col]
+            path[0] = start
+            deepest = max(deepest, 1)
+            d = 0  # the entry just generated ends the path path[: d + 1]
+            cell = start
+            used = blanks  # the tiles of path[:d], and the blanks
+            # the values of the deepest level of the stack
+            base = header = rank_before = letters_before = np.int64(0)
+            while True:  # once per generated entry: the start, then each the stack makes
+                if value < 0:  # the path spells a word (of ``letters`` letters)
+                    if letters >= min_length:
+                        block = rank >> 6
+                        bit = np.int64(1) << (rank & 63)
+                        had = level0[block]
+                        if (had & bit) == 0:  # the first path of this word
+                            if had == 0:
+                                level1[block >> 6] |= np.int64(1) << (block & 63)
+                            level0[block] = had | bit
+                            words += 1
+                            score += _POINTS[min(letters, 8)]
+                            if mode >= 1 and (
+                                letters > best_length
+                                or (letters == best_length and rank < best_rank)
+                            ):
+                                best_length = letters
+                                best_rank = rank
+                                for j in range(d + 1, best[b, cells]):  # (a longer one)
+                                    best[b, j] = -1
+                                for j in range(d + 1):
+                                    best[b, j] = path[j]
+                                best[b, cells] = d + 1
+                            if mode == 2:
+                                where[rank] = found
+                                for j in range(d + 1):
+                                    found_paths[found, j] = path[j]
+                                found_paths[found, cells] = d + 1
+                                found += 1
+                    if value == -1:  # and no word goes on: a leaf
+                        leaves += 1
+                    value = -2 - value
+                todo = np.int64(0)
+                if value > 0:
+                    expanded += 1
+                    # the free tiles around this one whose column the state has an
+                    # edge for (or, dense rows, whose first letter it has)
+                    mask = np.int64(links[value]) & 0xFFFFFFFF
+                    if hw == 2:
+                        mask |= np.int64(links[value + 1]) << 32
+                    for k in range(8):
+                        todo |= ((mask >> slot_bit[cell, k]) & 1) << slot_cell[cell, k]
+                    mine = used | (np.int64(1) << cell)
+                    todo &= ~mine
+                    if todo != 0:  # the deepest level of the stack
+                        st_base[d] = base = value
+                        st_header[d] = header = mask
+                        st_rank[d] = rank_before = rank
+                        st_letters[d] = letters_before = letters
+                        st_used[d] = used = mine
+                # the next entry: the deepest level's lowest free neighbour with an edge
+                level = d
+                while True:
+                    if todo == 0:  # back to the deepest level with neighbours left
+                        level -= 1
+                        while level >= 0:
+                            todo = st_todo[level]
                             if todo != 0:
-                                if top >= 0:  # the top goes down to the stack
-                                    st_base[top] = t_base
-                                    st_rank[top] = t_rank
-                                    st_letters[top] = t_letters
-                                    st_used[top] = t_used
-                                    st_header[top] = t_header
-                                    st_todo[top] = t_todo
-                                top = depth - 1
-                                t_base = value
-                                t_rank = rank
-                                t_letters = letters
-                                t_used = used
-                                t_header = header
-                                t_todo = todo
-                    # the next entry: the top's lowest free neighbour with an edge
-                    while True:
-                        if t_todo == 0:
-                            if top <= 0:
-                                top = -1
                                 break
-                            top -= 1
-                            t_base = st_base[top]
-                            t_rank = st_rank[top]
-                            t_letters = st_letters[top]
-                            t_used = st_used[top]
-                            t_header = st_header[top]
-                            t_todo = st_todo[top]
-                            continue
-                        cell = _lowest(t_todo)
-                        t_todo &= t_todo - 1
-                        col = cols[cell]
-                        if compact:
-                            entry = packed[t_base + 1 + _popcount(t_header & (probe[col] - 1))]
-                        else:
-                            entry = packed[t_base + col]
-                            if entry == 0:
-                                continue
-                        value = (entry << 32) >> 32
-                        rank = t_rank + (entry >> 32)
-                        letters = t_letters + widths[col]
-                        depth = top + 2
-                        path[top + 1] = cell
-                        deepest = max(deepest, depth)
+                            level -= 1
+                        if level < 0:
+                            break
+                        base = st_base[level]
+                        header = st_header[level]
+                        rank_before = st_rank[level]
+                        letters_before = st_letters[level]
+                        used = st_used[level]
+                    cell = _lowest(todo)
+                    todo &= todo - 1
+                    if compact:
+                        at = base + hw + _popcount(header & tile_key[cell])
+                    else:
+                        at = base + hw + tile_key[cell]
+                    value = np.int64(links[at])
+                    if compact or value != 0:
                         break
-                    if top < 0:
-                        break
-            if found <= found_paths.shape[0]:
-                break
-            found_paths = np.empty((2 * found, cells + 1), dtype=np.int64)
-            for upper in range(level1.shape[0]):  # the words found so far forgotten
-                high = level1[upper]
-                level1[upper] = 0
-                while high != 0:
-                    level0[(upper << 6) + _lowest(high)] = 0
-                    high &= high - 1
-            best[b] = -1
+                if level < 0:
+                    break
+                st_todo[level] = todo
+                d = level + 1
+                path[d] = cell
+                rank = rank_before + incs[at]
+                letters = letters_before + tile_width[cell]
+                deepest = max(deepest, d + 1)
         stats[0, b] = expanded + 1  # the root counts too
         stats[1, b] = expanded + leaves
         stats[2, b] = deepest
@@ -523,7 +521,7 @@ def walk(
         columns = columns.copy()
     g = pack_graph(graph)
     words, paths, stats, best = _kernel(
-        g.packed, g.probe, g.widths, g.compact, len(graph.words),
+        g.links, g.incs, g.probe, g.widths, g.compact, g.header_words, len(graph.words),
         _neighbour_table(rows, cols), columns, int(min_length), mode,
     )  # fmt: skip
     if mode == SCORES:
