@@ -52,7 +52,7 @@ import lacak
 import lacak.batch
 from lacak.batch import Outcome
 
-from .board import _PLAIN, Board, neighbours, official_min_length
+from .board import Board, neighbours, official_min_length
 from .engines import ENGINES, engine_for_batch, load_compiled
 from .results import BoggleResult, Entries, cells_of, found_result, make_result, quiet_gc
 from .solver import DictionaryLike, resolve_dictionary, solve_board
@@ -515,7 +515,8 @@ class _Plan:
     #: (minimum length, shape) -> the boards' indices and their columns (a list of
     #: rows, or an array once :meth:`tables` made it)
     groups: dict[tuple[int, tuple[int, int]], tuple[list[int], Any]] = attrs.Factory(dict)
-    #: groups read straight from text (:func:`_plain_groups`): indices and columns
+    #: groups read straight from text (:func:`_plain_groups`) or added at once
+    #: (:meth:`_add_uniform`): indices and columns
     plain: dict[tuple[int, tuple[int, int]], list[tuple[list[int], Any]]] = attrs.Factory(dict)
     #: the boards for the Python walk (all paths, odd tiles, more than 63 tiles)
     alone: list[int] = attrs.Factory(list)
@@ -526,6 +527,9 @@ class _Plan:
         self, boards: Iterable[tuple[int, Board]], min_length: int | None, all_paths: bool
     ) -> None:
         """Sort out parsed boards (with their indices in the batch)."""
+        boards = list(boards)
+        if not all_paths and self._add_uniform(boards, min_length):
+            return
         graph = self.graph
         column = graph.single_columns.get
         groups = self.groups
@@ -550,6 +554,40 @@ class _Plan:
                 members, rows = groups.setdefault(key, ([], []))
             members.append(index)
             rows.append(columns)
+
+    def _add_uniform(self, boards: list[tuple[int, Board]], min_length: int | None) -> bool:
+        """The usual batch at once, without a loop over its boards in Python: boards of
+        one shape and minimum length whose tiles each take one column of the graph
+        (:meth:`add` sorts out any other batch board by board).
+
+        :returns: whether the boards were added (``False``: nothing was).
+        """
+        if not boards:
+            return False
+        tiles = [board.tiles for _, board in boards]
+        heights = set(map(len, tiles))
+        lines = list(itertools.chain.from_iterable(tiles))
+        widths = set(map(len, lines))
+        if len(heights) != 1 or len(widths) != 1:
+            return False
+        shape = (heights.pop(), widths.pop())
+        cells = shape[0] * shape[1]
+        if cells > 63:
+            return False
+        if min_length is None:
+            asked = {board.min_length for _, board in boards}
+            if len(asked) != 1:
+                return False
+            least = asked.pop()
+        else:
+            least = min_length
+        table = _tile_columns(self.graph, list(itertools.chain.from_iterable(lines)))
+        if table is None:
+            return False
+        key = (official_min_length(*shape) if least is None else least, shape)
+        members = [index for index, _ in boards]
+        self.plain.setdefault(key, []).append((members, table.reshape(len(boards), cells)))
+        return True
 
     @property
     def arrayed(self) -> int:
@@ -578,6 +616,40 @@ class _Plan:
                                     np.concatenate([table for _, table in blocks]))  # fmt: skip
 
 
+def _tile_columns(graph: WordGraph, tiles: list[str]) -> Any:
+    """The graph columns of many tiles at once, as an ``int64`` array, read with numpy
+    from their ASCII bytes; ``None`` when a tile is not ASCII or takes no one column
+    (a tile of more than two letters, a letter no word uses, a digraph not of the dice).
+    """
+    import numpy as np
+
+    if not tiles:
+        return np.zeros(0, dtype=np.int64)
+    try:  # the tiles, a NUL between two (a tile has letters or "#" only)
+        raw = np.frombuffer("\0".join(tiles).encode("ascii"), dtype=np.uint8)
+    except UnicodeEncodeError:
+        return None
+    # a one-letter tile is looked up by its byte, a two-letter one by both (128 and up)
+    lookup = np.full(128 * 128, -1, dtype=np.int64)
+    for tile, column in graph.single_columns.items():
+        if tile.isascii() and len(tile) <= 2:
+            code = tile.encode("ascii")
+            lookup[code[0] if len(code) == 1 else code[0] * 128 + code[1]] = column
+    starts = np.zeros(len(tiles), dtype=np.int64)
+    between = np.flatnonzero(raw == 0)
+    if len(between) != len(tiles) - 1:  # (a NUL in a tile)
+        return None
+    starts[1:] = between + 1
+    sizes = np.diff(starts, append=len(raw) + 1) - 1
+    if sizes.min() < 1 or sizes.max() > 2:
+        return None
+    key = raw[starts].astype(np.int64)
+    two = np.flatnonzero(sizes == 2)
+    key[two] = key[two] * 128 + raw[starts[two] + 1]
+    columns = lookup[key]
+    return None if (columns < 0).any() else columns
+
+
 def _plain_groups(
     plan: _Plan, lines: list[tuple[int, str]], min_length: int | None
 ) -> list[tuple[int, str]]:
@@ -585,66 +657,87 @@ def _plain_groups(
     with dice digraphs (:meth:`Board.to_text`: ``"A B C / D Qu E"``, one space between
     tiles), into ``plan`` without making :class:`Board` objects; their tiles read as
     :meth:`Board.from_string` reads them (a lone ``Q`` is a Q, ``Qu`` the QU die).
-    What is left is returned."""
+    What is left is returned.
+
+    Python only sorts the texts out (by form and length); the plain ones are checked
+    and read with numpy, the spaced ones' tiles looked up together."""
     import numpy as np
 
     graph = plan.graph
-    lookup = np.zeros(128, dtype=np.int64)
+    # a byte's column (0 for a letter no word uses: a blank), -1 for a byte no tile has
+    lookup = np.full(256, -1, dtype=np.int64)
+    lookup[ord("#")] = 0
     for code in range(ord("A"), ord("Z") + 1):
-        lookup[code] = graph.column(chr(code))  # 0 for a letter no word uses: a blank
+        lookup[code] = graph.column(chr(code))
     # the tiles of the spaced form: A-Z, #, and the dice digraphs the graph has columns for
     tokens = {chr(code): int(lookup[code]) for code in range(ord("A"), ord("Z") + 1)}
     tokens["#"] = 0
     for symbol in graph.columns:
         if len(symbol) == 2 and symbol.isascii():
             tokens[symbol[0] + symbol[1].lower()] = tokens[symbol] = graph.column(symbol)
-    by_shape: dict[tuple[int, int], list[tuple[int, str]]] = {}
-    spaced: dict[tuple[int, int], tuple[list[int], list[list[int]]]] = {}
+    by_length: dict[int, list[tuple[int, str]]] = {}
+    # per shape: the boards' indices and texts, and all their tiles in a row
+    spaced: dict[tuple[int, int], tuple[list[tuple[int, str]], list[str]]] = {}
     rest = []
-    for index, text in lines:
-        if " " in text:
-            rows = [row.split(" ") for row in text.split(" / ")]
-            width = len(rows[0])
-            if all(len(row) == width for row in rows) and len(rows) * width <= 63:
-                try:
-                    columns = [tokens[tile] for row in rows for tile in row]
-                except KeyError:  # another tile, or other spacing: the long way
-                    pass
-                else:
-                    members, table = spaced.setdefault((len(rows), width), ([], []))
-                    members.append(index)
-                    table.append(columns)
-                    continue
-            rest.append((index, text))
+    for item in lines:
+        text = item[1]
+        if " " not in text:
+            if text.isascii():
+                by_length.setdefault(len(text), []).append(item)
+            else:
+                rest.append(item)
             continue
-        width = text.find("/")
-        width = len(text) if width < 0 else width
-        height = (len(text) + 1) // (width + 1)
+        # "A B / C Qu": a "/" after every ``width`` tiles, and nowhere else
+        parts = text.split(" ")
+        width = parts.index("/") if "/" in parts else len(parts)
+        height = (len(parts) + 1) // (width + 1)
         if (
-            height * (width + 1) - 1 != len(text)
-            or height * width > 63
-            or _PLAIN.fullmatch(text) is None
+            width
+            and height * (width + 1) - 1 == len(parts)
+            and height * width <= 63
+            and parts[width :: width + 1] == ["/"] * (height - 1)
         ):
-            rest.append((index, text))
+            del parts[width :: width + 1]
+            if "/" not in parts:
+                boards, tiles = spaced.setdefault((height, width), ([], []))
+                boards.append(item)
+                tiles += parts
+                continue
+        rest.append(item)
+    for length, items in by_length.items():
+        width = items[0][1].find("/")
+        width = length if width < 0 else width
+        height = (length + 1) // (width + 1)
+        if not width or height * (width + 1) - 1 != length or height * width > 63:
+            rest += items  # (each board of another shape, or not a board)
             continue
-        by_shape.setdefault((height, width), []).append((index, text))
-    for (height, width), items in by_shape.items():
         raw = np.frombuffer("".join([t for _, t in items]).encode("ascii"), dtype=np.uint8)
-        raw = raw.reshape(len(items), height * (width + 1) - 1)
-        slash = np.zeros(raw.shape[1], dtype=bool)
+        raw = raw.reshape(len(items), length)
+        slash = np.zeros(length, dtype=bool)
         slash[width :: width + 1] = True
-        good = (raw[:, slash] == ord("/")).all(axis=1) & (raw[:, ~slash] != ord("/")).all(axis=1)
-        rest += [item for item, ok in zip(items, good.tolist(), strict=True) if not ok]
-        if not good.any():
+        table = lookup[raw[:, ~slash]]
+        good = (raw[:, slash] == ord("/")).all(axis=1) & (table >= 0).all(axis=1)
+        keep = good.tolist()
+        rest += [item for item, ok in zip(items, keep, strict=True) if not ok]
+        if not any(keep):
             continue
-        table = lookup[raw[good][:, ~slash]]
         least = min_length if min_length is not None else official_min_length(height, width)
-        members = [index for (index, _), ok in zip(items, good.tolist(), strict=True) if ok]
-        plan.plain.setdefault((least, (height, width)), []).append((members, table))
-    for (height, width), (members, rows_) in spaced.items():
+        members = [index for (index, _), ok in zip(items, keep, strict=True) if ok]
+        plan.plain.setdefault((least, (height, width)), []).append((members, table[good]))
+    for (height, width), (items, tiles) in spaced.items():
+        cells = height * width
+        found = list(map(tokens.get, tiles))
+        if None in found:  # another tile somewhere: those boards the long way
+            rows = [found[k : k + cells] for k in range(0, len(found), cells)]
+            ok = [None not in row for row in rows]
+            rest += [item for item, good in zip(items, ok, strict=True) if not good]
+            items = [item for item, good in zip(items, ok, strict=True) if good]
+            found = [c for row, good in zip(rows, ok, strict=True) if good for c in row]
+            if not items:
+                continue
         least = min_length if min_length is not None else official_min_length(height, width)
-        block = np.array(rows_, dtype=np.int64).reshape(len(members), height * width)
-        plan.plain.setdefault((least, (height, width)), []).append((members, block))
+        block = np.array(found, dtype=np.int64).reshape(len(items), cells)
+        plan.plain.setdefault((least, (height, width)), []).append(([i for i, _ in items], block))
     return rest
 
 
@@ -951,6 +1044,9 @@ def score_many(
     parsed: dict[int, Board] = {}
     for i, item in enumerate(items):
         if type(item) is str and i not in rest:
+            continue
+        if isinstance(item, Board):  # (as Board.parse gives it, without the call)
+            parsed[i] = item
             continue
         try:
             board = Board.parse(item)

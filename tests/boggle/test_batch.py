@@ -311,6 +311,36 @@ def test_score_many_reads_every_text_form_as_board_does(tiny: lacak.Dictionary) 
         score_many(["CAT"], tiny, engine="gpu")
 
 
+def test_score_many_leaves_odd_texts_to_board(tiny: lacak.Dictionary) -> None:
+    """Texts the direct reading must not take (or must take whole) answer as Board reads them."""
+    texts = [
+        "",  # no tiles
+        "/CAT",  # an empty row first
+        "CAT/",  # ... or last
+        "\u00c4AT/CAT",  # not ASCII
+        "CAT/X1Y",  # a byte no tile has, in a plain text of the right shape
+        "CAT/XQY/T/A",  # plain, the first of its length sets another shape
+        "C A T / X / Y",  # a "/" as a tile
+        "C A /T X",  # a "/" that is not a row break
+        "C A T / X Qu",  # ragged, spaced
+        "C A T / X Xy Y",  # a tile no graph column is
+        "C A T / X Qu Y",  # (fine: read directly, among the others)
+        "CAT/XQY",
+        "QUA/TCA",
+    ]
+    for engine in ENGINES:
+        scores = score_many(texts, tiny, engine=engine, min_length=2, words=True)
+        for i, text in enumerate(texts):
+            try:
+                single = solve_board(Board.parse(text), tiny, min_length=2)
+            except lacak.InvalidPuzzleError as error:
+                assert str(scores.errors[i]) == f"board {i}: {error}", text
+                continue
+            assert i not in scores.errors, text
+            assert {k: [v[i]] for k, v in _arrays(scores).items()} == _scores_of([single]), text
+            assert scores.word_lists()[i] == single.word_list, text
+
+
 def test_score_many_with_workers(monkeypatch) -> None:
     from lacak_boggle import batch
 
