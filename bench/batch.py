@@ -182,32 +182,50 @@ def _own(spec: Any, count: int, workers: int) -> tuple[float, float, float]:
     return time.perf_counter() - began, _cpu() - cpu, own
 
 
-def overhead(quick: bool) -> None:
+def overhead(quick: bool, runs: int) -> None:
     lacak.default_registry().add_plugin(SpinPlugin(), name="bench-spin")
     count = 1000 if quick else 5000
     loops = _loops_per_ms()
     print(f"\n## 2. Per-job overhead, 1 ms jobs ({_load()})\n")
     print("The pipeline's own cost: jobs that do nothing, then jobs of about 1 ms of CPU "
-          "(CPU of this process and its workers, start and stop of the pool included). Each "
-          "job times its own work on its thread's CPU clock, so the overhead is the run's "
-          "CPU less the jobs' own, over the jobs' own, measured in the same run (this "
-          "machine's speed drifts by 10-30% from minute to minute, so a plain loop run "
-          "before would not do). Two kinds of 1 ms job: a counting loop (no system call, as "
-          f"real work; {loops:,} iterations, calibrated here), and a spin on the thread's CPU "
-          "clock (a system call every microsecond, after which the pipeline's code runs "
-          "with cold caches).\n")
-    print("| run | jobs | wall s | CPU s | jobs' own CPU s | pipeline CPU per job | overhead |")
-    print("|---|---|---|---|---|---|---|")
-    runs = [("empty jobs", {"ms": 0.0}, count * 4), ("counting loop", {"loops": loops}, count),
-            ("CPU-clock spin", {}, count)]  # fmt: skip
-    for label, options, jobs in runs:
+          "(CPU of this process and its workers). Each job times its own work on its "
+          "thread's CPU clock, so the overhead is the run's CPU less the jobs' own, over the "
+          "jobs' own, measured in the same run (this machine's speed drifts by 10-30% from "
+          "minute to minute, so a plain loop run before would not do). Each case runs "
+          f"{runs} times as a pair, all the jobs and a tenth of them: the difference gives "
+          "the cost *per job* (the overhead column), the tenth what is paid once (starting "
+          "and stopping the pool, the first job's set-up); *all in* is the whole run's "
+          "overhead over its jobs, start-up included. Medians of the runs. Two kinds of 1 "
+          f"ms job: a counting loop (no system call, as real work; {loops:,} iterations, "
+          "calibrated here), and a spin on the thread's CPU clock (a system call every "
+          "microsecond).\n")
+    print("| run | jobs | wall s | jobs' own CPU per job | once per run | pipeline CPU per job "
+          "| overhead | all in |")
+    print("|---|---|---|---|---|---|---|---|")
+    cases = [("empty jobs", {"ms": 0.0}, count * 4), ("counting loop", {"loops": loops}, count),
+             ("CPU-clock spin", {}, count)]  # fmt: skip
+    for label, options, jobs in cases:
         spec = lacak.dataset.spec("spin", options=options)
+        short = jobs // 10
         for workers in (1, 2):
-            wall, cpu, own = _own(spec, jobs, workers)
-            extra = (cpu - own) / jobs
-            share = f"{(cpu - own) / own:.1%}" if own > jobs * 1e-4 else "-"
+            per_job, once, shares, whole, walls, owns = [], [], [], [], [], []
+            for _ in range(runs):
+                _w, cpu_s, own_s = _own(spec, short, workers)
+                wall, cpu, own = _own(spec, jobs, workers)
+                marginal = ((cpu - own) - (cpu_s - own_s)) / (jobs - short)
+                per_job.append(marginal)
+                once.append((cpu_s - own_s) - marginal * short)
+                shares.append(marginal / (own / jobs))
+                whole.append((cpu - own) / own)
+                walls.append(wall)
+                owns.append(own / jobs)
+            empty = statistics.median(owns) < 1e-4
             print(f"| {label}, {workers} worker{'s' if workers > 1 else ''} | {jobs:,} | "
-                  f"{wall:.2f} | {cpu:.2f} | {own:.2f} | {extra * 1e6:.0f} us | {share} |")
+                  f"{statistics.median(walls):.2f} | {statistics.median(owns) * 1e6:,.0f} us | "
+                  f"{statistics.median(once) * 1e3:.0f} ms | "
+                  f"{statistics.median(per_job) * 1e6:.0f} us | "
+                  f"{'-' if empty else f'{statistics.median(shares):.1%}'} | "
+                  f"{'-' if empty else f'{statistics.median(whole):.1%}'} |")
 
 
 def mazes(count: int) -> None:
@@ -263,7 +281,7 @@ def main() -> None:
     if args.only in (None, "throughput"):
         throughput(args.runs, args.quick)
     if args.only in (None, "overhead"):
-        overhead(args.quick)
+        overhead(args.quick, args.runs)
     if args.only in (None, "mazes"):
         mazes(10_000 if args.quick else args.mazes)
 

@@ -456,8 +456,11 @@ class _BoundGenerator:
 
     def __call__(self, size: Any, seed: int | None) -> Any:
         """The instance (raises as :func:`generate`)."""
-        with self.guard:
+        try:
             return self.generator(size, seed, **self.options)
+        except Exception as error:  # (the guard's work, without entering it every call)
+            self.guard.__exit__(type(error), error, error.__traceback__)
+            raise
 
 
 def parse(kind: str, text: str, *, registry: Registry | None = None, **options: Any) -> Any:

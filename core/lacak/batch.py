@@ -224,6 +224,32 @@ class _Mixer:
         return ((value ^ (value >> 16)) << 31) | (low >> 1)
 
 
+    def children(self, first: int, count: int) -> list[int]:
+        """``[child(i) for i in range(first, first + count)]``, with numpy (about 40 times
+        faster a seed) for indices below 2**32; :meth:`child` for the rest."""
+        import numpy as np
+
+        if first + count > 2**32 or count < 16:
+            return [self.child(index) for index in range(first, first + count)]
+        m32 = np.uint64(_M32)
+        word = np.arange(first, first + count, dtype=np.uint64)
+        const = self.const
+        value = (word ^ np.uint64(const)) * np.uint64((const * _MULT_A) & _M32) & m32
+        const = (const * _MULT_A) & _M32
+        mixed = (np.uint64(_MIX_L * self.pool[0]) - np.uint64(_MIX_R) * (value ^ (value >> 16)))
+        p0 = (mixed & m32) ^ ((mixed & m32) >> 16)
+        value = (word ^ np.uint64(const)) * np.uint64((const * _MULT_A) & _M32) & m32
+        mixed = (np.uint64(_MIX_L * self.pool[1]) - np.uint64(_MIX_R) * (value ^ (value >> 16)))
+        p1 = (mixed & m32) ^ ((mixed & m32) >> 16)
+        const = _INIT_B
+        value = (p0 ^ np.uint64(const)) * np.uint64((const * _MULT_B) & _M32) & m32
+        low = value ^ (value >> 16)
+        const = (const * _MULT_B) & _M32
+        value = (p1 ^ np.uint64(const)) * np.uint64((const * _MULT_B) & _M32) & m32
+        seeds: list[int] = (((value ^ (value >> 16)) << 31) | (low >> 1)).tolist()
+        return seeds
+
+
 @functools.lru_cache(maxsize=16)
 def _mixer(seed: int) -> _Mixer:
     return _Mixer(seed)

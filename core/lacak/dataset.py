@@ -336,15 +336,14 @@ class Spec:
 
     def _start(self, job: tuple[int, int]) -> Made | _Drawn:
         began = time.perf_counter()
-        index, seed = job
-        if self.limits is not None:
-            with self.limits.start():  # one deadline for generating, preparing and solving
-                drawn = self._draw(index, seed)
+        if self.limits is None:
+            drawn = self._draw(*job)
         else:
-            drawn = self._draw(index, seed)
+            with self.limits.start():  # one deadline for generating, preparing and solving
+                drawn = self._draw(*job)
         seconds = time.perf_counter() - began
         if isinstance(drawn, str):
-            return Made(None, seed, rejected=drawn, seconds=seconds)
+            return Made(None, job[1], rejected=drawn, seconds=seconds)
         drawn.seconds = seconds
         return drawn
 
@@ -702,21 +701,21 @@ class _Sizes:
 
 
 class _Job:
-    """Job ``index`` of a batch seeded ``seed``: what a worker runs (its seed is derived
-    there, so that this process only sends numbers)."""
+    """What a worker runs: job ``(index, seed)`` of a batch, in two halves (see
+    :func:`lacak.batch.iter_many`). The seeds are derived here, a chunk at a time as
+    its jobs are taken (:func:`_jobs`): in a warm loop, not cold in the worker after
+    each job's own work."""
 
-    __slots__ = ("mixer", "seed", "spec")
+    __slots__ = ("spec",)
 
-    def __init__(self, spec: Spec, seed: int) -> None:
+    def __init__(self, spec: Spec) -> None:
         self.spec = spec
-        self.seed = seed
-        self.mixer = _mixer(_whole(seed, "the batch seed"))  # (job_seed's, made once)
 
-    def __reduce__(self) -> tuple[type[_Job], tuple[Spec, int]]:
-        return (_Job, (self.spec, self.seed))
+    def __reduce__(self) -> tuple[type[_Job], tuple[Spec]]:
+        return (_Job, (self.spec,))
 
-    def __call__(self, index: int) -> Made | _Drawn:
-        return self.spec.start((index, self.mixer.child(index)))
+    def __call__(self, job: tuple[int, int]) -> Made | _Drawn:
+        return self.spec.start(job)
 
     def finish(self, drawn: Made | _Drawn) -> tuple[Any, ...]:
         # a plain tuple, which pickles 5x faster than the named one (no __reduce_ex__);
@@ -724,11 +723,20 @@ class _Job:
         return tuple(self.spec.finish(drawn))
 
 
-def _jobs(first: int, count: int, sizes: _Sizes) -> Iterator[int]:
+def _jobs(first: int, count: int, seed: int, sizes: _Sizes) -> Iterator[tuple[int, int]]:
+    """Jobs ``(index, seed)`` of a batch seeded ``seed``, from ``first``."""
+    mixer = _mixer(_whole(seed, "the batch seed"))
     sizes.left = count
-    for index in range(first, first + count):
-        sizes.left -= 1
-        yield index
+    for block in range(first, first + count, _SEED_BLOCK):
+        size = min(_SEED_BLOCK, first + count - block)
+        for index, job in zip(range(block, block + size), mixer.children(block, size),
+                              strict=True):
+            sizes.left -= 1
+            yield index, job
+
+
+#: Job seeds made at a time (with numpy) as the jobs are read.
+_SEED_BLOCK = 256
 
 
 def records(
@@ -804,7 +812,7 @@ def records(
         # (the outcomes' values are what _Job.finish makes of _Job's: Made as plain tuples)
         pool = cast(
             "Generator[Outcome[Any], None, None]",
-            iter_many(_Job(spec, seed), _jobs(index + len(here), size - len(here), sizes),
+            iter_many(_Job(spec), _jobs(index + len(here), size - len(here), seed, sizes),
                       executor=executor, workers=workers, chunksize=sizes, ordered=True,
                       start=index + len(here)),
         )  # fmt: skip

@@ -372,6 +372,18 @@ def test_without_dask_the_scheduler_says_what_to_install(monkeypatch: pytest.Mon
     )
 
 
+@settings(max_examples=100)
+@given(seed=st.integers(0, 2**70) | st.sampled_from([0, 2**32 - 1, 2**32, 2**130]),
+       first=st.integers(0, 2**33) | st.sampled_from([0, 2**32 - 300, 2**32 - 1]),
+       count=st.integers(0, 300))  # fmt: skip
+def test_job_seeds_made_together_are_those_made_one_by_one(seed: int, first: int,
+                                                          count: int) -> None:
+    from lacak.batch import _mixer
+
+    mixer = _mixer(seed)
+    assert mixer.children(first, count) == [job_seed(seed, i) for i in range(first, first + count)]
+
+
 @settings(max_examples=200)
 @given(seed=st.integers(0, 2**70) | st.sampled_from([0, 2**32 - 1, 2**32, 2**128, 2**130]),
        index=st.integers(0, 2**40) | st.sampled_from([0, 2**32 - 1, 2**32]))  # fmt: skip
