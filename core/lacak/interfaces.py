@@ -442,8 +442,10 @@ class Generator:
             not take.
         :raises PluginError: ``make`` returned ``None``.
         """
-        seed = _as_seed(seed, f"generator {self.name!r}")
-        _check_options(options, self.options, f"generator {self.name!r}")
+        if seed is not None and (type(seed) is not int or seed < 0):  # (else: as it is)
+            seed = _as_seed(seed, f"generator {self.name!r}")
+        if options and not options.keys() <= self.options.keys():
+            _check_options(options, self.options, f"generator {self.name!r}")
         instance = self.make(size, seed, **options)
         if instance is None:
             raise PluginError(
