@@ -517,7 +517,10 @@ class BatchKind:
     to which :attr:`record` has the last word. The functions run in the worker
     processes: they must be importable there (module-level functions of the
     plugin), and they should load what is heavy (a dictionary) through caches,
-    so that each worker loads it once.
+    so that each worker loads it once. A worker runs a chunk of jobs in two
+    passes: generating, :attr:`prepare` and the search for each job first, then
+    :attr:`instance` and :attr:`record` for each (so they see the instance
+    after its search, which must leave it as it was).
     """
 
     #: The generator used unless ``-a`` (or :attr:`plan`) names another; ``None``:
