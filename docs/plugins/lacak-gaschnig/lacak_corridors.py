@@ -34,7 +34,7 @@ def _size(size: Any) -> tuple[int, int]:
         size = (size, size)
     try:
         rows, cols = (int(side) for side in size)
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, OverflowError):  # (an infinite side, say)
         raise lacak.InvalidOptionError(
             f"a maze size is (rows, cols), e.g. (10, 20), not {size!r}"
         ) from None
