@@ -249,7 +249,9 @@ def test_the_explicit_stack_visits_what_the_recursion_visits(
         # millions of nodes in Python: "none" is a cap most searches stay under
         "none": Limits(max_expanded=200_000),
         "nodes": Limits(max_expanded=count),
-        "depth": Limits(max_depth=count % 25),
+        # (and a cap: under a depth limit a search with a heavily weighted heuristic
+        # may try every path of that depth, 3**23 of them)
+        "depth": Limits(max_depth=count % 25, max_expanded=200_000),
     }[limit]
     recursive = lacak.solve(puzzle, "idastar-tiles", heuristic=spec, limits=limits)
     with mock.patch.object(tiles_idastar, "_stack_room", lambda: -(10**9)):
