@@ -736,6 +736,14 @@ class _Stream:
                             runs = task if self.pickled else _InContext(task)
                             future = pool.submit(runs, chunk)
                         except Exception as error:  # a caller's executor that is shut down or broken
+                            if self.own and isinstance(error, cf.process.BrokenProcessPool):
+                                # lacak's pool broke since the last wait (a worker died): this
+                                # chunk never ran, and goes again when the pool is mended
+                                self.retry.appendleft(chunk)
+                                if not self.futures:  # nothing in flight to mend: a fresh pool
+                                    pool.shutdown(wait=True)
+                                    pool, table = None, None
+                                break
                             for index, _item in chunk:
                                 self.finish(Outcome(index, error=error,
                                                     attempts=self.started[index]))  # fmt: skip

@@ -17,6 +17,7 @@ import pickle
 import signal
 import threading
 import time
+from typing import Any
 
 import lacak
 import lacak.errors
@@ -95,6 +96,31 @@ def check_mixed(records: list[Outcome[object]], *, retried: bool) -> None:
 @pytest.mark.parametrize("chunksize", [1, 3])
 def test_lacak_s_own_pool_keeps_every_good_record(chunksize: int) -> None:
     check_mixed(run_many(job, MIXED, workers=2, chunksize=chunksize), retried=True)
+
+
+@pytest.mark.parametrize("failing", [1, 2])
+def test_a_pool_found_broken_as_a_chunk_is_sent_loses_nothing(
+    monkeypatch: pytest.MonkeyPatch, failing: int
+) -> None:
+    """A worker may die between two waits: lacak's pool is then broken when the next
+    chunk is sent. That chunk never ran; it is sent again (to a fresh pool when nothing
+    is in flight, the first call; else once what is in flight is mended)."""
+    import concurrent.futures.process as cfp
+
+    submit = cfp.ProcessPoolExecutor.submit
+    calls = []
+
+    def breaking(self: cfp.ProcessPoolExecutor, fn: Any, /, *args: Any, **kwargs: Any) -> Any:
+        calls.append(fn)
+        if len(calls) == failing:
+            raise cfp.BrokenProcessPool("a child process terminated abruptly (simulated)")
+        return submit(self, fn, *args, **kwargs)
+
+    monkeypatch.setattr(cfp.ProcessPoolExecutor, "submit", breaking)
+    records = run_many(job, list(range(10)), workers=2, chunksize=2)
+    assert [r.value for r in records] == [2 * i for i in range(10)]
+    assert all(r.ok and r.attempts == 1 for r in records)
+    assert len(calls) == 6  # five chunks, one of them sent twice
 
 
 def test_a_job_that_dies_with_no_note_is_still_found(monkeypatch: pytest.MonkeyPatch) -> None:
