@@ -107,9 +107,13 @@ class _PluginGuard:
         return None
 
     def __exit__(self, kind: Any, error: BaseException | None, trace: Any) -> None:
-        if error is None or isinstance(error, LacakError):
-            return
-        if isinstance(error, _PLUGIN_SLIPS):
+        if error is not None:
+            self.check(error)
+
+    def check(self, error: BaseException) -> None:
+        """Raise the :class:`PluginError` ``error`` becomes, if it is a slip (else
+        return, and the caller raises ``error`` as it is)."""
+        if isinstance(error, _PLUGIN_SLIPS) and not isinstance(error, LacakError):
             plugin = self.catalogue.owner(self.name)
             raise PluginError(
                 f"{self.what} failed with {type(error).__name__}: {error} (a bug in plugin "
@@ -459,7 +463,7 @@ class _BoundGenerator:
         try:
             return self.generator(size, seed, **self.options)
         except Exception as error:  # (the guard's work, without entering it every call)
-            self.guard.__exit__(type(error), error, error.__traceback__)
+            self.guard.check(error)
             raise
 
 

@@ -223,7 +223,6 @@ class _Mixer:
         value = (value * const) & _M32
         return ((value ^ (value >> 16)) << 31) | (low >> 1)
 
-
     def children(self, first: int, count: int) -> list[int]:
         """``[child(i) for i in range(first, first + count)]``, with numpy (about 40 times
         faster a seed) for indices below 2**32; :meth:`child` for the rest."""

@@ -182,6 +182,11 @@ def _measure_paths(paths: Mapping[str, str]) -> tuple[tuple[str, tuple[str, ...]
     return tuple((label, tuple(path.split("."))) for label, path in paths.items())
 
 
+def _spec_measures(spec: Spec, batch: BatchKind) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """The summary's numbers of ``spec``'s records (its kind declares ``batch``)."""
+    return _measure_paths({**(_SOLVED_MEASURES if spec.solve else {}), **batch.measures})
+
+
 def _measures(
     data: Mapping[str, Any], paths: tuple[tuple[str, tuple[str, ...]], ...]
 ) -> tuple[tuple[str, float], ...]:
@@ -243,8 +248,7 @@ class _LookedUp:
         self.generate = _BoundGenerator(spec.kind, spec.generator, spec.options,
                                         registry=registry)  # fmt: skip
         self.shown = self.batch.instance or _default_instance
-        paths = {**(_SOLVED_MEASURES if spec.solve else {}), **self.batch.measures}
-        self.measures = _measure_paths(paths)
+        self.measures = _spec_measures(spec, self.batch)
 
 
 class _Drawn:
@@ -269,8 +273,13 @@ _looked_up: _LookedUp | None = None
 
 
 def _look_up(spec: Spec, registry: Registry) -> _LookedUp:
+    """What ``spec``'s jobs find in ``registry``: the last one found, while it serves."""
     global _looked_up
-    found = _looked_up = _LookedUp(spec, registry)
+    found = _looked_up
+    if found is None or found.spec is not spec or found.registry is not registry or (
+        found.generation != registry.generation
+    ):
+        found = _looked_up = _LookedUp(spec, registry)
     return found
 
 
@@ -349,11 +358,7 @@ class Spec:
 
     def _draw(self, index: int, seed: int) -> _Drawn | str:
         registry = default_registry()
-        found = _looked_up
-        if found is None or found.spec is not self or found.registry is not registry or (
-            found.generation != registry.generation
-        ):
-            found = _look_up(self, registry)
+        found = _look_up(self, registry)
         batch = found.batch
         instance = found.generate(self.size, seed)
         if batch.prepare is not None:

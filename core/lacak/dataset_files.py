@@ -189,11 +189,11 @@ class _Resumed:
 def _resume(path: Path, spec: Spec, seed: int, count: int, summary: Summary) -> _Resumed:
     """Read what an earlier run of the batch wrote to ``path``, checking that it is this
     batch's: its first record as this command makes it, every record's job seed."""
-    from .dataset import _SOLVED_MEASURES, _digest, _kind_of, _measure_paths, _measures
+    from .dataset import _digest, _kind_of, _measures, _spec_measures
     from .registry import default_registry
 
     _kind_type, batch = _kind_of(default_registry(), spec.kind)
-    paths = _measure_paths({**(_SOLVED_MEASURES if spec.solve else {}), **batch.measures})
+    paths = _spec_measures(spec, batch)
     state = _Resumed(next_index=0)
     last = -1
     for number, line in enumerate(_lines(path), 1):
