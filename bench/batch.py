@@ -12,10 +12,11 @@
    get less than 2 CPUs, and the *CPU-bound* speed-up (records per CPU-second,
    2 workers against 1) says how much the batch machinery itself costs.
 2. **Per-job overhead of 1 ms jobs**: a ``spin`` kind whose generator burns
-   exactly 1 ms of CPU (thread CPU time, so that a loaded machine does not
-   stretch it), through the whole pipeline (generate, record, JSON, order) on 1
-   and 2 workers, against the same 1 ms calls in a plain loop; and the same
-   pipeline with jobs that do nothing, whose CPU per job is the overhead itself.
+   about 1 ms of CPU, through the whole pipeline of ``lacak batch`` (generate,
+   record, JSON, order, write to a file: :func:`lacak.dataset.write`) on 1 and 2
+   workers. Each job times its own work on its thread's CPU clock; the overhead
+   is the run's CPU (this process and its workers) less the jobs' own. Jobs
+   that do nothing give the pipeline's cost alone.
 3. **100,000 32x32 mazes with their solutions** as ``lacak batch maze --size
    32x32 -n 100000 --solution -o FILE.jsonl.gz`` (a process of its own, 2
    workers): records/s, and the memory of the parent and of each worker sampled
@@ -172,14 +173,20 @@ class SpinPlugin:
 
 
 def _own(spec: Any, count: int, workers: int) -> tuple[float, float, float]:
-    """(wall, CPU, the jobs' own CPU) seconds of a batch of ``spin`` jobs."""
-    began, cpu, own = time.perf_counter(), _cpu(), 0.0
-    for record in lacak.dataset.records(spec, count=count, seed=1, workers=workers):
-        # the job's own CPU, read without parsing the whole line (the reader's cost, not
-        # the pipeline's): {"index":..,"seed":..,"ok":true,"instance":{"seed":..,"cpu":X}}
-        line = record.line
-        own += float(line[line.rindex(b'"cpu":') + 6 : line.rindex(b"}}")])
-    return time.perf_counter() - began, _cpu() - cpu, own
+    """(wall, CPU, the jobs' own CPU) seconds of a batch of ``spin`` jobs written to a
+    JSON Lines file by :func:`lacak.dataset.write` (what ``lacak batch`` runs)."""
+    with tempfile.TemporaryDirectory(prefix="lacak-bench-") as folder:
+        out = Path(folder) / "spin.jsonl"
+        began, cpu = time.perf_counter(), _cpu()
+        lacak.dataset.write(spec, out, count=count, seed=1, workers=workers)
+        wall, used = time.perf_counter() - began, _cpu() - cpu
+        # the job's own CPU, read after the run, without parsing whole lines:
+        # {"index":..,"seed":..,"ok":true,"instance":{"seed":..,"cpu":X}}
+        own = 0.0
+        with out.open("rb") as lines:
+            for line in lines:
+                own += float(line[line.rindex(b'"cpu":') + 6 : line.rindex(b"}}")])
+    return wall, used, own
 
 
 def overhead(quick: bool, runs: int) -> None:

@@ -55,7 +55,7 @@ import reprlib
 import tempfile
 import traceback
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar
 
 import attrs
 
@@ -339,6 +339,20 @@ def _failure(index: int, error: BaseException, pickled: bool) -> _Reply:
     return (index, False, pickle.dumps(summary, protocol=pickle.HIGHEST_PROTOCOL), text)
 
 
+class _Run(NamedTuple):
+    """The jobs of a chunk that all succeeded, with values that are plain data: what a
+    worker sends back for them (one list, pickled once) and how :func:`_iter_many`
+    gives them back (one object, not an :class:`Outcome` a job)."""
+
+    #: the index of the first job (the others follow it, one apart).
+    first: int
+    #: the jobs' values, in job order.
+    values: list[Any]
+    #: how many times each job was started, when one was started before (its worker
+    #: died); ``None`` when every job ran once.
+    attempts: list[int] | None = None
+
+
 @attrs.frozen
 class _Task:
     """Runs a chunk of ``(index, item)`` jobs where the executor puts it.
@@ -354,13 +368,18 @@ class _Task:
     when it crosses a process boundary. The work of making records is then done
     in one pass over the chunk, whose code stays warm in the caches, rather than
     once after each job's own work (which leaves it cold: 2-5x slower).
+
+    A ``function`` whose ``plain_values`` attribute is true promises values (after
+    ``finish``) of built-in data only, which pickle and unpickle anywhere: when
+    every job of a chunk of consecutive jobs succeeds, their values come back as
+    one :class:`_Run`, pickled once with the reply rather than one by one.
     """
 
     function: Callable[[Any], Any]
     markers: str | None = None
     pickled: bool = False
 
-    def __call__(self, chunk: Sequence[tuple[int, Any]]) -> list[_Reply]:
+    def __call__(self, chunk: Sequence[tuple[int, Any]]) -> list[_Reply] | _Run:
         note: str | None = None
         board: mmap.mmap | None = None
         if self.markers is not None:
@@ -374,42 +393,53 @@ class _Task:
                     os.close(fd)
             except (OSError, ValueError):  # no note (a full disk, say): found the slow way
                 board = None
+        function = self.function
         try:
-            replies = []
+            # the first half: the jobs, back to back (the code between two jobs is
+            # what runs cold after each job's work, so it is kept short)
+            replies: list[_Reply] = []
+            append = replies.append
             for index, item in chunk:
                 if board is not None:
                     _mark(board, index)
-                replies.append(self.attempt(index, item))
-            finish = getattr(self.function, "finish", None)
-            if finish is not None or self.pickled:
+                try:
+                    append((index, True, function(item), None))
+                except Exception as error:
+                    append(_failure(index, error, self.pickled))
+            plain = getattr(function, "plain_values", False) is True
+            finish = getattr(function, "finish", None)
+            if finish is not None or (self.pickled and not plain):
                 for k, reply in enumerate(replies):
                     if reply[1]:
                         if board is not None:
                             _mark(board, reply[0])
-                        replies[k] = self.finished(reply, finish)
+                        replies[k] = self.finished(reply, finish, plain)
         finally:
             if board is not None:
                 board.close()
             if note is not None:  # (made even when mapping it failed)
                 with contextlib.suppress(OSError):
                     os.unlink(note)
+        if plain and replies:
+            first = replies[0][0]
+            if replies[-1][0] - first == len(replies) - 1 and all(r[1] for r in replies):
+                return _Run(first, [reply[2] for reply in replies])
+            if self.pickled:  # (a chunk with a failure: each value on its own)
+                return [self.finished(r, None, False) if r[1] else r for r in replies]
         return replies
 
-    def attempt(self, index: int, item: Any) -> _Reply:
-        try:
-            return (index, True, self.function(item), None)
-        except Exception as error:
-            return _failure(index, error, self.pickled)
-
-    def finished(self, reply: _Reply, finish: Callable[[Any], Any] | None) -> _Reply:
-        """A job's reply, its value finished and pickled as it should be."""
+    def finished(
+        self, reply: _Reply, finish: Callable[[Any], Any] | None, plain: bool
+    ) -> _Reply:
+        """A job's reply, its value finished, and pickled as it should be (a plain value
+        is pickled later, when its chunk does not come back as a :class:`_Run`)."""
         index, _ok, value, _text = reply
         if finish is not None:
             try:
                 value = finish(value)
             except Exception as error:
                 return _failure(index, error, self.pickled)
-        if not self.pickled:
+        if not self.pickled or plain:
             return (index, True, value, None)
         try:
             return (index, True, pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL), None)
@@ -533,6 +563,9 @@ def iter_many(
     it was running as :class:`~lacak.WorkerDiedError`, the others as
     :class:`~lacak.JobError`) and not retried. A Dask cluster retries on its
     own (its ``allowed_failures``); its ``KilledWorker`` is then the job's error.
+    A Dask ``client.get_executor()`` is run through
+    :class:`lacak.cluster.DaskExecutor`, which keeps a result Dask made again after
+    a worker died (Dask's own executor can take it for an error).
 
     Jobs on a :class:`~concurrent.futures.ThreadPoolExecutor` run in a copy of the
     caller's :mod:`contextvars` context (as :func:`asyncio.to_thread` does), so a
@@ -555,6 +588,35 @@ def iter_many(
         positive integer, ``start`` not a non-negative one, or ``workers`` is given
         with an ``executor``.
     """
+    stream = _iter_many(function, items, executor=executor, workers=workers,
+                        chunksize=chunksize, ordered=ordered, start=start, window=window)  # fmt: skip
+    try:
+        for given in stream:
+            if isinstance(given, _Run):
+                attempts = given.attempts
+                for k, value in enumerate(given.values):
+                    yield Outcome(given.first + k, value=value,
+                                  attempts=1 if attempts is None else attempts[k])  # fmt: skip
+            else:
+                yield given
+    finally:
+        stream.close()
+
+
+def _iter_many(
+    function: Callable[[Any], Any],
+    items: Iterable[Any],
+    *,
+    executor: concurrent.futures.Executor | None = None,
+    workers: int | None = None,
+    chunksize: int | Callable[[], int] = 1,
+    ordered: bool = False,
+    start: int = 0,
+    window: int | None = None,
+) -> Generator[Outcome[Any] | _Run, None, None]:
+    """:func:`iter_many`, whose chunks of jobs that all succeeded with plain values
+    (see :class:`_Task`) come back as one :class:`_Run` each: what a reader of many
+    small jobs takes, to spend nothing a job on objects it does not need."""
     sizes: Callable[[], int]
     if callable(chunksize):
         sizes = _checked_sizes(chunksize)
@@ -568,6 +630,11 @@ def iter_many(
         workers = _positive(workers, "workers")
         if executor is not None:
             raise InvalidOptionError("give workers or an executor, not both")
+    client = _dask_client(executor)
+    if client is not None:  # Dask's own executor can lose a result when a worker dies
+        from .cluster import DaskExecutor
+
+        executor = DaskExecutor(client)
     source = iter(items)
     count = 0
     if executor is None:
@@ -579,7 +646,11 @@ def iter_many(
             task = _Task(function)
             jobs = enumerate(itertools.chain(head, source), start)
             while chunk := list(itertools.islice(jobs, sizes())):
-                for reply in task(chunk):
+                replies = task(chunk)
+                if isinstance(replies, _Run):
+                    yield replies
+                    continue
+                for reply in replies:
                     yield _outcome(reply, 1, pickled=False)
             return
         source = itertools.chain(head, source)
@@ -646,12 +717,14 @@ class _Stream:
         self.own = executor is None
         self.processes = self.own or isinstance(executor, cf.ProcessPoolExecutor)
         self.pickled = not isinstance(executor, cf.ThreadPoolExecutor)
-        self.items: dict[int, Any] = {}  # the item of every job not finished yet
-        self.started: dict[int, int] = {}  # how many times each such job was started
-        self.ready: dict[int, Outcome[Any]] = {}  # finished, not yet given back
+        # how many times a job was started before, for jobs to be run again (their
+        # worker died), until their record is made: every other job is started once
+        self.started: dict[int, int] = {}
+        self.ready: dict[int, Outcome[Any] | _Run] = {}  # finished, not yet given back
+        self.waiting = 0  # jobs in ready
         self.next = start  # (ordered) the job whose record comes next
         self.retry: collections.deque[_Chunk] = collections.deque()  # run before new chunks
-        self.futures: dict[concurrent.futures.Future[list[_Reply]], _Chunk] = {}
+        self.futures: dict[concurrent.futures.Future[list[_Reply] | _Run], _Chunk] = {}
         self.blind = False  # a pool broke with no job noted as running: retried once as it was
         self.broken: str | None = None  # why a caller's executor can run nothing more
         self.last_size = 1
@@ -659,17 +732,30 @@ class _Stream:
     # -- bookkeeping ------------------------------------------------------------------
 
     def finish(self, outcome: Outcome[Any]) -> None:
-        self.items.pop(outcome.index, None)
         self.started.pop(outcome.index, None)
         self.ready[outcome.index] = outcome
+        self.waiting += 1
 
-    def given_back(self) -> Iterator[Outcome[Any]]:
+    def finish_run(self, run: _Run) -> None:
+        if self.started:  # (a job of it may have been started before its worker died)
+            indices = range(run.first, run.first + len(run.values))
+            attempts = [self.started.pop(index, 0) + 1 for index in indices]
+            if any(attempt > 1 for attempt in attempts):
+                run = run._replace(attempts=attempts)
+        self.ready[run.first] = run
+        self.waiting += len(run.values)
+
+    def given_back(self) -> Iterator[Outcome[Any] | _Run]:
         if self.ordered:
             while self.next in self.ready:
-                yield self.ready.pop(self.next)
-                self.next += 1
+                given = self.ready.pop(self.next)
+                jobs = len(given.values) if isinstance(given, _Run) else 1
+                self.next += jobs
+                self.waiting -= jobs
+                yield given
         else:
             ready, self.ready = self.ready, {}
+            self.waiting = 0
             yield from ready.values()
 
     def room(self) -> bool:
@@ -679,7 +765,7 @@ class _Stream:
         if len(self.futures) >= self.window:
             return False
         return bool(self.retry) or not self.ordered or (
-            len(self.ready) < WAITING_PER_WINDOW * self.window * self.last_size
+            self.waiting < WAITING_PER_WINDOW * self.window * self.last_size
         )
 
     def take(self, jobs: Iterator[tuple[int, Any]]) -> _Chunk:
@@ -687,15 +773,11 @@ class _Stream:
             return self.retry.popleft()
         size = self.sizes()
         self.last_size = size
-        chunk = list(itertools.islice(jobs, size))
-        for index, item in chunk:
-            self.items[index] = item
-            self.started[index] = 0
-        return chunk
+        return list(itertools.islice(jobs, size))
 
     # -- the run ----------------------------------------------------------------------
 
-    def run(self, source: Iterator[Any]) -> Iterator[Outcome[Any]]:
+    def run(self, source: Iterator[Any]) -> Iterator[Outcome[Any] | _Run]:
         import concurrent.futures as cf
 
         jobs = enumerate(source, self.next)
@@ -728,7 +810,8 @@ class _Stream:
                                 markers = os.path.join(folder, str(generation))
                                 os.mkdir(markers)
                                 generation += 1
-                            pool = self.executor or cf.ProcessPoolExecutor(self.workers)
+                            pool = self.executor or cf.ProcessPoolExecutor(
+                                self.workers, initializer=_worker_started)
                             task = _Task(self.function, markers, self.pickled)
                         try:
                             # threads run in the caller's context, as asyncio.to_thread
@@ -745,7 +828,7 @@ class _Stream:
                                 break
                             for index, _item in chunk:
                                 self.finish(Outcome(index, error=error,
-                                                    attempts=self.started[index]))  # fmt: skip
+                                                    attempts=self.started.get(index, 0)))  # fmt: skip
                             continue
                         if table is None:
                             table = getattr(pool, "_processes", None)  # see _exitcodes
@@ -780,7 +863,9 @@ class _Stream:
                     for future in self.futures:
                         future.cancel()
 
-    def collect(self, done: Iterable[concurrent.futures.Future[list[_Reply]]]) -> list[_Chunk]:
+    def collect(
+        self, done: Iterable[concurrent.futures.Future[list[_Reply] | _Run]]
+    ) -> list[_Chunk]:
         """Record what the finished futures give; return the chunks a broken pool lost."""
         import concurrent.futures as cf
 
@@ -794,17 +879,20 @@ class _Stream:
                 continue
             except Exception as error:  # the executor's own failure (Dask's KilledWorker)
                 for index, _item in chunk:
-                    self.started[index] += 1
-                    self.finish(Outcome(index, error=error, attempts=self.started[index]))
+                    attempts = self.started.get(index, 0) + 1
+                    self.finish(Outcome(index, error=error, attempts=attempts))
                 continue
+            if isinstance(replies, _Run):
+                self.finish_run(replies)
+                continue
+            started = self.started
             for reply in replies:
-                self.started[reply[0]] += 1
-                self.finish(_outcome(reply, self.started[reply[0]], self.pickled))
+                self.finish(_outcome(reply, started.get(reply[0], 0) + 1, self.pickled))
         return broken
 
     def mend(
         self, broken: list[_Chunk], markers: str | None, table: Any
-    ) -> Iterator[Outcome[Any]]:
+    ) -> Iterator[Outcome[Any] | _Run]:
         """After a process pool broke: which jobs were running (and are suspects), which
         were waiting; run the suspects again alone (lacak's pool) or report them."""
         running = _running(markers) if markers is not None else {}
@@ -819,12 +907,13 @@ class _Stream:
         for chunk in broken:  # the jobs up to the one running did start
             ran = [k for k, (index, _item) in enumerate(chunk) if index in codes]
             for index, _item in chunk[: ran[-1] + 1] if ran else ():
-                self.started[index] += 1
+                self.started[index] = self.started.get(index, 0) + 1
         if self.own:
             waiting = [[(i, item) for i, item in chunk if i not in codes] for chunk in broken]
             self.retry.extendleft(reversed([chunk for chunk in waiting if chunk]))
             suspects = sorted(i for i in unfinished if i in codes)
-            for outcome in _alone(self.function, self.items, suspects, self.started, codes):
+            items = {index: item for chunk in broken for index, item in chunk}
+            for outcome in _alone(self.function, items, suspects, self.started, codes):
                 self.finish(outcome)
                 yield from self.given_back()
             return
@@ -836,12 +925,30 @@ class _Stream:
                     f"worker died ({exit_text(codes[index])}) running job {index}; not "
                     "retried, as the executor is the caller's (a process pool whose worker "
                     "died cannot run anything more)",
-                    index=index, exitcode=codes[index], attempts=self.started[index],
+                    index=index, exitcode=codes[index], attempts=self.started.get(index, 0),
                 )  # fmt: skip
             else:
                 died = JobError(f"job {index} did not finish: a worker of the caller's "
                                 "executor died, which breaks it", index=index)  # fmt: skip
-            self.finish(Outcome(index, error=died, attempts=max(1, self.started[index])))
+            self.finish(Outcome(index, error=died, attempts=max(1, self.started.get(index, 0))))
+
+
+def _dask_client(executor: Any) -> Any:
+    """The client of Dask's ``client.get_executor()``, else ``None``."""
+    kind = type(executor)
+    if kind.__name__ == "ClientExecutor" and kind.__module__.startswith("distributed"):
+        return getattr(executor, "_client", None)
+    return None
+
+
+def _worker_started() -> None:
+    """A worker of lacak's pool, just forked: the objects it shares with its parent are
+    put out of its garbage collector's reach (:func:`gc.freeze`), so that no collection
+    walks them, which costs time and writes to every page they are on, making the
+    worker a copy of them (CPython's advice for forked workers)."""
+    import gc
+
+    gc.freeze()
 
 
 class _InContext:
@@ -894,12 +1001,12 @@ def _alone(
     try:
         for i in suspects:
             if solo is None:
-                solo = cf.ProcessPoolExecutor(1)
+                solo = cf.ProcessPoolExecutor(1, initializer=_worker_started)
             future = solo.submit(task, [(i, items[i])])
             table = getattr(solo, "_processes", None)
-            started[i] += 1
+            started[i] = started.get(i, 0) + 1
             try:
-                (reply,) = future.result()
+                replies = future.result()
             except cf.process.BrokenProcessPool:
                 solo.shutdown(wait=True)
                 solo = None
@@ -913,7 +1020,10 @@ def _alone(
             except Exception as error:
                 yield Outcome(i, error=error, attempts=started[i])
             else:
-                yield _outcome(reply, started[i], pickled=True)
+                if isinstance(replies, _Run):
+                    yield Outcome(i, value=replies.values[0], attempts=started[i])
+                else:
+                    yield _outcome(replies[0], started[i], pickled=True)
     finally:
         if solo is not None:
             solo.shutdown(wait=True, cancel_futures=True)

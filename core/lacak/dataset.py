@@ -37,13 +37,13 @@ import os
 import time
 from collections import Counter
 from collections.abc import Generator, Iterable, Iterator, Mapping
-from typing import TYPE_CHECKING, Any, NamedTuple, cast
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import attrs
 
 from . import progress
 from .api import _BoundGenerator, _registry, choose
-from .batch import Outcome, _mixer, iter_many, job_seed
+from .batch import Outcome, _iter_many, _mixer, _Run, job_seed
 from .errors import (
     InvalidOptionError,
     LacakError,
@@ -358,7 +358,11 @@ class Spec:
 
     def _draw(self, index: int, seed: int) -> _Drawn | str:
         registry = default_registry()
-        found = _look_up(self, registry)
+        found = _looked_up
+        if found is None or found.spec is not self or found.registry is not registry or (
+            found.generation != registry.generation
+        ):
+            found = _look_up(self, registry)
         batch = found.batch
         instance = found.generate(self.size, seed)
         if batch.prepare is not None:
@@ -388,6 +392,10 @@ class Spec:
         it is)."""
         if isinstance(drawn, Made):
             return drawn
+        return Made._make(self._row(drawn))
+
+    def _row(self, drawn: _Drawn) -> tuple[Any, ...]:
+        """:meth:`finish`'s :class:`Made`, as a plain tuple."""
         began = time.perf_counter()
         found = drawn.found
         error = drawn.error
@@ -405,7 +413,7 @@ class Spec:
         seconds = drawn.seconds + time.perf_counter() - began
         if self.timings:
             data["seconds"] = round(seconds, 6)
-        return Made(
+        return (
             _dumps(data) + b"\n",
             drawn.seed,
             bool(data.get("ok")),
@@ -685,7 +693,10 @@ class Record:
 
 class _Sizes:
     """Chunk sizes that grow to :data:`CHUNK_SECONDS` of work as jobs are timed, and
-    shrink at the end of a round so that every worker has some of the last jobs."""
+    shrink at the end of a round so that every worker has some of the last jobs, but
+    not below a tenth of that work (a chunk of a few short jobs costs more to send
+    and collect than it balances: each of the last chunks of a thousand 1 ms jobs
+    cost 0.1-0.2 ms, and there were dozens)."""
 
     def __init__(self, workers: int, target: float, fixed: int | None) -> None:
         self.workers = max(1, workers)
@@ -700,18 +711,27 @@ class _Sizes:
     def __call__(self) -> int:
         if self.fixed is not None:
             return self.fixed
-        size = 1 if self.mean is None else int(self.target / max(self.mean, 1e-6))
-        size = min(size, MAX_CHUNK, max(1, self.left // (4 * self.workers)))
+        if self.mean is None:
+            return 1
+        per_job = max(self.mean, 1e-6)
+        least = int(self.target / 10 / per_job)
+        size = min(int(self.target / per_job), MAX_CHUNK, max(least, self.left // (4 * self.workers)))
         return max(1, size)
 
 
 class _Job:
     """What a worker runs: job ``(index, seed)`` of a batch, in two halves (see
-    :func:`lacak.batch.iter_many`). The seeds are derived here, a chunk at a time as
-    its jobs are taken (:func:`_jobs`): in a warm loop, not cold in the worker after
-    each job's own work."""
+    :func:`lacak.batch.iter_many`). The seeds are derived in the parent, a block at a
+    time as its jobs are taken (:func:`_jobs`): in a warm loop, not cold in the worker
+    after each job's own work.
+
+    Its values are :class:`Made` as plain tuples (which pickle 5x faster than the
+    named ones: no ``__reduce_ex__``): built-in data, so a chunk whose jobs all
+    succeed comes back as one list (``plain_values``)."""
 
     __slots__ = ("spec",)
+
+    plain_values = True
 
     def __init__(self, spec: Spec) -> None:
         self.spec = spec
@@ -720,12 +740,14 @@ class _Job:
         return (_Job, (self.spec,))
 
     def __call__(self, job: tuple[int, int]) -> Made | _Drawn:
-        return self.spec.start(job)
+        if progress.active():
+            return self.spec.start(job)
+        return self.spec._start(job)
 
     def finish(self, drawn: Made | _Drawn) -> tuple[Any, ...]:
-        # a plain tuple, which pickles 5x faster than the named one (no __reduce_ex__);
-        # records() makes it a Made again
-        return tuple(self.spec.finish(drawn))
+        if isinstance(drawn, Made):
+            return tuple(drawn)
+        return self.spec._row(drawn)
 
 
 def _jobs(first: int, count: int, seed: int, sizes: _Sizes) -> Iterator[tuple[int, int]]:
@@ -785,6 +807,35 @@ def records(
         heuristic (the same for every job).
     :raises InvalidOptionError: bad counts, or a bad option the first job found.
     """
+    rows = _rows(spec, count=count, seed=seed, start=start, written=written, seen=seen,
+                 executor=executor, workers=workers, chunksize=chunksize,
+                 summary=summary)  # fmt: skip
+    try:
+        for row in rows:
+            yield Record(*row)
+    finally:
+        rows.close()  # (now, not when it is collected: its pool is shut down)
+
+
+#: A record as :func:`_rows` gives it: the fields of :class:`Record`, in its order.
+_Row = tuple[int, int, bytes, bool, "str | None", tuple[tuple[str, float], ...], float]
+
+
+def _rows(
+    spec: Spec,
+    *,
+    count: int,
+    seed: int,
+    start: int = 0,
+    written: int = 0,
+    seen: Iterable[bytes] = (),
+    executor: concurrent.futures.Executor | None = None,
+    workers: int | None = None,
+    chunksize: int | None = None,
+    summary: Summary | None = None,
+) -> Generator[_Row, None, None]:
+    """:func:`records`, each as a plain tuple (what :func:`write` reads: no object a
+    record but the tuple)."""
     count = _whole(count, "the number of records")
     start = _whole(start, "the first job")
     written = _whole(written, "the records written")
@@ -814,32 +865,31 @@ def records(
             # the first job here: it loads what the others need, and bad input shows now
             first = False
             here.append(_first(spec, index, seed))
-        # (the outcomes' values are what _Job.finish makes of _Job's: Made as plain tuples)
-        pool = cast(
-            "Generator[Outcome[Any], None, None]",
-            iter_many(_Job(spec), _jobs(index + len(here), size - len(here), seed, sizes),
-                      executor=executor, workers=workers, chunksize=sizes, ordered=True,
-                      start=index + len(here)),
-        )  # fmt: skip
-        outcomes = itertools.chain(here, pool)
+        pool = _iter_many(_Job(spec), _jobs(index + len(here), size - len(here), seed, sizes),
+                          executor=executor, workers=workers, chunksize=sizes, ordered=True,
+                          start=index + len(here))  # fmt: skip
         try:
-            for outcome in outcomes:
-                index = outcome.index + 1
+            for job, made in _made(itertools.chain(here, pool)):
+                index = job + 1
                 drawn += 1
-                made = Made._make(outcome.unwrap()) if outcome.ok else None  # (a tuple: _Job)
-                if made is not None:
-                    sizes.observe(made.seconds)
-                    reason = made.rejected
-                    if reason is None and made.digest is not None:
-                        if made.digest in known:
+                if isinstance(made, BaseException):
+                    its_seed = job_seed(seed, job)
+                    row: _Row = (job, its_seed, spec.error_line(job, its_seed, made), False,
+                                 type(made).__name__, (), 0.0)  # fmt: skip
+                else:
+                    # (a Made, as a plain tuple from a worker)
+                    line, made_seed, ok, reason, digest, measures, seconds, error = made
+                    sizes.observe(seconds)
+                    if reason is None and digest is not None:
+                        if digest in known:
                             reason = "duplicate"
                         else:
-                            known.add(made.digest)
+                            known.add(digest)
                     if reason is not None:
                         in_a_row += 1
                         if summary is not None:
                             summary.rejected[reason] += 1
-                            summary.job_seconds += made.seconds
+                            summary.job_seconds += seconds
                         if in_a_row >= MAX_REJECTED:
                             raise LimitReachedError(
                                 f"gave up: {MAX_REJECTED:,} draws in a row were rejected "
@@ -847,23 +897,26 @@ def records(
                                 f"{count:,} such instances"
                             )
                         continue
-                    assert made.line is not None
-                    record = Record(outcome.index, made.seed, made.line, made.ok, made.error,
-                                    made.measures, made.seconds)  # fmt: skip
-                else:
-                    error = outcome.error
-                    assert error is not None
-                    job = job_seed(seed, outcome.index)
-                    record = Record(outcome.index, job, spec.error_line(outcome.index, job, error),
-                                    False, type(error).__name__)  # fmt: skip
+                    row = (job, made_seed, line, ok, error, measures, seconds)
                 in_a_row = 0
                 kept += 1
                 needed -= 1
-                yield record
+                yield row
                 if needed == 0:
                     break
         finally:
             pool.close()  # the jobs not needed any more are cancelled, the pool shut down
+
+
+def _made(given: Iterable[Outcome[Any] | _Run]) -> Iterator[tuple[int, Any]]:
+    """``(index, Made or the job's error)`` of each job, from outcomes and runs."""
+    for each in given:
+        if isinstance(each, _Run):
+            yield from zip(itertools.count(each.first), each.values)
+        elif each.error is None:
+            yield each.index, each.value
+        else:
+            yield each.index, each.error
 
 
 def _reasons(summary: Summary | None) -> str:
@@ -947,7 +1000,9 @@ def dask_executor(scheduler: str) -> Iterator[tuple[concurrent.futures.Executor,
         logger = logging.getLogger("tornado.application")
         logger.addFilter(quiet)
         stack.callback(logger.removeFilter, quiet)
-        yield client.get_executor(), threads
+        from .cluster import DaskExecutor
+
+        yield DaskExecutor(client), threads
 
 
 class _CancelledCascade:
@@ -1014,13 +1069,18 @@ def write(
             shown.update(completed=state.records)
             last = time.monotonic()
             done = state.records
-            for record in records(spec, count=count, seed=seed, start=state.next_index,
-                                  written=state.records, seen=state.seen, executor=executor,
-                                  workers=workers, chunksize=chunksize,
-                                  summary=summary):  # fmt: skip
-                with guard.holding():
-                    sink.write(record.line)
-                    summary.add(record)
+            note = summary.note
+            for _index, _seed, line, ok, error, measures, seconds in _rows(
+                spec, count=count, seed=seed, start=state.next_index, written=state.records,
+                seen=state.seen, executor=executor, workers=workers, chunksize=chunksize,
+                summary=summary,
+            ):  # fmt: skip
+                guard.busy = True  # (guard.holding(), spelled out: it runs for every record)
+                sink.write(line)
+                note(ok, error, measures, seconds=seconds)
+                guard.busy = False
+                if guard.pending:
+                    guard.raise_pending()
                 done += 1
                 now = time.monotonic()
                 if now - last > 0.2:
@@ -1088,5 +1148,9 @@ class _Deferred:
         finally:
             self.busy = False
         if self.pending and again:
-            self.pending = False
-            raise KeyboardInterrupt
+            self.raise_pending()
+
+    def raise_pending(self) -> None:
+        """Raise the Ctrl-C that came while busy."""
+        self.pending = False
+        raise KeyboardInterrupt

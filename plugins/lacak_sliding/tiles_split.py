@@ -304,7 +304,8 @@ def _worker_count(executor: Any, workers: int | None) -> int:
     count = getattr(executor, "_max_workers", None)
     if isinstance(count, int) and count > 0:
         return count
-    client = getattr(executor, "_client", None)  # a Dask client's executor
+    # a Dask client's executor: lacak's (lacak.cluster.DaskExecutor), or Dask's own
+    client = getattr(executor, "client", None) or getattr(executor, "_client", None)
     if client is not None:
         try:
             return max(1, sum(client.nthreads().values()))

@@ -28,7 +28,7 @@ def cluster() -> Iterator[Any]:
 
 
 def address(executor: Any) -> str:
-    return str(executor._client.scheduler.address)
+    return str(executor.client.scheduler.address)
 
 
 BATCHES = {
@@ -54,7 +54,7 @@ def test_dask_lacak_s_pool_and_one_process_write_the_same_bytes(
 
 
 def test_a_killed_dask_worker_loses_no_record(cluster: Any) -> None:
-    client = cluster._client
+    client = cluster.client
     spec = dataset.spec("sliding", size=(3, 3), kind_options={"uniform": True})
     expected = [r.line for r in dataset.records(spec, count=200, seed=2, workers=1)]
     lines = []

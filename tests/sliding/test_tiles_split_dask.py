@@ -59,7 +59,7 @@ def test_korf_instance_cut_short_on_a_local_cluster(cluster: Any) -> None:
 
 
 def test_cli_scheduler_gives_the_one_process_answer(cluster: Any) -> None:
-    address = str(cluster._client.scheduler.address)
+    address = str(cluster.client.scheduler.address)
     board = " ".join(map(str, korf.instances()[41].tiles))  # korf 42, 42 moves
     answers = []
     for extra in ([], ["--scheduler", address]):
@@ -74,7 +74,7 @@ def test_cli_scheduler_gives_the_one_process_answer(cluster: Any) -> None:
 
 
 def test_a_killed_dask_worker_loses_nothing(cluster: Any) -> None:
-    client = cluster._client
+    client = cluster.client
     puzzle = random_walk((4, 4), moves=80, seed=11)  # 48 moves, 2.3 million nodes
     expected = one(puzzle, "manhattan")
     killed: list[int] = []
