@@ -36,6 +36,7 @@ class DaskExecutor(cf.Executor):
         self._tasks: dict[cf.Future[Any], Any] = {}  # those not finished, with their Dask futures
 
     def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> cf.Future[Any]:
+        """``fn(*args, **kwargs)`` as a Dask task: its future here."""
         task = self.client.submit(fn, *args, pure=False, **kwargs)
         future: cf.Future[Any] = cf.Future()
         with self._lock:

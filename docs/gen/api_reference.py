@@ -49,6 +49,7 @@ PAGES: list[tuple[str, str, str, list[str]]] = [
             "lacak.output",
             "lacak.progress",
             "lacak.batch",
+            "lacak.cluster",
             "lacak.cache",
             "lacak.dictionary_files",
             "lacak.paths",
