@@ -552,7 +552,10 @@ def iter_many(
     chunk's jobs first, then ``finish`` on each value that came back (its result
     is the job's value, an exception it raises the job's error). Work that is
     the same for every job (making a record, say) then runs in one warm pass
-    over the chunk, not cold after each job's own work.
+    over the chunk, not cold after each job's own work. A ``function`` whose
+    ``plain_values`` attribute is ``True`` promises values (after ``finish``) of
+    built-in data only (tuples, bytes, numbers, strings, ``None``): a chunk whose
+    jobs all succeed then crosses back pickled once, not value by value.
 
     A job that raises gives an error record, and the executor goes on. A
     worker that dies breaks a process pool: with lacak's own pool, the jobs
