@@ -1070,25 +1070,25 @@ def write(
             last = time.monotonic()
             done = state.records
             note = summary.note
-            for _index, _seed, line, ok, error, measures, seconds in _rows(
-                spec, count=count, seed=seed, start=state.next_index, written=state.records,
-                seen=state.seen, executor=executor, workers=workers, chunksize=chunksize,
-                summary=summary,
-            ):  # fmt: skip
-                guard.busy = True  # (guard.holding(), spelled out: it runs for every record)
-                sink.write(line)
-                note(ok, error, measures, seconds=seconds)
-                guard.busy = False
-                if guard.pending:
-                    guard.raise_pending()
-                done += 1
-                now = time.monotonic()
-                if now - last > 0.2:
-                    last = now
-                    elapsed = time.perf_counter() - summary.began
-                    rate = summary.written / elapsed if elapsed > 0 else 0.0
-                    shown.update(completed=done, description=f"{spec.kind} batch: "
-                                 f"{rate:,.0f} records/s")  # fmt: skip
+            rows = _rows(spec, count=count, seed=seed, start=state.next_index,
+                         written=state.records, seen=state.seen, executor=executor,
+                         workers=workers, chunksize=chunksize, summary=summary)  # fmt: skip
+            with contextlib.closing(rows):  # (its pool shut down here, even on an error)
+                for _index, _seed, line, ok, error, measures, seconds in rows:
+                    guard.busy = True  # (guard.holding(), spelled out: it runs for every record)
+                    sink.write(line)
+                    note(ok, error, measures, seconds=seconds)
+                    guard.busy = False
+                    if guard.pending:
+                        guard.raise_pending()
+                    done += 1
+                    now = time.monotonic()
+                    if now - last > 0.2:
+                        last = now
+                        elapsed = time.perf_counter() - summary.began
+                        rate = summary.written / elapsed if elapsed > 0 else 0.0
+                        shown.update(completed=done, description=f"{spec.kind} batch: "
+                                     f"{rate:,.0f} records/s")  # fmt: skip
             shown.update(completed=done)
         complete = summary.records >= count
     except KeyboardInterrupt:

@@ -98,6 +98,43 @@ def test_lacak_s_own_pool_keeps_every_good_record(chunksize: int) -> None:
     check_mixed(run_many(job, MIXED, workers=2, chunksize=chunksize), retried=True)
 
 
+class PlainJob:
+    """:func:`job`, promising plain values: a chunk whose jobs all succeed crosses back
+    as one run (pickled once), and the outcomes are the same."""
+
+    plain_values = True
+
+    def __call__(self, item: object) -> object:
+        return job(item)
+
+
+@pytest.mark.parametrize("chunksize", [1, 3])
+def test_plain_values_keep_every_good_record_and_their_attempts(chunksize: int) -> None:
+    """Runs of plain values through lacak's pool, with workers killed among them: the
+    jobs of a chunk run again after a death count their attempts (``lambda`` is left
+    out: it is not plain data, and a broken promise costs its whole chunk)."""
+    items = [item for item in MIXED if item != "lambda"]
+    records = run_many(PlainJob(), items, workers=2, chunksize=chunksize)
+    assert [r.index for r in records] == list(range(len(items)))
+    for record, item in zip(records, items, strict=True):
+        if isinstance(item, int):
+            assert record.ok and record.value == item * 2 and 1 <= record.attempts <= 2
+        elif item in ("exit", "kill"):
+            assert isinstance(record.error, lacak.WorkerDiedError) and record.attempts == 2
+        elif item == "slow":
+            assert record.value == "slow done"
+        else:
+            assert not record.ok
+
+
+def test_a_run_after_a_death_counts_its_jobs_attempts() -> None:
+    """Job 0 ran before job 1 killed its worker in the same chunk: it runs again (in a
+    run of its own) and says it was started twice."""
+    records = run_many(PlainJob(), [3, "kill", 4], workers=2, chunksize=3)
+    assert [(r.value, r.attempts) for r in records[::2]] == [(6, 2), (8, 1)]
+    assert isinstance(records[1].error, lacak.WorkerDiedError)
+
+
 @pytest.mark.parametrize("failing", [1, 2])
 def test_a_pool_found_broken_as_a_chunk_is_sent_loses_nothing(
     monkeypatch: pytest.MonkeyPatch, failing: int
@@ -260,15 +297,19 @@ def test_a_job_s_second_half_runs_after_the_chunk_and_fails_alone(where: str,
                    max_size=12),
     chunksize=st.integers(1, 4),
     where=st.sampled_from(["here", "threads"]),
+    plain=st.booleans(),
 )  # fmt: skip
-def test_one_record_per_job_in_order(items: list[object], chunksize: int, where: str) -> None:
+def test_one_record_per_job_in_order(items: list[object], chunksize: int, where: str,
+                                     plain: bool) -> None:  # fmt: skip
     """Whatever mix of jobs, every job has exactly one record, in order, and a
-    job's record does not depend on the others."""
+    job's record does not depend on the others (nor on whether its values come back
+    a run at a time)."""
+    function = PlainJob() if plain else job
     if where == "here":
-        records = run_many(job, items, workers=1, chunksize=chunksize)
+        records = run_many(function, items, workers=1, chunksize=chunksize)
     else:
         with concurrent.futures.ThreadPoolExecutor(2) as pool:
-            records = run_many(job, items, executor=pool, chunksize=chunksize)
+            records = run_many(function, items, executor=pool, chunksize=chunksize)
     assert [r.index for r in records] == list(range(len(items)))
     for record, item in zip(records, items, strict=True):
         assert record.attempts == 1
