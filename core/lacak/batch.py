@@ -633,11 +633,10 @@ def _iter_many(
         workers = _positive(workers, "workers")
         if executor is not None:
             raise InvalidOptionError("give workers or an executor, not both")
-    client = _dask_client(executor)
-    if client is not None:  # Dask's own executor can lose a result when a worker dies
-        from .cluster import DaskExecutor
+    if executor is not None:
+        from .cluster import reliable
 
-        executor = DaskExecutor(client)
+        executor = reliable(executor)  # (Dask's own can lose a result when a worker dies)
     source = iter(items)
     count = 0
     if executor is None:
@@ -934,14 +933,6 @@ class _Stream:
                 died = JobError(f"job {index} did not finish: a worker of the caller's "
                                 "executor died, which breaks it", index=index)  # fmt: skip
             self.finish(Outcome(index, error=died, attempts=max(1, self.started.get(index, 0))))
-
-
-def _dask_client(executor: Any) -> Any:
-    """The client of Dask's ``client.get_executor()``, else ``None``."""
-    kind = type(executor)
-    if kind.__name__ == "ClientExecutor" and kind.__module__.startswith("distributed"):
-        return getattr(executor, "_client", None)
-    return None
 
 
 def _worker_started() -> None:

@@ -11,7 +11,7 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
-__all__ = ["DaskExecutor"]
+__all__ = ["DaskExecutor", "dask_client", "reliable"]
 
 
 class DaskExecutor(cf.Executor):
@@ -70,3 +70,23 @@ class DaskExecutor(cf.Executor):
             pending = list(self._tasks.items())
         for future, _task in pending:
             future.cancel()
+
+
+def dask_client(executor: Any) -> Any:
+    """The Dask client behind ``executor``: a :class:`DaskExecutor`'s, or that of Dask's
+    own ``client.get_executor()``; ``None`` for any other executor."""
+    if isinstance(executor, DaskExecutor):
+        return executor.client
+    kind = type(executor)
+    if kind.__name__ == "ClientExecutor" and kind.__module__.startswith("distributed"):
+        return getattr(executor, "_client", None)
+    return None
+
+
+def reliable(executor: cf.Executor) -> cf.Executor:
+    """``executor``, or for Dask's own ``client.get_executor()`` a :class:`DaskExecutor`
+    over the same client."""
+    client = dask_client(executor)
+    if client is None or isinstance(executor, DaskExecutor):
+        return executor
+    return DaskExecutor(client)

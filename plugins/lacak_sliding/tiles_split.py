@@ -304,8 +304,9 @@ def _worker_count(executor: Any, workers: int | None) -> int:
     count = getattr(executor, "_max_workers", None)
     if isinstance(count, int) and count > 0:
         return count
-    # a Dask client's executor: lacak's (lacak.cluster.DaskExecutor), or Dask's own
-    client = getattr(executor, "client", None) or getattr(executor, "_client", None)
+    from lacak.cluster import dask_client
+
+    client = dask_client(executor)
     if client is not None:
         try:
             return max(1, sum(client.nthreads().values()))

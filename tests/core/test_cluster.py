@@ -94,3 +94,12 @@ def test_a_batch_runs_through_it() -> None:
 
     outcomes = run_many(abs, [-3, 4, -5], executor=Running(client))
     assert [outcome.value for outcome in outcomes] == [3, 4, 5]
+
+
+def test_only_dask_s_own_executor_is_replaced() -> None:
+    from lacak.cluster import dask_client, reliable
+
+    ours = DaskExecutor(FakeClient())
+    with cf.ThreadPoolExecutor(1) as threads:
+        assert reliable(threads) is threads and dask_client(threads) is None
+    assert reliable(ours) is ours and dask_client(ours) is ours.client
