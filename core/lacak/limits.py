@@ -18,6 +18,14 @@ database) calls :func:`check_deadline` between chunks of its work::
 
 A budget also reports a search running past a second to
 :mod:`lacak.progress` (only when someone is watching).
+
+Every time these bounds read is :func:`now` (:func:`time.perf_counter` unless
+:func:`use_clock` gives another clock for the block), so a test can prove a
+bound by counting the looks at a fake clock instead of timing the machine::
+
+    ticks = itertools.count()
+    with use_clock(lambda: float(next(ticks))):   # one "second" per look
+        result = lacak.solve(puzzle, limits=Limits(seconds=5))  # stops after 5 looks
 """
 
 from __future__ import annotations
@@ -42,6 +50,8 @@ __all__ = [
     "check_deadline",
     "current_deadline",
     "deadline",
+    "now",
+    "use_clock",
 ]
 
 
@@ -147,9 +157,44 @@ _DEADLINE: contextvars.ContextVar[float | None] = contextvars.ContextVar(
     "lacak_deadline", default=None
 )
 
+# -- the clock (injectable, for tests that count instead of timing) -----------------------
+
+_CLOCK: contextvars.ContextVar[Callable[[], float]] = contextvars.ContextVar(
+    "lacak_clock", default=time.perf_counter
+)
+
+
+def now() -> float:
+    """The time every deadline and budget is read against: :func:`time.perf_counter`,
+    or the clock :func:`use_clock` set for the block running now."""
+    return _CLOCK.get()()
+
+
+@contextlib.contextmanager
+def use_clock(clock: Callable[[], float]) -> Iterator[None]:
+    """Within the block (this thread or task), lacak's limits read ``clock`` instead of
+    :func:`time.perf_counter`: budgets started there, :func:`deadline` times and
+    :func:`check_deadline`.
+
+    For tests that bound work without timing the machine: a clock that moves one
+    unit per look turns ``seconds=k`` into "at most ``k`` looks at the clock".
+
+    >>> import itertools
+    >>> ticks = itertools.count()
+    >>> with use_clock(lambda: float(next(ticks))):
+    ...     budget = Limits(seconds=2).start()   # started at 0: the deadline is 2
+    ...     budget.time_up(), budget.time_up(), budget.time_up()
+    (False, True, True)
+    """
+    token = _CLOCK.set(clock)
+    try:
+        yield
+    finally:
+        _CLOCK.reset(token)
+
 
 def current_deadline() -> float | None:
-    """The :func:`time.perf_counter` time the work running now must end by, or ``None``."""
+    """The time (of :func:`now`) the work running now must end by, or ``None``."""
     return _DEADLINE.get()
 
 
@@ -157,7 +202,7 @@ def current_deadline() -> float | None:
 def deadline(at: float | None) -> Iterator[None]:
     """Within the block, lacak's long preparation work stops at ``at``.
 
-    ``at`` is a :func:`time.perf_counter` time (``None``: no deadline; a
+    ``at`` is a time of :func:`now` (``None``: no deadline; a
     :class:`Budget`'s :attr:`~Budget.deadline` fits). Work that happens
     before a search can count its nodes, such as normalising the words of a
     dictionary file read for the first time, calls :func:`check_deadline`
@@ -184,7 +229,7 @@ def check_deadline(doing: str) -> None:
     :raises LimitReachedError: ``the time limit was reached while <doing>``.
     """
     at = _DEADLINE.get()
-    if at is not None and time.perf_counter() >= at:
+    if at is not None and now() >= at:
         raise LimitReachedError(f"the time limit was reached while {doing}")
 
 
@@ -201,7 +246,7 @@ class Budget:
     """
 
     limits: Limits
-    started: float = attrs.field(factory=time.perf_counter, init=False)
+    started: float = attrs.field(factory=now, init=False)
     _calls: int = attrs.field(default=0, init=False)
     _deadline: float | None = attrs.field(default=None, init=False)
     _tokens: list[contextvars.Token[float | None]] = attrs.field(factory=list, init=False)
@@ -233,16 +278,16 @@ class Budget:
 
     @property
     def deadline(self) -> float | None:
-        """The :func:`time.perf_counter` time at which the time is up (``None``: no time limit)."""
+        """The time (of :func:`now`) at which the time is up (``None``: no time limit)."""
         return self._deadline
 
     def elapsed(self) -> float:
         """Seconds since the budget was started."""
-        return time.perf_counter() - self.started
+        return now() - self.started
 
     def time_up(self) -> bool:
         """Whether the deadline has passed (reads the clock each call)."""
-        return self._deadline is not None and time.perf_counter() >= self._deadline
+        return self._deadline is not None and now() >= self._deadline
 
     def check_time(self, what: str) -> None:
         """Raise :class:`~lacak.LimitReachedError` when the deadline has passed.
@@ -268,11 +313,11 @@ class Budget:
             self._calls += 1
             if self._calls >= self.CLOCK_EVERY or expanded < self.CLOCK_EVERY:
                 self._calls = 0
-                now = time.perf_counter()
-                if self._deadline is not None and now >= self._deadline:
+                at = now()
+                if self._deadline is not None and at >= self._deadline:
                     return StopReason.TIME
-                if self._watch and now - self._shown_at > 0.2:
-                    self._show(expanded, now)
+                if self._watch and at - self._shown_at > 0.2:
+                    self._show(expanded, at)
         return None
 
     def _show(self, expanded: int, now: float) -> None:

@@ -201,3 +201,27 @@ def test_a_searcher_that_runs_out_of_memory_is_an_out_of_memory_error() -> None:
     with pytest.raises(lacak.OutOfMemoryError, match="strategy 'greedy'") as raised:
         searcher(lacak.testing.GraphPuzzle(edges={}, initial=0, goals={1}))
     assert isinstance(raised.value, lacak.LacakError)
+
+
+def test_an_injected_clock_is_what_budgets_and_deadlines_read() -> None:
+    """``use_clock``: a test counts looks at a fake clock instead of timing the machine."""
+    import itertools
+
+    from lacak.limits import now, use_clock
+
+    ticks = itertools.count()
+    with use_clock(lambda: float(next(ticks))):
+        assert now() == 0.0
+        budget = lacak.Limits(seconds=3).start()  # started at 1: up at 4
+        assert budget.deadline == 4.0
+        assert [budget.time_up() for _ in range(3)] == [False, False, True]  # looks 2, 3, 4
+        with lacak.deadline(10.0):
+            lacak.check_deadline("waiting")  # 5
+            inner = lacak.Limits(seconds=100).start()  # no later than the outer deadline
+            assert inner.deadline == 10.0
+        with lacak.deadline(0.0), pytest.raises(lacak.LimitReachedError, match="waiting"):
+            lacak.check_deadline("waiting")
+    import time
+
+    assert abs(now() - time.perf_counter()) < 600  # the real clock again
+    assert lacak.Limits(seconds=60).start().time_up() is False
