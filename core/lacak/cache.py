@@ -16,9 +16,10 @@ program is noticed before anything in it is used::
                    "format": 4, "lacak": "0.1.0", "key": "...", "meta": {...}}
     H       P      payload (64-byte aligned, so arrays in it can be memory-mapped)
 
-:func:`load` checks, in this order, that the file is a regular file, the
-magic, the two lengths against the file's size, the checksum, and the info:
-the artefact's tag (:attr:`CacheFormat.tag`), its format number
+:func:`load` checks, in this order, that the file is a regular file (it is
+opened without waiting, so a FIFO or a device in its place is refused at once,
+never read), the magic, the two lengths against the file's size, the
+checksum, and the info: the artefact's tag (:attr:`CacheFormat.tag`), its format number
 (:attr:`CacheFormat.version`) and the key the caller expects (the file's
 name, usually a hash of what it was built from). Only then does the caller's
 ``decode`` see the payload, and anything ``decode`` raises (an inconsistent
@@ -88,6 +89,7 @@ from typing import Any, TypeVar
 import attrs
 
 from .errors import CacheError
+from .paths import _cache_path, file_kind, open_regular
 
 __all__ = [
     "MAGIC",
@@ -211,8 +213,6 @@ def folder(*parts: str, required: bool = False, stale: Sequence[str] = ()) -> Pa
         when it cannot be created.
     :raises CacheError: ``required`` and the folder cannot be created or written.
     """
-    from .paths import _cache_path
-
     path = _cache_path(*parts)
     try:
         path.mkdir(parents=True, exist_ok=True)
@@ -365,7 +365,7 @@ def _checksum(view: memoryview) -> bytes:
 def _read(path: Path, use_mmap: bool) -> tuple[memoryview, int]:
     """The file's bytes (``FileNotFoundError`` when there is none; :class:`_Bad` otherwise)."""
     try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_BINARY", 0))
+        fd, info = open_regular(path)  # never waits: a FIFO in its place is refused at once
     except FileNotFoundError:
         raise
     except IsADirectoryError:
@@ -373,14 +373,10 @@ def _read(path: Path, use_mmap: bool) -> tuple[memoryview, int]:
     except OSError as error:
         raise _Bad(f"cannot be read: {error.strerror or error}") from None
     try:
-        try:
-            info = os.fstat(fd)
-        except OSError as error:  # pragma: no cover - fstat of an open file hardly fails
-            raise _Bad(f"cannot be read: {error.strerror or error}") from None
         if stat.S_ISDIR(info.st_mode):
             raise _Bad("a folder is in its place")
         if not stat.S_ISREG(info.st_mode):
-            raise _Bad("not a regular file")
+            raise _Bad(f"{file_kind(info.st_mode)} is in its place")
         size = info.st_size
         if size == 0:
             raise _Bad("empty file")

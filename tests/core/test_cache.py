@@ -422,3 +422,34 @@ def test_a_required_folder_is_probed(tmp_path: Path, monkeypatch: pytest.MonkeyP
     assert cache.folder("probe") is not None  # carrying on: nothing is written yet
     with pytest.raises(lacak.CacheError, match=r"No space left on device.*free some space"):
         cache.folder("probe", required=True)
+
+
+# -- files that are not regular files (issue 23, item 9) -----------------------------------
+
+_READ_A_FIFO = """
+import sys, warnings
+from pathlib import Path
+from lacak import cache
+fmt = cache.CacheFormat(tag="lacak-test", version=3, what="the test table")
+path = Path(sys.argv[1])
+with warnings.catch_warnings(record=True) as record:
+    warnings.simplefilter("always")
+    got = cache.load(path, fmt, path.stem, lambda artefact: bytes(artefact.payload))
+print(got, cache.inspect(path, fmt).problem, [str(w.message) for w in record])
+"""
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs on this system")
+def test_a_fifo_in_place_of_the_file_is_refused_without_blocking(tmp_path: Path) -> None:
+    """Opening a FIFO that no one writes to blocks for ever: the reader must not."""
+    path = tmp_path / "words.bin"
+    os.mkfifo(path)
+    done = subprocess.run(
+        [sys.executable, "-c", _READ_A_FIFO, str(path)],
+        capture_output=True, text=True, timeout=60, check=True,
+    )  # fmt: skip
+    assert done.stdout.split("\n")[0] == (
+        f"None a FIFO is in its place ['rebuilding the test table {path} (a FIFO is in its place)']"
+    )
+    assert write_words(path, ["A"])  # the FIFO is replaced by the rebuilt file
+    assert load_words(path) == (["A"], {"count": 1})

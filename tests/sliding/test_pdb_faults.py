@@ -288,3 +288,37 @@ def test_the_cli_shows_the_rebuild_in_one_line(tmp_path: Path) -> None:
         f"warning: rebuilding the pattern database of tiles 1,2,3,4 on 3x3 {path} "
         "(checksum mismatch)\n"
     )
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs on this system")
+def test_a_fifo_in_place_of_a_database_hangs_nothing(tmp_path: Path) -> None:
+    """Issue 23, item 9: opening a FIFO no one writes to waits for ever; ``solve
+    --timeout 3`` and ``pdb list`` used to hang on one. Each now ends (bounded here by
+    a 120 s stop) with the answer, the FIFO reported, and the database rebuilt."""
+    env = {**os.environ, "LACAK_CACHE_DIR": str(tmp_path / "cache")}
+    lacak_ = [sys.executable, "-m", "lacak", "sliding"]
+    board = " ".join(map(str, PUZZLES[2].initial))
+    solve = [*lacak_, "solve", board, "--heuristic", SPEC, "--strategy", "idastar-tiles",
+             "--json", "--timeout", "3"]  # fmt: skip
+
+    def run_(command: list[str]) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(command, capture_output=True, text=True, env=env, timeout=40,
+                              check=False)  # fmt: skip
+
+    first = run_(solve)
+    assert first.returncode == 0 and first.stderr == ""
+    path = file_of(GROUPS[0])
+    path.unlink()
+    os.mkfifo(path)
+    listing = run_([*lacak_, "pdb", "list", "--json"])
+    assert listing.returncode == 0, listing.stderr
+    statuses = {n["file"]: n["status"] for n in json.loads(listing.stdout)["databases"]}
+    assert statuses.get(str(path), "a FIFO is in its place") == "a FIFO is in its place"
+    second = run_(solve)
+    assert second.returncode == 0, second.stderr
+    assert json.loads(second.stdout)["length"] == json.loads(first.stdout)["length"]
+    assert second.stderr == (
+        f"warning: rebuilding the pattern database of tiles 1,2,3,4 on 3x3 {path} "
+        "(a FIFO is in its place)\n"
+    )
+    assert path.is_file()  # rebuilt in its place
