@@ -9,6 +9,7 @@ shows the traceback instead.
 from __future__ import annotations
 
 import contextvars
+import io
 import os
 import sys
 import traceback
@@ -24,6 +25,7 @@ from .cache import CacheWarning
 from .commands import add_kind_commands, output_format, solve_command, write_output
 from .errors import InvalidInputError, LacakError
 from .options import parse_size
+from .paths import dictionary_limit, input_limit, read_bounded
 from .plugins import PluginFailure, PluginInfo, PluginOverride, PluginWarning, one_line
 from .registry import Registry, default_registry
 
@@ -196,21 +198,30 @@ def print_catalogue(title: str, entries: Sequence[tuple[str, Sequence[str], str]
     Console().print(table)
 
 
-def read_input(source: str) -> str:
+def read_input(source: str, *, dictionary: bool = False) -> str:
     """The text of the file ``source``, or of standard input when ``source`` is ``"-"``.
 
     The bytes are read as UTF-8 (a leading byte-order mark is dropped) and line
-    endings become ``"\\n"``, as in text mode.
+    endings become ``"\\n"``, as in text mode. The file must be a regular file, and
+    at most :func:`lacak.paths.input_limit` bytes are read (see
+    :func:`lacak.paths.read_bounded`).
 
-    :raises InvalidInputError: the file cannot be read, or the bytes are not UTF-8.
+    :param dictionary: the text is a dictionary: :func:`lacak.paths.dictionary_limit` bounds it.
+    :raises InvalidInputError: the file cannot be read, is not a regular file, is
+        larger than the limit, or the bytes are not UTF-8.
     """
+    if dictionary:
+        limit, what, setting = dictionary_limit(), "dictionary files", "LACAK_MAX_DICTIONARY_MB"
+    else:
+        limit, what, setting = input_limit(), "puzzle files and input", "LACAK_MAX_INPUT_MB"
     try:
         if source == "-":
             stdin = sys.stdin
-            data = stdin.buffer.read() if hasattr(stdin, "buffer") else stdin.read().encode()
+            buffer = getattr(stdin, "buffer", None)
+            stream = buffer or io.BytesIO(stdin.read(limit + 1).encode())
+            data = read_bounded(stream, limit, what=what, setting=setting)
         else:
-            with open(source, "rb") as handle:
-                data = handle.read()
+            data = read_bounded(source, limit, what=what, setting=setting)
     except OSError as error:
         raise InvalidInputError(f"cannot read {source!r}: {error.strerror or error}") from None
     try:

@@ -52,10 +52,12 @@ compiled dictionary of ...") and rewritten, never used.
 
 from __future__ import annotations
 
+import bisect
 import functools
 import itertools
 import json
 import marshal
+import operator
 import os
 import re
 import sys
@@ -66,8 +68,9 @@ from typing import Any, NamedTuple
 
 import attrs
 
-from .errors import DictionaryError
+from .errors import DictionaryError, InvalidInputError
 from .limits import check_deadline
+from .paths import dictionary_limit, read_bounded
 
 __all__ = [
     "DICTIONARY_FORMATS",
@@ -402,6 +405,12 @@ def _normalize_alphabet(alphabet: str) -> str:
     return "".join(seen)
 
 
+#: Words normalised, sorted or compared between two looks at the deadline: reading a
+#: list of millions of words for the first time counts against a search's time limit,
+#: and stops within a fraction of a second of it.
+_CHUNK = 1 << 16
+
+
 def _normalize_words(
     raw: Iterable[str], alphabet: str
 ) -> tuple[list[str], int, int, list[SkippedWord]]:
@@ -409,11 +418,12 @@ def _normalize_words(
 
     The same as :func:`normalize_word` then :func:`word_problem` on each entry,
     with the common case (a word of letters, inside the alphabet) decided by
-    string methods that run in C.
+    string methods that run in C. The deadline of the work running now
+    (:func:`lacak.deadline`) is looked at every few thousand words, in every
+    step (normalising, sorting, dropping repeats).
     """
     letters = frozenset(alphabet) if alphabet else None
     if isinstance(raw, list):
-        check_deadline("reading the words of a dictionary")
         fast = _normalize_all_at_once(raw, letters)
         if fast is not None:
             return fast
@@ -436,39 +446,92 @@ def _normalize_words(
             skipped.append(SkippedWord(_printable(entry), problem))
             continue
         kept[word] = None
-    return sorted(kept), entries, duplicates, skipped
+    return _sort_unique(list(kept)), entries, duplicates, skipped
 
 
 def _normalize_all_at_once(
     raw: list[str], letters: frozenset[str] | None
 ) -> tuple[list[str], int, int, list[SkippedWord]] | None:
     """:func:`_normalize_words` for the usual list, whose every entry is a word of
-    letters inside the alphabet, done on all the words joined by line breaks (string
-    methods in C); ``None`` when some entry is not such a word (the word-by-word loop
-    then finds and reports it).
+    letters inside the alphabet, done on :data:`_CHUNK` words at a time joined by line
+    breaks (string methods in C); ``None`` when some entry is not such a word (the
+    word-by-word loop then finds and reports it).
 
     Normalising the joined text is normalising each word: NFC, upper case and the
     ``ß`` rule act within a word, and a line break, which no word contains (checked),
-    composes with nothing.
+    composes with nothing. Words already in their normal form are kept as they are
+    (no second copy of a list written in capitals).
     """
-    text = "\n".join(raw)
-    if text.count("\n") != len(raw) - 1:
-        return None  # an entry holds a line break itself
-    if text.isascii():
-        upper = text.upper()
-    else:
-        upper = unicodedata.normalize(
-            "NFC", unicodedata.normalize("NFC", text).replace("ß", "ẞ").upper()
-        )
-    body = upper.replace("\n", "")
-    if not body.isalpha() or (letters is not None and not letters.issuperset(set(body))):
-        return None  # white space, a mark, a non-letter, a letter outside the alphabet
-    words = upper.split("\n")
-    if len(words) != len(raw) or "" in words:
-        return None
-    ordered = sorted(words)  # (in linear time for a file that is sorted already)
-    unique = list(dict.fromkeys(ordered)) if len(set(words)) != len(words) else ordered
+    words: list[str] = []
+    for start in range(0, len(raw), _CHUNK):
+        check_deadline("reading the words of a dictionary")
+        chunk = raw[start : start + _CHUNK]
+        text = "\n".join(chunk)
+        if text.count("\n") != len(chunk) - 1:
+            return None  # an entry holds a line break itself
+        if text.isascii():
+            upper = text.upper()
+        else:
+            upper = unicodedata.normalize(
+                "NFC", unicodedata.normalize("NFC", text).replace("ß", "ẞ").upper()
+            )
+        body = upper.replace("\n", "")
+        if not body.isalpha() or (letters is not None and not letters.issuperset(set(body))):
+            return None  # white space, a mark, a non-letter, a letter outside the alphabet
+        part = chunk if upper == text else upper.split("\n")
+        if len(part) != len(chunk) or "" in part:
+            return None
+        words += part
+    unique = _sort_unique(words)  # (only checked for a file that is sorted already)
     return unique, len(words), len(words) - len(unique), []
+
+
+#: Words sorted in one call (a run) before the runs are merged: each sort is a step that
+#: cannot stop, a few tenths of a second at most.
+_RUN = 1 << 19
+
+
+def _sort_unique(words: list[str]) -> list[str]:
+    """``sorted(set(words))``, made in steps that each look at the deadline first: a
+    list sorted already is checked :data:`_CHUNK` words at a time and kept; another is
+    sorted in runs of :data:`_RUN` words, which are then merged a few thousand words at
+    a time (every run's words up to a pivot, sorted together: Timsort merges runs in
+    linear time), repeats dropped on the way. One :func:`sorted` call of millions of
+    words takes seconds and cannot stop."""
+    if _sorted_and_unique(words):
+        return words
+    runs = []
+    for start in range(0, len(words), _RUN):
+        check_deadline("sorting the words of a dictionary")
+        runs.append(sorted(words[start : start + _RUN]))
+    out: list[str] = []
+    share = max(1, _CHUNK // len(runs))  # (a step takes at most this many words of a run)
+    at = [0] * len(runs)
+    live = [r for r, run in enumerate(runs) if run]
+    while live:
+        check_deadline("sorting the words of a dictionary")
+        pivot = min(runs[r][min(at[r] + share, len(runs[r])) - 1] for r in live)
+        piece: list[str] = []
+        for r in live:  # every word up to the pivot: the next words of the whole order
+            end = bisect.bisect_right(runs[r], pivot, at[r])
+            piece += runs[r][at[r] : end]
+            at[r] = end
+        live = [r for r in live if at[r] < len(runs[r])]
+        piece.sort()
+        before = itertools.chain(out[-1:] or (None,), piece)  # (each word's neighbour)
+        out += itertools.compress(piece, map(operator.ne, piece, before))
+    return out
+
+
+def _sorted_and_unique(words: list[str]) -> bool:
+    """Whether every word is less than the next, :data:`_CHUNK` words between looks at
+    the deadline."""
+    for start in range(0, len(words) - 1, _CHUNK):
+        check_deadline("reading the words of a dictionary")
+        piece = words[start : start + _CHUNK + 1]
+        if not all(map(operator.lt, piece, itertools.islice(piece, 1, None))):
+            return False
+    return True
 
 
 # -- JSON reading with positions ---------------------------------------------------
@@ -993,17 +1056,25 @@ def load_dictionary(
         ``lacak.paths.cache_dir("dictionaries")``.
     :returns: the normalised :class:`~lacak.Dictionary`; ``report.cached`` says
         whether it came from the cache.
-    :raises DictionaryError: the file cannot be read or is malformed (the
-        message names the file, line and column).
+    :raises DictionaryError: the file cannot be read, is not a regular file, is
+        larger than :func:`lacak.paths.dictionary_limit` (256 MB unless
+        ``LACAK_MAX_DICTIONARY_MB`` says otherwise) or is malformed (the message
+        names the file, line and column).
+    :raises InvalidOptionError: ``LACAK_MAX_DICTIONARY_MB`` is not a number above 0.
     """
     file = Path(path)
     origin = str(file)
     name = name if name is not None else (file.stem or "dictionary")
     check_deadline(f"reading dictionary file {origin!r}")
+    limit = dictionary_limit()
     try:
-        data = file.read_bytes()
+        data = read_bounded(file, limit, what="dictionary files", setting="LACAK_MAX_DICTIONARY_MB")
     except OSError as error:
         raise _error(origin, f"cannot be read: {error.strerror or error}") from None
+    except InvalidInputError as error:  # not a regular file, or larger than the limit
+        exc = DictionaryError(str(error))
+        exc.path = origin
+        raise exc from None
     entry: Path | None = None
     digest = ""
     if cache:

@@ -224,7 +224,7 @@ def _load(ctx: click.Context, name: str) -> tuple[lacak.Dictionary, str | None]:
 def _from_stdin() -> lacak.Dictionary:
     """A dictionary read from standard input (named by its ``name`` metadata, else
     ``dictionary``)."""
-    return lacak.Dictionary.from_json(read_input("-"), origin=STDIN)
+    return lacak.Dictionary.from_json(read_input("-", dictionary=True), origin=STDIN)
 
 
 def _report_record(dictionary: lacak.Dictionary, limit: int | None) -> dict[str, Any]:

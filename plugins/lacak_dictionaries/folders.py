@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import os
+import stat
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -224,8 +225,14 @@ def peek_header(path: Path, size: int = 65536) -> dict[str, Any]:
     import json
 
     try:
-        with path.open("rb") as handle:
-            head = handle.read(size).decode("utf-8-sig", errors="ignore")
+        fd, info = lacak.paths.open_regular(path)  # a FIFO in its place is not waited on
+        try:
+            if not stat.S_ISREG(info.st_mode):
+                return {}
+            with open(fd, "rb", closefd=False) as handle:
+                head = handle.read(size).decode("utf-8-sig", errors="ignore")
+        finally:
+            os.close(fd)
     except OSError:
         return {}
     words_at = head.find('"words"')

@@ -138,7 +138,9 @@ def test_read_input_drops_a_byte_order_mark(tmp_path: Path) -> None:
 def test_read_input_errors_are_one_line(tmp_path: Path) -> None:
     missing = str(tmp_path / "missing.txt")
     assert one_line_error(run("read", missing)).startswith(f"Error: cannot read {missing!r}: ")
-    assert one_line_error(run("read", str(tmp_path))).startswith("Error: cannot read ")
+    assert one_line_error(run("read", str(tmp_path))) == (
+        f"Error: {tmp_path} is not a regular file (a folder)"
+    )
     binary = tmp_path / "binary.txt"
     binary.write_bytes(b"\xff\xfe\x00")
     assert one_line_error(run("read", str(binary))) == f"Error: {binary} is not a UTF-8 text file"
