@@ -23,7 +23,7 @@ import attrs
 # (lacak.interfaces.Dictionary) beside DictionarySource.
 from .dictionary_files import Dictionary
 from .errors import InvalidOptionError, InvalidPuzzleError, PluginError, memory_guard
-from .options import as_flag, parse_options
+from .options import Accepts, accepts_validator, as_flag, parse_options
 
 if TYPE_CHECKING:
     import concurrent.futures
@@ -198,6 +198,11 @@ class Searcher:
     kinds: frozenset[str] = attrs.field(default=frozenset(), converter=_as_frozenset)
     #: Extra keyword options ``search`` accepts, with their defaults.
     options: Mapping[str, Any] = attrs.field(factory=dict)
+    #: What each option accepts from a request lacak does not trust (the web API's):
+    #: :class:`lacak.options.Accepts` by option name (see :func:`lacak.options.read_untrusted`).
+    accepts: Mapping[str, Accepts] = attrs.field(
+        factory=dict, validator=accepts_validator("options")
+    )
     #: Whether it can split one search across the workers of an executor: ``search``
     #: then also takes ``executor`` (a :class:`concurrent.futures.Executor`) and
     #: ``workers`` (processes of lacak's own pool), as :func:`lacak.batch.iter_many`
@@ -334,6 +339,11 @@ class Heuristic:
     prepare: Callable[..., Callable[[Any], float]] | None = attrs.field(default=None, repr=False)
     #: Parameters with their defaults.
     options: Mapping[str, Any] = attrs.field(factory=dict)
+    #: What each option accepts from a request lacak does not trust (the web API's):
+    #: :class:`lacak.options.Accepts` by option name (see :func:`lacak.options.read_untrusted`).
+    accepts: Mapping[str, Accepts] = attrs.field(
+        factory=dict, validator=accepts_validator("options")
+    )
     #: Custom parser for the text after ``name:``; default :func:`parse_options`.
     parse: Callable[[str], Mapping[str, Any]] | None = attrs.field(default=None, repr=False)
     #: Whether admissibility depends on the options (e.g. weights): ``options -> bool``,
@@ -427,6 +437,11 @@ class Generator:
     description: str = ""
     #: Extra keyword options ``make`` accepts, with their defaults.
     options: Mapping[str, Any] = attrs.field(factory=dict)
+    #: What each option accepts from a request lacak does not trust (the web API's):
+    #: :class:`lacak.options.Accepts` by option name (see :func:`lacak.options.read_untrusted`).
+    accepts: Mapping[str, Accepts] = attrs.field(
+        factory=dict, validator=accepts_validator("options")
+    )
     #: Facts for listings and tests (``perfect``, ``uniform``, ``dead_ends``, ...).
     metadata: Mapping[str, Any] = attrs.field(factory=dict)
 
@@ -531,6 +546,11 @@ class BatchKind:
     #: The kind's own options of ``lacak batch KIND``, with their defaults (``--NAME``,
     #: typed by the default as in ``lacak KIND solve``); given to every function below.
     options: Mapping[str, Any] = attrs.field(factory=dict)
+    #: What each option accepts from a request lacak does not trust (the web API's):
+    #: :class:`lacak.options.Accepts` by option name (see :func:`lacak.options.read_untrusted`).
+    accepts: Mapping[str, Accepts] = attrs.field(
+        factory=dict, validator=accepts_validator("options")
+    )
     #: Help texts of :attr:`options`.
     help: Mapping[str, str] = attrs.field(factory=dict)
     #: Short flags of :attr:`options` (``{"dictionary": "-d"}``).
@@ -593,6 +613,11 @@ class PuzzleType:
     #: The keyword options ``parse`` accepts, with their defaults (none by default);
     #: ``lacak KIND solve`` offers each as ``--NAME`` (underscores become dashes).
     options: Mapping[str, Any] = attrs.field(factory=dict)
+    #: What each option accepts from a request lacak does not trust (the web API's):
+    #: :class:`lacak.options.Accepts` by option name (see :func:`lacak.options.read_untrusted`).
+    accepts: Mapping[str, Accepts] = attrs.field(
+        factory=dict, validator=accepts_validator("options", "solve_options", "render_options")
+    )
     #: The types ``parse`` takes as text (``str``; a kind may add ``bytes``).
     text_types: tuple[type, ...] = attrs.field(default=(str,), converter=_as_types)
     #: What the command line's PUZZLE argument is: ``"text"`` (the puzzle itself,

@@ -8,6 +8,17 @@ uses these functions directly; the command line only passes text through.
 Values are typed by the option's default: a ``bool`` default takes a yes/no
 word (:data:`FLAG_WORDS`), an ``int`` default an integer, a ``float`` default
 a finite number, anything else (``None``, a string) the text itself.
+
+What an option may take from a request lacak does not trust (the web API's)
+is declared by the component that has it, in its ``accepts`` (an
+:class:`Accepts` per option: :class:`OneOf` fixed words, a bounded
+:class:`Number`, bounded :class:`Text`, or a :class:`Named` component of a
+registry catalogue, such as a registered dictionary), and read by
+:func:`read_untrusted`: there, an option its component declares nothing for
+takes a yes/no word, an integer or a finite number by its default, and never
+text, since lacak cannot know whether the component reads text as a file.
+The command line and the library read values with :func:`convert` as
+before, and the component checks them itself.
 """
 
 from __future__ import annotations
@@ -15,19 +26,31 @@ from __future__ import annotations
 import math
 import re
 import reprlib
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from typing import Any
+
+import attrs
 
 from .errors import InvalidOptionError
 
 __all__ = [
+    "CATALOGUES",
     "FLAG_WORDS",
+    "Accepts",
+    "Named",
+    "Number",
+    "OneOf",
+    "Text",
     "as_flag",
+    "check_accepts",
+    "check_untrusted",
     "convert",
+    "describe_accepts",
     "parse_cell",
     "parse_options",
     "parse_pairs",
     "parse_size",
+    "read_untrusted",
 ]
 
 #: The words a yes/no option may be written as (what command lines pass), lower case.
@@ -237,3 +260,291 @@ def parse_cell(text: str, *, what: str = "cell") -> tuple[int, int]:
         shown = _shown(text) if isinstance(text, str) else _kind_of(text)
         raise InvalidOptionError(f"{what} must look like ROW,COL (e.g. 0,0), got {shown}")
     return int(match.group(1)), int(match.group(2))
+
+
+# -- what an option accepts from a request lacak does not trust -------------------------------
+
+#: The registry catalogues a :class:`Named` option may name.
+CATALOGUES: Mapping[str, str] = {"dictionaries": "dictionary"}
+
+#: ``names(catalogue) -> the names registered in it``: how a :class:`Named` option learns them.
+NameLookup = Callable[[str], Collection[str]]
+
+#: Characters no text taken from a request may hold: control characters (NUL included),
+#: tabs and line breaks aside.
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+
+
+def _out_of(what: str, key: str, expected: str, value: Any) -> InvalidOptionError:
+    shown = _shown(value) if isinstance(value, str) else _kind_of(value)
+    return InvalidOptionError(f"{what} option {key!r} takes {expected} here, got {shown}")
+
+
+class Accepts:
+    """What an option accepts from a request lacak does not trust (the web API's): the base
+    of :class:`OneOf`, :class:`Number`, :class:`Text` and :class:`Named`.
+
+    A component declares one per option in its ``accepts`` mapping (on
+    :class:`~lacak.Searcher`, :class:`~lacak.Heuristic`, :class:`~lacak.Generator`,
+    :class:`~lacak.PuzzleType` and :class:`~lacak.BatchKind`), and
+    :func:`read_untrusted` holds a request's values to it. A declaration binds
+    only such requests: the command line and the library give the component
+    what :func:`convert` reads (a Boggle dictionary *file* included), and the
+    component checks it as always. An option that names a file, a folder or a
+    component declares :class:`Named`, so that only registered names reach it.
+    """
+
+    def check(self, value: Any, *, what: str, key: str, names: NameLookup) -> Any:
+        """``value`` when this accepts it (text, or a value a component's own parser made).
+
+        :param what: the component whose option it is, and ``key`` the option, for the message.
+        :param names: the names registered in a catalogue (for :class:`Named`).
+        :raises InvalidOptionError: it does not.
+        """
+        raise NotImplementedError
+
+    def read(self, text: str, default: Any, *, what: str, key: str, names: NameLookup) -> Any:
+        """The value of ``text`` (an option's text from a request) when this accepts it:
+        text as it is, but for a :class:`Number`.
+
+        :raises InvalidOptionError: it does not.
+        """
+        return self.check(text.strip(), what=what, key=key, names=names)
+
+    def describe(self, default: Any = None) -> dict[str, Any]:
+        """What this accepts, as JSON data (the web API's catalogue shows it), for an option
+        whose default is ``default``."""
+        raise NotImplementedError
+
+
+@attrs.frozen(init=False)
+class OneOf(Accepts):
+    """One of fixed words: ``OneOf("left", "right")``."""
+
+    #: The words accepted, exactly (case included).
+    values: tuple[str, ...]
+
+    def __init__(self, *values: str) -> None:
+        if not values or not all(isinstance(v, str) and v for v in values):
+            raise InvalidOptionError(f"OneOf takes one or more words, got {values!r}")
+        self.__attrs_init__(values=tuple(values))
+
+    def check(self, value: Any, *, what: str, key: str, names: NameLookup) -> Any:
+        if isinstance(value, str) and value.strip() in self.values:
+            return value.strip()
+        raise _out_of(what, key, "one of " + ", ".join(self.values), value)
+
+    def describe(self, default: Any = None) -> dict[str, Any]:
+        return {"type": "one-of", "values": list(self.values)}
+
+
+@attrs.frozen(kw_only=True)
+class Number(Accepts):
+    """A number from ``minimum`` to ``maximum`` (both included): ``Number(minimum=0,
+    maximum=1)``; ``integer`` (default: when the option's default is an ``int``) asks for
+    a whole number."""
+
+    minimum: float
+    maximum: float
+    integer: bool | None = None
+
+    def _integer(self, default: Any) -> bool:
+        if self.integer is not None:
+            return self.integer
+        return isinstance(default, int) and not isinstance(default, bool)
+
+    def _expected(self, integer: bool) -> str:
+        return f"{'an integer' if integer else 'a number'} from {self.minimum:g} to {self.maximum:g}"
+
+    def _in_range(self, value: Any, integer: bool, *, what: str, key: str) -> Any:
+        whole = isinstance(value, int) and not isinstance(value, bool)
+        real = whole or (isinstance(value, float) and math.isfinite(value))
+        if (whole if integer else real) and self.minimum <= value <= self.maximum:
+            return value
+        raise _out_of(what, key, self._expected(integer), value)
+
+    def check(self, value: Any, *, what: str, key: str, names: NameLookup) -> Any:
+        integer = self.integer is True or (
+            self.integer is None and isinstance(value, int) and not isinstance(value, bool)
+        )
+        return self._in_range(value, integer, what=what, key=key)
+
+    def read(self, text: str, default: Any, *, what: str, key: str, names: NameLookup) -> Any:
+        integer = self._integer(default)
+        stripped = text.strip()
+        value: Any = stripped
+        try:
+            if len(stripped) <= 40:  # (past that, no number of any use here)
+                value = int(stripped) if integer else float(stripped)
+        except ValueError:
+            value = stripped
+        return self._in_range(value, integer, what=what, key=key)
+
+    def describe(self, default: Any = None) -> dict[str, Any]:
+        kind = "integer" if self._integer(default) else "number"
+        return {"type": kind, "minimum": self.minimum, "maximum": self.maximum}
+
+
+@attrs.frozen(kw_only=True)
+class Text(Accepts):
+    """Text that names nothing on the server (a board, a cell): at most ``max_length``
+    characters, no control characters, the whole of it matching ``pattern`` (a regular
+    expression) when one is given; ``like`` is an example for the message."""
+
+    max_length: int = 200
+    pattern: str | None = None
+    like: str = ""
+
+    def check(self, value: Any, *, what: str, key: str, names: NameLookup) -> Any:
+        if (
+            isinstance(value, str)
+            and len(value) <= self.max_length
+            and not _CONTROL.search(value)
+            and (self.pattern is None or re.fullmatch(self.pattern, value) is not None)
+        ):
+            return value
+        expected = f"text of at most {self.max_length:,} characters"
+        if self.like:
+            expected += f" like {self.like!r}"
+        raise _out_of(what, key, expected, value)
+
+    def describe(self, default: Any = None) -> dict[str, Any]:
+        return {"type": "text", "max_length": self.max_length, "pattern": self.pattern,
+                "like": self.like}  # fmt: skip
+
+
+@attrs.frozen
+class Named(Accepts):
+    """The name of a component registered in a catalogue of the registry (one of
+    :data:`CATALOGUES`): ``Named("dictionaries")``, a registered dictionary. No path and no
+    other text gets through, and the refusal is the same for all of them: it says nothing
+    of what exists where."""
+
+    catalogue: str = attrs.field(validator=attrs.validators.in_(tuple(CATALOGUES)))
+
+    def check(self, value: Any, *, what: str, key: str, names: NameLookup) -> Any:
+        if isinstance(value, str) and value.strip() and value.strip() in names(self.catalogue):
+            return value.strip()
+        raise InvalidOptionError(
+            f"{what} option {key!r} takes the name of a registered "
+            f"{CATALOGUES[self.catalogue]} here, and nothing else"
+        )
+
+    def describe(self, default: Any = None) -> dict[str, Any]:
+        return {"type": "name", "catalogue": self.catalogue}
+
+
+def _undeclared(what: str, key: str) -> InvalidOptionError:
+    return InvalidOptionError(
+        f"{what} option {key!r} takes text, and its plugin declares nothing about that text, "
+        "so it is not accepted here (a plugin declares what an option accepts: docs/plugins)"
+    )
+
+
+def read_untrusted(
+    text: Any,
+    default: Any,
+    accepts: Accepts | None,
+    *,
+    what: str,
+    key: str,
+    names: NameLookup,
+) -> Any:
+    """An option's value from a request lacak does not trust, as its component declares it.
+
+    Declared (``accepts``): what the declaration accepts. Not declared: a yes/no
+    word, an integer or a finite number when the default is a ``bool``, an ``int``
+    or a ``float`` (see :func:`convert`), and never text (a ``None`` or text
+    default), since a component may read text as a file name.
+
+    >>> read_untrusted("left", "right", OneOf("left", "right"), what="strategy 'wall-follower'",
+    ...                key="hand", names=lambda catalogue: ())
+    'left'
+
+    :param names: the names registered in a catalogue (for :class:`Named`).
+    :raises InvalidOptionError: not text, or a value not accepted; the message names
+        ``what`` and ``key`` and nothing else of the server.
+    """
+    if not isinstance(text, str):
+        raise InvalidOptionError(f"{what} option {key!r} is given as text, not {_kind_of(text)}")
+    if accepts is not None:
+        return accepts.read(text, default, what=what, key=key, names=names)
+    if isinstance(default, (bool, int, float)):
+        return convert(text, default, what=what, key=key)
+    raise _undeclared(what, key)
+
+
+def check_untrusted(
+    value: Any,
+    default: Any,
+    accepts: Accepts | None,
+    *,
+    what: str,
+    key: str,
+    names: NameLookup,
+) -> Any:
+    """The same as :func:`read_untrusted`, for a value a component's own parser has read
+    from a request's text (a heuristic's ``"pdb:1,2,3/4,5,6"``).
+
+    :raises InvalidOptionError: a value not accepted.
+    """
+    if accepts is not None:
+        return accepts.check(value, what=what, key=key, names=names)
+    number = (isinstance(value, int) and not isinstance(value, bool)) or (
+        isinstance(value, float) and math.isfinite(value)
+    )
+    if isinstance(default, bool) and isinstance(value, bool):
+        return value
+    if isinstance(default, (int, float)) and not isinstance(default, bool) and number:
+        return value
+    raise _undeclared(what, key)
+
+
+def describe_accepts(default: Any, accepts: Accepts | None) -> dict[str, Any]:
+    """What an option accepts from a request (see :func:`read_untrusted`), as JSON data:
+    ``{"type": "one-of" | "integer" | "number" | "text" | "name" | "flag" |
+    "not-accepted", ...}``."""
+    if accepts is not None:
+        return accepts.describe(default)
+    if isinstance(default, bool):
+        return {"type": "flag"}
+    if isinstance(default, int):
+        return {"type": "integer"}
+    if isinstance(default, float):
+        return {"type": "number"}
+    return {"type": "not-accepted"}
+
+
+def check_accepts(accepts: Any, options: Collection[str], what: str) -> None:
+    """Check a component's ``accepts``: a mapping of its option names to :class:`Accepts`.
+
+    :raises InvalidOptionError: not a mapping, a name that is not one of ``options``,
+        or a declaration that is not an :class:`Accepts`.
+    """
+    if not isinstance(accepts, Mapping):
+        raise InvalidOptionError(
+            f"{what}: accepts must map option names to lacak.options.Accepts, "
+            f"not {_kind_of(accepts)}"
+        )
+    for key, declared in accepts.items():
+        if key not in options:
+            raise _unknown(str(key), dict.fromkeys(options), what)
+        if not isinstance(declared, Accepts):
+            raise InvalidOptionError(
+                f"{what} option {key!r}: what it accepts is a lacak.options.Accepts "
+                f"(OneOf, Number, Text, Named), not {_kind_of(declared)}"
+            )
+
+
+def accepts_validator(*fields: str) -> Callable[[Any, Any, Any], None]:
+    """An attrs validator of a component's ``accepts``: its names are among the options
+    held by the component's ``fields`` (see :func:`check_accepts`)."""
+
+    def validate(instance: Any, _attribute: Any, value: Any) -> None:
+        options: set[str] = set()
+        for field in fields:
+            options.update(getattr(instance, field))
+        name = getattr(instance, "name", None) or type(instance).__name__
+        check_accepts(value, options, f"{type(instance).__name__.lower()} {name!r}")
+
+    return validate

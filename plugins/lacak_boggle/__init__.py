@@ -24,6 +24,7 @@ import importlib
 from typing import Any
 
 import lacak
+from lacak.options import Named, Number, OneOf
 
 __all__ = [
     "BLANK",
@@ -160,6 +161,13 @@ _HELP = {
 }
 
 
+#: What the options accept from a request lacak does not trust (the web API's): a
+#: registered dictionary's name (never a file), bounded numbers, fixed words.
+_DICTIONARY = Named("dictionaries")
+_MIN_LENGTH = Number(minimum=1, maximum=100, integer=True)
+_COUNT = Number(minimum=0, maximum=10_000_000, integer=True)
+
+
 #: How ``lacak batch boggle`` shakes and solves boards (see :class:`lacak.BatchKind`).
 _BATCH = lacak.BatchKind(
     generator="classic4",
@@ -170,6 +178,12 @@ _BATCH = lacak.BatchKind(
         "min_length": 0,
         "scores_only": False,
         "engine": "auto",
+    },
+    accepts={
+        "dice": OneOf(*_DICE_INFO, "random"),
+        "dictionary": _DICTIONARY,
+        "min_length": Number(minimum=0, maximum=100, integer=True),
+        "engine": OneOf("auto", "dfs", "numba"),
     },
     flags={"dictionary": "-d", "min_length": "-m"},
     help={
@@ -202,6 +216,12 @@ def register_puzzles(register: Any) -> None:
             description="Boggle boards: rows split by / or newlines, tiles by spaces when "
             "one has several letters (A QU E / ...)",
             options={"dictionary": None, "min_length": None},
+            accepts={
+                "dictionary": _DICTIONARY,
+                "min_length": _MIN_LENGTH,
+                "max_words": _COUNT,
+                "max_paths": _COUNT,
+            },
             flags={"dictionary": "-d", "min_length": "-m"},
             choose=_kind("choose"),
             render=_kind("render"),
@@ -236,6 +256,12 @@ def register_searchers(register: Any) -> None:
                 # solver.DEFAULT_MAX_PATHS, repeated so that registering loads no solver
                 "max_paths": 50_000,
             },
+            accepts={
+                "dictionary": _DICTIONARY,
+                "min_length": _MIN_LENGTH,
+                "max_words": _COUNT,
+                "max_paths": _COUNT,
+            },
         )
     )
 
@@ -261,6 +287,7 @@ def register_generators(register: Any) -> None:
             description="random letters weighted by a dictionary's letter frequencies "
             "(size ROWSxCOLS, default 4x4)",
             options={"dictionary": None},
+            accepts={"dictionary": _DICTIONARY},
         )
     )
 

@@ -14,7 +14,9 @@ comes with its :class:`~lacak_mazes.carving.Carving`, the order the generator
 made it in (the same maze, cell for cell). A generator with options may say which values each takes in
 ``option_ranges``: ``{"choices": [...]}`` for a word from a list,
 ``{"min": a, "max": b}`` for a number (either bound may be missing);
-``lacak maze algorithms`` shows them next to the defaults.
+``lacak maze algorithms`` shows them next to the defaults, and they are what
+the options accept from a request lacak does not trust (the web API's: the
+generator's ``accepts``).
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from typing import Any
 
 import attrs
 import lacak
+from lacak.options import Accepts, Number, OneOf
 
 from ._common import check_seed, check_size
 
@@ -69,6 +72,7 @@ def _generator(
         make=make_function(name, module, function),
         description=description,
         options={**(options or {}), "carving": False},
+        accepts={key: _accepts(spec) for key, spec in (option_ranges or {}).items()},
         metadata={
             "perfect": True,
             "uniform": uniform,
@@ -80,6 +84,17 @@ def _generator(
         },
     )
 
+
+def _accepts(spec: dict[str, Any]) -> Accepts:
+    """What an option accepts, from its ``option_ranges`` entry (a number's missing bound:
+    a billion)."""
+    if "choices" in spec:
+        return OneOf(*spec["choices"])
+    return Number(minimum=spec.get("min", -1e9), maximum=spec.get("max", 1e9))
+
+
+#: A probability, as ``option_ranges`` says it.
+_PROBABILITY = {"min": 0.0, "max": 1.0}
 
 GENERATORS: tuple[lacak.Generator, ...] = (
     _generator(
@@ -120,6 +135,7 @@ GENERATORS: tuple[lacak.Generator, ...] = (
         dead_ends=0.28,
         texture="horizontal streaks; memory proportional to the width",
         options={"join": 0.5, "down": 0.5},
+        option_ranges={"join": _PROBABILITY, "down": _PROBABILITY},
     ),
     _generator(
         "prim",
@@ -163,6 +179,8 @@ GENERATORS: tuple[lacak.Generator, ...] = (
         dead_ends=0.25,
         texture="strong diagonal bias; two edges are open corridors",
         options={"bias": "NW"},
+        # simple.BIASES, repeated so that registering imports nothing
+        option_ranges={"bias": {"choices": ["NW", "NE", "SW", "SE"]}},
     ),
     _generator(
         "sidewinder",
@@ -180,6 +198,11 @@ GENERATORS: tuple[lacak.Generator, ...] = (
         dead_ends=0.10,
         texture="newest: like the backtracker; random: like prim-frontier; oldest: long straight runs",
         options={"policy": "newest", "newest": 0.5},
+        # growing_tree.POLICIES, repeated so that registering imports nothing
+        option_ranges={
+            "policy": {"choices": ["newest", "oldest", "random", "mix"]},
+            "newest": _PROBABILITY,
+        },
         dead_ends_by_policy={"newest": 0.10, "oldest": 0.003, "random": 0.28, "mix": 0.18},
     ),
     _generator(

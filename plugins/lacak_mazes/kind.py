@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 import lacak
+from lacak.options import Text
 
 from .render import PICTURE_HELP, PICTURE_OPTIONS
 
@@ -161,6 +162,11 @@ PUZZLE_TYPE = lacak.PuzzleType(
     validate=validate,
     description="rectangular mazes as JSON (cells of open-side bitmasks N=1 E=2 S=4 W=8)",
     options={"start": None, "end": None},
+    # what a request lacak does not trust (the web API's) may give: cells, ROW,COL
+    accepts={
+        "start": Text(max_length=24, pattern=r"[0-9 ,xX]*", like="0,3"),
+        "end": Text(max_length=24, pattern=r"[0-9 ,xX]*", like="0,3"),
+    },
     text_types=(str, bytes),
     reads="file",
     choose=choose,

@@ -26,6 +26,7 @@ from typing import Any
 
 import lacak
 from lacak import SearchResult, StopReason
+from lacak.options import OneOf
 
 from ._common import LETTER, E, N, S, W, flat_offsets, flat_steps
 from .breadth_first import CHUNK, BreadthFirst
@@ -444,5 +445,6 @@ SEARCHERS: tuple[lacak.Searcher, ...] = (
         optimal=False,
         kinds={"maze"},
         options={"hand": "right", "erase_loops": True},
+        accepts={"hand": OneOf("left", "right")},
     ),
 )

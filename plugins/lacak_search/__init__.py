@@ -17,6 +17,11 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import lacak
+from lacak.options import Number, OneOf
+
+#: What the options accept from a request lacak does not trust (the web API's); the
+#: values ``_common.DUPLICATES`` checks, repeated so that registering imports nothing.
+_DUPLICATES = {"duplicates": OneOf("parent", "path", "closed")}
 
 
 @lacak.hookimpl
@@ -31,6 +36,7 @@ def register_searchers(register: Callable[[lacak.Searcher], None]) -> None:
             description="depth-first search to the depth limit; iterative deepening with iterative=true",
             heuristic="unused",
             options={"duplicates": "closed", "iterative": False},
+            accepts=_DUPLICATES,
         )
     )
     register(
@@ -42,6 +48,7 @@ def register_searchers(register: Callable[[lacak.Searcher], None]) -> None:
             fewest_moves=True,
             heuristic="unused",
             options={"duplicates": "closed"},
+            accepts=_DUPLICATES,
         )
     )
     register(
@@ -70,6 +77,7 @@ def register_searchers(register: Callable[[lacak.Searcher], None]) -> None:
             description="greedy best-first: open list ordered by the heuristic, closed list of checked nodes",
             heuristic="required",
             options={"duplicates": "closed"},
+            accepts=_DUPLICATES,
         )
     )
     register(
@@ -80,6 +88,7 @@ def register_searchers(register: Callable[[lacak.Searcher], None]) -> None:
             optimal=True,
             heuristic="required",
             options={"duplicates": "closed"},
+            accepts=_DUPLICATES,
         )
     )
     register(
@@ -89,6 +98,7 @@ def register_searchers(register: Callable[[lacak.Searcher], None]) -> None:
             description="weighted A*: smallest g + weight*h first; cost at most weight x optimal",
             heuristic="required",
             options={"weight": 2.0, "duplicates": "closed"},
+            accepts={**_DUPLICATES, "weight": Number(minimum=1, maximum=1_000_000)},
         )
     )
     register(

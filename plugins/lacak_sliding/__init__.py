@@ -16,6 +16,11 @@ from collections.abc import Callable
 from typing import Any
 
 import lacak
+from lacak.options import Number, Text
+
+#: What a board option (a goal) accepts from a request lacak does not trust (the web
+#: API's): board text in any notation (tiles, spaces, commas, rows split by / or ;).
+BOARD_TEXT = Text(max_length=10_000, pattern=r"[0-9\s,/;()\[\]]*", like="1 2 3 / 4 5 6 / 7 8 0")
 
 
 @lacak.hookimpl
@@ -37,6 +42,10 @@ def register_puzzles(register: Callable[[lacak.PuzzleType], None]) -> None:
             choose=choice.choose,
             description="sliding-tile puzzles: tiles row by row, 0 = blank (123450786)",
             options={"goal": None, "size": None, "allow_unsolvable": False},
+            accepts={
+                "goal": BOARD_TEXT,
+                "size": Text(max_length=24, pattern=r"[0-9 xX×,]*", like="3x4"),
+            },
             help={
                 "goal": "Goal board, in any board notation (default: tiles in order, blank last).",
                 "size": "Board size ROWSxCOLS (3x4: 3 rows of 4 tiles), for a board that is not "
@@ -96,6 +105,10 @@ def register_heuristics(register: Callable[[lacak.Heuristic], None]) -> None:
             # |change of w1*misplaced + w2*manhattan| <= w1 + w2 per move: consistent too
             consistent_for=h.weighted_admissible,
             options={"w1": 1.0, "w2": 1.0},
+            accepts={
+                "w1": Number(minimum=0, maximum=1_000_000),
+                "w2": Number(minimum=0, maximum=1_000_000),
+            },
             description="w1*H1 + w2*H2 (weighted:w1=1,w2=2); admissible only when w1 + w2 <= 1",
         )
     )
@@ -129,6 +142,7 @@ def register_generators(register: Callable[[lacak.Generator], None]) -> None:
             make=generators.random_board,
             description="a board drawn uniformly from all boards that can reach the goal",
             options={"goal": ""},
+            accepts={"goal": BOARD_TEXT},
             metadata={"uniform": True},
         )
     )
@@ -139,6 +153,8 @@ def register_generators(register: Callable[[lacak.Generator], None]) -> None:
             make=generators.random_walk,
             description="the goal scrambled by k random blank moves (never undoing the last)",
             options={"moves": 50, "goal": ""},
+            # generators.MAX_MOVES, repeated so that registering imports nothing more
+            accepts={"moves": Number(minimum=0, maximum=1_000_000), "goal": BOARD_TEXT},
             metadata={"uniform": False},
         )
     )
@@ -180,6 +196,7 @@ def register_searchers(register: Callable[[lacak.Searcher], None]) -> None:
             heuristic="required",
             kinds={"sliding"},
             options={"split_depth": 0},
+            accepts={"split_depth": Number(minimum=0, maximum=200)},
             splits=True,
         )
     )

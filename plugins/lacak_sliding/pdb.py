@@ -37,6 +37,7 @@ from typing import Any
 
 import attrs
 import lacak
+from lacak.options import OneOf
 
 from .pdb_cache import (
     FORMAT,
@@ -755,6 +756,8 @@ _REFLECT_VALUES = {
     "auto": "auto",
 }
 _GROUPS = re.compile(r"^[\d\s,/]+$")
+#: What ``reflect`` accepts from a request lacak does not trust (:func:`parse_spec`'s words).
+_REFLECT_ACCEPTS = OneOf(*sorted(set(_REFLECT_VALUES.values())))
 
 
 def parse_spec(text: str, *, partition: bool = True) -> dict[str, Any]:
@@ -868,6 +871,9 @@ def heuristics() -> list[lacak.Heuristic]:
             admissible=True,
             consistent=False,
             options={"partition": "default", "reflect": "auto"},
+            # a request lacak does not trust (the web API's) names a partition: groups of
+            # tiles would build databases of any size for it
+            accepts={"partition": OneOf("default", *_LAYOUTS), "reflect": _REFLECT_ACCEPTS},
             parse=parse_spec,
             description=(
                 "additive pattern databases, any partition (pdb:1,2,3/4,5,6;reflect); "
@@ -889,6 +895,7 @@ def heuristics() -> list[lacak.Heuristic]:
                 admissible=True,
                 consistent=False,
                 options={"reflect": "auto"},
+                accepts={"reflect": _REFLECT_ACCEPTS},
                 parse=lambda text: parse_spec(text, partition=False),
                 description=(
                     f"additive pattern databases {label} for {w}x{h} boards "

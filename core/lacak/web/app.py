@@ -58,7 +58,8 @@ KindName = Annotated[str, Path(min_length=1, max_length=100, description="A puzz
 
 
 class _Model(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    # strict: a number is a JSON number (not "5", not true), text is a JSON string
+    model_config = ConfigDict(extra="forbid", strict=True)
 
 
 class LimitsIn(_Model):
@@ -143,6 +144,13 @@ class OptionInfo(BaseModel):
     name: str
     default: Any = None
     help: str = ""
+    accepts: dict[str, Any] = Field(
+        default_factory=dict,
+        description="What a request may give (lacak.options.describe_accepts): "
+        "{'type': 'one-of', 'values': [...]}, 'integer' or 'number' (with 'minimum' and "
+        "'maximum' when bounded), 'text' ('max_length', 'pattern'), 'name' (a registered "
+        "name of 'catalogue': 'dictionaries' lists them), 'flag', or 'not-accepted'.",
+    )
 
 
 class StrategyInfo(BaseModel):

@@ -12,9 +12,14 @@ Everything goes through lacak's public pipeline, for any registered kind:
 :class:`~lacak.Searcher`, :meth:`SearchResult.to_dict
 <lacak.SearchResult.to_dict>`, :attr:`PuzzleType.render
 <lacak.PuzzleType.render>`, :func:`lacak.generate` and :func:`lacak.puzzle_text`.
-Option values arrive as text and are read by :func:`lacak.options.convert`,
-typed by each option's default, exactly as ``-O KEY=VALUE`` is on the command
-line. Every search runs under :class:`~lacak.Limits` bounded by the server's
+Option values arrive as text and are read by
+:func:`lacak.options.read_untrusted`, as the option's component declares it
+(its ``accepts``): only a registered name reaches an option that names a file
+or a component (a Boggle dictionary), a number is bounded, a word one of
+fixed ones; an option its component declares nothing for takes a yes/no word
+or a number typed by its default, never text. A heuristic's options, read by
+the heuristic's own parser (``pdb:663``), are held to the same declarations.
+Every search runs under :class:`~lacak.Limits` bounded by the server's
 :class:`Caps`, and its set-up (reading the puzzle, building a table) under the
 same deadline.
 """
@@ -25,16 +30,23 @@ import functools
 import math
 import secrets
 import time
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import Any
 
 import attrs
 
 from .. import api
 from ..errors import InvalidOptionError, InvalidPuzzleError, LimitReachedError
-from ..interfaces import PuzzleType, describe_state
+from ..interfaces import Heuristic, PuzzleType, describe_state
 from ..limits import Limits, StopReason, check_deadline, deadline
-from ..options import convert, parse_size
+from ..options import (
+    Accepts,
+    NameLookup,
+    check_untrusted,
+    describe_accepts,
+    parse_size,
+    read_untrusted,
+)
 from ..registry import Registry, default_registry
 from ..results import SearchResult, SearchStats, plain
 from ..trace import SearchTrace
@@ -100,8 +112,26 @@ def _registry(registry: Registry | None) -> Registry:
     return registry if registry is not None else default_registry()
 
 
-def _options(options: Mapping[str, Any]) -> list[dict[str, Any]]:
-    return [{"name": name, "default": jsonable(default)} for name, default in options.items()]
+def _names(reg: Registry) -> NameLookup:
+    """The names registered in a catalogue of ``reg`` (what a ``Named`` option accepts)."""
+
+    def names(catalogue: str) -> Collection[str]:
+        if catalogue == "dictionaries":
+            return reg.dictionaries().keys()
+        return ()
+
+    return names
+
+
+def _options(options: Mapping[str, Any], accepts: Mapping[str, Accepts]) -> list[dict[str, Any]]:
+    return [
+        {
+            "name": name,
+            "default": jsonable(default),
+            "accepts": describe_accepts(default, accepts.get(name)),
+        }
+        for name, default in options.items()
+    ]
 
 
 def _kind_summary(kind_type: PuzzleType, owner: str) -> dict[str, Any]:
@@ -145,7 +175,7 @@ def catalogue(kind: str, *, registry: Registry | None = None) -> dict[str, Any]:
             "fewest_moves": searcher.fewest_moves,
             "heuristic": searcher.heuristic,
             "specialised": bool(searcher.kinds),
-            "options": _options(searcher.options),
+            "options": _options(searcher.options, searcher.accepts),
         }
         for name, searcher in sorted(reg.searchers().items())
         if not searcher.kinds or kind in searcher.kinds
@@ -156,7 +186,7 @@ def catalogue(kind: str, *, registry: Registry | None = None) -> dict[str, Any]:
             "description": heuristic.description,
             "admissible": heuristic.admissible,
             "consistent": heuristic.consistent,
-            "options": _options(heuristic.options),
+            "options": _options(heuristic.options, heuristic.accepts),
         }
         for name, heuristic in _of_kind(reg, "register_heuristics", kind)
     ]
@@ -164,7 +194,7 @@ def catalogue(kind: str, *, registry: Registry | None = None) -> dict[str, Any]:
         {
             "name": name,
             "description": generator.description,
-            "options": _options(generator.options),
+            "options": _options(generator.options, generator.accepts),
             "metadata": jsonable(generator.metadata),
         }
         for name, generator in _of_kind(reg, "register_generators", kind)
@@ -173,13 +203,13 @@ def catalogue(kind: str, *, registry: Registry | None = None) -> dict[str, Any]:
         **_kind_summary(kind_type, types.owner(kind)),
         "options": [
             {**option, "help": help_texts.get(option["name"], "")}
-            for option in _options(kind_type.options)
+            for option in _options(kind_type.options, kind_type.accepts)
         ],
         "formats": list(kind_type.formats) if kind_type.render is not None else [],
         "text_report": kind_type.text_report,
         "solve_options": [
             {**option, "help": help_texts.get(option["name"], "")}
-            for option in _options(kind_type.solve_options)
+            for option in _options(kind_type.solve_options, kind_type.accepts)
         ],
         "strategies": strategies,
         "heuristics": heuristics,
@@ -201,32 +231,81 @@ def dictionaries(*, registry: Registry | None = None) -> list[dict[str, Any]]:
 
 
 def _typed(
-    values: Mapping[str, Any] | None, defaults: Mapping[str, Any], *, what: str
+    values: Mapping[str, Any] | None,
+    defaults: Mapping[str, Any],
+    accepts: Mapping[str, Accepts],
+    *,
+    what: str,
+    reg: Registry,
 ) -> dict[str, Any]:
-    """Option values given as text, typed by their defaults (as ``-O KEY=VALUE`` is).
+    """Option values given as text, read as their component declares them
+    (:func:`lacak.options.read_untrusted`).
 
     :raises InvalidOptionError: an option ``what`` does not take (the message lists
-        those it does), or a value that is not text or not of the option's type.
+        those it does), or a value that is not text or that the option does not accept.
     """
     typed: dict[str, Any] = {}
+    names = _names(reg)
     for key, value in (values or {}).items():
         if key not in defaults:
             listed = ", ".join(defaults) or "none"
             raise InvalidOptionError(f"{what} has no option {key!r} (options: {listed})")
-        if not isinstance(value, str):
-            raise InvalidOptionError(f"{what} option {key!r} is given as text, not {value!r}")
-        typed[key] = convert(value, defaults[key], what=what, key=key)
+        typed[key] = read_untrusted(
+            value, defaults[key], accepts.get(key), what=what, key=key, names=names
+        )
     return typed
+
+
+def _heuristic(reg: Registry, kind: str, spec: str) -> Heuristic:
+    """The heuristic ``spec`` names (``"pdb:663"``), configured, with every option it sets
+    held to what the heuristic declares it accepts (its own parser read them).
+
+    :raises UnknownComponentError: no such heuristic for ``kind``.
+    :raises InvalidOptionError: an option value the heuristic does not accept here.
+    """
+    configured = reg.heuristic(kind, spec)
+    registered = reg.heuristics(kind)[configured.name].options
+    names = _names(reg)
+    for key, value in configured.options.items():
+        default = registered.get(key)
+        if type(value) is not type(default) or value != default:
+            check_untrusted(
+                value,
+                default,
+                configured.accepts.get(key),
+                what=f"heuristic {configured.name!r}",
+                key=key,
+                names=names,
+            )
+    return configured
 
 
 def _seconds(asked: float | None, caps: Caps) -> float:
     if asked is None:
         return min(caps.default_seconds, caps.max_seconds)
-    if not (isinstance(asked, (int, float)) and 0 <= asked <= caps.max_seconds):
+    if not (
+        isinstance(asked, (int, float))
+        and not isinstance(asked, bool)
+        and 0 <= asked <= caps.max_seconds
+    ):
         raise InvalidOptionError(
             f"the time limit is at most {caps.max_seconds:g} seconds here, got {asked!r}"
         )
     return float(asked)
+
+
+#: The deepest depth limit a request may ask for (the request models' bound too).
+MAX_DEPTH = 1_000_000
+
+
+def _depth(asked: int | None) -> int | None:
+    if asked is None:
+        return None
+    if isinstance(asked, bool) or not isinstance(asked, int) or not 0 <= asked <= MAX_DEPTH:
+        raise InvalidOptionError(
+            f"the depth limit is a whole number from 0 to {MAX_DEPTH:,}, got {asked!r}"
+        )
+    return asked
 
 
 def _count(asked: int | None, cap: int, what: str) -> int:
@@ -292,11 +371,23 @@ def generate(
     seed = request.get("seed")
     if seed is None:
         seed = secrets.randbelow(2**31)
-    options = _typed(request.get("options"), generator.options, what=f"generator {algorithm!r}")
+    options = _typed(
+        request.get("options"),
+        generator.options,
+        generator.accepts,
+        what=f"generator {algorithm!r}",
+        reg=reg,
+    )
     kind_type = reg.puzzle_types()[kind]
     batch = kind_type.batch
-    offered = batch.options if batch is not None and batch.prepare is not None else {}
-    prepare = _typed(request.get("prepare"), offered, what=f"preparing a {kind!r} instance")
+    preparing = batch is not None and batch.prepare is not None
+    prepare = _typed(
+        request.get("prepare"),
+        batch.options if batch is not None and preparing else {},
+        batch.accepts if batch is not None and preparing else {},
+        what=f"preparing a {kind!r} instance",
+        reg=reg,
+    )
     fmt = request.get("picture")
     if fmt is not None and fmt not in kind_type.formats:
         raise InvalidOptionError(
@@ -422,11 +513,17 @@ def solve(
         raise InvalidOptionError(
             f"the puzzle's text has {len(text):,} characters; at most {caps.max_text:,} here"
         )
-    parse_options = _typed(request.get("options"), kind_type.options, what=f"puzzle kind {kind!r}")
+    parse_options = _typed(
+        request.get("options"),
+        kind_type.options,
+        kind_type.accepts,
+        what=f"puzzle kind {kind!r}",
+        reg=reg,
+    )
     asked = request.get("limits") or {}
     seconds = _seconds(asked.get("seconds"), caps)
     limits = Limits(
-        max_depth=asked.get("max_depth"),
+        max_depth=_depth(asked.get("max_depth")),
         max_expanded=_count(asked.get("max_nodes"), caps.max_nodes, "the node limit"),
         max_frontier=caps.max_frontier,
         max_closed=caps.max_frontier,
@@ -442,11 +539,16 @@ def solve(
     try:
         with deadline(until):
             puzzle = api.parse(kind, text, registry=reg, **parse_options)
-            choice = api.choose(puzzle, strategy, heuristic, registry=reg)
+            asked_heuristic: str | Heuristic | None = heuristic
+            if isinstance(heuristic, str) and heuristic != api.NO_HEURISTIC:
+                asked_heuristic = _heuristic(reg, kind, heuristic)
+            choice = api.choose(puzzle, strategy, asked_heuristic, registry=reg)
             options = _typed(
                 request.get("strategy_options"),
                 choice.searcher.options,
+                choice.searcher.accepts,
                 what=f"strategy {choice.searcher.name!r}",
+                reg=reg,
             )
             if trace_nodes:
                 recorder = SearchTrace(

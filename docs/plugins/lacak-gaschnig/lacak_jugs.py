@@ -27,6 +27,7 @@ from typing import Any
 
 import attrs
 import lacak
+from lacak.options import Text
 
 #: Jugs are named by letters, so there are at most this many.
 MAX_JUGS = len(string.ascii_uppercase)
@@ -316,6 +317,8 @@ def register_puzzles(register: Any) -> None:
             parse=parse,
             description="water jugs: fill, empty and pour to measure an amount (3,5:4)",
             options={"start": None, "tap": True},
+            # what the web API may pass (text options are refused there unless declared)
+            accepts={"start": Text(max_length=200, pattern=r"[0-9, ]*", like="8,0,0")},
             help={
                 "start": "Contents at the start, one amount per jug (8,0,0); default empty.",
                 "tap": "Whether jugs can be filled and emptied (--no-tap: only pouring).",
