@@ -390,17 +390,18 @@ def _serve_command() -> click.Command:
         show_default=True,
         help="Address-space limit of each worker process, in MB (0: none).",
     )
-    def serve(host: str, port: int, open_browser: bool, workers: int, memory_mb: int) -> None:
+    def serve(host: str, port: int, open_browser: bool, workers: int, memory_mb: int) -> int:
         """Serve interactive pages for every puzzle kind, and a JSON API under /api/.
 
         Mazes (generate, solve, animate), Boggle (solve, words and their paths),
         sliding puzzles (step through a solution, search trees) and a page for any
         other kind a plugin adds; the API is described at /api/openapi.json and
-        /api/docs. Needs the web extra: pip install 'lacak[web]'.
+        /api/docs. Needs the web extra: pip install 'lacak[web]'. Ctrl-C stops it
+        (exit status 130), as SIGTERM does (0).
         """
         from . import web
 
-        web.serve(
+        return web.serve(
             host,
             port,
             open_browser=open_browser,

@@ -65,15 +65,15 @@ def test_binding_wider_than_loopback_is_warned_about(monkeypatch: pytest.MonkeyP
 def test_loopback_is_the_default_and_accepts_only_loopback_names(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from starlette.middleware.trustedhost import TrustedHostMiddleware
+    from lacak.web.app import _HostCheck
 
     seen = _fake_run(monkeypatch)
     result = CliRunner().invoke(make_cli(), ["serve", "--port", "0", "--workers", "1"])
     assert result.exit_code == 0, result.output
     assert seen["host"] == "127.0.0.1"
     assert "warning" not in result.output and "lacak serve: http://127.0.0.1:" in result.output
-    middleware = [m for m in seen["app"].user_middleware if m.cls is TrustedHostMiddleware]
-    assert middleware and "localhost" in middleware[0].kwargs["allowed_hosts"]
+    middleware = [m for m in seen["app"].user_middleware if m.cls is _HostCheck]
+    assert middleware and "localhost" in middleware[0].kwargs["allowed"]
 
 
 def test_a_port_in_use_is_one_clear_error() -> None:
@@ -89,3 +89,33 @@ def test_connections_are_accepted_without_nagle_delays() -> None:
     """Answers on a kept-alive connection waited 40 ms each for a delayed ACK."""
     with server.listen("127.0.0.1", 0) as sock:
         assert sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY)
+
+
+@pytest.mark.parametrize(
+    "base", ["http://[::1]:8123", "http://[::1]", "http://[0:0:0:0:0:0:0:1]:80",
+             "http://localhost:8000", "http://LOCALHOST.:8000", "http://127.0.0.1:9"],
+)  # fmt: skip
+def test_the_host_a_browser_sends_to_a_loopback_address_is_accepted(base: str) -> None:
+    """``lacak serve --host ::1`` refused ``Host: [::1]:PORT``, what a browser sends to the
+    URL it prints."""
+    from fastapi.testclient import TestClient
+
+    from .conftest import make_app
+
+    with TestClient(make_app(trusted_hosts=list(server.LOOPBACK_NAMES)), base_url=base) as local:
+        assert local.get("/api/server").status_code == 200
+
+
+@pytest.mark.parametrize(
+    "host", ["rebound.example", "rebound.example:8000", "[::2]:80", "127.0.0.1.example",
+             "[::1", "[::1]x", "::1", ""],
+)  # fmt: skip
+def test_other_hosts_are_refused_in_the_api_s_error_shape(host: str) -> None:
+    from fastapi.testclient import TestClient
+
+    from .conftest import make_app
+
+    with TestClient(make_app(trusted_hosts=list(server.LOOPBACK_NAMES))) as local:
+        response = local.get("/api/server", headers={"host": host})
+    assert response.status_code == 400
+    assert response.json()["error"] == "InvalidHost"

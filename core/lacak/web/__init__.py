@@ -55,13 +55,14 @@ def create_app(**options: Any) -> Any:
     return build(**options)
 
 
-def serve(*args: Any, **options: Any) -> None:
-    """Run the web application (see :func:`lacak.web.server.serve`).
+def serve(*args: Any, **options: Any) -> int:
+    """Run the web application until stopped (see :func:`lacak.web.server.serve`).
 
+    :returns: the exit status (130 when stopped by Ctrl-C, else 0).
     :raises LacakError: the ``web`` extra is not installed, or the address cannot be
         listened on.
     """
     _require()
     from .server import serve as run
 
-    run(*args, **options)
+    return run(*args, **options)

@@ -18,6 +18,8 @@ saying so.
 from __future__ import annotations
 
 import contextlib
+import ipaddress
+import re
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from importlib import resources
 from typing import Annotated, Any, Literal
@@ -39,7 +41,7 @@ from ..registry import Registry, default_registry
 from . import work
 from .pool import Busy, Lost, Overrun, Pool
 
-__all__ = ["create_app"]
+__all__ = ["create_app", "host_name"]
 
 #: Seconds a job may run past its own time limit before the server stops waiting for it.
 GRACE = 15.0
@@ -327,6 +329,57 @@ def _too_large(limit: int) -> JSONResponse:
     return _error(413, f"the request body is larger than {limit:,} bytes", "TooLarge")
 
 
+#: ``host[:port]``: a bracketed IPv6 address or a name without brackets, colons or spaces.
+_HOST = re.compile(r"(?:\[([0-9A-Fa-f:.]+)\]|([^\[\]:/@\s]+))(?::[0-9]{1,5})?")
+
+
+def host_name(header: str) -> str | None:
+    """The host of a ``Host`` header, normalised (lower case, no trailing dot; an IPv6
+    address without its brackets, in its short form), or ``None`` when the header is
+    not ``host[:port]`` (``[::1]:8000`` is ``::1``, what a browser sends to the URL
+    ``http://[::1]:8000/``).
+
+    >>> host_name("[::1]:8000"), host_name("LocalHost.:80"), host_name("[::1")
+    ('::1', 'localhost', None)
+    """
+    match = _HOST.fullmatch(header)
+    if match is None:
+        return None
+    literal, name = match.groups()
+    if literal is not None:
+        try:
+            return str(ipaddress.IPv6Address(literal))
+        except ValueError:
+            return None
+    return name.lower().rstrip(".") or None
+
+
+class _HostCheck:
+    """Refuse requests whose ``Host`` is not one of ``allowed`` (400, the API's error
+    shape): another site's page cannot then reach the server through a name of its own
+    (DNS rebinding). Names are compared by :func:`host_name`, so ``[::1]:8000`` is ``::1``."""
+
+    def __init__(self, app: Any, allowed: list[str]) -> None:
+        self.app = app
+        self.allowed = {host_name(f"[{h.strip('[]')}]" if ":" in h else h) for h in allowed}
+        self.allowed.discard(None)
+
+    async def __call__(
+        self,
+        scope: MutableMapping[str, Any],
+        receive: Callable[[], Awaitable[MutableMapping[str, Any]]],
+        send: Callable[[MutableMapping[str, Any]], Awaitable[None]],
+    ) -> None:
+        if scope["type"] in ("http", "websocket"):
+            header = next((v for k, v in scope.get("headers", ()) if k == b"host"), b"")
+            if host_name(header.decode("latin-1")) not in self.allowed:
+                response = _error(400, "this server answers only to its own host names",
+                                  "InvalidHost")  # fmt: skip
+                await response(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
+
+
 #: Headers of every page: nothing is loaded from anywhere but this server.
 PAGE_HEADERS = {
     "Content-Security-Policy": "default-src 'self'; img-src 'self' data: blob:; "
@@ -522,9 +575,7 @@ def create_app(
 
     app.mount("/static", StaticFiles(directory=str(folder)), name="static")
     if trusted_hosts is not None:
-        from starlette.middleware.trustedhost import TrustedHostMiddleware
-
-        app.add_middleware(TrustedHostMiddleware, allowed_hosts=trusted_hosts)
+        app.add_middleware(_HostCheck, allowed=list(trusted_hosts))
     app.add_middleware(_BodyLimit, limit=max_body)
     return app
 

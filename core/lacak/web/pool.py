@@ -10,17 +10,29 @@ Each worker process may be given an address-space limit, so one search cannot
 take the machine's memory (it then fails with lacak's
 :class:`~lacak.OutOfMemoryError`). A worker that dies (a crash, a signal) is
 replaced, and the requests it was running are answered with :class:`Lost`.
+
+Worker processes end with the process that started them, whatever ends it:
+:meth:`Pool.close` stops them (jobs running included); a server killed with
+SIGKILL cannot, so each worker also watches its parent (on Linux the kernel
+kills it the moment its parent goes, ``PR_SET_PDEATHSIG``; elsewhere a thread
+of the worker sees the parent gone within half a second). Workers ignore
+SIGINT: Ctrl-C reaches the whole foreground process group, and it is the
+server's to answer, not each worker's with a traceback.
 """
 
 from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import contextlib
+import ctypes
 import multiprocessing
 import os
+import signal
+import sys
 import threading
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
@@ -43,20 +55,43 @@ class Overrun(Exception):
     """The job ran far past its time limit (a component that does not check its deadline)."""
 
 
+#: ``prctl`` option: the signal the kernel sends a process when its parent ends (Linux).
+_PR_SET_PDEATHSIG = 1
+
+
 def _watch_parent(parent: int) -> None:
     """End this worker process once the server that started it is gone (even killed), so
     that no worker outlives its server."""
     while os.getppid() == parent:
-        time.sleep(1.0)
+        time.sleep(0.5)
     os._exit(0)
 
 
-def _init_worker(memory_mb: int | None) -> None:
-    """Set up a worker process: its memory limit, lacak's plugins loaded once, and a
-    watch that ends it with its server."""
+def _die_with(parent: int) -> None:
+    """Make this worker process end when ``parent`` (the server) ends, whatever ends it.
+
+    On Linux the kernel sends it SIGKILL when its parent goes (``PR_SET_PDEATHSIG``,
+    at once, even while a compiled search holds the interpreter); everywhere a
+    thread polls the parent twice a second. A parent already gone ends it now.
+    (The kernel's signal comes when the parent's *thread* that started the worker
+    ends: :class:`Pool` starts workers from the thread that submits, the event
+    loop's in a server, which lives as long as the server.)
+    """
+    if sys.platform.startswith("linux"):
+        with contextlib.suppress(OSError, AttributeError):
+            ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    if os.getppid() != parent:
+        os._exit(0)
     threading.Thread(
-        target=_watch_parent, args=(os.getppid(),), daemon=True, name="lacak-web-parent"
+        target=_watch_parent, args=(parent,), daemon=True, name="lacak-web-parent"
     ).start()
+
+
+def _init_worker(parent: int, memory_mb: int | None) -> None:
+    """Set up a worker process: SIGINT ignored, ended with its server (``parent``), its
+    memory limit, and lacak's plugins loaded once."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _die_with(parent)
     if memory_mb:
         try:
             import resource
@@ -137,6 +172,7 @@ class Pool:
         self._lock = threading.Lock()
         self._pending = 0
         self._warmed = False
+        self._closed = False
         self._executor = self._new_executor()
 
     def _new_executor(self) -> concurrent.futures.Executor:
@@ -145,7 +181,7 @@ class Pool:
                 max_workers=self.workers,
                 mp_context=multiprocessing.get_context("spawn"),
                 initializer=_init_worker,
-                initargs=(self.memory_mb,),
+                initargs=(os.getpid(), self.memory_mb),
             )
         return concurrent.futures.ThreadPoolExecutor(
             max_workers=self.workers, thread_name_prefix="lacak-web"
@@ -167,6 +203,8 @@ class Pool:
         # executor's own locks are held while it resolves futures (and so runs _done), so
         # holding this lock around submit() could deadlock with a worker's death.
         with self._lock:
+            if self._closed:
+                raise Busy("the server is stopping")
             if self._pending >= self.workers + self.queue:
                 raise Busy(
                     f"all {self.workers} workers are busy and {self.queue} requests wait; "
@@ -179,7 +217,8 @@ class Pool:
                     _run_with_registry, self.registry, name, kind, request, caps
                 )
             else:
-                future = self._executor.submit(run_job, name, kind, request, caps)
+                with self._spawning():
+                    future = self._executor.submit(run_job, name, kind, request, caps)
         except BaseException:
             with self._lock:
                 self._pending -= 1
@@ -226,12 +265,26 @@ class Pool:
 
     def _replace(self, broken: concurrent.futures.Executor) -> None:
         """A fresh executor in place of ``broken`` (its jobs are lost), unless another
-        request has replaced it already."""
+        request has replaced it already, or the pool is closed."""
         with self._lock:
-            if self._executor is not broken:
+            if self._executor is not broken or self._closed:
                 return
             self._executor = self._new_executor()
-        broken.shutdown(wait=False, cancel_futures=True)
+        _stop(broken, wait=False)
+
+    @contextlib.contextmanager
+    def _spawning(self) -> Iterator[None]:
+        """Within the block, worker processes started by this thread ignore SIGINT from
+        their first instruction (a disposition to ignore a signal is inherited; the
+        main thread only can set it): a Ctrl-C while a worker starts prints nothing."""
+        if not self.processes or threading.current_thread() is not threading.main_thread():
+            yield
+            return
+        previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+        try:
+            yield
+        finally:
+            signal.signal(signal.SIGINT, previous)
 
     def warm(self) -> list[concurrent.futures.Future[Any]]:
         """Start every worker now (a process loads lacak's plugins once), not on the
@@ -239,11 +292,44 @@ class Pool:
         if self._warmed:
             return []
         self._warmed = True
-        return [self._executor.submit(_noop) for _ in range(self.workers)]
+        with self._spawning():
+            return [self._executor.submit(_noop) for _ in range(self.workers)]
 
     def close(self) -> None:
-        """Stop the workers (jobs waiting are cancelled)."""
-        self._executor.shutdown(wait=False, cancel_futures=True)
+        """Stop the workers now: jobs waiting are cancelled, worker processes are ended
+        (those running a job too: its request is answered with :class:`Lost`), and no
+        job is taken after. Closing again does nothing."""
+        with self._lock:
+            self._closed = True
+            executor = self._executor
+        _stop(executor, wait=True)
+
+
+#: Seconds :func:`_stop` waits for ended workers before it kills them.
+STOP_WAIT = 5.0
+
+
+def _stop(executor: concurrent.futures.Executor, *, wait: bool) -> None:
+    """Shut an executor down without waiting for its jobs: its worker processes (if any)
+    are sent SIGTERM; with ``wait``, they are waited for, and sent SIGKILL if they are
+    still there after :data:`STOP_WAIT` seconds."""
+    try:  # (the executor's own thread may change its table of processes meanwhile)
+        processes = list((getattr(executor, "_processes", None) or {}).values())
+    except RuntimeError:
+        processes = []
+    executor.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        with contextlib.suppress(OSError, ValueError):
+            process.terminate()
+    if not wait:
+        return
+    until = time.monotonic() + STOP_WAIT
+    for process in processes:
+        with contextlib.suppress(OSError, ValueError, AssertionError):
+            process.join(max(0.0, until - time.monotonic()))
+            if process.is_alive():
+                process.kill()
+                process.join(1.0)
 
 
 def _noop() -> None:

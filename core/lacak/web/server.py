@@ -1,13 +1,25 @@
-"""Running the web application with uvicorn: what ``lacak serve`` does."""
+"""Running the web application with uvicorn: what ``lacak serve`` does.
+
+Ctrl-C (SIGINT) and SIGTERM stop the server at once, in one line: the workers
+are ended (a search running included: its request is answered with 503), and
+:func:`serve` returns the exit status, 130 for Ctrl-C and 0 for SIGTERM.
+uvicorn's own way, re-raising the signal once it has stopped, is not used: it
+gave tracebacks and a ``leaked semaphore objects`` warning, and left workers.
+"""
 
 from __future__ import annotations
 
+import contextlib
 import ipaddress
+import signal
 import socket
 import threading
 import time
 import webbrowser
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from types import FrameType
+
+import uvicorn
 
 from ..errors import InvalidOptionError, LacakError
 from . import work
@@ -63,6 +75,45 @@ def url_of(sock: socket.socket) -> str:
     return f"http://{shown}:{port}/"
 
 
+#: Exit status of a server stopped by each signal (Ctrl-C: 128 + SIGINT, as shells say).
+EXIT_STATUS = {signal.SIGINT: 130, signal.SIGTERM: 0}
+
+#: Seconds uvicorn waits for requests in flight once told to stop (the workers are
+#: ended at once, so they are answered well within this).
+GRACE = 5
+
+
+class _Server(uvicorn.Server):
+    """uvicorn's server, told what stops it: the first SIGINT or SIGTERM ends the pool's
+    workers at once (``on_stop``) and is remembered in :attr:`stopped_by`, and the
+    signal is not raised again once the server has stopped (uvicorn does that, for the
+    default exit)."""
+
+    def __init__(self, config: uvicorn.Config, on_stop: Callable[[], None]) -> None:
+        super().__init__(config)
+        self.stopped_by: int | None = None
+        self._on_stop = on_stop
+
+    def handle_exit(self, sig: int, frame: FrameType | None) -> None:
+        if self.stopped_by is None:
+            self.stopped_by = sig
+            threading.Thread(target=self._on_stop, name="lacak-serve-stop", daemon=True).start()
+        super().handle_exit(sig, frame)
+
+    @contextlib.contextmanager
+    def capture_signals(self) -> Iterator[None]:
+        if threading.current_thread() is not threading.main_thread():
+            yield
+            return
+        handled = (signal.SIGINT, signal.SIGTERM)
+        original = {sig: signal.signal(sig, self.handle_exit) for sig in handled}
+        try:
+            yield
+        finally:
+            for sig, handler in original.items():
+                signal.signal(sig, handler)
+
+
 def serve(
     host: str = "127.0.0.1",
     port: int = 8000,
@@ -73,8 +124,8 @@ def serve(
     caps: work.Caps | None = None,
     say: Callable[[str], None] = print,
     warn: Callable[[str], None] = print,
-) -> None:
-    """Serve the pages and the API until interrupted (Ctrl-C).
+) -> int:
+    """Serve the pages and the API until stopped (Ctrl-C, SIGTERM).
 
     :param host: the address to listen on; loopback by default. Any other address
         makes the server reachable from other machines, which ``warn`` says.
@@ -82,11 +133,10 @@ def serve(
     :param open_browser: open the pages in a web browser once the server listens.
     :param workers: worker processes for generations and searches.
     :param memory_mb: the address-space limit of each worker process (``None``: none).
-    :param say: where the address is told; ``warn``: where the warning goes.
+    :param say: where the address is told, and the stop; ``warn``: where the warning goes.
+    :returns: the exit status: 130 when stopped by Ctrl-C (SIGINT), else 0.
     :raises LacakError: the address cannot be listened on.
     """
-    import uvicorn
-
     from .app import create_app
 
     if workers < 1:
@@ -101,18 +151,33 @@ def serve(
         )
     trusted = [*LOOPBACK_NAMES, host.strip("[]")] if loopback else None
     pool = Pool(workers, processes=True, memory_mb=memory_mb)
-    app = create_app(caps=caps, pool=pool, trusted_hosts=trusted)
-    url = url_of(sock)
-    config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="on")
-    server = uvicorn.Server(config)
-    say(f"lacak serve: {url} (API docs at {url}api/docs); Ctrl-C stops it")
-    if open_browser:
-        threading.Thread(target=_open_when_up, args=(server, url), daemon=True).start()
+    server: _Server | None = None
     try:
+        app = create_app(caps=caps, pool=pool, trusted_hosts=trusted)
+        url = url_of(sock)
+        config = uvicorn.Config(
+            app,
+            log_level="warning",
+            access_log=False,
+            lifespan="on",
+            timeout_graceful_shutdown=GRACE,
+        )
+        server = _Server(config, on_stop=pool.close)
+        say(f"lacak serve: {url} (API docs at {url}api/docs); Ctrl-C stops it")
+        if open_browser:
+            threading.Thread(target=_open_when_up, args=(server, url), daemon=True).start()
         server.run(sockets=[sock])
+    except KeyboardInterrupt:  # before uvicorn listens for signals, or after
+        stopped_by: int | None = signal.SIGINT
+    else:
+        stopped_by = server.stopped_by
     finally:
         pool.close()
         sock.close()
+    if stopped_by is None:
+        return 0
+    say(f"lacak serve: stopped ({'Ctrl-C' if stopped_by == signal.SIGINT else 'SIGTERM'})")
+    return EXIT_STATUS.get(signal.Signals(stopped_by), 0)
 
 
 def _open_when_up(server: object, url: str) -> None:
