@@ -616,10 +616,15 @@ def _iter_many(
     ordered: bool = False,
     start: int = 0,
     window: int | None = None,
+    apart: bool = False,
 ) -> Generator[Outcome[Any] | _Run, None, None]:
     """:func:`iter_many`, whose chunks of jobs that all succeeded with plain values
     (see :class:`_Task`) come back as one :class:`_Run` each: what a reader of many
-    small jobs takes, to spend nothing a job on objects it does not need."""
+    small jobs takes, to spend nothing a job on objects it does not need.
+
+    With ``apart`` and no executor, no job runs in this process: one worker, or one
+    job, is lacak's pool of one process (a batch that writes a file must outlive a job
+    that kills its process, and a worker's death is survived)."""
     sizes: Callable[[], int]
     if callable(chunksize):
         sizes = _checked_sizes(chunksize)
@@ -642,7 +647,7 @@ def _iter_many(
     if executor is None:
         count = workers if workers is not None else os.cpu_count() or 1
         head = list(itertools.islice(source, 2))
-        if count == 1 or len(head) <= 1:
+        if not apart and (count == 1 or len(head) <= 1):
             # a chunk at a time, as a worker would: the jobs, then their outcomes (the code
             # of each step then runs warm, not once after every job's own work)
             task = _Task(function)
@@ -813,7 +818,7 @@ class _Stream:
                                 os.mkdir(markers)
                                 generation += 1
                             pool = self.executor or cf.ProcessPoolExecutor(
-                                self.workers, initializer=_worker_started)
+                                self.workers, initializer=_worker_started, initargs=_owner())
                             task = _Task(self.function, markers, self.pickled)
                         try:
                             # threads run in the caller's context, as asyncio.to_thread
@@ -935,14 +940,258 @@ class _Stream:
             self.finish(Outcome(index, error=died, attempts=max(1, self.started.get(index, 0))))
 
 
-def _worker_started() -> None:
+def _worker_started(owner: int | None = None, tied: bool = False) -> None:
     """A worker of lacak's pool, just forked: the objects it shares with its parent are
     put out of its garbage collector's reach (:func:`gc.freeze`), so that no collection
     walks them, which costs time and writes to every page they are on, making the
-    worker a copy of them (CPython's advice for forked workers)."""
+    worker a copy of them (CPython's advice for forked workers); and it is made to end
+    when ``owner``, the process that started it, ends (:func:`_end_with`).
+
+    :param owner: the pid of the process that made the pool (:func:`_owner`).
+    :param tied: whether it forked this worker on its main thread.
+    """
     import gc
 
     gc.freeze()
+    if owner is not None:
+        _end_with(owner, tied)
+
+
+def _owner() -> tuple[int, bool]:
+    """What a worker forked here from now on needs to end with this process (the
+    ``initargs`` of :func:`_worker_started`): this process's pid, and whether the fork
+    happens on its main thread, which lives as long as the process. (A process pool
+    forks its workers on the thread that first submits to it: lacak makes its pools
+    and submits to them on the same thread, at once.)"""
+    import multiprocessing
+    import threading
+
+    forks = multiprocessing.get_start_method(allow_none=False) == "fork"
+    return os.getpid(), forks and threading.current_thread() is threading.main_thread()
+
+
+#: ``prctl(2)``'s ``PR_SET_PDEATHSIG`` (Linux): a signal sent to this process when the
+#: thread that forked it ends.
+_PR_SET_PDEATHSIG = 1
+#: How often a worker that cannot have that signal looks whether its parent is alive.
+_WATCH_SECONDS = 0.5
+
+
+def _end_with(owner: int, tied: bool) -> None:
+    """End this worker when its parent ends, however it ends (``SIGKILL`` included: a
+    worker waiting for jobs would otherwise wait for ever, as the pipe it reads from is
+    held open by its siblings).
+
+    On Linux, when the parent forked it on its main thread (``tied``), the kernel does
+    it: ``PR_SET_PDEATHSIG`` sends this worker ``SIGKILL`` when that thread ends, which
+    is when the process ends. (It cannot serve a worker forked on another thread, which
+    may end before the pool does.) Otherwise a daemon thread looks every
+    :data:`_WATCH_SECONDS` whether the parent changed (an orphan is given to another
+    process), and ends the worker if it did: that needs the GIL, so a job that holds it
+    for long (compiled code) delays its end until it lets go.
+    """
+    parent = os.getppid()
+    if tied and _parent_death_signal():
+        if parent != owner:  # it ended before the signal was asked for
+            os._exit(1)
+        return
+    import threading
+
+    threading.Thread(target=_watch, args=(parent,), name="lacak-parent-watch",
+                     daemon=True).start()  # fmt: skip
+
+
+def _parent_death_signal() -> bool:
+    """Ask the kernel for ``SIGKILL`` when this process's parent thread ends (Linux);
+    whether it was given."""
+    import sys
+
+    if not sys.platform.startswith("linux"):
+        return False
+    try:
+        import ctypes
+        import signal
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        done = libc.prctl(ctypes.c_int(_PR_SET_PDEATHSIG), ctypes.c_ulong(signal.SIGKILL),
+                          ctypes.c_ulong(0), ctypes.c_ulong(0), ctypes.c_ulong(0))  # fmt: skip
+    except (OSError, AttributeError, ValueError, TypeError):  # no libc, or no prctl in it
+        return False
+    return bool(done == 0)
+
+
+def _watch(parent: int) -> None:
+    """(A worker's daemon thread) end the process once its parent is no longer ``parent``."""
+    import time
+
+    while os.getppid() == parent:
+        time.sleep(_WATCH_SECONDS)
+    os._exit(1)
+
+
+def _apart(function: Callable[[Any], Any], index: int, item: Any) -> Outcome[Any]:
+    """Job ``index`` (``function(item)``) run in a process of its own, started from
+    this one as lacak's pool's workers are (so it sees what they see), never here: a
+    job that kills its process costs only itself. What it reports to
+    :mod:`lacak.progress` is shown by this process's reporter. A job whose process dies
+    is run once more in a fresh one, and a second death is its
+    :class:`~lacak.WorkerDiedError`, as in lacak's pool.
+
+    Ctrl-C here ends the job's process (which ignores it: this process decides).
+
+    :returns: the job's outcome (its value, or the error it raised, pickled across as
+        a pool worker's is).
+    """
+    code: int | None = None
+    for attempt in (1, 2):
+        reply, code = _in_a_child(function, index, item)
+        if reply is not None:
+            return _outcome(reply, attempt, pickled=True)
+    died = WorkerDiedError(f"worker died ({exit_text(code)}) twice running job {index}",
+                           index=index, exitcode=code, attempts=2)  # fmt: skip
+    return Outcome(index, error=died, attempts=2)
+
+
+def _in_a_child(function: Callable[[Any], Any], index: int,
+                item: Any) -> tuple[_Reply | None, int | None]:  # fmt: skip
+    """One run of :func:`_apart`: the job's reply (``None`` when its process died) and
+    the process's exit code."""
+    import multiprocessing
+    import multiprocessing.connection
+
+    from . import progress
+
+    context = multiprocessing.get_context()  # (the start method of lacak's pools)
+    reader, writer = context.Pipe(duplex=False)
+    reporter = progress.current()
+    child = context.Process(target=_child, name=f"lacak-job-{index}",
+                            args=(function, index, item, writer, _owner(),
+                                  reporter is not None))  # fmt: skip
+    shown: dict[int, progress.Task] = {}
+    reply: _Reply | None = None
+    try:
+        child.start()
+        writer.close()  # (the child's end: only the child holds it now)
+        while reply is None:
+            ready = multiprocessing.connection.wait([reader, child.sentinel])
+            if reader not in ready and not reader.poll():
+                break  # the child ended and sent nothing more
+            try:
+                message = reader.recv()
+            except (EOFError, OSError):
+                break
+            if message[0] == "done":
+                reply = message[1]
+            elif reporter is not None:
+                _replay(reporter, shown, message)
+    finally:
+        if reporter is not None:
+            for task in shown.values():
+                reporter.stop(task)
+        if child.is_alive() and reply is None:
+            child.kill()
+        child.join()
+        reader.close()
+    return reply, child.exitcode
+
+
+def _child(function: Callable[[Any], Any], index: int, item: Any, writer: Any,
+           owner: tuple[int, bool], forward: bool) -> None:  # fmt: skip
+    """(The process of :func:`_in_a_child`) run the job and send its reply back, with
+    what it reports on the way."""
+    import signal
+
+    from . import progress
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to act on
+    _worker_started(*owner)
+    with progress.reporting(_Forwarder(writer) if forward else None):
+        replies = _Task(function, None, pickled=True)([(index, item)])
+    if isinstance(replies, _Run):  # (plain values, not pickled one by one)
+        reply: _Reply = (index, True, pickle.dumps(replies.values[0],
+                                                   protocol=pickle.HIGHEST_PROTOCOL), None)
+    else:
+        reply = replies[0]
+    writer.send(("done", reply))
+    writer.close()
+
+
+def _replay(reporter: Any, shown: dict[int, Any], message: tuple[Any, ...]) -> None:
+    """Show here what a job's process reported (:class:`_Forwarder`'s messages)."""
+    what, *fields = message
+    if what == "start":
+        key, description, total = fields
+        shown[key] = reporter.start(description, total)
+    elif what == "stop":
+        task = shown.pop(fields[0], None)
+        if task is not None:
+            reporter.stop(task)
+    elif what == "update":
+        key, completed, total, description = fields
+        if key in shown:
+            shown[key].update(completed=completed, total=total, description=description)
+    elif what == "advance":
+        key, amount = fields
+        if key in shown:
+            shown[key].advance(amount)
+    elif what == "announce":
+        reporter.announce(fields[0])
+
+
+class _Forwarder:
+    """A :class:`lacak.progress.Reporter` that sends what it is told to the process
+    that started this one (:func:`_replay` shows it there); advances are sent at most
+    ten times a second."""
+
+    def __init__(self, writer: Any) -> None:
+        self.writer = writer
+        self.keys = itertools.count()
+
+    def send(self, message: tuple[Any, ...]) -> None:
+        with contextlib.suppress(OSError, ValueError):  # (the parent stopped listening)
+            self.writer.send(message)
+
+    def start(self, description: str, total: float | None) -> _ForwardedTask:
+        task = _ForwardedTask(self, next(self.keys))
+        self.send(("start", task.key, description, total))
+        return task
+
+    def stop(self, task: Any) -> None:
+        if isinstance(task, _ForwardedTask):
+            task.flush()
+            self.send(("stop", task.key))
+
+    def announce(self, message: str) -> None:
+        self.send(("announce", message))
+
+
+class _ForwardedTask:
+    """A task of a :class:`_Forwarder`."""
+
+    def __init__(self, forwarder: _Forwarder, key: int) -> None:
+        self.forwarder = forwarder
+        self.key = key
+        self.pending = 0.0
+        self.sent = 0.0
+
+    def update(self, *, completed: float | None = None, total: float | None = None,
+               description: str | None = None) -> None:  # fmt: skip
+        self.flush()
+        self.forwarder.send(("update", self.key, completed, total, description))
+
+    def advance(self, amount: float = 1) -> None:
+        import time
+
+        self.pending += amount
+        now = time.monotonic()
+        if now - self.sent > 0.1:
+            self.sent = now
+            self.flush()
+
+    def flush(self) -> None:
+        if self.pending:
+            amount, self.pending = self.pending, 0.0
+            self.forwarder.send(("advance", self.key, amount))
 
 
 class _InContext:
@@ -995,7 +1244,8 @@ def _alone(
     try:
         for i in suspects:
             if solo is None:
-                solo = cf.ProcessPoolExecutor(1, initializer=_worker_started)
+                solo = cf.ProcessPoolExecutor(1, initializer=_worker_started,
+                                              initargs=_owner())
             future = solo.submit(task, [(i, items[i])])
             table = getattr(solo, "_processes", None)
             started[i] = started.get(i, 0) + 1

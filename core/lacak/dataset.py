@@ -5,19 +5,25 @@ with the job's seed (:func:`lacak.batch.job_seed`), prepares it as the kind
 declares (:class:`~lacak.BatchKind`), optionally solves it with the strategy
 :func:`lacak.choose` picks, and gives one *record*, a line of JSON::
 
-    {"index": 0, "seed": 5281..., "ok": true, "instance": {...}, "result": {...}}
+    {"index": 0, "seed": 5281..., "ok": true, "instance": {...}, "result": {...}, "digest": "9f0c..."}
 
 ``instance`` is the kind's form of the instance (``Maze.to_dict()`` for a
 maze), ``result`` the documented result shape (:meth:`SearchResult.to_dict
 <lacak.SearchResult.to_dict>`; its ``stats.seconds`` is ``null`` unless
 timings are asked for, so that a batch is the same file every time), and a
 job that raised or whose search a limit stopped has ``"ok": false`` and
-``"error": {"type", "message"}``. docs/batch.md describes it all.
+``"error": {"type", "message"}``. Every record ends with its ``digest``: the XXH3-64
+hash (16 hex digits) of the line's bytes before ``,"digest":``, seeded with the digest
+of the record before it (0 for the first), so that a file can be checked record by
+record with nothing but itself: a record changed, removed, added or moved breaks the
+chain where it is (:func:`record_digest`). docs/batch.md describes it all.
 
 Records come in job order whatever runs the jobs (:func:`records`), so a
 batch written by one process, a pool of any size or a Dask cluster is the
 same file, byte for byte; :func:`write` streams them to JSON Lines (gzip for
-``.gz``) or ``.npz`` and resumes an interrupted file.
+``.gz``) or ``.npz`` and resumes an interrupted file, which it checks first. No job
+runs in the process that writes the file: a job that kills its process is one failed
+record, never the batch.
 
 >>> import lacak
 >>> spec = lacak.dataset.spec("maze", generator="kruskal", size=(3, 4))
@@ -40,14 +46,16 @@ from collections.abc import Generator, Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 import attrs
+import xxhash
 
 from . import progress
 from .api import _BoundGenerator, _registry, choose
-from .batch import Outcome, _iter_many, _mixer, _Run, job_seed
+from .batch import Outcome, _apart, _iter_many, _mixer, _Run, job_seed
 from .errors import (
     InvalidOptionError,
     LacakError,
     LimitReachedError,
+    PluginError,
     UnknownComponentError,
 )
 from .interfaces import BatchKind, describe_state
@@ -66,6 +74,7 @@ __all__ = [
     "Spec",
     "Summary",
     "dask_executor",
+    "record_digest",
     "records",
     "spec",
     "write",
@@ -157,6 +166,26 @@ def _dumps(data: Any) -> bytes:
 
 def _digest(instance: Any) -> bytes:
     return hashlib.blake2b(_dumps(instance), digest_size=16).digest()
+
+
+#: The record digest's hash: XXH3-64 of bytes, seeded with an integer.
+_XXH3 = xxhash.xxh3_64_intdigest
+#: What follows a record's bytes: its digest, the closing brace, the newline.
+_DIGEST_TAIL = b',"digest":"%016x"}\n'.__mod__
+#: The bytes of a line from ``,"digest":"`` to its end.
+DIGEST_BYTES = len(_DIGEST_TAIL(0))
+
+
+def record_digest(head: bytes, previous: int = 0) -> int:
+    """The digest of a record whose line's bytes before ``,"digest":`` are ``head``,
+    following a record whose digest is ``previous`` (0 for a batch's first record): a
+    line ends with ``,"digest":"%016x"}`` of it, then its newline.
+
+    >>> line = b'{"index":0,"seed":1,"ok":true,"digest":"148c2a7044293947"}\\n'
+    >>> f"{record_digest(line[:-DIGEST_BYTES]):016x}"
+    '148c2a7044293947'
+    """
+    return _XXH3(head, previous)
 
 
 def _at(data: Any, path: str) -> Any:
@@ -410,6 +439,11 @@ class Spec:
         batch = found.batch
         if batch.record is not None:
             data = dict(batch.record(data, **self.kind_options))
+            if "digest" in data:
+                raise PluginError(
+                    f"the {self.kind} kind's batch record() gave a record with a 'digest': "
+                    "lacak adds it (the record's check), a kind cannot"
+                )
         seconds = drawn.seconds + time.perf_counter() - began
         if self.timings:
             data["seconds"] = round(seconds, 6)
@@ -778,6 +812,7 @@ def records(
     workers: int | None = None,
     chunksize: int | None = None,
     summary: Summary | None = None,
+    chain: int = 0,
 ) -> Iterator[Record]:
     """The records of a batch, in job order, made as they are read.
 
@@ -785,9 +820,11 @@ def records(
     record does not depend on what runs the jobs or on how they are chunked.
     Draws that ``spec`` rejects (a solution too short or too long, an instance
     seen before) are drawn again with the next jobs, so record indices may skip.
-    The first job runs in this process first, so that what it loads (a pattern
-    database, a compiled dictionary) is on disk, and in the memory that forked
-    workers share, before the workers start.
+    Each record ends with its digest, chained to the one before it (see
+    :func:`record_digest`). No job runs in this process: the first runs alone in a
+    process of its own, with its progress shown here, so that what it builds (a
+    pattern database, a compiled dictionary) is on disk before the workers start;
+    the others run in lacak's pool (of one process for one worker) or ``executor``.
 
     :param count: the records the whole batch has.
     :param seed: the batch's seed.
@@ -801,6 +838,8 @@ def records(
         :data:`CHUNK_SECONDS` of work).
     :param summary: where the draws rejected are counted (count the records with
         :meth:`Summary.add`, as :func:`write` does once it has written each).
+    :param chain: the digest of the record before ``start`` (a resumed batch: its last
+        record's, as an integer), which the first record's digest follows.
     :raises LimitReachedError: :data:`MAX_REJECTED` draws in a row were rejected
         (after the records made so far).
     :raises UnknownComponentError: the first job found an unknown strategy or
@@ -809,7 +848,7 @@ def records(
     """
     rows = _rows(spec, count=count, seed=seed, start=start, written=written, seen=seen,
                  executor=executor, workers=workers, chunksize=chunksize,
-                 summary=summary)  # fmt: skip
+                 summary=summary, chain=chain)  # fmt: skip
     try:
         for row in rows:
             yield Record(*row)
@@ -833,6 +872,7 @@ def _rows(
     workers: int | None = None,
     chunksize: int | None = None,
     summary: Summary | None = None,
+    chain: int = 0,
 ) -> Generator[_Row, None, None]:
     """:func:`records`, each as a plain tuple (what :func:`write` reads: no object a
     record but the tuple)."""
@@ -867,15 +907,15 @@ def _rows(
             here.append(_first(spec, index, seed))
         pool = _iter_many(_Job(spec), _jobs(index + len(here), size - len(here), seed, sizes),
                           executor=executor, workers=workers, chunksize=sizes, ordered=True,
-                          start=index + len(here))  # fmt: skip
+                          start=index + len(here), apart=True)  # fmt: skip
         try:
             for job, made in _made(itertools.chain(here, pool)):
                 index = job + 1
                 drawn += 1
                 if isinstance(made, BaseException):
-                    its_seed = job_seed(seed, job)
-                    row: _Row = (job, its_seed, spec.error_line(job, its_seed, made), False,
-                                 type(made).__name__, (), 0.0)  # fmt: skip
+                    made_seed = job_seed(seed, job)
+                    line, ok, error = spec.error_line(job, made_seed, made), False, type(made).__name__
+                    measures, seconds = (), 0.0
                 else:
                     # (a Made, as a plain tuple from a worker)
                     line, made_seed, ok, reason, digest, measures, seconds, error = made
@@ -897,11 +937,12 @@ def _rows(
                                 f"{count:,} such instances"
                             )
                         continue
-                    row = (job, made_seed, line, ok, error, measures, seconds)
                 in_a_row = 0
                 kept += 1
                 needed -= 1
-                yield row
+                head = line[:-2]  # (the record made without its digest: its "}\n" cut)
+                chain = _XXH3(head, chain)
+                yield (job, made_seed, head + _DIGEST_TAIL(chain), ok, error, measures, seconds)
                 if needed == 0:
                     break
         finally:
@@ -928,17 +969,14 @@ def _reasons(summary: Summary | None) -> str:
 
 
 def _first(spec: Spec, index: int, seed: int) -> Outcome[Made]:
-    """The first job, run here with progress shown (a one-time build is announced);
-    an error of the whole batch (bad input) is raised, not recorded."""
-    import traceback
-
-    try:
-        made = spec.run((index, job_seed(seed, index)))
-    except _SETUP_ERRORS:
-        raise
-    except Exception as error:
-        return Outcome(index, error=error, traceback="".join(traceback.format_exception(error)))
-    return Outcome(index, value=made)
+    """The first job, run alone before the others start, in a process of its own (as
+    every job: one that kills its process costs only its record), with its progress
+    shown here (a one-time build is announced): what it builds is on disk before the
+    workers start. An error of the whole batch (bad input) is raised, not recorded."""
+    outcome = _apart(spec.run, index, (index, job_seed(seed, index)))
+    if isinstance(outcome.error, _SETUP_ERRORS):
+        raise outcome.error
+    return outcome
 
 
 def _is_local(executor: Any) -> bool:
@@ -1072,7 +1110,8 @@ def write(
             note = summary.note
             rows = _rows(spec, count=count, seed=seed, start=state.next_index,
                          written=state.records, seen=state.seen, executor=executor,
-                         workers=workers, chunksize=chunksize, summary=summary)  # fmt: skip
+                         workers=workers, chunksize=chunksize, summary=summary,
+                         chain=state.chain)  # fmt: skip
             with contextlib.closing(rows):  # (its pool shut down here, even on an error)
                 for _index, _seed, line, ok, error, measures, seconds in rows:
                     guard.busy = True  # (guard.holding(), spelled out: it runs for every record)

@@ -1,46 +1,70 @@
 """The files of a batch (:mod:`lacak.dataset`): JSON Lines, gzipped JSON Lines and ``.npz``,
-written as records come, read back to resume.
+written as records come, read back and checked to resume.
 
-Every format is written so that the same records make the same bytes: a gzip
-file has a fixed level, no name and no time in its header, and is written to a
-temporary file beside its name and moved there when closed (with the records
-of an earlier run copied in first), so it is always whole; a ``.npz`` file is
-made from a JSON Lines journal (``FILE.npz.jsonl``) once the batch is complete,
-in two passes over it, and its members carry a fixed date. Reading (to resume)
-takes the whole lines of a file cut short by a crash, and checks that they are
-the batch's own.
+Every format keeps what a run finished however the run ends (``SIGKILL`` at any
+moment included: all but the records of the last half second, which a resume makes
+again), and the same records make the same bytes:
+
+- JSON Lines is appended to as records come, flushed every half second.
+- Gzipped JSON Lines is a series of gzip members, each of :data:`MEMBER_BYTES` of
+  records (the record that reaches that size ends it), written whole to the file once
+  complete; the records of the member being made also go to the file's *tail*
+  (``FILE.tail``, JSON Lines, flushed every half second, emptied each time a member
+  is written, removed when the run ends, its last member written then). The members
+  have a fixed level, and no name nor time in their headers; gzip, zcat, pandas and
+  Python's :mod:`gzip` read them all as one stream.
+- A ``.npz`` file is made from a JSON Lines journal (``FILE.npz.jsonl``) once the batch
+  is complete, in two passes over it, in a scratch folder ``FILE.npz.part`` (removed
+  after, and before, if a killed run left one), and moved into place; its members
+  carry a fixed date.
+
+Reading a file to resume it takes its whole records (a last line cut short by a
+crash is left out, as is a gzip member cut short, whose records are in the tail) and
+checks every one (:class:`_Checker`): indices in order (one after another when no draw
+can be rejected), each record's seed its job's, and each record's digest that of its
+bytes following the record before it (:func:`lacak.dataset.record_digest`); its first
+record is made again and compared. A file that does not pass is refused with one line
+and left as it was.
 """
 
 from __future__ import annotations
 
 import contextlib
-import gzip
-import itertools
 import json
 import math
 import os
 import shutil
+import struct
 import sys
-import tempfile
 import time
 import zlib
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO
 
 import attrs
 
-from .batch import job_seed
+from .batch import _apart, job_seed
 from .errors import InvalidOptionError
 
 if TYPE_CHECKING:
     from .dataset import Spec, Summary
 
-__all__ = ["GZIP_LEVEL", "open_output", "read_lines", "write_npz"]
+__all__ = ["GZIP_LEVEL", "MEMBER_BYTES", "open_output", "read_lines", "write_npz"]
 
 
 #: A gzip file's compression level: fixed, so that the same records make the same bytes.
 GZIP_LEVEL = 6
+#: The records' bytes (uncompressed) in a gzip member of a batch: a member ends with the
+#: record that takes it to this size. (Each member starts its compression afresh; at a
+#: mebibyte that costs under half a per cent of the file's size.)
+MEMBER_BYTES = 1 << 20
+#: The header of every gzip member lacak writes: deflate, no flags, no time, the
+#: default level's extra flags (0) and an unknown system (255), as :mod:`gzip` writes
+#: it with ``mtime=0`` and no name.
+_GZIP_HEADER = b"\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\xff"
+#: Seconds between two flushes of a file being written (what a SIGKILL may lose).
+FLUSH_SECONDS = 0.5
 
 
 class _Sink:
@@ -81,7 +105,7 @@ class _Plain(_Sink):
     def write(self, line: bytes) -> None:
         self.file.write(line)
         now = time.monotonic()
-        if now - self.flushed > 0.5:
+        if now - self.flushed > FLUSH_SECONDS:
             self.file.flush()
             self.flushed = now
 
@@ -90,34 +114,94 @@ class _Plain(_Sink):
 
 
 class _Gzip(_Sink):
-    """Gzipped JSON Lines: written to a temporary file beside the target and moved
-    over it when closed (the records of an earlier run copied in first), so that the
-    file is always whole, and the same records always make the same bytes."""
+    """Gzipped JSON Lines, a member of :data:`MEMBER_BYTES` of records at a time (see
+    the module's docstring): each member is made in memory and appended to the file
+    whole, the records of the one being made kept in the tail meanwhile. ``carried``
+    are the records a resume takes up again: those of the file's last member when it
+    was short (an interrupted run closes its member early), of a member cut short,
+    and of the tail; the file is cut after the members before them."""
 
-    def __init__(self, path: Path, earlier: Iterable[bytes]) -> None:
+    def __init__(self, path: Path, keep: int, carried: list[bytes]) -> None:
         self.name = str(path)
-        self.path = path
-        fd, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
-        _readable(temporary)
-        self.temporary = Path(temporary)
-        self.raw = os.fdopen(fd, "wb")
-        self.file = gzip.GzipFile(filename="", mode="wb", fileobj=self.raw,
-                                  compresslevel=GZIP_LEVEL, mtime=0)  # fmt: skip
+        self.tail_path = _tail(path)
+        # the tail first holds every record carried, then the file loses those it had:
+        # killed in between, a resume finds them all again
+        self.tail = open(self.tail_path, "wb")  # noqa: SIM115
         try:
-            for line in earlier:
-                self.file.write(line)
-        except BaseException:  # (Ctrl-C while copying: the file as it was stays)
-            self.raw.close()
-            self.temporary.unlink()
+            self.tail.writelines(carried)
+            self.tail.flush()
+            self.file = open(path, "r+b" if path.exists() else "wb")  # noqa: SIM115
+        except BaseException:
+            self.tail.close()
             raise
+        self.file.truncate(keep)
+        self.file.seek(keep)
+        self.written = keep  # bytes of whole members in the file
+        self.flushed = time.monotonic()
+        self._begin()
+        in_tail = True  # (a member ended by a carried record empties the tail)
+        for line in carried:
+            if not in_tail:
+                self.tail.write(line)
+            if self._add(line):
+                in_tail = False
+
+    def _begin(self) -> None:
+        self.deflate = zlib.compressobj(GZIP_LEVEL, zlib.DEFLATED, -zlib.MAX_WBITS,
+                                        zlib.DEF_MEM_LEVEL, 0)  # (as gzip.GzipFile's)
+        self.parts = [_GZIP_HEADER]
+        self.crc = 0
+        self.size = 0
+
+    def _add(self, line: bytes) -> bool:
+        """Put ``line`` in the member being made; whether that ended the member."""
+        self.crc = zlib.crc32(line, self.crc)
+        self.size += len(line)
+        out = self.deflate.compress(line)
+        if out:
+            self.parts.append(out)
+        if self.size >= MEMBER_BYTES:
+            self._end_member()
+            return True
+        return False
+
+    def _end_member(self) -> None:
+        """Append the member being made to the file, whole, then empty the tail."""
+        self.parts.append(self.deflate.flush())
+        self.parts.append(struct.pack("<II", self.crc, self.size & 0xFFFFFFFF))
+        member = b"".join(self.parts)
+        self.file.write(member)
+        self.file.flush()  # (in the file before its records leave the tail)
+        self.written += len(member)
+        self.tail.seek(0)
+        self.tail.truncate()
+        self._begin()
 
     def write(self, line: bytes) -> None:
-        self.file.write(line)
+        self.tail.write(line)
+        self._add(line)
+        now = time.monotonic()
+        if now - self.flushed > FLUSH_SECONDS:
+            self.tail.flush()
+            self.flushed = now
 
     def close(self, complete: bool) -> None:
-        self.file.close()
-        self.raw.close()
-        os.replace(self.temporary, self.path)
+        """The member being made written (a short one, when the run was interrupted: a
+        resume takes it up again), then the tail removed; if writing fails (a full
+        disk), the tail stays for the resume."""
+        try:
+            self.tail.flush()
+            if self.size or not self.written:  # (an empty batch is one empty member)
+                self._end_member()
+            self.file.close()
+        except BaseException:
+            with contextlib.suppress(OSError):
+                self.file.close()
+            with contextlib.suppress(OSError):
+                self.tail.close()
+            raise
+        self.tail.close()
+        self.tail_path.unlink(missing_ok=True)
 
 
 class _Npz(_Sink):
@@ -145,15 +229,23 @@ def _journal(path: Path) -> Path:
     return path.with_name(path.name + ".jsonl")
 
 
+def _tail(path: Path) -> Path:
+    return path.with_name(path.name + ".tail")
+
+
+def _scratch(path: Path) -> Path:
+    return path.with_name(path.name + ".part")
+
+
 def _lines(path: Path) -> Iterator[bytes]:
     """The whole lines of a JSON Lines file, gzipped or not (a gzip file cut short by a
     crash gives what it holds; a last line without its newline is left out)."""
     if path.suffix == ".gz":
-        chunks = _gunzip(path)
-    else:
-        chunks = _read(path)
+        for member in _members(path):
+            yield from member.lines
+        return
     tail = b""
-    for chunk in chunks:
+    for chunk in _read(path):
         parts = (tail + chunk).split(b"\n")
         tail = parts.pop()
         for part in parts:
@@ -166,94 +258,234 @@ def _read(path: Path) -> Iterator[bytes]:
             yield chunk
 
 
-def _gunzip(path: Path) -> Iterator[bytes]:
+@attrs.define
+class _Member:
+    """A member of a gzip file (:func:`_members`)."""
+
+    #: Its whole lines (a line that runs on into the next member is that member's).
+    lines: list[bytes] = attrs.field(factory=list)
+    #: Its bytes, uncompressed.
+    size: int = 0
+    #: Where it ends in the file.
+    end: int = 0
+    #: Whether it is whole (its end and its checksum read), not cut short.
+    whole: bool = False
+
+
+def _members(path: Path) -> Iterator[_Member]:
+    """The members of a gzip file, in order; the last may be cut short (a crash while
+    it was written, or bytes that are not gzip): it gives the whole lines it holds."""
     inflate = zlib.decompressobj(wbits=31)
+    member = _Member()
+    offset = 0  # the bytes of the file read into members
+    carry = b""  # the start of a line not ended yet
     with open(path, "rb") as f:
-        while data := f.read(1 << 20):
+        data = f.read(1 << 20)
+        while data:
             try:
-                yield inflate.decompress(data)
-            except zlib.error:
-                return
-            if inflate.eof:  # one member (lacak writes one); what follows is not ours
-                return
+                out = inflate.decompress(data)
+            except zlib.error:  # damaged, or not gzip: what follows is not read
+                break
+            member.size += len(out)
+            if out:
+                parts = (carry + out).split(b"\n")
+                carry = parts.pop()
+                member.lines.extend(part + b"\n" for part in parts)
+            if not inflate.eof:
+                offset += len(data)
+                data = f.read(1 << 20)
+                continue
+            rest = inflate.unused_data
+            offset += len(data) - len(rest)
+            member.end, member.whole = offset, True
+            yield member
+            member = _Member()
+            inflate = zlib.decompressobj(wbits=31)
+            data = rest or f.read(1 << 20)
+    if member.lines or member.size or offset < path.stat().st_size:
+        yield member  # cut short
+
+
+# -- resuming -----------------------------------------------------------------------------
 
 
 @attrs.define
 class _Resumed:
+    """What an earlier run left in the file, checked."""
+
+    #: Its records.
     records: int = 0
+    #: The job after its last record.
     next_index: int = 0
+    #: The digests of its instances (a ``unique`` batch).
     seen: set[bytes] = attrs.field(factory=set)
+    #: The bytes of its whole records (JSON Lines and journals: what is kept).
     kept_bytes: int = 0
+    #: Its last record's digest, which the next record's follows.
+    chain: int = 0
+    #: (gzip) where the file is cut: after its last member kept whole.
+    keep: int = 0
+    #: (gzip) the records after that member, which the run takes up again.
+    carried: list[bytes] = attrs.field(factory=list)
 
 
-def _resume(path: Path, spec: Spec, seed: int, count: int, summary: Summary) -> _Resumed:
-    """Read what an earlier run of the batch wrote to ``path``, checking that it is this
-    batch's: its first record as this command makes it, every record's job seed."""
-    from .dataset import _digest, _kind_of, _measures, _spec_measures
-    from .registry import default_registry
+class _Checker:
+    """Checks the records of a file to resume, one by one, in order (see the module's
+    docstring), and counts them into ``state`` and ``summary``.
 
-    _kind_type, batch = _kind_of(default_registry(), spec.kind)
-    paths = _spec_measures(spec, batch)
-    state = _Resumed(next_index=0)
-    last = -1
-    for number, line in enumerate(_lines(path), 1):
+    :raises InvalidOptionError: for the first record that does not pass, naming its
+        line and what is wrong (``... cannot resume it``).
+    """
+
+    def __init__(self, path: Path, spec: Spec, seed: int, summary: Summary) -> None:
+        from .dataset import _kind_of, _spec_measures
+        from .registry import default_registry
+
+        _kind_type, batch = _kind_of(default_registry(), spec.kind)
+        self.path = path
+        self.spec = spec
+        self.seed = seed
+        self.summary = summary
+        self.paths = _spec_measures(spec, batch)
+        # whether a job's draw can be rejected: else indices follow one another
+        self.draws = bool(spec.unique or spec.min_length is not None or (
+            spec.max_length is not None or batch.prepare is not None))  # fmt: skip
+        self.state = _Resumed()
+        self.number = 0
+        self.last = -1
+
+    def __call__(self, line: bytes) -> None:
+        from .dataset import _DIGEST_TAIL, DIGEST_BYTES, _digest, _measures, record_digest
+
+        self.number += 1
+        where = f"{self.path} line {self.number}"
         try:
             data = json.loads(line)
             index, job = data["index"], data["seed"]
         except (ValueError, KeyError, TypeError):
             raise InvalidOptionError(
-                f"{path} line {number} is not a record of a lacak batch; cannot resume it"
+                f"{where} is not a record of a lacak batch; cannot resume it"
             ) from None
-        if not isinstance(index, int) or index <= last or job != job_seed(seed, index):
+        if isinstance(index, bool) or not isinstance(index, int) or index <= self.last:
             raise InvalidOptionError(
-                f"{path} line {number} is not a record of this batch (job {index!r} with seed "
-                f"{job!r}); resume it with the --seed that made it, or write another file"
+                f"{where} is job {index!r}, after job {self.last}: the records are out of "
+                "order; cannot resume it"
             )
-        if number == 1:
-            _same_batch(path, data, spec, seed)
-        last = index
+        if job != job_seed(self.seed, index):
+            raise InvalidOptionError(
+                f"{where} is not a record of this batch (job {index} with seed {job!r}): it "
+                "was made with another --seed, or changed; cannot resume it (give the "
+                "--seed that made it, or write another file)"
+            )
+        if not self.draws and index != self.last + 1:
+            raise InvalidOptionError(
+                f"{where} is job {index}, but job {self.last + 1} comes first: a record is "
+                "missing; cannot resume it"
+            )
+        if "digest" not in data:
+            raise InvalidOptionError(
+                f"{where} has no digest, so it cannot be checked (an older lacak wrote it, "
+                f"or it was changed); cannot resume it: write {self.path} again with "
+                "--overwrite"
+            )
+        state = self.state
+        chain = record_digest(line[:-DIGEST_BYTES], state.chain)
+        if line[-DIGEST_BYTES:] != _DIGEST_TAIL(chain):
+            raise InvalidOptionError(
+                f"{where} (job {index}) does not match its digest: it was changed, or a "
+                "record before it was removed or added; cannot resume it"
+            )
+        if self.number == 1:
+            _same_batch(self.path, data, self.spec, self.seed)
+        self.last = state.next_index = index
+        state.next_index += 1
+        state.chain = chain
         state.records += 1
         state.kept_bytes += len(line)
-        if spec.unique and "instance" in data:
+        if self.spec.unique and "instance" in data:
             state.seen.add(_digest(data["instance"]))
         error = data.get("error")
-        summary.note(bool(data.get("ok")), error.get("type") if isinstance(error, dict) else None,
-                     _measures(data, paths), new=False)  # fmt: skip
-    if state.records > count:
-        raise InvalidOptionError(
-            f"{path} holds {state.records:,} records, more than the {count:,} asked for"
-        )
-    state.next_index = last + 1
-    return state
+        self.summary.note(bool(data.get("ok")),
+                          error.get("type") if isinstance(error, dict) else None,
+                          _measures(data, self.paths), new=False)  # fmt: skip
 
 
 def _same_batch(path: Path, data: Mapping[str, Any], spec: Spec, seed: int) -> None:
-    """Refuse to resume a file whose first record this batch would not make."""
+    """Refuse to resume a file whose first record this batch would not make (that job
+    made again, in a process of its own)."""
     from .dataset import _at
 
     index = data["index"]
-    try:
-        made = spec((index, job_seed(seed, index)))
-    except Exception:
+    outcome = _apart(spec.run, index, (index, job_seed(seed, index)))
+    if outcome.error is not None:
         return  # that job fails here: its record says so, and cannot be compared
+    made: Any = outcome.value  # (a Made)
     if made.line is None:
         raise InvalidOptionError(
             f"{path} was not written by this command: its first record (job {index}) is one "
-            "this batch would draw again; resume it with the options that made it"
+            "this batch would draw again; cannot resume it with other options than those "
+            "that made it"
         )
     again = json.loads(made.line)
     for key in ("instance", "ok"):
         if again.get(key) != data.get(key):
             raise InvalidOptionError(
                 f"{path} was not written by this command: its first record (job {index}) "
-                f"has another {key}; resume it with the options that made it"
+                f"has another {key}; cannot resume it with other options than those that "
+                "made it"
             )
     for key in ("strategy", "heuristic"):
         if _at(again, f"result.{key}") != _at(data, f"result.{key}"):
             raise InvalidOptionError(
                 f"{path} was not written by this command: its first record was solved with "
-                f"another {key}; resume it with the options that made it"
+                f"another {key}; cannot resume it with other options than those that made it"
             )
+
+
+def _resume_gzip(path: Path, check: Callable[[bytes], None]) -> tuple[int, list[bytes]]:
+    """Check the records of a gzip file and its tail: where to cut the file (after its
+    last member kept), and the records after that, which the run takes up again."""
+    recent: list[_Member] = []  # the last two members read: the others are kept
+    kept_end = 0
+    if path.exists():
+        for member in _members(path):
+            recent.append(member)
+            if len(recent) > 2:
+                old = recent.pop(0)
+                for line in old.lines:
+                    check(line)
+                kept_end = old.end
+    cut = recent.pop() if recent and not recent[-1].whole else None
+    last = recent.pop() if recent else None
+    for member in recent:  # (one at most)
+        for line in member.lines:
+            check(line)
+        kept_end = member.end
+    reopened = last is not None and last.size < MEMBER_BYTES  # closed early, or the last
+    carried = (last.lines if last is not None and reopened else []) + (
+        cut.lines if cut is not None else [])  # fmt: skip
+    if last is not None and not reopened:
+        for line in last.lines:
+            check(line)
+        kept_end = last.end
+    tail_path = _tail(path)
+    tail = list(_lines(tail_path)) if tail_path.exists() else []
+    if last is not None and not reopened and cut is None and tail and (
+        last.lines and tail[0] == last.lines[0]
+    ):  # killed after a member was written, before its records left the tail
+        if tail[: len(last.lines)] != last.lines[: len(tail)]:
+            raise InvalidOptionError(f"{tail_path} does not go on from {path}; cannot resume it")
+        tail = tail[len(last.lines) :]
+    if carried[: len(tail)] == tail[: len(carried)]:
+        carried = max(carried, tail, key=len)
+    else:
+        raise InvalidOptionError(
+            f"{tail_path} does not go on from {path} (its records are not those after the "
+            "file's last whole member); cannot resume it"
+        )
+    for line in carried:
+        check(line)
+    return kept_end, carried
 
 
 def open_output(
@@ -267,7 +499,11 @@ def open_output(
     summary: Summary,
 ) -> tuple[_Sink, _Resumed]:
     """The sink for ``out`` (``None`` or ``"-"``: standard output) and what an earlier
-    run left in it."""
+    run left in it, checked record by record.
+
+    :raises InvalidOptionError: the output cannot be, or a file to resume does not
+        pass the checks (see the module's docstring); the file is then left as it was.
+    """
     if out is None or str(out) == "-":
         if resume:
             raise InvalidOptionError("--resume needs the file to finish (--out FILE)")
@@ -295,14 +531,26 @@ def open_output(
     if not path.parent.is_dir():
         raise InvalidOptionError(f"cannot write {str(path)!r}: no folder {str(path.parent)!r}")
     where = _journal(path) if suffix == ".npz" else path
+    side = [_tail(path)] if suffix == ".gz" else []  # what an interrupted run left beside it
     state = _Resumed()
     if resume:
         if suffix == ".npz" and not where.exists() and path.exists():
             raise InvalidOptionError(f"{path} is complete: there is nothing to resume")
-        if where.exists():
-            state = _resume(where, spec, seed, count, summary)
+        check = _Checker(where, spec, seed, summary)
+        if suffix == ".gz":
+            if where.exists() or side[0].exists():
+                state.keep, state.carried = _resume_gzip(where, check)
+        elif where.exists():
+            for line in _lines(where):
+                check(line)
+        state = attrs.evolve(check.state, keep=state.keep, carried=state.carried)
+        if state.records > count:
+            raise InvalidOptionError(
+                f"{where} holds {state.records:,} records, more than the {count:,} asked "
+                "for; cannot resume it"
+            )
     elif not overwrite:
-        for existing in {path, where}:
+        for existing in dict.fromkeys([path, where, *side]):
             if existing.exists() and (existing.stat().st_size or existing != path):
                 raise InvalidOptionError(
                     f"{existing} exists: --resume finishes it, --overwrite replaces it"
@@ -310,9 +558,7 @@ def open_output(
     if suffix == ".npz":
         return _Npz(path, state.kept_bytes, arrays), state
     if suffix == ".gz":
-        earlier = _lines(where) if state.records else iter(())
-        limited = itertools.islice(earlier, state.records)
-        return _Gzip(path, limited), state
+        return _Gzip(path, state.keep, state.carried), state
     return _Plain(path, state.kept_bytes), state
 
 
@@ -332,19 +578,15 @@ def _int_type(low: int, high: int) -> Any:
     return np.dtype(np.float64)
 
 
-def _readable(path: str) -> None:
-    """Give a file made by :func:`tempfile.mkstemp` (mode 0600) the mode a new file gets."""
-    mask = os.umask(0)
-    os.umask(mask)
-    os.chmod(path, 0o666 & ~mask)
-
-
 def write_npz(journal: Path, target: Path, arrays: Mapping[str, str]) -> None:
     """Stack the records of a JSON Lines ``journal`` into ``target`` (``.npz``): for
     each declared array the values at its path, padded to the largest shape (``-1``
     for integers, ``nan``, ``""``), with ``NAME_shape`` giving each record's own shape
-    when they differ; and ``index``, ``seed``, ``ok``. Two passes over the journal:
-    memory stays flat however many records.
+    when they differ; and ``index``, ``seed``, ``ok`` and ``digest`` (each record's, as
+    an unsigned integer). Two passes over the journal: memory stays flat however many
+    records. The arrays are made in a scratch folder beside ``target``
+    (``TARGET.part``: one a killed run left is removed first), and the archive is moved
+    into place once whole; the folder is removed after, whatever happens.
 
     :raises InvalidOptionError: an array whose values do not stack (numbers in some
         records, text in others, or different numbers of dimensions).
@@ -415,8 +657,13 @@ def write_npz(journal: Path, target: Path, arrays: Mapping[str, str]) -> None:
         if kinds[name] == {"b"}:
             dtype, pad = np.dtype(bool), False
         layout[name] = (dtype, pad, tuple(shapes.get(name, [])))
-    fixed = {"index": np.dtype(np.int64), "seed": np.dtype(np.uint64), "ok": np.dtype(bool)}
-    with tempfile.TemporaryDirectory(prefix="lacak-npz-", dir=target.parent) as folder:
+    fixed = {"index": np.dtype(np.int64), "seed": np.dtype(np.uint64), "ok": np.dtype(bool),
+             "digest": np.dtype(np.uint64)}  # fmt: skip
+    scratch = _scratch(target)
+    shutil.rmtree(scratch, ignore_errors=True)
+    scratch.mkdir()
+    try:
+        folder = str(scratch)
         files: dict[str, BinaryIO] = {}
         order = [*fixed, *arrays, *(f"{name}_shape" for name in arrays if name in ragged)]
         with contextlib.ExitStack() as stack:
@@ -440,11 +687,12 @@ def write_npz(journal: Path, target: Path, arrays: Mapping[str, str]) -> None:
                 files["index"].write(np.int64(data["index"]).tobytes())
                 files["seed"].write(np.uint64(data["seed"]).tobytes())
                 files["ok"].write(np.bool_(bool(data.get("ok"))).tobytes())
+                files["digest"].write(np.uint64(int(data["digest"], 16)).tobytes())
                 for name, path in arrays.items():
                     kept, pad, size = layout[name]
                     row = np.full(size, pad, dtype=kept)
                     value = _at(data, path)
-                    own: tuple[int, ...] = tuple(0 for _ in shape)
+                    own: tuple[int, ...] = tuple(0 for _ in size)
                     if value is not None:
                         array = np.asarray(value)
                         if array.size:
@@ -453,19 +701,18 @@ def write_npz(journal: Path, target: Path, arrays: Mapping[str, str]) -> None:
                     files[name].write(row.tobytes())
                     if name in ragged:
                         files[f"{name}_shape"].write(np.asarray(own, dtype=np.int32).tobytes())
-        fd, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part",
-                                         dir=target.parent)  # fmt: skip
-        os.close(fd)
-        _readable(temporary)
         import zipfile
 
-        with zipfile.ZipFile(temporary, "w", zipfile.ZIP_STORED, allowZip64=True) as archive:
+        archive_path = os.path.join(folder, "archive.npz")
+        with zipfile.ZipFile(archive_path, "w", zipfile.ZIP_STORED, allowZip64=True) as archive:
             for name in order:
                 info = zipfile.ZipInfo(name + ".npy", date_time=(1980, 1, 1, 0, 0, 0))
                 with open(os.path.join(folder, name + ".npy"), "rb") as source, \
                         archive.open(info, "w", force_zip64=True) as member:  # fmt: skip
                     shutil.copyfileobj(source, member, 1 << 20)
-        os.replace(temporary, target)
+        os.replace(archive_path, target)
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
 
 
 def read_lines(path: str | os.PathLike[str]) -> Iterator[dict[str, Any]]:

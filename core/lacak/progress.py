@@ -30,6 +30,7 @@ __all__ = [
     "Task",
     "active",
     "announce",
+    "current",
     "reporting",
     "search_done",
     "searching",
@@ -85,6 +86,12 @@ _REPORTER: contextvars.ContextVar[Reporter | None] = contextvars.ContextVar(
 def active() -> bool:
     """Whether a reporter is installed (so that work may be worth reporting)."""
     return _REPORTER.get() is not None
+
+
+def current() -> Reporter | None:
+    """The reporter installed here, or ``None`` (through it a batch shows what a job it
+    runs in a process of its own reports there)."""
+    return _REPORTER.get()
 
 
 @contextlib.contextmanager

@@ -61,7 +61,8 @@ def test_records_are_json_in_the_documented_shape() -> None:
     assert [r["index"] for r in records] == list(range(40))
     assert all(r["seed"] == job_seed(3, r["index"]) for r in records)
     good = [r for r in records if r["ok"]]
-    assert good and all(list(r) == ["index", "seed", "ok", "instance", "result"] for r in good)
+    assert good and all(list(r) == ["index", "seed", "ok", "instance", "result", "digest"]
+                        for r in good)  # fmt: skip
     for record in good:
         assert record["instance"] == {"target": record["seed"] % 40}
         assert record["result"]["length"] == (record["seed"] % 40 + 1) // 2
@@ -164,7 +165,7 @@ def test_a_raising_job_is_its_record_and_the_rest_go_on() -> None:
     assert failed and all(r["seed"] % 7 == 0 for r in failed)
     assert all(r["ok"] for r in records if r["seed"] % 7)
     for record in failed:
-        assert list(record) == ["index", "seed", "ok", "error"]
+        assert list(record) == ["index", "seed", "ok", "error", "digest"]
         assert record["error"]["type"] == "PluginError"
         assert f"no tick for seed {record['seed']}" in record["error"]["message"]
 
