@@ -263,3 +263,52 @@ def test_the_url_it_prints_for_the_ipv6_loopback_is_served(tmp_path: Path) -> No
         assert server.get("", headers={"host": "rebound.example"}).status_code == 400
     finally:
         server.kill()
+
+
+def _file_limit(limit: int) -> Any:
+    def set_limit() -> None:
+        import resource
+
+        resource.setrlimit(resource.RLIMIT_NOFILE, (limit, limit))
+
+    return set_limit
+
+
+def test_hundreds_of_half_sent_requests_neither_exhaust_nor_silence_the_server(
+    tmp_path: Path,
+) -> None:
+    """About 20,000 half-sent requests from loopback exhausted the server's file
+    descriptors, and nothing was answered until they closed: here 300 against a server
+    allowed 256 descriptors."""
+    server = Served(
+        workers=1, env={"LACAK_CACHE_DIR": str(tmp_path / "cache")}, limits=_file_limit(256)
+    )
+    host, port = re.match(r"http://([^:/]+):(\d+)/", server.url).groups()  # type: ignore[union-attr]
+    held: list[socket.socket] = []
+    try:
+        for _ in range(300):
+            sock = socket.create_connection((host, int(port)), timeout=60)
+            sock.sendall(b"POST /api/kinds/sliding/solve HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-")
+            held.append(sock)
+        assert _open_fds(server.process.pid) < 256
+        answered = None
+        until = time.monotonic() + 90
+        while answered is None and time.monotonic() < until:
+            with _suppress_http():
+                response = httpx.get(server.url + "api/server", timeout=10)
+                assert response.status_code in (200, 503), response.text
+                if response.status_code == 200:
+                    answered = response
+            time.sleep(0.5)
+            assert _open_fds(server.process.pid) < 256
+        assert answered is not None, "no answer while half-sent requests were held"
+        # every half-sent request was answered (503 at once past the cap, 408 at its time
+        # limit) and closed by the server
+        for sock in held:
+            sock.settimeout(60)
+            first = sock.recv(64)
+            assert first.startswith((b"HTTP/1.1 503 ", b"HTTP/1.1 408 ")), first
+    finally:
+        for sock in held:
+            sock.close()
+        server.kill()
