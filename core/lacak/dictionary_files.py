@@ -488,7 +488,7 @@ def _normalize_all_at_once(
 
 #: Words sorted in one call (a run) before the runs are merged: each sort is a step that
 #: cannot stop, a few tenths of a second at most.
-_RUN = 1 << 19
+_RUN = 1 << 18
 
 
 def _sort_unique(words: list[str]) -> list[str]:
@@ -628,10 +628,55 @@ class _Pairs(list[tuple[str, Any]]):
 _BARE_KEY = re.compile(r"([^\W\d]\w{0,40})\s*:")
 
 
+#: Characters of a large plain word list parsed between two looks at the deadline.
+_PIECE = 1 << 20
+
+
+def _list_in_pieces(text: str) -> list[str] | None:
+    """The words of a large plain JSON list of strings, parsed :data:`_PIECE` characters
+    at a time with a look at the deadline before each piece; ``None`` for any other text
+    (:func:`json.loads` then reads it whole, and says what is wrong with it).
+
+    Only a text without a backslash is split: every ``"`` then opens or closes a
+    string, so a quote is known to open one by the number of quotes before it, and
+    the comma before it is outside every string. A piece that is not a list of
+    strings (an object, a nested list, a cut that was not between two strings)
+    fails to parse, and so gives ``None``: what is returned is what
+    :func:`json.loads` would return.
+    """
+    body = text.strip()
+    if len(body) <= _PIECE or body[:1] != "[" or body[-1:] != "]" or "\\" in body:
+        return None
+    words: list[str] = []
+    pos, end = 1, len(body) - 1
+    while pos < end:
+        check_deadline("reading the words of a dictionary")
+        cut = end
+        quote = body.find('"', min(pos + _PIECE, end), end)
+        if quote > 0 and body.count('"', pos, quote) % 2:  # it closes a string: the next opens
+            quote = body.find('"', quote + 1, end)
+        if quote > 0:
+            cut = body.rfind(",", pos, quote)
+            if cut < pos:
+                return None
+        try:
+            piece = json.loads(f"[{body[pos:cut]}]")
+        except ValueError:
+            return None
+        if set(map(type, piece)) - {str}:
+            return None
+        words += piece
+        pos = cut + 1
+    return words
+
+
 def _decode(text: str, origin: str) -> Any:
     if not text.strip():
         raise _error(origin, "the file is empty (expected a JSON list of words or an object)")
     try:
+        pieces = _list_in_pieces(text)
+        if pieces is not None:
+            return pieces
         return json.loads(text, object_pairs_hook=_Pairs)
     except json.JSONDecodeError as error:
         hint = ""

@@ -248,13 +248,17 @@ def _key(
 ) -> tuple[tuple[str, ...], str]:
     """``(columns, digest)`` of ``words``: the graph's columns (the alphabet's letters
     and the words', then the dice digraphs they spell) and the SHA-256 of the content,
-    the cache key; the words are joined once for both."""
-    _check_deadline(deadline, len(words), 0, len(words))
-    text = "\n".join(words)
-    _check_deadline(deadline, len(words), 0, len(words))
-    letters = set(text)
-    if text.count("\n") == len(words) - 1:  # no word holds a line break itself
-        letters.discard("\n")
+    the cache key. Both are made :data:`_WORDS_EVERY` words at a time, with a look at
+    the deadline before each (the digest is that of the words joined by line breaks)."""
+    letters: set[str] = set()
+    breaks = 0
+    for start in range(0, len(words), _WORDS_EVERY):
+        _check_deadline(deadline, len(words), start, len(words))
+        piece = "\n".join(words[start : start + _WORDS_EVERY])
+        letters.update(piece)
+        breaks += piece.count("\n")
+    if breaks == len(words) - len(range(0, len(words), _WORDS_EVERY)):
+        letters.discard("\n")  # no word holds a line break itself
     letters.update(alphabet)
     ordered = sorted(letters)
     digraphs = [d for d in DIGRAPHS if all(ch in letters for ch in d)]
@@ -263,7 +267,11 @@ def _key(
     h.update(f"lacak-boggle-dawg/{FORMAT}\n".encode())
     h.update("\t".join(columns).encode())
     h.update(b"\n")
-    h.update(text.encode("utf-8", "surrogatepass"))
+    for start in range(0, len(words), _WORDS_EVERY):
+        _check_deadline(deadline, len(words), start, len(words))
+        if start:
+            h.update(b"\n")
+        h.update("\n".join(words[start : start + _WORDS_EVERY]).encode("utf-8", "surrogatepass"))
     return columns, h.hexdigest()
 
 
@@ -277,10 +285,16 @@ class CompileStopped(lacak.LimitReachedError):
 
 #: Words (or states) compiled between two looks at the clock when there is a deadline.
 _CLOCK_EVERY = 4096
+#: Words read (joined, hashed, coded as columns) between two looks at the clock.
+_WORDS_EVERY = 1 << 16
+#: Entries of the dense tables filled between two looks at the clock.
+_BLOCK = 1 << 20
 
 
 def _check_deadline(deadline: float | None, size: int, done: int, total: int) -> None:
-    if deadline is not None and time.perf_counter() >= deadline:
+    """Raise :class:`CompileStopped` once ``deadline`` (a time of :func:`lacak.limits.now`)
+    has passed."""
+    if deadline is not None and lacak.limits.now() >= deadline:
         raise CompileStopped(
             f"the time limit passed while compiling a dictionary of {size:,} words "
             f"for Boggle ({done:,} of {total:,} steps done); solve once without a time "
@@ -308,6 +322,8 @@ def _minimal_automaton(
     def minimise(down_to: int) -> None:
         # the deepest unchecked state first: its children are registered already
         while len(unchecked) > down_to:
+            if not len(unchecked) % _CLOCK_EVERY:  # (a word of a million letters pops as many)
+                _check_deadline(deadline, total, len(edges), total)
             parent, col, child = unchecked.pop()
             key = (final[child], tuple(sorted(edges[child].items())))
             same = register.get(key)
@@ -333,6 +349,8 @@ def _minimal_automaton(
         state = unchecked[-1][2] if unchecked else 0
         for ch in word[common:]:
             new = len(edges)
+            if not new % _CLOCK_EVERY:  # by states too: long words make many per word
+                _check_deadline(deadline, total, number, total)
             edges.append({})
             final.append(False)
             col = index[ch]
@@ -445,34 +463,50 @@ def _array_automaton(
     n = len(words)
     if not n:
         return None
-    lengths = np.fromiter(map(len, words), dtype=np.int64, count=n)
+    lengths = np.empty(n, dtype=np.int64)
+    for start in range(0, n, _WORDS_EVERY):
+        _check_deadline(deadline, n, 0, n)
+        piece = words[start : start + _WORDS_EVERY]
+        lengths[start : start + len(piece)] = np.fromiter(map(len, piece), np.int64, len(piece))
     if lengths.min() == 0 or lengths.max() > _ARRAY_LONGEST:
         return None
     letters = [s for s in columns if len(s) == 1]
     codes = np.array([ord(s) for s in letters], dtype=np.int64)
-    text = "".join(words).encode("utf-32-le", "surrogatepass")
-    cps = np.frombuffer(text, dtype=np.uint32)
-    # letters are columns 1.. in code-point order
-    if codes[-1] < 1 << 16:  # a look-up table for the usual alphabets
-        table = np.zeros(int(codes[-1]) + 1, dtype=np.int64)
-        table[codes] = np.arange(1, len(codes) + 1)
-        cols = table[cps]
-    else:
-        cols = np.searchsorted(codes, cps.astype(np.int64)) + 1
+    # each letter's column (columns 1.., in code-point order), word after word, coded a
+    # piece of the words at a time (the whole text as code points would be 4 bytes a
+    # letter, and its columns 8 more); 2 bytes a letter unless the alphabet is huge
     starts = np.cumsum(lengths) - lengths
-    # each word's common prefix with the one before it
-    shared = np.minimum(lengths[1:], lengths[:-1])
-    seg = np.repeat(np.arange(1, n, dtype=np.int64), shared)
-    depth_in = np.arange(int(shared.sum()), dtype=np.int64) - np.repeat(
-        np.cumsum(shared) - shared, shared
-    )
-    same = cols[starts[seg] + depth_in] == cols[starts[seg - 1] + depth_in]
+    cols = np.empty(int(lengths.sum()), dtype=np.int16 if len(codes) < 2**15 else np.int32)
+    table = None
+    if codes[-1] < 1 << 16:  # a look-up table for the usual alphabets
+        table = np.zeros(int(codes[-1]) + 1, dtype=cols.dtype)
+        table[codes] = np.arange(1, len(codes) + 1)
+    for start in range(0, n, _WORDS_EVERY):
+        _check_deadline(deadline, n, 0, n)
+        text = "".join(words[start : start + _WORDS_EVERY]).encode("utf-32-le", "surrogatepass")
+        cps = np.frombuffer(text, dtype=np.uint32)
+        offset = int(starts[start])
+        if table is not None:
+            cols[offset : offset + len(cps)] = table[cps]
+        else:
+            cols[offset : offset + len(cps)] = np.searchsorted(codes, cps.astype(np.int64)) + 1
+    # each word's common prefix with the one before it, a piece of the words at a time
     lcp = np.zeros(n, dtype=np.int64)
-    lcp[1:] = shared
-    differ = np.flatnonzero(~same)
-    if differ.size:
-        first_seg, first_at = np.unique(seg[differ], return_index=True)
-        lcp[first_seg] = depth_in[differ[first_at]]
+    for start in range(1, n, _WORDS_EVERY):
+        _check_deadline(deadline, n, 0, n)
+        index = np.arange(start, min(start + _WORDS_EVERY, n), dtype=np.int64)
+        shared = np.minimum(lengths[index], lengths[index - 1])
+        seg = np.repeat(index, shared)
+        depth_in = np.arange(int(shared.sum()), dtype=np.int64) - np.repeat(
+            np.cumsum(shared) - shared, shared
+        )
+        same = cols[starts[seg] + depth_in] == cols[starts[seg - 1] + depth_in]
+        lcp[index] = shared
+        differ = np.flatnonzero(~same)
+        if differ.size:
+            first_seg, first_at = np.unique(seg[differ], return_index=True)
+            lcp[first_seg] = depth_in[differ[first_at]]
+    _check_deadline(deadline, n, 0, n)
     # sorted and unique: a word is never a prefix of (or equal to) the one before,
     # and where the two differ, its letter is the larger
     later = lcp[1:]
@@ -488,20 +522,32 @@ def _array_automaton(
     new = lengths - lcp
     total = int(new.sum())
     nodes = total + 1
+    # (one array pass over the letters, or a few, between two looks at the clock)
     word_of = np.repeat(np.arange(n, dtype=np.int64), new)
+    _check_deadline(deadline, n, 0, n)
     first_new = np.cumsum(new) - new  # index (node - 1) of each word's first new letter
-    depth = lcp[word_of] + np.arange(total, dtype=np.int64) - np.repeat(first_new, new)
-    label = np.empty(nodes, dtype=np.int64)
+    depth = np.repeat(lcp - first_new, new)
+    depth += np.arange(total, dtype=np.int64)
+    _check_deadline(deadline, n, 0, n)
+    label = np.empty(nodes, dtype=cols.dtype)
     label[0] = 0
     label[1:] = cols[starts[word_of] + depth]
+    del cols
+    _check_deadline(deadline, n, 0, n)
     parent = np.empty(nodes, dtype=np.int64)
     parent[0] = -1
     parent[1:] = np.arange(total, dtype=np.int64)  # the node before, in the same word
     # a word's first new letter hangs below the last node at the depth before, made by
     # an earlier word: the end of the prefix it shares
-    key = depth * n + word_of
+    key = depth * n
+    key += word_of
+    del word_of
+    _check_deadline(deadline, n, 0, n)
     by_key = np.argsort(depth.astype(np.int16), kind="stable")  # by depth, then word: a radix sort
+    del depth
+    _check_deadline(deadline, n, 0, n)
     sorted_key = key[by_key]
+    del key
     joins = np.flatnonzero(lcp > 0)
     query = (lcp[joins] - 1) * n + joins
     parent[1 + first_new[joins]] = 1 + by_key[np.searchsorted(sorted_key, query) - 1]
@@ -511,27 +557,36 @@ def _array_automaton(
     _check_deadline(deadline, n, 0, n)
 
     # heights (the longest way down) and word counts, bottom-up by depth
-    height = np.zeros(nodes, dtype=np.int64)
+    height = np.zeros(nodes, dtype=np.int16)  # (at most _ARRAY_LONGEST)
     count = final.astype(np.int64)
     longest = int(lengths.max())
     levels = np.searchsorted(sorted_key, np.arange(longest + 1) * n)  # where each depth starts
     for level in range(longest - 1, -1, -1):
+        _check_deadline(deadline, n, longest - level, longest)
         members = 1 + by_key[levels[level] : levels[level + 1]]
         above = parent[members]
         np.maximum.at(height, above, height[members] + 1)
         np.add.at(count, above, count[members])
 
+    del by_key, sorted_key
+    _check_deadline(deadline, n, 0, n)
     # children in column order: a node's children were made by later and later words
     children = np.argsort(parent[1:], kind="stable") + 1
+    _check_deadline(deadline, n, 0, n)
     degree = np.bincount(parent[1:], minlength=nodes)
+    del parent
     child_at = np.cumsum(degree) - degree
+    _check_deadline(deadline, n, 0, n)
 
     # merge nodes level by level of height
+    by_height = np.argsort(height, kind="stable")
+    _check_deadline(deadline, n, 0, n)
+    tallest = int(height.max())
+    bounds = np.searchsorted(height[by_height], np.arange(tallest + 2))
+    del height
     state = np.full(nodes, -1, dtype=np.int64)
-    by_height = np.argsort(height.astype(np.int16), kind="stable")
-    bounds = np.searchsorted(height[by_height], np.arange(int(height.max()) + 2))
     states = 0
-    for h in range(int(height.max()) + 1):
+    for h in range(tallest + 1):
         members = by_height[bounds[h] : bounds[h + 1]]
         if not members.size:
             continue
@@ -539,7 +594,7 @@ def _array_automaton(
             state[members] = states
             states += 1
             continue
-        _check_deadline(deadline, n, h, int(height.max()))
+        _check_deadline(deadline, n, h, tallest)
         deg = degree[members]
         begin = np.cumsum(deg) - deg
         picks = children[np.repeat(child_at[members] - begin, deg) + np.arange(int(deg.sum()))]
@@ -561,6 +616,7 @@ def _array_automaton(
         states += len(first)
 
     # one representative node per state, and its edges
+    _check_deadline(deadline, n, tallest, tallest)
     lead_node = np.empty(states, dtype=np.int64)
     lead_node[state[::-1]] = np.arange(nodes - 1, -1, -1)  # (the first node of each state)
     deg = degree[lead_node]
@@ -589,6 +645,8 @@ def _daciuk_automaton(
     col: list[int] = []
     dst: list[int] = []
     for new, old in enumerate(bottom_up):
+        if not new % _CLOCK_EVERY:
+            _check_deadline(deadline, len(words), new, len(bottom_up))
         below = int(final[old])
         for column, child in sorted(edges[old].items()):
             src.append(new)
@@ -622,7 +680,9 @@ def _automaton(
     return _daciuk_automaton(words, index, deadline)
 
 
-def _breadth_first(automaton: _Automaton, root: int, sink: int) -> list[int]:
+def _breadth_first(
+    automaton: _Automaton, root: int, sink: int, deadline: float | None = None
+) -> list[int]:
     """The states in breadth-first order from ``root`` (each level's children in the
     order of their parents, then of their columns), the sink left out: the order of a
     first-in first-out walk, taken a level at a time with arrays."""
@@ -636,6 +696,7 @@ def _breadth_first(automaton: _Automaton, root: int, sink: int) -> list[int]:
     level = np.array([root], dtype=np.int64)
     parts = [level]
     while level.size:
+        _check_deadline(deadline, automaton.states, len(parts), automaton.longest)
         deg = at[level + 1] - at[level]
         begin = np.cumsum(deg) - deg
         children = automaton.dst[np.repeat(at[level] - begin, deg) + np.arange(int(deg.sum()))]
@@ -662,6 +723,7 @@ def _compile(
 
     index = {s: i for i, s in enumerate(columns) if len(s) == 1}
     automaton = _automaton(words, columns, deadline)
+    _check_deadline(deadline, len(words), 0, automaton.states)
     states = automaton.states
     root = states - 1
     edges_at = np.searchsorted(automaton.src, np.arange(states + 1))
@@ -673,7 +735,7 @@ def _compile(
     sink = int(edgeless[0]) if edgeless.size else -1
     # Number the states breadth-first from the root (children in column order).
     if automaton.longest <= _ARRAY_LONGEST:
-        order = _breadth_first(automaton, root, sink)
+        order = _breadth_first(automaton, root, sink, deadline)
     else:  # (a level per letter of a very long word: one loop over the edges instead)
         at, targets = edges_at.tolist(), automaton.dst.tolist()
         order = [root]
@@ -686,67 +748,110 @@ def _compile(
                     seen.add(child)
                     order.append(child)
     rows = len(order)
+    _check_deadline(deadline, len(words), 0, rows)  # (then a few array passes between looks)
     row = np.full(states, -1, dtype=np.int64)
     row[np.array(order, dtype=np.int64)] = np.arange(rows, dtype=np.int64)
     src, col, dst = automaton.src, automaton.col, automaton.dst
-    table = np.zeros((rows, stride), dtype=np.int64)
-    ranks = np.zeros((rows, stride), dtype=np.int64)
-    table[row[src], col] = np.where(dst == sink, -1, row[dst] * stride)
+    # (the dense tables are filled a block of rows or edges at a time, between looks at
+    # the clock: zeroed first, which writes their pages of memory for the first time)
+    table = np.empty((rows, stride), dtype=np.int64)
+    ranks = np.empty((rows, stride), dtype=np.int64)
+    for lo in range(0, rows, _BLOCK // stride + 1):
+        _check_deadline(deadline, len(words), lo, rows)
+        table[lo : lo + _BLOCK // stride + 1] = 0
+        ranks[lo : lo + _BLOCK // stride + 1] = 0
     # an edge's rank: the words that end at its state, and those below the edges
     # before it (in column order, as the words are sorted)
     below = automaton.count[dst]
     before = np.cumsum(below) - below
     before -= before[edges_at[src]] if len(src) else 0
-    ranks[row[src], col] = automaton.final[src] + before
+    for lo in range(0, len(src), _BLOCK):
+        _check_deadline(deadline, len(words), lo, len(src))
+        part = slice(lo, lo + _BLOCK)
+        here, there = row[src[part]], dst[part]
+        table[here, col[part]] = np.where(there == sink, -1, row[there] * stride)
+        ranks[here, col[part]] = automaton.final[src[part]] + before[part]
+    del below, before, row
 
-    for j, symbol in enumerate(columns):
-        if len(symbol) < 2:
-            continue
-        first, second = index[symbol[0]], index[symbol[1]]
-        via = table[:, first]
-        ok = via > 0
-        middle = via[ok] // stride
-        target = table[middle, second]
-        rank = ranks[ok, first] + ranks[middle, second]
-        table[ok, j] = target
-        ranks[ok, j] = np.where(target != 0, rank, 0)
-
-    # Mark the edges into word-ending states by their sign, then put each row's
-    # letter mask in column 0.
+    digraphs = [(j, s) for j, s in enumerate(columns) if len(s) >= 2]
     is_final = automaton.final[np.array(order, dtype=np.int64)]
-    inner = table[:, 1:]
-    forward = inner > 0
-    ends = np.zeros_like(forward)
-    ends[forward] = is_final[inner[forward] // stride]
-    inner[ends] = -2 - inner[ends]
     letters = [i for i, symbol in enumerate(columns) if len(symbol) == 1]
+    bits = None
     if letters and max(letters) <= 62:
         bits = np.zeros(stride, dtype=np.int64)
         bits[letters] = np.left_shift(np.int64(1), np.array(letters, dtype=np.int64))
-        table[:, 0] = ((table != 0) * bits).sum(axis=1)
-    else:  # too many letters for a 64-bit mask: no pruning
-        table[:, 0] = -1
-    if ranks.size and ranks.max() >= 2**31:
+    for lo in range(0, rows, _BLOCK // stride + 1):
+        _check_deadline(deadline, len(words), lo, rows)
+        block = slice(lo, lo + _BLOCK // stride + 1)
+        rows_here = table[block]
+        for j, symbol in digraphs:  # a digraph's edge: its first letter's, then its second's
+            first, second = index[symbol[0]], index[symbol[1]]
+            via = rows_here[:, first]
+            ok = via > 0
+            middle = via[ok] // stride
+            target = table[middle, second]
+            rank = ranks[block][ok, first] + ranks[middle, second]
+            rows_here[ok, j] = target
+            ranks[block][ok, j] = np.where(target != 0, rank, 0)
+    for lo in range(0, rows, _BLOCK // stride + 1):
+        _check_deadline(deadline, len(words), lo, rows)
+        rows_here = table[lo : lo + _BLOCK // stride + 1]
+        # Mark the edges into word-ending states by their sign, then put each row's
+        # letter mask in column 0.
+        inner = rows_here[:, 1:]
+        forward = inner > 0
+        ends = np.zeros_like(forward)
+        ends[forward] = is_final[inner[forward] // stride]
+        inner[ends] = -2 - inner[ends]
+        if bits is not None:
+            rows_here[:, 0] = ((rows_here != 0) * bits).sum(axis=1)
+        else:  # too many letters for a 64-bit mask: no pruning
+            rows_here[:, 0] = -1
+
+    def step(done: int, total: int) -> None:
+        _check_deadline(deadline, len(words), done, total)
+
+    if ranks.size and _extreme(ranks, step)[1] >= 2**31:
         raise lacak.DictionaryError("the dictionary is too large to compile for Boggle")
     return WordGraph(
         digest=digest,
         words=tuple(words),
         columns=columns,
         states=rows,
-        transitions=_pack(table),
-        ranks=array.array("i", ranks.astype("<i4").ravel().tobytes()),
+        transitions=_pack(table, step),
+        ranks=_copied(ranks, "i", step),
         seconds=time.perf_counter() - started,
     )
 
 
-def _pack(table: Any) -> array.array:
+def _extreme(values: Any, step: Any) -> tuple[int, int]:
+    """``(min, max)`` of an array, a block at a time (``step(done, total)`` before each)."""
+    flat = values.reshape(-1)
+    low = high = 0
+    for lo in range(0, flat.size, _BLOCK):
+        step(lo, flat.size)
+        part = flat[lo : lo + _BLOCK]
+        low, high = min(low, int(part.min())), max(high, int(part.max()))
+    return low, high
+
+
+def _copied(values: Any, code: str, step: Any) -> array.array:
+    """An array's values as an :class:`array.array` of ``code`` (``"i"``, ``"q"``),
+    little-endian, a block at a time (``step(done, total)`` before each)."""
+    flat = values.reshape(-1)
+    dtype = "<i4" if code == "i" else "<i8"
+    out = array.array(code)
+    for lo in range(0, flat.size, _BLOCK):
+        step(lo, flat.size)
+        out.frombytes(flat[lo : lo + _BLOCK].astype(dtype).tobytes())
+    return out
+
+
+def _pack(table: Any, step: Any = lambda done, total: None) -> array.array:
     """The table as ``int32`` when every value fits (alphabets up to 30 letters and
     graphs up to 2**31 entries), else ``int64``."""
-
-    narrow = not table.size or (table.min() > -(2**31) and table.max() < 2**31)
-    if narrow:
-        return array.array("i", table.astype("<i4").ravel().tobytes())
-    return array.array("q", table.astype("<i8").ravel().tobytes())
+    low, high = _extreme(table, step) if table.size else (0, 0)
+    return _copied(table, "i" if low > -(2**31) and high < 2**31 else "q", step)
 
 
 # -- caching --------------------------------------------------------------------------

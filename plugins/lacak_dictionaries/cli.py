@@ -26,6 +26,10 @@ EXPORT_FORMATS = ("json", "seed", "list", "txt")
 EXPORT_SUFFIXES = {".json": ("json", "seed", "list"), ".txt": ("txt",)}
 #: Where standard input comes from, in messages and as a dictionary's origin.
 STDIN = "<stdin>"
+#: Bytes of a dictionary file ``list`` reads to count its words: a larger file (reading
+#: 100 MB takes seconds, and gigabytes of memory) is listed from its file's head, its
+#: words not counted (``null``). The packaged lists are under 2 MB.
+COUNT_UP_TO = 8_000_000
 
 
 @click.group("dictionaries")
@@ -97,9 +101,9 @@ def list_command(ctx: click.Context, as_json: bool) -> None:
     """List every dictionary: name, language, words, title or source, and file.
 
     The packaged lists are described from their metadata, without loading
-    them; other lists are loaded (from the compiled cache when possible) to
-    count their words. A malformed file is listed as a problem and the others
-    still work.
+    them; other lists of up to 8 MB are loaded (from the compiled cache when
+    possible) to count their words, larger ones are listed uncounted. A
+    malformed file is listed as a problem and the others still work.
     """
     from .folders import ORIGIN_LABELS, display, scan
 
@@ -107,12 +111,18 @@ def list_command(ctx: click.Context, as_json: bool) -> None:
     found = scan()
     rows: list[dict[str, Any]] = []
     problems: list[dict[str, Any]] = []
+    uncounted: dict[str, int] = {}  # name -> bytes of a file too large to count here
     catalogue = registry.dictionaries()
     for name in sorted(catalogue):
         source = catalogue[name]
         origin = _origin_of(registry, found, name, source.path)
         if source.count is not None:
             rows.append(_described(source, origin))
+            continue
+        size = _size(source.path)
+        if size is not None and size > COUNT_UP_TO:  # (reading it may take seconds and GBs)
+            rows.append(_described(source, origin))
+            uncounted[name] = size
             continue
         try:
             dictionary = registry.dictionary(name)
@@ -160,7 +170,7 @@ def list_command(ctx: click.Context, as_json: bool) -> None:
         (
             row["name"],
             row["language"],
-            f"{row['words']:,}",
+            "?" if row["words"] is None else f"{row['words']:,}",
             row["title"] or row["source"] or "",
             _short_path(row["path"]),
         )
@@ -179,6 +189,9 @@ def list_command(ctx: click.Context, as_json: bool) -> None:
             label = problem["name"]
             label = label if label and label == label.strip() else repr(label)
             click.echo(f"  {label}: {problem['error']}")
+    for name, size in uncounted.items():
+        click.echo(f"{name}: not counted ({size / 1e6:,.0f} MB); "
+                   f"'lacak dictionaries show {name}' reads and counts it")  # fmt: skip
     for item in shadowed:
         click.echo(f"{item['name']}: {item['path']} is shadowed by {item['shadowed_by']}")
     searched = ", ".join(
@@ -187,6 +200,16 @@ def list_command(ctx: click.Context, as_json: bool) -> None:
         if folder.origin != "packaged"
     )
     click.echo(f"folders searched: {searched}")
+
+
+def _size(path: str | None) -> int | None:
+    """The size of a dictionary's file in bytes, or ``None`` (no file, or none to see)."""
+    if path is None:
+        return None
+    try:
+        return Path(path).stat().st_size
+    except OSError:
+        return None
 
 
 def _short_path(path: str | None) -> str:

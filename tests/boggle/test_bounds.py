@@ -4,9 +4,11 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import random
+import resource
 import subprocess
 import sys
 import time
@@ -212,6 +214,129 @@ def test_compiling_stops_at_its_deadline(tmp_path: Path, monkeypatch) -> None:
     assert unknown.stopped is lacak.StopReason.TIME and unknown.in_dictionary is None
     assert unknown.to_dict()["in_dictionary"] is None and not unknown.valid
     assert check("ABC/DEF", "ABC", big, min_length=2).valid == ("ABC" in words)
+
+
+class _Looks:
+    """A fake clock for :func:`lacak.limits.use_clock` that counts the looks at it and
+    keeps the CPU time of each (``time``: the time it says, 0.0 unless ``ticking``, when
+    it says how many looks there were)."""
+
+    def __init__(self, *, ticking: bool = False) -> None:
+        self.ticking = ticking
+        self.cpu = [time.process_time()]
+
+    def __call__(self) -> float:
+        self.cpu.append(time.process_time())
+        return float(len(self.cpu) - 1) if self.ticking else 0.0
+
+    @property
+    def count(self) -> int:
+        return len(self.cpu) - 1
+
+    def longest_gap(self) -> float:
+        """The most CPU seconds spent between two looks (or since the clock was made)."""
+        points = [*self.cpu, time.process_time()]
+        return max(b - a for a, b in itertools.pairwise(points))
+
+
+def _random_words(count: int, seed: int, letters: str = "ABCDEFGHIJKLMNOPRSTU") -> list[str]:
+    rng = random.Random(seed)
+    return ["".join(rng.choice(letters) for _ in range(rng.randint(3, 12))) for _ in range(count)]
+
+
+#: Words read, sorted or compiled at most between two looks at the deadline (2**16);
+#: the CPU seconds one such step may take on a slow machine, far above what it takes.
+STEP_WORDS = 65_536
+STEP_CPU = 0.5
+
+
+def test_reading_a_word_list_looks_at_the_deadline_every_few_thousand_words(
+    tmp_path: Path,
+) -> None:
+    """Issue 23: a 100 MB list took 11 s under --timeout 3; reading, normalising and sorting
+    looked at the clock once each. Now every step of 65,536 words (or 1 MB of JSON) looks."""
+    words = _random_words(300_000, 1)  # unsorted, some repeated
+    file = tmp_path / "many.json"
+    file.write_text(json.dumps(words), encoding="utf-8")
+    looks = _Looks()
+    with lacak.limits.use_clock(looks), lacak.deadline(1.0):
+        read = lacak.Dictionary.from_file(file, cache=False)
+    assert read.words == tuple(sorted(set(words)))
+    # normalising, then sorting the runs and merging them: each step of 65,536 words looks
+    assert looks.count >= 2 * (len(words) // STEP_WORDS + 1)
+    assert looks.longest_gap() < STEP_CPU
+    ticking = _Looks(ticking=True)  # the time is up at the fifth look
+    with (
+        lacak.limits.use_clock(ticking),
+        lacak.deadline(5.0),
+        pytest.raises(lacak.LimitReachedError, match="the words of a dictionary"),
+    ):
+        lacak.Dictionary.from_file(file, cache=False)
+    assert ticking.count == 5
+
+
+def test_compiling_looks_at_the_deadline_every_few_thousand_words_or_states() -> None:
+    """Every step of the compile (the key, the columns, the trie, the tables) and of the
+    Daciuk build for long words (by states made, not by words) looks at the clock."""
+    words = sorted(set(_random_words(300_000, 2)))
+    looks = _Looks()
+    with lacak.limits.use_clock(looks):
+        graph = compile_words(words, deadline=time.perf_counter() + 3600)
+    assert graph.contains(words[1234]) and len(graph.words) == len(words)
+    assert looks.count >= 4 * (len(words) // STEP_WORDS + 1)
+    assert looks.longest_gap() < STEP_CPU
+    # 200 words of 1,000 letters: 200,000 states, a look every 4,096 of them (it was one
+    # look for the lot: 2 MB of such words took 7.3 s under --timeout 2)
+    rng = random.Random(3)
+    long = sorted({"".join(rng.choice("ABCDEFGH") for _ in range(1000)) for _ in range(200)})
+    looks = _Looks()
+    with lacak.limits.use_clock(looks):
+        graph = compile_words(long, deadline=time.perf_counter() + 3600)
+    assert graph.longest == 1000 and graph.contains(long[7])
+    assert looks.count >= 200_000 // 4096
+    assert looks.longest_gap() < STEP_CPU
+    ticking = _Looks(ticking=True)
+    with lacak.limits.use_clock(ticking), pytest.raises(CompileStopped, match="time limit"):
+        compile_words(long, deadline=10.0)
+    assert ticking.count == 10
+
+
+def test_a_solve_reading_a_list_for_the_first_time_stops_at_its_deadline(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The solve's time limit covers reading and compiling: with a clock that moves a
+    second per look, ``seconds=k`` stops the set-up at the k-th look, nothing cached."""
+    monkeypatch.setenv("LACAK_CACHE_DIR", str(tmp_path / "cache"))
+    file = tmp_path / "many.json"
+    file.write_text(json.dumps(_random_words(200_000, 4)), encoding="utf-8")
+    for seconds in (3, 9, 30):
+        ticking = _Looks(ticking=True)
+        with lacak.limits.use_clock(ticking):
+            result = solve_board("ABC/DEF", file, limits=lacak.Limits(seconds=seconds))
+        assert result.stopped is lacak.StopReason.TIME and result.count == 0
+        assert ticking.count <= seconds + 2  # the budget's start, the deadline's look, the result
+    assert not list((tmp_path / "cache").glob("*/*.dawg"))  # nothing half-made is cached
+
+
+def test_a_timeout_ends_the_set_up_of_a_list_of_long_words(
+    tmp_path: Path, env: dict[str, str]
+) -> None:
+    """In a subprocess, the CPU time it used (a loaded machine stretches the wall clock,
+    not that): 4,000 words of 1,000 letters, read and compiled for the first time."""
+    rng = random.Random(6)
+    words = ["".join(rng.choice("ABCDEFGH") for _ in range(1000)) for _ in range(4000)]
+    file = tmp_path / "long.json"
+    file.write_text(json.dumps(words), encoding="utf-8")
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    started = time.perf_counter()
+    done = _lacak("boggle", "solve", "ABC/DEF", "-d", str(file), "--timeout", "1", "--json",
+                  env=env, timeout=300)  # fmt: skip
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    assert done.returncode == 1, done.stderr
+    assert json.loads(done.stdout)["stopped"] == "time-limit"
+    assert cpu < 1 + 6  # start-up and the set-up up to the deadline (it took 20 s and more)
+    assert time.perf_counter() - started < 1 + 60
 
 
 def test_deep_words_compile_and_solve_without_recursion() -> None:

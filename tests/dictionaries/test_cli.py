@@ -370,3 +370,34 @@ def test_export_has_json_and_follows_the_output_suffix(isolated_folders: Path) -
     ]:
         one_line_error(run("export", "ind", *args), fragment)
     assert not (isolated_folders / "x.json").exists()
+
+
+def test_list_counts_no_list_too_large_to_read_quickly(isolated_folders: Path, monkeypatch) -> None:
+    """Issue 23: ``list`` with a 100 MB drop-in list took 20.8 s and 2.3 GB, loading it to
+    count it. A file over ``COUNT_UP_TO`` bytes is listed from its head, uncounted."""
+    from lacak_dictionaries import cli as dictionaries_cli
+
+    folder = isolated_folders / "data" / "dictionaries"
+    write(folder / "small.json", ["abad", "abadi"])
+    big = write(folder / "big.json", {"language": "id", "title": "Big", "words": ["kata"] * 400})
+    monkeypatch.setattr(dictionaries_cli, "COUNT_UP_TO", big.stat().st_size - 1)
+    loaded: list[str] = []
+    real = lacak.Dictionary.from_file
+
+    def spy(path, name=None, **options):
+        loaded.append(Path(path).name)
+        return real(path, name, **options)
+
+    monkeypatch.setattr(lacak.Dictionary, "from_file", spy)
+    rows = {r["name"]: r for r in json.loads(run("list", "--json").stdout)["dictionaries"]}
+    assert loaded == ["small.json"]
+    assert rows["small"]["words"] == 2
+    assert rows["big"]["words"] is None and rows["big"]["title"] == "Big"
+    assert rows["big"]["language"] == "id" and rows["big"]["origin"] == "user"
+    table = run("list")
+    assert table.exit_code == 0
+    (line,) = [line for line in table.stdout.splitlines() if line.startswith("big ")]
+    assert " ? " in line
+    assert "big: not counted (0 MB); 'lacak dictionaries show big' reads and counts it" in (
+        table.stdout
+    )
