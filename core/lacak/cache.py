@@ -103,6 +103,7 @@ __all__ = [
     "inspect",
     "load",
     "save",
+    "trim",
 ]
 
 #: The first eight bytes of every cache file (a non-ASCII byte first, as in PNG,
@@ -633,3 +634,67 @@ def _forget_reports() -> None:
     with _lock:
         _reported.clear()
         _cleaned.clear()
+
+# -- a cap on what a long-running process leaves in the cache ---------------------------------
+
+
+def _cache_file(path: str, since: float) -> tuple[float, int] | None:
+    """``(modified, size)`` of a lacak cache file written at or after ``since``, or ``None``
+    for anything else: a temporary file, a link, a FIFO or other non-regular file (never
+    opened, so never waited for), an older file, another program's file."""
+    if os.path.basename(path).startswith(TEMP_PREFIX):
+        return None
+    try:
+        info = os.lstat(path)
+        if not stat.S_ISREG(info.st_mode) or info.st_mtime < since:
+            return None
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0))
+        try:
+            head = os.read(fd, len(MAGIC))
+        finally:
+            os.close(fd)
+    except OSError:
+        return None
+    return (info.st_mtime, info.st_size) if head == MAGIC else None
+
+
+def trim(root: Path, max_bytes: int, *, since: float = 0.0) -> list[Path]:
+    """Remove lacak's cache files under ``root`` written at or after ``since`` (a
+    :func:`time.time`), the largest first (the oldest first among files of one size),
+    until those left of them take at most ``max_bytes``: a cap on what a long-running
+    process (``lacak serve``) leaves. The largest go first because the files that grow
+    with what is asked (a pattern database for each new goal) are the large ones,
+    while the small ones (compiled machine code, markers) are few and used often.
+
+    Only regular files that begin with :data:`MAGIC` count; files older than
+    ``since``, temporary files of writers, links and other programs' files are never
+    removed, and nothing is opened that could make this wait (a FIFO). A file in use
+    elsewhere stays readable where it is open (it is unlinked, not overwritten); a
+    later load rebuilds it. No error leaves this function: what cannot be listed or
+    removed is left as it is.
+
+    :returns: the files removed, in that order.
+    """
+    found: list[tuple[float, Path, int]] = []
+    for folder, _subfolders, names in os.walk(root):
+        for name in names:
+            where = os.path.join(folder, name)
+            seen = _cache_file(where, since)
+            if seen is not None:
+                found.append((seen[0], Path(where), seen[1]))
+    found.sort(key=lambda item: (-item[2], item[0], str(item[1])))
+    total = sum(size for _modified, _path, size in found)
+    removed: list[Path] = []
+    for _modified, path, size in found:  # (largest first)
+        if total <= max_bytes:
+            break
+        try:
+            path.unlink()
+        except FileNotFoundError:  # removed meanwhile (another worker's trim)
+            pass
+        except OSError:  # (in use on Windows, a read-only folder): it stays, and counts
+            continue
+        else:
+            removed.append(path)
+        total -= size
+    return removed

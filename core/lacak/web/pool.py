@@ -11,6 +11,15 @@ take the machine's memory (it then fails with lacak's
 :class:`~lacak.OutOfMemoryError`). A worker that dies (a crash, a signal) is
 replaced, and the requests it was running are answered with :class:`Lost`.
 
+What jobs leave behind is bounded too. After each job the cache files written
+since the pool started are cut to :attr:`Caps.max_cache_bytes
+<lacak.web.work.Caps.max_cache_bytes>` (:func:`lacak.cache.trim`, the largest
+first, in a thread: the answer does not wait for it). Worker processes whose
+memory has grown past ``recycle_mb`` (half their limit, by default: databases
+for goal after goal, kept in memory) are replaced once the job that showed it
+is done: the jobs already sent to them finish there, and the next ones go to
+fresh workers, so that no request inherits what earlier ones grew.
+
 Worker processes end with the process that started them, whatever ends it:
 :meth:`Pool.close` stops them (jobs running included); a server killed with
 SIGKILL cannot, so each worker also watches its parent (on Linux the kernel
@@ -36,7 +45,9 @@ from collections.abc import Callable, Iterator, Mapping
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
-from ..errors import LacakError, PluginError
+from .. import cache
+from ..errors import LacakError, OutOfMemoryError, PluginError
+from ..paths import cache_dir
 from ..registry import Registry, using
 from . import work
 
@@ -133,6 +144,24 @@ def run_job(name: str, kind: str, request: Mapping[str, Any], caps: work.Caps) -
         raise PluginError(f"the {name} failed with {type(error).__name__}: {error}") from None
 
 
+def _peak_bytes() -> int:
+    """The most memory this process has held at once (its peak resident set), in bytes
+    (0 where that cannot be told)."""
+    try:
+        import resource
+    except ImportError:  # (Windows)
+        return 0
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return int(peak if sys.platform == "darwin" else peak * 1024)  # (bytes there, kB here)
+
+
+def run_in_worker(
+    name: str, kind: str, request: Mapping[str, Any], caps: work.Caps
+) -> tuple[dict[str, Any], int]:
+    """:func:`run_job` in a worker process, with the worker's peak memory (bytes) after it."""
+    return run_job(name, kind, request, caps), _peak_bytes()
+
+
 def _run_with_registry(
     registry: Registry, name: str, kind: str, request: Mapping[str, Any], caps: work.Caps
 ) -> dict[str, Any]:
@@ -149,6 +178,9 @@ class Pool:
     :param memory_mb: the address-space limit of each worker process (``None``: none).
     :param registry: the registry jobs use (threads only: a process loads the
         installed plugins itself).
+    :param recycle_mb: a worker process whose peak memory has passed this many MB is
+        replaced once its job is done (default: half of ``memory_mb``; ``None``
+        without it: never).
     """
 
     def __init__(
@@ -159,6 +191,7 @@ class Pool:
         processes: bool = True,
         memory_mb: int | None = None,
         registry: Registry | None = None,
+        recycle_mb: int | None = None,
     ) -> None:
         if workers < 1 or queue < 0:
             raise ValueError("a pool has at least one worker and a queue of zero or more")
@@ -169,10 +202,18 @@ class Pool:
         self.processes = processes
         self.memory_mb = memory_mb
         self.registry = registry
+        if recycle_mb is None and memory_mb:
+            recycle_mb = max(1, memory_mb // 2)
+        self.recycle_mb = recycle_mb
+        #: When the pool started (:func:`time.time`): cache files written since are its jobs'.
+        self.started = time.time()
         self._lock = threading.Lock()
         self._pending = 0
         self._warmed = False
         self._closed = False
+        self._retired: list[concurrent.futures.Executor] = []
+        self._trimming = False
+        self._trim_again = False
         self._executor = self._new_executor()
 
     def _new_executor(self) -> concurrent.futures.Executor:
@@ -198,7 +239,7 @@ class Pool:
 
     def _submit(
         self, name: str, kind: str, request: Mapping[str, Any], caps: work.Caps
-    ) -> concurrent.futures.Future[dict[str, Any]]:
+    ) -> concurrent.futures.Future[Any]:
         # The count is taken under the pool's lock, the job submitted outside it: the
         # executor's own locks are held while it resolves futures (and so runs _done), so
         # holding this lock around submit() could deadlock with a worker's death.
@@ -211,14 +252,17 @@ class Pool:
                     "try again shortly"
                 )
             self._pending += 1
+        future: concurrent.futures.Future[Any]
         try:
             if self.registry is not None:
                 future = self._executor.submit(
                     _run_with_registry, self.registry, name, kind, request, caps
                 )
-            else:
+            elif self.processes:
                 with self._spawning():
-                    future = self._executor.submit(run_job, name, kind, request, caps)
+                    future = self._executor.submit(run_in_worker, name, kind, request, caps)
+            else:
+                future = self._executor.submit(run_job, name, kind, request, caps)
         except BaseException:
             with self._lock:
                 self._pending -= 1
@@ -251,7 +295,7 @@ class Pool:
             executor = self._executor
             future = self._submit(name, kind, request, caps)
         try:
-            return await asyncio.wait_for(asyncio.wrap_future(future), timeout)
+            answer: Any = await asyncio.wait_for(asyncio.wrap_future(future), timeout)
         except asyncio.TimeoutError:
             raise Overrun(
                 f"the {name} gave no answer within {timeout:g} seconds"
@@ -262,6 +306,17 @@ class Pool:
                 f"the worker running the {name} died (a crash, or the memory limit); "
                 "it has been replaced"
             ) from None
+        except OutOfMemoryError:
+            self._retire(executor)  # (what it grew to stays with that worker)
+            raise
+        finally:
+            self._trim_soon(caps)
+        if not self.processes or self.registry is not None:
+            return dict(answer)
+        result, peak = answer
+        if self.recycle_mb is not None and peak > self.recycle_mb * 2**20:
+            self._retire(executor)
+        return dict(result)
 
     def _replace(self, broken: concurrent.futures.Executor) -> None:
         """A fresh executor in place of ``broken`` (its jobs are lost), unless another
@@ -271,6 +326,39 @@ class Pool:
                 return
             self._executor = self._new_executor()
         _stop(broken, wait=False)
+
+    def _retire(self, used: concurrent.futures.Executor) -> None:
+        """Send the jobs to come to fresh workers, and let ``used`` finish the jobs it has
+        and then end (a worker grown too large), unless that is done already."""
+        if not self.processes:
+            return
+        with self._lock:
+            if self._executor is not used or self._closed:
+                return
+            self._executor = self._new_executor()
+            self._retired = [e for e in self._retired if _alive(e)] + [used]
+        used.shutdown(wait=False)
+
+    def _trim_soon(self, caps: work.Caps) -> None:
+        """Cut the cache files written since the pool started to ``caps.max_cache_bytes``,
+        in a thread (one trim at a time; a request while one runs asks for another)."""
+        with self._lock:
+            if self._trimming:
+                self._trim_again = True
+                return
+            self._trimming = True
+
+        def run() -> None:
+            while True:
+                with contextlib.suppress(Exception):  # (a cache folder that cannot be listed)
+                    cache.trim(cache_dir(), caps.max_cache_bytes, since=self.started)
+                with self._lock:
+                    if not self._trim_again:
+                        self._trimming = False
+                        return
+                    self._trim_again = False
+
+        threading.Thread(target=run, name="lacak-web-trim", daemon=True).start()
 
     @contextlib.contextmanager
     def _spawning(self) -> Iterator[None]:
@@ -301,8 +389,19 @@ class Pool:
         job is taken after. Closing again does nothing."""
         with self._lock:
             self._closed = True
-            executor = self._executor
-        _stop(executor, wait=True)
+            executors = [self._executor, *self._retired]
+            self._retired = []
+        for executor in executors:
+            _stop(executor, wait=True)
+
+
+def _alive(executor: concurrent.futures.Executor) -> bool:
+    """Whether any worker process of ``executor`` is still running."""
+    try:
+        processes = list((getattr(executor, "_processes", None) or {}).values())
+    except RuntimeError:
+        return True
+    return any(process.is_alive() for process in processes)
 
 
 #: Seconds :func:`_stop` waits for ended workers before it kills them.
