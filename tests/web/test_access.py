@@ -357,3 +357,46 @@ def test_no_option_value_reaches_a_plugin_unchecked_in_the_worker_processes() ->
     finally:
         pool.close()
     assert response.status_code == 422 and "registered dictionary" in response.json()["detail"]
+
+
+class _Tabled:
+    """A third-party heuristic whose own parser reads a file named in its options, and
+    that declares nothing about them."""
+
+    parsed: ClassVar[list[str]] = []
+
+    @lacak.hookimpl
+    def register_heuristics(self, register: Any) -> None:
+        def parse(text: str) -> dict[str, Any]:
+            _Tabled.parsed.append(text)
+            return {"table": Path(text).read_text() if Path(text).exists() else text}
+
+        register(
+            lacak.Heuristic(
+                name="tabled", kind="sliding", estimate=lambda puzzle, state, table="": 0,
+                options={"table": ""}, parse=parse,
+            )
+        )  # fmt: skip
+
+
+def test_a_third_party_parser_never_sees_options_its_plugin_declares_nothing_about(
+    private: Path,
+) -> None:
+    registry = Registry()
+    registry.load_plugins()
+    registry.add_plugin(_Tabled(), "tabled")
+    app = make_app(pool=Pool(1, processes=False, registry=registry), registry=registry)
+    with TestClient(app) as local:
+        for tried in [str(private / "private.json"), "1,2,3"]:
+            response = local.post(
+                "/api/kinds/sliding/solve",
+                json={"puzzle": "123450786", "strategy": "astar", "heuristic": f"tabled:{tried}"},
+            )
+            assert response.status_code == 422, response.text
+            assert "declares nothing" in response.json()["detail"]
+        plain = local.post(
+            "/api/kinds/sliding/solve",
+            json={"puzzle": "123450786", "strategy": "astar", "heuristic": "tabled"},
+        )
+        assert plain.status_code == 200, plain.text
+    assert _Tabled.parsed == []

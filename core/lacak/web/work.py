@@ -265,14 +265,26 @@ def _heuristic(reg: Registry, kind: str, spec: str) -> Heuristic:
     """The heuristic ``spec`` names (``"pdb:663"``), configured, with every option it sets
     held to what the heuristic declares it accepts (its own parser read them).
 
+    A heuristic with a parser of its own (``Heuristic.parse``, plugin code) is given
+    option text only when its plugin declares what every option accepts: plugin
+    code never sees text from a request that its plugin has not thought about.
+
     :raises UnknownComponentError: no such heuristic for ``kind``.
     :raises InvalidOptionError: an option value the heuristic does not accept here.
     """
+    name, _, text = spec.partition(":")
+    registered = reg.heuristics(kind)[name.strip()]
+    declared = registered.options.keys() <= registered.accepts.keys()
+    if text.strip() and registered.parse is not None and not declared:
+        raise InvalidOptionError(
+            f"heuristic {registered.name!r} reads its options with a parser of its own, and "
+            "its plugin declares nothing about them, so none are accepted here (a plugin "
+            "declares what an option accepts: docs/plugins)"
+        )
     configured = reg.heuristic(kind, spec)
-    registered = reg.heuristics(kind)[configured.name].options
     names = _names(reg)
     for key, value in configured.options.items():
-        default = registered.get(key)
+        default = registered.options.get(key)
         if type(value) is not type(default) or value != default:
             check_untrusted(
                 value,
