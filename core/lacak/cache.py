@@ -443,6 +443,7 @@ def load(
     mmap: bool = False,
     rebuild: bool = True,
     what: str | None = None,
+    discard: bool = False,
 ) -> T | None:
     """Read and verify a cache file, then ``decode`` it.
 
@@ -458,6 +459,9 @@ def load(
         warning's wording: "rebuilding" or "not using").
     :param what: the artefact in the warning, when more precise than
         ``fmt.what`` ("the compiled dictionary of eng.json").
+    :param discard: remove a bad file once it is reported (a regular file only),
+        for a caller that may not rebuild it at once: the next reader then finds
+        no file rather than the same damage.
     :returns: what ``decode`` returned, or ``None`` when there is no file or
         it is bad (after a one-line :class:`CacheWarning`, once per process).
     """
@@ -471,6 +475,8 @@ def load(
         return None
     except _Bad as bad:
         _report(path, what or fmt.what, str(bad), rebuild)
+        if discard:
+            _discard(path)
         return None
     start = _FIXED.unpack_from(view)[1]
     artefact = Artefact(
@@ -488,7 +494,18 @@ def load(
     except Exception as error:
         message = " ".join(str(error).split()) or type(error).__name__
         _report(path, what or fmt.what, f"unusable content: {message[:_REPORT_LIMIT]}", rebuild)
+        if discard:
+            _discard(path)
         return None
+
+
+def _discard(path: Path) -> None:
+    """Remove the bad file ``path`` if it is a regular file (a folder, a FIFO, a link are
+    left where they are; a file another process just wrote in its place may go too,
+    which costs that process's work only)."""
+    with contextlib.suppress(OSError):
+        if stat.S_ISREG(os.lstat(path).st_mode):
+            os.unlink(path)
 
 
 def inspect(path: Path, fmt: CacheFormat | None = None, *, verify: bool = True) -> Inspection:
@@ -634,6 +651,7 @@ def _forget_reports() -> None:
     with _lock:
         _reported.clear()
         _cleaned.clear()
+
 
 # -- a cap on what a long-running process leaves in the cache ---------------------------------
 

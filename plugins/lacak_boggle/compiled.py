@@ -42,11 +42,13 @@ imports this module lazily, only when the compiled engine is used, through
 on a machine and remembers it; :mod:`lacak_boggle.engines` also decides when
 ``engine="auto"`` uses this walk).
 
-Machine code is cached on disk (``@numba.njit(cache=True)``, next to this file
-in ``__pycache__`` or in the folder named by ``NUMBA_CACHE_DIR``): the first
-use on a machine compiles one kernel (a few seconds), later processes import
-numba in about 0.3 seconds and load the code in about 0.1. :func:`warm` pays
-that cost up front (``lacak_boggle.warm()`` announces it).
+Machine code is kept on disk in lacak's cache folder (``engines/`` of
+:func:`lacak.paths.cache_dir`, whatever ``NUMBA_CACHE_DIR`` says), checked
+before numba loads it (:func:`lacak.compiled.cache_kernels`, called at the end
+of this module): the first use on a machine compiles one kernel (a few
+seconds), later processes import numba in about 0.3 seconds and load the code
+in about 0.1. :func:`warm` pays that cost up front (``lacak_boggle.warm()``
+announces it).
 """
 
 from __future__ import annotations
@@ -55,6 +57,7 @@ import functools
 import weakref
 from typing import TYPE_CHECKING, NamedTuple
 
+import lacak
 import numba
 import numpy as np
 from llvmlite import ir
@@ -197,7 +200,7 @@ def pack_graph(graph: WordGraph) -> Packed:
     return found
 
 
-@numba.njit(cache=True, nogil=True)
+@numba.njit(nogil=True)
 def _widen(values: np.ndarray, size: int) -> np.ndarray:  # pragma: no cover - compiled
     """A copy of the 2-D ``values`` with ``size`` columns (the new ones undefined)."""
     bigger = np.empty((values.shape[0], size), dtype=np.int64)
@@ -205,7 +208,7 @@ def _widen(values: np.ndarray, size: int) -> np.ndarray:  # pragma: no cover - c
     return bigger
 
 
-@numba.njit(cache=True, nogil=True)
+@numba.njit(nogil=True)
 def _kernel(
     links, incs, probe, widths, compact, hw, words_total, nbr, columns, min_length, mode
 ):  # pragma: no cover - compiled
@@ -576,3 +579,6 @@ def warm() -> None:
     graph = compile_words(["AB", "BA"], "AB")
     cols = np.array([[graph.column("A"), graph.column("B")]], dtype=np.int64)
     walk(graph, cols, (1, 2), 1, PATHS)
+
+
+lacak.compiled.cache_kernels(globals())  # machine code in lacak's checked cache

@@ -25,9 +25,11 @@ hash, the same table byte for byte, laid out the way the C solvers do it:
   the set's rank in colex order (two or four lookups in small tables), so a
   child's region is one more lookup.
 
-Requires the optional extra ``lacak[fast]`` (numba). Machine code is cached
-on disk (``cache=True``); :mod:`lacak_sliding.pdb_build` imports this module
-only when it builds, and falls back to numpy when numba is absent.
+Requires the optional extra ``lacak[fast]`` (numba). Machine code is kept in
+lacak's cache folder, checked before numba loads it
+(:func:`lacak.compiled.cache_kernels`, called at the end of this module);
+:mod:`lacak_sliding.pdb_build` imports this module only when it builds, and
+falls back to numpy when numba is absent.
 """
 
 from __future__ import annotations
@@ -38,6 +40,7 @@ import os
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 
+import lacak
 import numba
 import numpy as np
 
@@ -87,7 +90,7 @@ def supported(width: int, height: int, k: int) -> bool:
     return compiled_supports(width * height, k)
 
 
-@numba.njit(cache=True, nogil=True, error_model="numpy", inline="always")
+@numba.njit(nogil=True, error_model="numpy", inline="always")
 def _popcount(x: np.int64) -> np.int64:  # pragma: no cover - compiled
     x = x - ((x >> 1) & 0x5555555555555555)
     x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
@@ -112,7 +115,7 @@ def _key_tables(n: int, k: int) -> np.ndarray:
     return keys
 
 
-@numba.njit(cache=True, nogil=True, error_model="numpy", inline="always")
+@numba.njit(nogil=True, error_model="numpy", inline="always")
 def _key(occ: np.int64, keys: np.ndarray) -> np.int64:  # pragma: no cover - compiled
     """The colex rank of the set of occupied cells ``occ``: its row of the region tables."""
     key = np.int64(0)
@@ -124,7 +127,7 @@ def _key(occ: np.int64, keys: np.ndarray) -> np.int64:  # pragma: no cover - com
     return key
 
 
-@numba.njit(cache=True, nogil=True, error_model="numpy", inline="always")
+@numba.njit(nogil=True, error_model="numpy", inline="always")
 def _select(mask: np.int64, d: np.int64) -> np.int64:  # pragma: no cover - compiled
     """The cell of the ``d``-th set bit of ``mask`` (from 0), a byte at a time."""
     base = 0
@@ -137,7 +140,7 @@ def _select(mask: np.int64, d: np.int64) -> np.int64:  # pragma: no cover - comp
         base += 8
 
 
-@numba.njit(cache=True, nogil=True, error_model="numpy")
+@numba.njit(nogil=True, error_model="numpy")
 def _region_tables(n, k, nbr, keys, rows):  # pragma: no cover - compiled
     """``(count, slot_of, slot_region)`` for every set of ``k`` occupied cells.
 
@@ -184,7 +187,7 @@ def _region_tables(n, k, nbr, keys, rows):  # pragma: no cover - compiled
     return count, slot_of, slot_region
 
 
-@numba.njit(cache=True, nogil=True, error_model="numpy")
+@numba.njit(nogil=True, error_model="numpy")
 def _lehmer(pos, occ, k, fact):  # pragma: no cover - compiled
     """The rank of the order of the tiles on the sorted cells of ``occ``."""
     total = np.int64(0)
@@ -198,7 +201,7 @@ def _lehmer(pos, occ, k, fact):  # pragma: no cover - compiled
     return total
 
 
-@numba.njit(cache=True, nogil=True, error_model="numpy", inline="always")
+@numba.njit(nogil=True, error_model="numpy", inline="always")
 def _expand(pos, tile_at, rank, occ, region, level_next, n, k, near, edges, weights, keys,
             slot_of, ovf_base, ovf_width, fact, ovf, child, buf, fill):  # pragma: no cover
     """The children of one state (placement ``pos``/``rank``, blank in ``region``).
@@ -261,7 +264,7 @@ def _expand(pos, tile_at, rank, occ, region, level_next, n, k, near, edges, weig
     return new, fill
 
 
-@numba.njit(cache=True, nogil=True, error_model="numpy")
+@numba.njit(nogil=True, error_model="numpy")
 def _flush(st, buf, fill, level_next):  # pragma: no cover - compiled
     """Mark the unseen children in ``buf[:fill]``; returns how many were unseen.
 
@@ -282,7 +285,7 @@ def _flush(st, buf, fill, level_next):  # pragma: no cover - compiled
     return new + (touch & 0)
 
 
-@numba.njit(cache=True, nogil=True, error_model="numpy")
+@numba.njit(nogil=True, error_model="numpy")
 def _block(cell, level, cur, n, k, near, edges, weights, inv_weights, keys, count,
            slot_of, slot_region, ovf_base, ovf_width, fact, st, st64, ovf, dist,
            ovf_sets, ovf_cells, ovf_first):  # pragma: no cover - compiled
@@ -566,3 +569,6 @@ def _colex_masks(n: int, k: int, binom: np.ndarray, keys: np.ndarray) -> np.ndar
             mask |= 1 << c
         out[idx] = mask
     return out
+
+
+lacak.compiled.cache_kernels(globals())  # machine code in lacak's checked cache

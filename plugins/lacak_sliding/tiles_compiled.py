@@ -29,13 +29,15 @@ Requires the optional extra ``lacak[fast]`` (numba). Nothing imports this
 module until the compiled engine is used, through
 ``lacak_sliding.tiles_engines.ENGINE`` (a :class:`lacak.compiled.CompiledEngine`),
 which announces the first compile on a machine and remembers it. Machine
-code is cached on disk by numba (``cache=True``).
+code is kept in lacak's cache folder, checked before numba loads it
+(:func:`lacak.compiled.cache_kernels`, called at the end of this module).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+import lacak
 import numba
 import numpy as np
 
@@ -50,7 +52,7 @@ DONE, FOUND, PAUSED, NODES, FULL = 0, 1, 2, 3, 4
 EXPANDED, GENERATED, TOP = 0, 1, 2
 
 
-@numba.njit(cache=True, nogil=True, inline="always")
+@numba.njit(nogil=True, inline="always")
 def _at_goal(board, goal):  # pragma: no cover - compiled
     """Whether ``board`` is ``goal`` (tested only where the estimate is 0)."""
     for p in range(board.shape[0]):  # noqa: SIM110 - numba compiles a loop, not all(...)
@@ -59,7 +61,7 @@ def _at_goal(board, goal):  # pragma: no cover - compiled
     return True
 
 
-@numba.njit(cache=True, nogil=True)
+@numba.njit(nogil=True)
 def iterate(  # pragma: no cover - compiled
     nbr,
     mdir,
@@ -248,3 +250,6 @@ def warm() -> None:
         kernel(nbr, mdir, nb, btw, nb, btw, grp, dlt, cross, grp, dlt, cross, tab, off,
                 board, board.copy(), np.zeros(1, dtype=i8), np.zeros(1, dtype=i8),
                 *stack, counts, 0, False, 1, 1, -1)  # fmt: skip
+
+
+lacak.compiled.cache_kernels(globals())  # machine code in lacak's checked cache

@@ -25,7 +25,10 @@ announced through :mod:`lacak.progress` and happens once per machine
 
 ``LACAK_TILES_ENGINE`` (``auto``, ``python`` or ``numba``) overrides the
 choice: ``python`` for comparisons, ``numba`` to use the compiled engine from
-the first iteration (an error when it cannot run). Other heuristics
+the first iteration (an error when it cannot run; when its first compile must
+happen and a time limit is nearer than :data:`COMPILE_ROOM` seconds, the
+search runs in Python instead, after one warning: a compile cannot be stopped
+half-way, and would hold the answer past the limit). Other heuristics
 (``linear-conflict``, non-integral weights, any heuristic without a table)
 and traces always run in Python.
 """
@@ -121,11 +124,15 @@ def upgrade(engine: Any, tally: _Tally, *, eager: bool = False) -> Any:
     if forced == "python":
         return engine
     if forced == "numba":
-        return _Compiled(engine, ENGINE.require(f"{ENGINE_VARIABLE}=numba"))
+        # a first compile the time limit cannot cover is not started: Python, told once
+        kernel = ENGINE.require_by(
+            engine.search.deadline, f"{ENGINE_VARIABLE}=numba", instead="the Python engine"
+        )
+        return engine if kernel is None else _Compiled(engine, kernel)
     if not ENGINE.available():
         return engine
     if ENGINE.loaded() or (eager and ENGINE.ready()):  # little or nothing left to pay
-        kernel = ENGINE.load()
+        kernel = ENGINE.load(compile=False)
         return engine if kernel is None else _Compiled(engine, kernel)
     if engine.search.handover is None:
         engine.search.handover = _Timer(engine.search)
@@ -143,10 +150,11 @@ def compile_for_split(engine: Any) -> None:
         or forced_engine() == "python"
         or not _serves(engine)
         or not ENGINE.available()
-        or not _room(engine.search, ENGINE.ready(), time.perf_counter())
     ):
         return
-    ENGINE.load()
+    ready = ENGINE.ready()
+    if _room(engine.search, ready, time.perf_counter()):
+        ENGINE.load(compile=not ready)  # (ready: loads only, so a room to load is enough)
 
 
 def _serves(engine: Any) -> bool:
@@ -196,8 +204,11 @@ class _Timer:
             return False
         if not self.ready and elapsed < COMPILE_AFTER:
             return False
-        if ENGINE.load() is None:
-            self.failed = True
+        if ENGINE.load(compile=not self.ready) is None:  # ready: a load only, never a compile
+            if self.ready and ENGINE.available():  # its machine code was damaged or gone
+                self.ready = False  # (then compiled, if the search runs long enough)
+            else:
+                self.failed = True
             return False
         return True
 

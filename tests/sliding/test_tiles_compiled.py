@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+import json
+import os
+import random
+import subprocess
+import sys
 import time
 import tracemalloc
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import lacak
@@ -15,6 +21,7 @@ from hypothesis import strategies as st
 from lacak import Limits, StopReason
 from lacak.testing import replay
 from lacak.testing import strategies as lst
+from lacak.testing.strategies import CacheDamage
 from lacak_sliding import tiles_engines
 from lacak_sliding.generators import random_board, random_walk
 from lacak_sliding.puzzle import SlidingPuzzle
@@ -194,7 +201,7 @@ def test_auto_waits_before_loading(monkeypatch: pytest.MonkeyPatch) -> None:
     engine = lacak.compiled.CompiledEngine
     monkeypatch.setattr(engine, "loaded", lambda self: False)
     monkeypatch.setattr(engine, "ready", lambda self: False)
-    monkeypatch.setattr(engine, "load", lambda self: pytest.fail("compiled too soon"))
+    monkeypatch.setattr(engine, "load", lambda self, **_: pytest.fail("compiled too soon"))
     puzzle = random_board((3, 3), 7)
     solve(puzzle, "pdb", "auto")  # a few milliseconds: far below COMPILE_AFTER
 
@@ -385,3 +392,75 @@ def test_huge_weights_need_no_huge_stack() -> None:
         finally:
             tracemalloc.stop()
         assert peak < 50_000_000
+
+
+# -- damaged machine code (issue 23, item 7) ---------------------------------------------------
+
+
+def machine_code(folder: Path) -> list[Path]:
+    """Every file of compiled code under ``folder``: lacak's (``engines/<module>/``) or
+    numba's own (``*.nbi``, ``*.nbc``), wherever either put them."""
+    numba_s = [path for path in folder.rglob("*.nb[ic]") if path.is_file()]
+    lacak_s = [path for path in folder.rglob("engines/lacak_*/*") if path.is_file()]
+    return sorted(numba_s + lacak_s)
+
+
+@pytest.mark.slow
+def test_damaged_machine_code_is_never_run(tmp_path: Path) -> None:
+    """One flipped bit in the cached machine code of the compiled engine used to end
+    ``lacak sliding solve`` with a segmentation fault, an illegal instruction or a raw
+    ``LLVM bitcode parsing error``. Bits flipped in each file (seeded: one in its first 64
+    bytes, one anywhere) never reach numba: the same answer, exit 0, one warning line.
+    The machine code lives in lacak's cache folder whatever ``NUMBA_CACHE_DIR`` says."""
+    env = {**os.environ, "LACAK_CACHE_DIR": str(tmp_path / "cache"),
+           "NUMBA_CACHE_DIR": str(tmp_path / "numba"), tiles_engines.ENGINE_VARIABLE: "numba"}
+    board = " ".join(map(str, random_board((3, 3), 4).initial))
+    command = [sys.executable, "-m", "lacak", "sliding", "solve", board, "--strategy",
+               "idastar-tiles", "--heuristic", "manhattan", "--json"]  # fmt: skip
+
+    def run() -> tuple[int, Any, str]:
+        done = subprocess.run(command, capture_output=True, text=True, env=env, timeout=600,
+                              check=False)  # fmt: skip
+        answer = json.loads(done.stdout) if done.returncode == 0 else None
+        if answer is not None:
+            answer = {k: v for k, v in answer.items() if k != "stats"}
+        return done.returncode, answer, done.stderr
+
+    code, want, stderr = run()
+    assert code == 0 and stderr == "", stderr
+    files = machine_code(tmp_path)
+    assert files
+    good = {path: path.read_bytes() for path in files}
+    rng = random.Random(23)
+    for path in files:
+        for position in (rng.randrange(64 * 8), rng.randrange(8 * len(good[path]))):
+            for other, data in good.items():
+                other.write_bytes(data)
+            CacheDamage("flip", (position,)).apply(path)
+            code, got, stderr = run()
+            assert (code, got) == (0, want), (path.name, position, code, stderr)
+            assert stderr.startswith("warning: ") and stderr.count("\n") == 1, stderr
+            assert path.name in stderr, stderr
+    assert all((tmp_path / "cache" / "engines") in path.parents for path in files)
+
+
+def test_forced_numba_starts_no_compile_the_time_limit_cannot_cover(tmp_path: Path) -> None:
+    """Issue 23, item 13: ``LACAK_TILES_ENGINE=numba ... --timeout 2`` on a machine
+    without the machine code compiled it first (5.7 s). No compile starts now (none is
+    written, none is in memory: counted by the files, not timed): the search runs in
+    Python to its time limit, after one warning."""
+    env = {**os.environ, "LACAK_CACHE_DIR": str(tmp_path / "cache"),
+           "NUMBA_CACHE_DIR": str(tmp_path / "numba"), tiles_engines.ENGINE_VARIABLE: "numba"}
+    command = [sys.executable, "-m", "lacak", "sliding", "solve", HARD, "--goal",
+               " ".join(map(str, range(16))), "--strategy", "idastar-tiles", "--heuristic",
+               "manhattan", "--timeout", "2", "--json"]  # fmt: skip
+    done = subprocess.run(command, capture_output=True, text=True, env=env, timeout=120,
+                          check=False)  # fmt: skip
+    assert "Traceback" not in done.stderr
+    result = json.loads(done.stdout)
+    assert not result["found"] and result["stopped"] == "time-limit"
+    warning = done.stderr.splitlines()[0]
+    assert warning.startswith("warning: LACAK_TILES_ENGINE=numba: the sliding-tiles engine is "
+                              "not compiled on this machine yet")  # fmt: skip
+    assert "this run uses the Python engine" in warning and done.stderr.count("warning:") == 1
+    assert machine_code(tmp_path) == []

@@ -403,7 +403,7 @@ def test_compile_for_split_loads_only_what_serves(monkeypatch: pytest.MonkeyPatc
         def available(self) -> bool:
             return True
 
-        def load(self) -> None:
+        def load(self, *, compile: bool = True) -> None:
             loads.append(1)
 
     monkeypatch.setattr(tiles_engines, "ENGINE", Engine())
