@@ -1,7 +1,8 @@
 """Verified cache files: one reader and one writer for every artefact lacak keeps on disk.
 
-Compiled dictionaries, Boggle word graphs, pattern databases, and whatever a
-plugin caches next, are each one file in a folder of
+Compiled dictionaries, Boggle word graphs, pattern databases, the machine code
+of compiled engines (:mod:`lacak.compiled`), and whatever a plugin caches next,
+are each one file in a folder of
 :func:`lacak.paths.cache_dir`: a header, then the payload. The header says
 what the file is and who wrote it, and carries a checksum of everything after
 the magic, so one flipped bit, a truncated write or a file of some other

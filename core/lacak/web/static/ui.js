@@ -58,22 +58,26 @@ export function select(items, value, props = {}) {
   return node;
 }
 
-/** Inputs for a component's options ([{name, default, help}]): a checkbox for yes/no
- *  options, a number box for numbers, a text box otherwise. values() gives the options
- *  that differ from their defaults, as text (what the API and -O KEY=VALUE take). */
+/** Inputs for a component's options ([{name, default, help, accepts}]): a checkbox for
+ *  yes/no options, a list for one of fixed words, a number box for numbers (bounded as
+ *  declared), a text box otherwise. values() gives the options that differ from their
+ *  defaults, as text (what the API and -O KEY=VALUE take). */
 export function optionInputs(options, {ranges = {}, prefix = ""} = {}) {
   const inputs = [];
   const box = h("div", {class: "options"});
   for (const option of options || []) {
+    const accepts = option.accepts || {};
     const range = ranges[option.name] || {};
+    const choices = range.choices || (accepts.type === "one-of" ? accepts.values : null);
     let input;
     if (typeof option.default === "boolean") {
       input = h("input", {type: "checkbox", checked: option.default});
-    } else if (range.choices) {
-      input = select(range.choices, option.default);
+    } else if (choices) {
+      input = select(choices, option.default);
     } else if (typeof option.default === "number") {
       input = h("input", {type: "number", value: String(option.default),
-        step: Number.isInteger(option.default) ? "1" : "any", min: range.min, max: range.max});
+        step: Number.isInteger(option.default) ? "1" : "any", min: range.min ?? accepts.minimum,
+        max: range.max ?? accepts.maximum});
     } else {
       input = h("input", {type: "text", placeholder: option.default === null ? "(default)" :
         String(option.default), value: ""});
