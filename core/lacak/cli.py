@@ -3,15 +3,24 @@
 Plugins add their groups through the ``register_commands(cli)`` hook. Any
 :class:`~lacak.LacakError` (and any usage error) a command raises becomes one
 line on stderr and exit status 2; ``lacak --debug ...`` (or ``LACAK_DEBUG=1``)
-shows the traceback instead.
+shows the traceback instead. Ctrl-C ends a command with one line and exit
+status 130, however often it is pressed.
+
+While a command runs, only lacak's own output reaches standard output: what
+plugin code prints (in a search, a component, a hook, from C) goes to stderr
+(:func:`lacak.isolation.stdout_for_lacak`). The ``lacak`` script also watches
+plugin code against the command's time limit (:func:`lacak.isolation.watchdog`).
 """
 
 from __future__ import annotations
 
 import contextvars
+import errno
 import io
 import os
+import signal
 import sys
+import threading
 import traceback
 import warnings
 from collections.abc import Sequence
@@ -19,11 +28,11 @@ from typing import Any
 
 import click
 
-from . import __version__, progress
+from . import __version__, isolation, progress
 from .batch_command import add_batch_commands
 from .cache import CacheWarning
 from .commands import add_kind_commands, output_format, solve_command, write_output
-from .errors import InvalidInputError, LacakError
+from .errors import InvalidInputError, LacakError, PluginError
 from .options import parse_size
 from .paths import dictionary_limit, input_limit, read_bounded
 from .plugins import PluginFailure, PluginInfo, PluginOverride, PluginWarning, one_line
@@ -63,17 +72,67 @@ def _command_path(error: BaseException) -> str:
     return " ".join(["lacak", *reversed(names)])  # the root is "lacak" whatever argv[0] was
 
 
+#: The ``errno`` values of an :class:`OSError` that say a path the user gave cannot be
+#: used (exit status 2, bad input); any other (a full disk) is exit status 1.
+_PATH_ERRNOS = frozenset(
+    getattr(errno, name) for name in ("EACCES", "EPERM", "EROFS", "ENOENT", "ENOTDIR",
+                                      "EISDIR", "EEXIST", "ENAMETOOLONG", "ELOOP", "ENXIO")
+    if hasattr(errno, name)
+)  # fmt: skip
+
+
+class _Interrupted(BaseException):
+    """Ctrl-C in a command, carried past click (which would print a blank line and
+    ``Aborted!``) to :meth:`LacakGroup.main`."""
+
+
+def _interrupted() -> int:
+    """Report Ctrl-C in one line and ignore it from now on (what is still to do, freeing
+    memory and ending workers, must not be cut into a traceback): exit status 130."""
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+    stderr = sys.stderr
+    start = "\n" if hasattr(stderr, "isatty") and stderr.isatty() else ""  # (after the ^C)
+    click.echo(f"{start}interrupted (Ctrl-C)", err=True)
+    return 130
+
+
+def _os_error(error: OSError) -> tuple[str, int]:
+    """The line and exit status of an :class:`OSError` no command turned into a lacak
+    error: 2 when a path cannot be used (a read-only folder), else 1."""
+    reason = error.strerror or str(error)
+    if error.filename is not None and error.filename2 is not None:
+        line = f"Error: cannot move {str(error.filename)!r} to {str(error.filename2)!r}: {reason}"
+    elif error.filename is not None:
+        line = f"Error: cannot open {str(error.filename)!r}: {reason}"
+    else:
+        line = f"Error: {reason}"
+    return line, 2 if error.errno in _PATH_ERRNOS else 1
+
+
 class LacakGroup(click.Group):
     """A click group that reports errors as one line instead of a traceback.
 
     A :class:`~lacak.LacakError` (bad input) or a usage error becomes
-    ``Error: ...`` on stderr with exit status 2; any other exception from a
-    command is a bug, reported as ``Error: internal error in <command>: ...``
-    with exit status 1. ``--debug`` (or ``LACAK_DEBUG=1``) shows the traceback
-    instead. A command sets another exit status with ``ctx.exit(code)``; an
-    ``int`` it returns is also taken as its exit status (``lacak boggle check``
-    relies on it), anything else it returns is ignored.
+    ``Error: ...`` on stderr with exit status 2 (for a plugin's error, a
+    :class:`~lacak.PluginError` naming the plugin and the component, with a hint
+    of ``--debug``); a file or folder that cannot be used (a read-only output
+    folder) also exits 2; any other exception from a command is a bug, reported
+    as ``Error: internal error in <command>: ...`` with exit status 1. Ctrl-C is
+    ``interrupted (Ctrl-C)`` and exit status 130, however often it is pressed.
+    ``--debug`` (or ``LACAK_DEBUG=1``) shows the traceback instead. A command
+    sets another exit status with ``ctx.exit(code)``; an ``int`` it returns is
+    also taken as its exit status (``lacak boggle check`` relies on it),
+    anything else it returns is ignored. While it runs, only lacak's own output
+    reaches standard output (:func:`lacak.isolation.stdout_for_lacak`).
     """
+
+    def invoke(self, ctx: click.Context) -> Any:
+        """Run the command; Ctrl-C in it goes to :meth:`main` as it is."""
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt as error:
+            raise _Interrupted from error
 
     def main(
         self,
@@ -91,7 +150,7 @@ class LacakGroup(click.Group):
         """
         argv = list(sys.argv[1:] if args is None else args)
         try:
-            with progress.reporting(_reporter()):
+            with isolation.stdout_for_lacak(), progress.reporting(_reporter()):
                 result = super().main(
                     argv,
                     prog_name=prog_name or "lacak",
@@ -102,11 +161,19 @@ class LacakGroup(click.Group):
         except LacakError as error:
             if _debug(argv):
                 raise
-            click.echo(f"Error: {' '.join(str(error).split())}", err=True)
+            hint = ""
+            if isinstance(error, PluginError) and error.__cause__ is not None:
+                hint = " (rerun with --debug for the traceback)"
+            click.echo(f"Error: {' '.join(str(error).split())}{hint}", err=True)
             code = 2
-        except click.exceptions.Abort:
-            click.echo("Aborted.", err=True)
-            code = 1
+        except (_Interrupted, KeyboardInterrupt):
+            code = _interrupted()
+        except click.exceptions.Abort as error:
+            if isinstance(error.__cause__ or error.__context__, KeyboardInterrupt):
+                code = _interrupted()  # (Ctrl-C while click itself ran: a prompt, parsing)
+            else:
+                click.echo("Aborted.", err=True)
+                code = 1
         except click.ClickException as error:
             message = " ".join(error.format_message().split())
             hint = ""
@@ -117,10 +184,8 @@ class LacakGroup(click.Group):
         except OSError as error:  # e.g. an unwritable output file
             if _debug(argv):
                 raise
-            click.echo(
-                f"Error: {error.strerror or error}: {error.filename or ''}".rstrip(": "), err=True
-            )
-            code = 1
+            line, code = _os_error(error)
+            click.echo(line, err=True)
         except Exception as error:  # a bug (most likely in a plugin's command)
             if _debug(argv):
                 raise
@@ -448,8 +513,10 @@ def _show_warning(message: Any, category: type[Warning], *_args: Any, **_kwargs:
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    """Entry point of the ``lacak`` script."""
-    with warnings.catch_warnings():
+    """Entry point of the ``lacak`` script: :func:`make_cli`, run under lacak's watchdog
+    (:func:`lacak.isolation.watchdog`: plugin code that runs well past the command's
+    time limit, or holds the interpreter past a plugin's, ends the process)."""
+    with warnings.catch_warnings(), isolation.watchdog():
         warnings.simplefilter("default", PluginWarning)
         warnings.simplefilter("always", CacheWarning)  # lacak.cache gives each one once
         warnings.showwarning = _show_warning
@@ -458,4 +525,6 @@ def main(argv: Sequence[str] | None = None) -> None:
         except LacakError as error:  # a bad LACAK_* setting
             click.echo(f"Error: {error}", err=True)
             sys.exit(2)
+        except KeyboardInterrupt:  # while the plugins load
+            sys.exit(_interrupted())
         cli.main(args=argv, prog_name="lacak")

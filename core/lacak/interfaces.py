@@ -23,6 +23,8 @@ import attrs
 # (lacak.interfaces.Dictionary) beside DictionarySource.
 from .dictionary_files import Dictionary
 from .errors import InvalidOptionError, InvalidPuzzleError, PluginError, memory_guard
+from .isolation import Estimate as CheckedEstimate
+from .isolation import quiet
 from .options import Accepts, accepts_validator, as_flag, parse_options
 
 if TYPE_CHECKING:
@@ -271,7 +273,7 @@ class Searcher:
         from . import progress
 
         try:
-            with memory_guard(
+            with quiet(), memory_guard(  # (no search writes lacak's output: lacak.isolation)
                 f"the search of strategy {self.name!r} (its open list, visited states or tables)",
                 "set a node limit (--max-nodes), a smaller --max-depth, or use a strategy that "
                 "keeps less (idastar keeps one path only)",
@@ -393,9 +395,17 @@ class Heuristic:
         )
 
     def for_puzzle(self, puzzle: Any) -> Callable[[Any], float]:
-        """A function ``state -> estimate`` for ``puzzle``."""
+        """A function ``state -> estimate`` for ``puzzle``.
+
+        A third-party plugin's heuristic gives one that checks each estimate
+        (:class:`lacak.isolation.Estimator`): a value that is not a finite number
+        ``>= 0`` (``nan``, ``inf``, a negative number, a ``bool``, anything else)
+        raises :class:`~lacak.PluginError` naming the plugin, which stops the search.
+        """
         if self.prepare is not None:
             return self.prepare(puzzle, **self.options)
+        if isinstance(self.estimate, CheckedEstimate):  # one checked call per state
+            return self.estimate.bind(puzzle, self.options)
         return functools.partial(self.estimate, puzzle, **self.options)
 
     def __call__(self, puzzle: Any, state: Hashable) -> float:

@@ -17,7 +17,9 @@ database) calls :func:`check_deadline` between chunks of its work::
         result = lacak.solve(maze.puzzle(), limits=limits)   # same deadline
 
 A budget also reports a search running past a second to
-:mod:`lacak.progress` (only when someone is watching).
+:mod:`lacak.progress` (only when someone is watching). In the ``lacak``
+script, plugin code that runs on well past the deadline in force ends the
+process with one line naming it (:func:`lacak.isolation.watchdog`).
 
 Every time these bounds read is :func:`now` (:func:`time.perf_counter` unless
 :func:`use_clock` gives another clock for the block), so a test can prove a
@@ -41,6 +43,7 @@ from typing import Any
 
 import attrs
 
+from . import isolation
 from .errors import InvalidOptionError, LimitReachedError
 
 __all__ = [
@@ -215,10 +218,19 @@ def deadline(at: float | None) -> Iterator[None]:
     ...     check_deadline("waiting")  # still in time: nothing happens
     """
     token = _DEADLINE.set(at)
+    watched = _watched(at)
     try:
         yield
     finally:
+        isolation.left(watched)
         _DEADLINE.reset(token)
+
+
+def _watched(at: float | None) -> object:
+    """Tell the ``lacak`` script's watchdog (:func:`lacak.isolation.watchdog`) that the
+    deadline ``at`` is in force, so that plugin code running long past it ends the
+    process; a fake clock's times (:func:`use_clock`) are not the watchdog's."""
+    return isolation.entered(at) if _CLOCK.get() is time.perf_counter else None
 
 
 def check_deadline(doing: str) -> None:
@@ -249,7 +261,9 @@ class Budget:
     started: float = attrs.field(factory=now, init=False)
     _calls: int = attrs.field(default=0, init=False)
     _deadline: float | None = attrs.field(default=None, init=False)
-    _tokens: list[contextvars.Token[float | None]] = attrs.field(factory=list, init=False)
+    _tokens: list[tuple[contextvars.Token[float | None], object]] = attrs.field(
+        factory=list, init=False
+    )
     _watch: bool = attrs.field(default=False, init=False)
     _shown_at: float = attrs.field(default=0.0, init=False)
 
@@ -270,11 +284,13 @@ class Budget:
         self._watch = progress.active()
 
     def __enter__(self) -> Budget:
-        self._tokens.append(_DEADLINE.set(self._deadline))
+        self._tokens.append((_DEADLINE.set(self._deadline), _watched(self._deadline)))
         return self
 
     def __exit__(self, *_exc: object) -> None:
-        _DEADLINE.reset(self._tokens.pop())
+        token, watched = self._tokens.pop()
+        isolation.left(watched)
+        _DEADLINE.reset(token)
 
     @property
     def deadline(self) -> float | None:

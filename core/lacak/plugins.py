@@ -52,7 +52,14 @@ import pluggy
 
 from . import hookspecs
 from .errors import InvalidOptionError, PluginError
-from .isolation import PluginTimeout, call_with_timeout, stdout_to_stderr
+from .isolation import (
+    PLUGIN_ERRORS,
+    PluginTimeout,
+    call_with_timeout,
+    note_plugin_module,
+    one_line,
+    stdout_to_stderr,
+)
 
 __all__ = [
     "BUILTIN_DISTRIBUTION",
@@ -77,12 +84,6 @@ BUILTIN_DISTRIBUTION = "lacak"
 #: Seconds a third-party plugin's import, or one call of one of its hooks, may
 #: take before it is reported and skipped (``LACAK_PLUGIN_TIMEOUT`` changes it).
 DEFAULT_PLUGIN_TIMEOUT = 5.0
-
-#: What a plugin's code may raise that lacak reports and survives: any
-#: ``Exception``, and ``SystemExit`` (a plugin calling ``sys.exit()`` must not
-#: end every lacak command). ``KeyboardInterrupt`` still stops lacak.
-PLUGIN_ERRORS: tuple[type[BaseException], ...] = (Exception, SystemExit)
-
 
 class PluginWarning(UserWarning):
     """A plugin was skipped or one of its components was rejected."""
@@ -198,12 +199,6 @@ class OverrideRule:
         return self.component in names and self.plugin in (None, plugin)
 
 
-def one_line(error: BaseException) -> str:
-    """``Type: message`` on one line."""
-    text = " ".join(str(error).split()) or repr(error)
-    return f"{type(error).__name__}: {text}"
-
-
 def warn(message: str) -> None:
     """Warn about a plugin problem (shown by the CLI as one line)."""
     warnings.warn(message, PluginWarning, stacklevel=3)
@@ -290,7 +285,9 @@ class PluginLoader:
             try:
                 with stdout_to_stderr():
                     timeout = None if builtin else self.timeout
-                    plugin = call_with_timeout(ep.load, timeout, f"import of {ep.value!r}")
+                    plugin = call_with_timeout(
+                        ep.load, timeout, f"import of {ep.value!r}", plugin=name
+                    )
             except PLUGIN_ERRORS as error:  # a broken plugin must not take lacak down
                 self._fail(name, "import", error, dist_name)
                 continue
@@ -320,6 +317,8 @@ class PluginLoader:
             raise PluginError(f"plugin {name!r} is invalid: {one_line(error)}") from error
         if builtin:
             self.builtins.add(name)
+        elif isinstance(plugin, types.ModuleType):  # its code on a stack is named as its own
+            note_plugin_module(plugin.__name__, name)  # (lacak.isolation.culprit)
 
     def call(self, plugin: str, what: str, function: Callable[[], T]) -> T:
         """Run ``function`` (one of ``plugin``'s hooks), isolated.
@@ -334,7 +333,7 @@ class PluginLoader:
         timeout = None if plugin in self.builtins else self.timeout
         with stdout_to_stderr():
             try:
-                return call_with_timeout(function, timeout, what)
+                return call_with_timeout(function, timeout, what, plugin=plugin)
             except PluginTimeout:
                 self.hung.add(plugin)
                 raise

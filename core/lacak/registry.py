@@ -11,7 +11,11 @@ entry points, so their names are theirs: a third-party plugin that registers
 one is refused and reported (only ``LACAK_OVERRIDE`` lets it replace the
 built-in one). A third-party plugin's hooks run with ``sys.stdout`` sent to
 ``sys.stderr`` and a time limit (``LACAK_PLUGIN_TIMEOUT``); one that does not
-return in time is reported, and none of its hooks is called again.
+return in time is reported, and none of its hooks is called again. Each function
+of a component a third-party plugin registers is called through a
+:class:`lacak.isolation.PluginCall` (what it prints goes to stderr, what it
+raises names the plugin, a heuristic's estimates are checked); the built-ins'
+are called as they are.
 """
 
 from __future__ import annotations
@@ -35,7 +39,7 @@ from .errors import (
     UnknownComponentError,
 )
 from .interfaces import DictionarySource, Generator, Heuristic, PuzzleType, Searcher
-from .isolation import PluginTimeout
+from .isolation import Estimate, PluginCall, PluginTimeout, Prepare
 from .plugins import (
     PLUGIN_ERRORS,
     PluginFailure,
@@ -193,6 +197,54 @@ def _component_problem(component: Any, what: str) -> str | None:
 
 def _key(component: Any, grouped: bool) -> tuple[str, str]:
     return (component.kind if grouped else "", component.name)
+
+
+def _plural(what: str) -> str:
+    """``strategies``, ``dictionaries``, ``puzzle kinds``."""
+    return what[:-1] + "ies" if what.endswith("y") else what + "s"
+
+
+#: The functions of a component that lacak calls, by class: those of a third-party
+#: plugin's components are called through :class:`lacak.isolation.PluginCall` (messages
+#: name the component, and the function when it is not the component's own work).
+_CALLED: dict[type, dict[str, type[PluginCall] | None]] = {
+    PuzzleType: {"parse": PluginCall, "validate": None, "choose": None, "render": None,
+                 "extras": None, "advice": None, "to_text": None},
+    Searcher: {"search": PluginCall},
+    Heuristic: {"estimate": Estimate, "prepare": Prepare, "parse": None, "admissible_for": None,
+                "consistent_for": None},
+    Generator: {"make": PluginCall},
+    DictionarySource: {"load": PluginCall},
+}  # fmt: skip
+
+#: The functions of a kind's :class:`~lacak.interfaces.BatchKind`.
+_BATCH_CALLED = ("plan", "prepare", "puzzle", "instance", "record")
+
+
+def _isolated(component: Any, plugin: str, what: str) -> Any:
+    """``component`` (a third-party plugin's) with each of its functions called through a
+    :class:`~lacak.isolation.PluginCall`: its output to ``sys.stdout`` kept off lacak's,
+    its errors naming ``plugin`` and the component (``what``: ``"heuristic
+    'sliding/x'"``), a heuristic's estimates checked. Done once, when it is catalogued;
+    lacak's own components are called as they are."""
+
+    def wrap(function: Any, label: str, call: type[PluginCall] = PluginCall) -> Any:
+        if function is None or isinstance(function, PluginCall):
+            return function
+        return call(function, plugin, label)
+
+    functions = next((f for cls, f in _CALLED.items() if isinstance(component, cls)), {})
+    changes = {
+        name: wrap(getattr(component, name), what if call else f"{what} ({name})",
+                   call or PluginCall)
+        for name, call in functions.items()
+    }  # fmt: skip
+    batch = getattr(component, "batch", None) if isinstance(component, PuzzleType) else None
+    if batch is not None:
+        changes["batch"] = attrs.evolve(batch, **{
+            name: wrap(getattr(batch, name), f"{what} (batch {name})") for name in _BATCH_CALLED
+        })  # fmt: skip
+    return attrs.evolve(component, **changes)
 
 
 @attrs.define(eq=False)
@@ -392,8 +444,9 @@ class Registry:
             )
             return
         except PLUGIN_ERRORS as error:  # a plugin's bug must not break the others
-            self._hook_failed(plugin_name, hook, error, f"its {what}s are skipped")
+            self._hook_failed(plugin_name, hook, error, f"its {_plural(what)} are skipped")
             return
+        builtins = self._loader.builtins
         for component in staged:
             problem = _component_problem(component, what)
             if problem is not None:
@@ -401,11 +454,12 @@ class Registry:
                 continue
             kind, name = _key(component, grouped)
             shown = f"{kind}/{name}" if grouped else name
+            if plugin_name not in builtins:
+                component = _isolated(component, plugin_name, f"{what} {shown!r}")
             catalogue = groups.setdefault(
                 kind, Catalogue(f"{what} for {kind}" if grouped else what)
             )
             holder = catalogue._owners.get(name)
-            builtins = self._loader.builtins
             replace = False
             if holder is not None and holder in builtins and plugin_name not in builtins:
                 if not any(rule.matches(shown, plugin_name) for rule in self._loader.overrides):

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import errno
 import json
+import os
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -36,6 +40,13 @@ class CommandPlugin:
             if what == "warned":
                 click.echo("note: first a note", err=True)
                 raise lacak.InvalidOptionError("then an error")
+            if what == "denied":
+                raise PermissionError(errno.EACCES, "Permission denied", "/out/m.jsonl")
+            if what == "full":
+                raise OSError(errno.ENOSPC, "No space left on device")
+            if what == "plugin":
+                raise lacak.PluginError("plugin 'p' failed in strategy 's': ValueError: v") \
+                    from ValueError("v")
             raise RuntimeError("a bug")
 
         @cli.command("read")
@@ -376,3 +387,60 @@ def test_debug_shows_a_bug_as_a_traceback() -> None:
     result = run("--debug", "deep", "bug", "value", registry=make_registry(Statuses()))
     assert isinstance(result.exception, ValueError)
     assert "internal error" not in result.output
+
+
+@pytest.mark.parametrize(
+    ("what", "code", "line"),
+    [
+        ("denied", 2, "Error: cannot open '/out/m.jsonl': Permission denied"),
+        ("full", 1, "Error: No space left on device"),
+        ("plugin", 2, "Error: plugin 'p' failed in strategy 's': ValueError: v "
+                      "(rerun with --debug for the traceback)"),
+    ],
+)
+def test_files_and_plugins_that_fail_are_one_line(what: str, code: int, line: str) -> None:
+    result = run("fail", what)
+    assert (result.exit_code, result.stderr) == (code, line + "\n")
+
+
+def test_an_output_folder_that_cannot_be_written_is_bad_input(tmp_path: Path) -> None:
+    """A real ``lacak batch`` asked to write where no file can be (a folder under a file;
+    a read-only folder, unless root, whom permissions do not stop)."""
+    blocker = tmp_path / "a-file"
+    blocker.write_text("")
+    targets = [blocker / "m.jsonl"]
+    if os.name == "posix" and os.geteuid() != 0:
+        locked = tmp_path / "locked"
+        locked.mkdir(mode=0o555)
+        targets.append(locked / "m.jsonl")
+    for target in targets:
+        result = subprocess.run(
+            [sys.executable, "-m", "lacak", "batch", "maze", "--size", "3x3", "-n", "2",
+             "-o", str(target)], capture_output=True, text=True, timeout=120,
+        )  # fmt: skip
+        assert result.returncode == 2, result.stderr
+        (line,) = result.stderr.strip().splitlines()
+        assert line.startswith("Error: ") and "Traceback" not in result.stderr
+
+
+def test_ctrl_c_is_one_line_and_status_130_however_often_it_is_pressed() -> None:
+    """A real ``lacak`` process searching for long, sent SIGINT (as Ctrl-C does) again and
+    again: one line, exit status 130, never a traceback or ``Aborted.``."""
+    fifteen = "1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15"
+    far = "0 15 14 13 12 11 10 9 8 7 6 5 4 3 2 1"
+    process = subprocess.Popen(
+        [sys.executable, "-m", "lacak", "sliding", "solve", fifteen, "--goal", far, "-s", "bfs",
+         "-H", "manhattan", "--json"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        env={**os.environ, "LACAK_PROGRESS": "0"},
+    )  # fmt: skip
+    assert process.stderr is not None
+    note = process.stderr.readline()  # the search begins once it is said
+    assert note.startswith("note: strategy 'bfs' does not use a heuristic"), note
+    time.sleep(0.5)
+    for _ in range(5):
+        process.send_signal(signal.SIGINT)
+        time.sleep(0.02)
+    out, err = process.communicate(timeout=120)
+    assert process.returncode == 130, err
+    assert out == "" and err == "interrupted (Ctrl-C)\n"

@@ -320,11 +320,11 @@ def test_a_third_party_kind_gets_the_same_checks() -> None:
 
 def test_the_last_guard_names_the_plugin_and_fails_only_lacak_errors() -> None:
     # the plugin's own int() raising ValueError: a PluginError naming the plugin ...
-    with pytest.raises(lacak.PluginError, match="bug in plugin 'plugin0'") as caught:
+    with pytest.raises(lacak.PluginError, match="plugin 'plugin0' failed in puzzle kind") as caught:
         lacak.parse("sloppy", "twelve", registry=SLOPPY)
     assert isinstance(caught.value.__cause__, ValueError)
     with pytest.raises(
-        lacak.PluginError, match="generator 'count' for 'sloppy' failed with TypeError"
+        lacak.PluginError, match="failed in generator 'sloppy/count': TypeError"
     ):
         lacak.generate("sloppy", "count", "3", registry=SLOPPY)
     # ... which the plugin's own tests catch as a bug

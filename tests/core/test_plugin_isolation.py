@@ -9,6 +9,9 @@ from __future__ import annotations
 import contextvars
 import io
 import json
+import os
+import pickle
+import subprocess
 import sys
 import threading
 import time
@@ -18,11 +21,12 @@ import click
 import lacak
 import pytest
 from click.testing import CliRunner
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 from lacak.cli import make_cli
 from lacak.isolation import PluginTimeout, call_with_timeout, stdout_to_stderr
 from lacak.plugins import DEFAULT_PLUGIN_TIMEOUT, OverrideRule, PluginLoader, get_plugin_manager
+from lacak.testing import GraphPuzzle
 
 from .plugin_helpers import CorePlugin
 
@@ -359,3 +363,293 @@ def test_a_builtin_is_not_timed() -> None:
     registry = registry_with(("core", SlowBuiltin(), True), LACAK_PLUGIN_TIMEOUT="0.05")
     assert list(registry.searchers()) == ["slow-but-sure"]
     assert registry.failures == []
+
+
+# -- a third-party plugin's components: called isolated ---------------------------------
+
+#: A small graph: 0 -> 1 -> 2 -> 3 (the goal), and a detour 0 -> 4 -> 3.
+GRAPH = GraphPuzzle(
+    edges={0: (("a", 1, 1.0), ("d", 4, 1.0)), 1: (("b", 2, 1.0),), 2: (("c", 3, 1.0),),
+           4: (("e", 3, 5.0),)},
+    initial=0, goals={3},
+)  # fmt: skip
+
+
+class Components:
+    """A third-party plugin's heuristic (its value settable), strategies and generator."""
+
+    value: Any = 0
+
+    @lacak.hookimpl
+    def register_heuristics(self, register: Any) -> None:
+        register(lacak.Heuristic(name="given", kind="graph", admissible=True,
+                                 estimate=lambda puzzle, state: Components.value))
+        register(lacak.Heuristic(name="prepared", kind="graph", admissible=True,
+                                 estimate=lambda puzzle, state: 0,
+                                 prepare=lambda puzzle: _Table()))  # fmt: skip
+
+    @lacak.hookimpl
+    def register_searchers(self, register: Any) -> None:
+        def broken(puzzle: Any, **_: Any) -> Any:
+            raise KeyError("the open list")
+
+        def refusing(puzzle: Any, **_: Any) -> Any:
+            raise lacak.InvalidOptionError("no such thing")
+
+        def greedy(puzzle: Any, **_: Any) -> Any:
+            raise MemoryError
+
+        register(lacak.Searcher(name="broken", search=broken))
+        register(lacak.Searcher(name="refusing", search=refusing))
+        register(lacak.Searcher(name="greedy", search=greedy))
+
+    @lacak.hookimpl
+    def register_generators(self, register: Any) -> None:
+        def make(size: Any, seed: Any) -> Any:
+            sys.exit(3)
+
+        register(lacak.Generator(kind="graph", name="exits", make=make))
+
+
+def _estimate(puzzle: Any, state: Any) -> int:
+    return 0
+
+
+class _Table:
+    """A prepared form with a table a specialised searcher may read."""
+
+    table = ((0, 1), (1, 0))
+
+    def __call__(self, state: Any) -> int:
+        return 0
+
+
+def _components() -> lacak.Registry:
+    import lacak_search
+
+    return registry_with(("search", lacak_search, True), ("core", CorePlugin(), True),
+                         ("third", Components(), False))  # fmt: skip
+
+
+def test_a_third_party_component_is_called_isolated_a_builtin_as_it_is() -> None:
+    from lacak.isolation import Estimate, PluginCall, Prepare
+
+    registry = _components()
+    given = registry.heuristics("graph")["given"]
+    assert isinstance(given.estimate, Estimate) and given.estimate.plugin == "third"
+    assert given.estimate.what == "heuristic 'graph/given'"
+    assert isinstance(registry.heuristics("graph")["prepared"].prepare, Prepare)
+    assert isinstance(registry.searchers()["broken"].search, PluginCall)
+    assert registry.searchers()["broken"].search.__name__ == "broken"
+    builtin = registry.heuristics("graph")["zero"]
+    assert not isinstance(builtin.estimate, PluginCall)  # its hot path is untouched
+    assert not isinstance(registry.searchers()["astar"].search, PluginCall)
+    # what a batch sends to its workers pickles (when the function does)
+    copy = pickle.loads(pickle.dumps(Estimate(_estimate, "third", "heuristic 'graph/x'")))
+    assert isinstance(copy, Estimate) and copy.label == "heuristic 'graph/x' of plugin 'third'"
+    assert copy(GRAPH, 0) == 0 and copy.__wrapped__ is _estimate
+
+
+def test_a_prepared_form_keeps_its_own_attributes() -> None:
+    prepared = _components().heuristics("graph")["prepared"].for_puzzle(GRAPH)
+    assert prepared(0) == 0 and prepared.table == ((0, 1), (1, 0))
+
+
+@pytest.mark.parametrize("strategy", ["astar", "idastar", "best-first", "weighted-astar"])
+@given(value=st.one_of(st.floats(), st.integers(-5, 10**30), st.booleans(), st.none(),
+                       st.text(max_size=2), st.fractions()))  # fmt: skip
+@example(value=float("nan"))
+@example(value=float("inf"))
+@example(value=-1)
+@example(value=True)
+def test_an_estimate_is_a_finite_number_of_at_least_zero(strategy: str, value: Any) -> None:
+    import fractions
+    import math
+
+    registry = _components()
+    good = (not isinstance(value, bool) and isinstance(value, (int, float, fractions.Fraction))
+            and math.isfinite(value) and value >= 0)  # fmt: skip
+    Components.value = value
+    try:
+        if good:
+            result = lacak.solve(GRAPH, strategy, heuristic="given", registry=registry)
+            assert result.found
+        else:
+            with pytest.raises(lacak.PluginError) as refused:
+                lacak.solve(GRAPH, strategy, heuristic="given", registry=registry)
+            message = str(refused.value)
+            assert message.startswith("heuristic 'graph/given' of plugin 'third' returned ")
+            assert "for the state 0: an estimate is a finite number >= 0" in message
+            with pytest.raises(lacak.PluginError):  # called one state at a time, too
+                registry.heuristics("graph")["given"](GRAPH, 0)
+    finally:
+        Components.value = 0
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda r: lacak.solve(GRAPH, "broken", registry=r),
+         "plugin 'third' failed in strategy 'broken': KeyError: 'the open list'"),
+        (lambda r: lacak.generate("graph", "exits", 3, registry=r),
+         "plugin 'third' failed in generator 'graph/exits': SystemExit: 3"),
+    ],
+)
+def test_an_error_in_a_component_names_its_plugin_and_the_component(
+    call: Any, message: str
+) -> None:
+    with pytest.raises(lacak.PluginError) as failed:
+        call(_components())
+    assert str(failed.value) == message
+    assert isinstance(failed.value.__cause__, (KeyError, SystemExit))  # the traceback stays
+
+
+def test_lacak_errors_and_memory_errors_pass_a_component_as_they_are() -> None:
+    registry = _components()
+    with pytest.raises(lacak.InvalidOptionError, match=r"^no such thing$"):
+        lacak.solve(GRAPH, "refusing", registry=registry)
+    with pytest.raises(lacak.OutOfMemoryError, match="strategy 'greedy'"):
+        lacak.solve(GRAPH, "greedy", registry=registry)
+
+
+def test_the_culprit_is_the_innermost_plugin_code() -> None:
+    from lacak.isolation import PluginCall, culprit, note_plugin_module
+
+    seen: list[str | None] = []
+    outer = PluginCall(lambda: inner(), "outer-plugin", "strategy 'outer'")
+    inner = PluginCall(lambda: seen.append(culprit(sys._getframe())), "inner-plugin",
+                       "heuristic 'graph/inner'")  # fmt: skip
+    outer()
+    assert seen == ["heuristic 'graph/inner' of plugin 'inner-plugin'"]
+    assert culprit(sys._getframe()) is None  # lacak's (here, the test's) own code
+    note_plugin_module(__name__, "tests-as-a-plugin")
+    try:
+        assert culprit(sys._getframe()) == (
+            f"plugin 'tests-as-a-plugin' ({__name__}.test_the_culprit_is_the_innermost_plugin_code)"
+        )
+    finally:
+        from lacak import isolation
+
+        isolation._MODULES.pop(__name__)
+
+
+def test_a_failing_hook_skips_what_it_registers_in_plain_english() -> None:
+    class Failing:
+        @lacak.hookimpl
+        def register_searchers(self, register: Any) -> None:
+            raise RuntimeError("no")
+
+        @lacak.hookimpl
+        def register_dictionaries(self, register: Any) -> None:
+            raise RuntimeError("no")
+
+    registry = registry_with(("failing", Failing(), False))
+    with pytest.warns(lacak.PluginWarning, match="its strategies are skipped"):
+        registry.searchers()
+    with pytest.warns(lacak.PluginWarning, match="its dictionaries are skipped"):
+        registry.dictionaries()
+
+
+# -- only lacak's output on stdout ----------------------------------------------------------
+
+
+def test_plugin_code_writes_to_stderr_under_stdout_for_lacak(
+    capfd: pytest.CaptureFixture[str],
+) -> None:
+    from lacak.isolation import quiet, stdout_for_lacak
+
+    original = sys.stdout
+    with stdout_for_lacak():
+        print("lacak's answer")
+        sys.stdout.buffer.write(b"lacak's bytes\n")
+        with quiet():
+            print("a plugin's print")
+            sys.stdout.write("a plugin's write\n")
+            sys.stdout.buffer.write(b"a plugin's bytes\n")
+            click.echo("a plugin's echo")
+        os.write(1, b"C code's write to descriptor 1\n")  # whoever writes there
+        print("lacak's last word")
+    assert sys.stdout is original
+    print("after")
+    out, err = capfd.readouterr()
+    assert out == "lacak's answer\nlacak's bytes\nlacak's last word\nafter\n"
+    for line in ("a plugin's print", "a plugin's write", "a plugin's bytes", "a plugin's echo",
+                 "C code's write to descriptor 1"):  # fmt: skip
+        assert line in err
+
+
+def test_a_noisy_heuristic_in_cli_runner_leaves_the_json_alone() -> None:
+    import lacak_search
+    import lacak_sliding
+
+    class Noisy:
+        @lacak.hookimpl
+        def register_heuristics(self, register: Any) -> None:
+            def noisy(puzzle: Any, state: Any) -> int:
+                print("noise from a heuristic")
+                click.echo("noise from click")
+                return 0
+
+            register(lacak.Heuristic(name="noisy", kind="sliding", estimate=noisy))
+
+    registry = registry_with(("search", lacak_search, True), ("sliding", lacak_sliding, True),
+                             ("noisy", Noisy(), False))  # fmt: skip
+    result = CliRunner().invoke(
+        make_cli(registry), ["sliding", "solve", "123450786", "-s", "astar", "-H", "noisy",
+                             "--json"],
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["actions"] == ["D"]
+    assert "noise from a heuristic" in result.stderr and "noise from click" in result.stderr
+
+
+# -- the watchdog ---------------------------------------------------------------------------
+
+WATCHED = """
+import sys, time
+import lacak
+from lacak import isolation
+
+def sleepy():
+    time.sleep(3600)
+
+with isolation.watchdog():
+    with lacak.deadline(time.perf_counter() + {seconds}):
+        {body}
+print("done")
+"""
+
+
+def _watched(body: str, seconds: float = 0.5) -> subprocess.CompletedProcess[str]:
+    code = WATCHED.format(seconds=seconds, body=body)
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=120)  # fmt: skip
+
+
+def test_the_watchdog_stops_plugin_code_that_overruns_a_deadline() -> None:
+    start = time.monotonic()
+    result = _watched("isolation.PluginCall(sleepy, 'sleeper', \"heuristic 'x/y'\")()")
+    assert time.monotonic() - start < 60
+    assert result.returncode == 1 and result.stdout == ""
+    assert result.stderr == (
+        "Error: stopped: heuristic 'x/y' of plugin 'sleeper' did not return within the time "
+        "limit (it ran 1 s past it)\n"
+    )
+
+
+def test_the_watchdog_leaves_lacak_s_own_work_alone() -> None:
+    # lacak's own code keeps its deadlines itself: running past one is not the watchdog's
+    result = _watched("time.sleep(2.5)", seconds=0.2)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == "done\n" and result.stderr == ""
+
+
+def test_no_watchdog_outside_the_lacak_script() -> None:
+    # a library is never ended by lacak: the same overrun just takes its time
+    code = ("import time, lacak\nfrom lacak import isolation\n"
+            "with lacak.deadline(time.perf_counter() + 0.1):\n"
+            "    isolation.PluginCall(lambda: time.sleep(1.5), 'p', 'strategy s')()\n"
+            "print('done')\n")  # fmt: skip
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            timeout=120)  # fmt: skip
+    assert result.returncode == 0 and result.stdout == "done\n", result.stderr

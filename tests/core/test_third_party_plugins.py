@@ -14,6 +14,7 @@ import base64
 import hashlib
 import json
 import os
+import signal
 import subprocess
 import sys
 import textwrap
@@ -141,6 +142,126 @@ def register_dictionaries(register):
 '''
 
 
+#: A plugin whose components misbehave while lacak works: they print (every way there
+#: is: print, sys.stdout, click.echo, file descriptor 1 and C's stdio), return estimates
+#: that are not numbers of moves, raise, or sleep.
+HOSTILE = '''
+import ctypes
+import math
+import os
+import sys
+import time
+
+import click
+import lacak
+
+
+def noise(where):
+    print(f"NOISE printed in {where}")
+    sys.stdout.write(f"NOISE written to sys.stdout in {where}\\n")
+    sys.stdout.buffer.write(f"NOISE written to sys.stdout.buffer in {where}\\n".encode())
+    click.echo(f"NOISE echoed by click in {where}")
+    os.write(1, f"NOISE written to fd 1 in {where}\\n".encode())
+    if os.name == "posix":
+        libc = ctypes.CDLL(None)
+        libc.puts(f"NOISE put by C in {where}".encode())  # buffered by C's stdio
+
+
+def loud(puzzle, state):
+    noise("a heuristic")
+    return 0
+
+
+def shouty(puzzle, *, heuristic, limits, trace):
+    noise("a searcher")
+    return lacak.SearchResult.not_found(puzzle.initial, lacak.StopReason.EXHAUSTED)
+
+
+def broken(puzzle, *, heuristic, limits, trace):
+    raise ValueError("the searcher broke")
+
+
+def estimate(value):
+    return lambda puzzle, state: value
+
+
+def boom(puzzle, state):
+    raise ValueError("the heuristic broke")
+
+
+def sleep(puzzle, state):
+    time.sleep(3600)
+    return 0
+
+
+def make_loud(size, seed):
+    noise("a generator")
+    return lacak.generate("maze", "wilson", (2, 3), seed=seed)
+
+
+def load_loud():
+    noise("a dictionary")
+    return lacak.Dictionary(name="loud", language="en", words=["CAT", "ACT"])
+
+
+@lacak.hookimpl
+def register_heuristics(register):
+    register(lacak.Heuristic(name="loud", kind="sliding", estimate=loud, admissible=True))
+    for name, value in [("nan", math.nan), ("inf", math.inf), ("minus", -1), ("text", "x"),
+                        ("yes", True), ("nothing", None)]:
+        register(lacak.Heuristic(name=name, kind="sliding", estimate=estimate(value),
+                                 admissible=True))
+    register(lacak.Heuristic(name="boom", kind="sliding", estimate=boom))
+    register(lacak.Heuristic(name="sleep", kind="sliding", estimate=sleep, admissible=True))
+
+
+@lacak.hookimpl
+def register_searchers(register):
+    register(lacak.Searcher(name="shouty", search=shouty))
+    register(lacak.Searcher(name="broken", search=broken))
+    if os.environ.get("HOSTILE_BFS"):  # (to replace the built-in one, with LACAK_OVERRIDE)
+        register(lacak.Searcher(name="bfs", search=broken, description="a broken bfs"))
+
+
+@lacak.hookimpl
+def register_generators(register):
+    register(lacak.Generator(kind="maze", name="loud", make=make_loud))
+
+
+@lacak.hookimpl
+def register_dictionaries(register):
+    register(lacak.DictionarySource(name="loud", language="en", load=load_loud))
+'''
+
+#: A plugin whose hook holds the interpreter (a catastrophic regular expression: the GIL
+#: is never released, so no Python thread can stop it).
+GREEDY = '''
+import re
+import lacak
+
+
+@lacak.hookimpl
+def register_heuristics(register):
+    re.match(r"(a+)+$", "a" * 40 + "b")
+'''
+
+#: Its heuristic holds the interpreter (on every call).
+GREEDY_HEURISTIC = '''
+import re
+import lacak
+
+
+def greedy(puzzle, state):
+    re.match(r"(a+)+$", "a" * 40 + "b")
+    return 0
+
+
+@lacak.hookimpl
+def register_heuristics(register):
+    register(lacak.Heuristic(name="greedy", kind="sliding", estimate=greedy))
+'''
+
+
 def _record_hash(data: bytes) -> str:
     digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
     return f"sha256={digest}"
@@ -200,6 +321,15 @@ SITES: dict[str, list[tuple[str, dict[str, str], dict[str, str]]]] = {
         ("lacak-stuck", {"lacak_stuck_plugin": STUCK}, {"stuck": "lacak_stuck_plugin"}),
         ("lacak-polite", {"lacak_polite_plugin": POLITE}, {"polite": "lacak_polite_plugin"}),
     ],
+    "hostile": [
+        ("lacak-hostile", {"lacak_hostile_plugin": HOSTILE}, {"hostile": "lacak_hostile_plugin"}),
+        ("lacak-greedy-heuristic", {"lacak_greedy_heuristic": GREEDY_HEURISTIC},
+         {"greedy-heuristic": "lacak_greedy_heuristic"}),
+    ],
+    "greedy": [
+        ("lacak-greedy", {"lacak_greedy_plugin": GREEDY}, {"greedy": "lacak_greedy_plugin"}),
+        ("lacak-polite", {"lacak_polite_plugin": POLITE}, {"polite": "lacak_polite_plugin"}),
+    ],
 }
 
 
@@ -230,7 +360,9 @@ def run(sites: dict[str, Path]) -> Run:
             timeout: float = 120) -> subprocess.CompletedProcess[str]:
         environ = {k: v for k, v in os.environ.items() if not k.startswith("LACAK_")
                    or k == "LACAK_CACHE_DIR"}
-        environ["PYTHONPATH"] = str(sites[site])
+        environ["PYTHONPATH"] = os.pathsep.join(  # the plugins' distributions first
+            [str(sites[site]), *filter(None, [os.environ.get("PYTHONPATH")])]
+        )
         environ.update(env or {})
         return subprocess.run([sys.executable, "-m", "lacak", *args], env=environ,
                               capture_output=True, text=True, timeout=timeout)
@@ -380,3 +512,144 @@ def test_a_hook_that_blocks_is_skipped_after_the_timeout(run: Run) -> None:
     solved = run("blocking", *SLIDING_BFS, env=env)
     assert json.loads(solved.stdout)["found"] is True
     assert "did not return within 1 s" in solved.stderr
+
+
+# -- plugin code running inside lacak's work -----------------------------------------
+
+#: The 8-puzzle's hardest board (31 moves).
+HARDEST = "867254301"
+
+
+def _noise_on_stderr(err: str, where: str) -> None:
+    """What the component printed was shown on stderr, every way it was written."""
+    for way in ("printed", "written to sys.stdout", "written to sys.stdout.buffer",
+                "echoed by click", "written to fd 1"):
+        assert f"NOISE {way} in {where}" in err, (way, err)
+    if os.name == "posix":
+        assert f"NOISE put by C in {where}" in err, err
+
+
+@pytest.mark.parametrize(
+    ("where", "args", "jsonl"),
+    [
+        ("a heuristic", ("sliding", "solve", "123450786", "-s", "astar", "-H", "loud", "--json"),
+         False),
+        ("a heuristic", ("sliding", "solve", "123450786", "-s", "idastar-tiles", "-H", "loud",
+                         "-f", "json", "-o", "-"), False),
+        ("a searcher", ("sliding", "solve", "123450786", "-s", "shouty", "--json"), False),
+        ("a generator", ("maze", "generate", "-a", "loud", "--seed", "3", "--json"), False),
+        ("a generator", ("batch", "maze", "-a", "loud", "-n", "3", "--seed", "1", "-w", "1"),
+         True),
+        ("a dictionary", ("boggle", "solve", "CATS/XXXX/XXXX/XXXX", "-d", "loud", "--json"),
+         False),
+        ("a dictionary", ("dictionaries", "export", "loud", "-f", "list"), False),
+    ],
+)
+def test_what_a_component_prints_never_reaches_machine_output(
+    run: Run, where: str, args: tuple[str, ...], jsonl: bool
+) -> None:
+    result = run("hostile", *args)
+    assert result.returncode in (0, 1), result.stderr
+    assert "NOISE" not in result.stdout
+    if jsonl:
+        records = [json.loads(line) for line in result.stdout.splitlines()]
+        assert len(records) == 3 and all(record["ok"] for record in records), records
+    else:
+        json.loads(result.stdout)  # the answer, and nothing else
+    _noise_on_stderr(result.stderr, where)
+
+
+def test_what_a_dictionary_prints_never_reaches_solve_many_records(
+    run: Run, tmp_path: Path
+) -> None:
+    boards = tmp_path / "boards.txt"
+    boards.write_text("CATS/XXXX/XXXX/XXXX\nACTS/XXXX/XXXX/XXXX\n")
+    result = run("hostile", "boggle", "solve-many", str(boards), "-d", "loud", "--json")
+    assert result.returncode == 0, result.stderr
+    records = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [record["kind"] for record in records] == ["boggle", "boggle"], records
+    _noise_on_stderr(result.stderr, "a dictionary")
+
+
+def test_a_component_that_prints_leaves_text_output_alone(run: Run) -> None:
+    result = run("hostile", "sliding", "solve", "123450786", "-s", "astar", "-H", "loud")
+    assert result.returncode == 0, result.stderr
+    assert "NOISE" not in result.stdout and result.stdout.startswith("found: 1 move")
+    _noise_on_stderr(result.stderr, "a heuristic")
+
+
+@pytest.mark.parametrize("name", ["nan", "inf", "minus", "text", "yes", "nothing"])
+@pytest.mark.parametrize("strategy", ["astar", "idastar", "weighted-astar", "astar-tiles",
+                                      "idastar-tiles"])
+def test_an_estimate_that_is_not_a_finite_number_stops_the_search(
+    run: Run, name: str, strategy: str
+) -> None:
+    result = run("hostile", "sliding", "solve", HARDEST, "-s", strategy, "-H", name, "--json")
+    assert result.returncode == 2, (result.stdout[:300], result.stderr)
+    assert result.stdout == ""
+    (line,) = result.stderr.strip().splitlines()
+    assert line.startswith(f"Error: heuristic 'sliding/{name}' of plugin 'hostile' returned ")
+    assert "an estimate is a finite number >= 0" in line
+
+
+@pytest.mark.parametrize(
+    ("args", "env", "component"),
+    [
+        (("-s", "astar", "-H", "boom"), {}, "heuristic 'sliding/boom'"),
+        (("-s", "broken"), {}, "strategy 'broken'"),
+        (("-s", "bfs"), {"LACAK_OVERRIDE": "bfs=hostile", "HOSTILE_BFS": "1"}, "strategy 'bfs'"),
+    ],
+)
+def test_an_error_in_a_component_names_the_plugin_and_the_component(
+    run: Run, args: tuple[str, ...], env: dict[str, str], component: str
+) -> None:
+    result = run("hostile", "sliding", "solve", "123450786", *args, "--json", env=env)
+    assert result.returncode == 2, result.stderr
+    assert result.stdout == ""
+    (line,) = result.stderr.strip().splitlines()
+    assert line.startswith(f"Error: plugin 'hostile' failed in {component}: ValueError: the ")
+    assert "internal error" not in line and "--debug" in line
+
+
+def test_a_heuristic_that_sleeps_is_stopped_at_the_time_limit(run: Run) -> None:
+    start = time.monotonic()
+    result = run("hostile", "sliding", "solve", HARDEST, "-s", "astar", "-H", "sleep",
+                 "--timeout", "2", "--json", timeout=60)
+    assert time.monotonic() - start < 2 + 20  # about 2 s and a second's grace, if not loaded
+    assert result.returncode == 1, result.stderr
+    assert result.stdout == ""
+    (line,) = result.stderr.strip().splitlines()
+    assert line.startswith("Error: stopped: heuristic 'sliding/sleep' of plugin 'hostile' did "
+                           "not return within the time limit")
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="the sentinel is a forked process")
+def test_a_heuristic_that_holds_the_interpreter_is_stopped_after_the_time_limit(
+    run: Run,
+) -> None:
+    start = time.monotonic()
+    result = run("hostile", "sliding", "solve", HARDEST, "-s", "astar", "-H", "greedy",
+                 "--timeout", "2", "--json", timeout=90)
+    assert time.monotonic() - start < 2 + 30
+    # no thread of it can run: the sentinel it forked said so and killed it
+    assert result.returncode == -signal.SIGKILL, result.stderr
+    assert result.stdout == ""
+    (line,) = result.stderr.strip().splitlines()
+    assert line.startswith("Error: stopped: plugin code (heuristic 'sliding/greedy' of plugin "
+                           "'greedy-heuristic', or code it called) did not return within the "
+                           "time limit and holds the interpreter")
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="the sentinel is a forked process")
+def test_a_hook_that_holds_the_interpreter_is_stopped_after_the_plugin_limit(run: Run) -> None:
+    start = time.monotonic()
+    result = run("greedy", "plugins", "--json", env={"LACAK_PLUGIN_TIMEOUT": "1"}, timeout=90)
+    assert time.monotonic() - start < 1 + 30
+    assert result.returncode == -signal.SIGKILL, result.stderr
+    assert result.stdout == ""
+    (line,) = result.stderr.strip().splitlines()
+    assert line == ("Error: stopped: register_heuristics of plugin 'greedy' did not return "
+                    "within 1 s and holds the interpreter (LACAK_DISABLE_PLUGINS=greedy skips "
+                    "the plugin)")
+    listed = run("greedy", "plugins", "--json", env={"LACAK_DISABLE_PLUGINS": "greedy"})
+    assert json.loads(listed.stdout)["failures"] == []
