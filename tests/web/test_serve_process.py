@@ -30,7 +30,7 @@ pytestmark = pytest.mark.skipif(
 )
 
 #: How long a server may take to start (plugins loaded, both workers up) on a loaded machine.
-START = 120.0
+START = 300.0
 
 
 def _stat(pid: int) -> tuple[str, int] | None:
