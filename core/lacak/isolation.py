@@ -323,6 +323,8 @@ def _terminal_size(out: int, err: int) -> dict[str, str | None]:
         columns, lines = os.get_terminal_size(out)
     except OSError:
         return {}
+    if columns <= 0 or lines <= 0:  # (a terminal that does not know its size)
+        return {}
     previous = {"COLUMNS": None, "LINES": os.environ.get("LINES")}
     os.environ["COLUMNS"], os.environ["LINES"] = str(columns), str(lines)
     return previous

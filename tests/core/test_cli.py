@@ -5,6 +5,7 @@ from __future__ import annotations
 import errno
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -444,3 +445,49 @@ def test_ctrl_c_is_one_line_and_status_130_however_often_it_is_pressed() -> None
     out, err = process.communicate(timeout=120)
     assert process.returncode == 130, err
     assert out == "" and err == "interrupted (Ctrl-C)\n"
+
+
+def _on_a_terminal(args: list[str], columns: int, lines: int = 40) -> str:
+    """What ``lacak ARGS`` writes to standard output when that is a terminal of the size
+    given (0 x 0: one that does not know its size) and standard error is a pipe."""
+    import fcntl
+    import pty
+    import struct
+    import termios
+
+    master, slave = pty.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", lines, columns, 0, 0))
+    env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}
+    process = subprocess.Popen([sys.executable, "-m", "lacak", *args], stdout=slave,
+                               stderr=subprocess.PIPE, stdin=subprocess.DEVNULL,
+                               env={**env, "LACAK_PROGRESS": "0"})  # fmt: skip
+    os.close(slave)
+    out = b""
+    while True:
+        try:
+            chunk = os.read(master, 65536)
+        except OSError:  # (the terminal closes with the process)
+            break
+        if not chunk:
+            break
+        out += chunk
+    os.close(master)
+    assert process.wait(timeout=120) == 0, process.stderr.read() if process.stderr else ""
+    return out.decode().replace("\r\n", "\n")
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="a POSIX terminal")
+def test_the_real_standard_output_decides_colours_and_width() -> None:
+    """While a command runs, descriptor 1 points at stderr (a pipe here): whether the
+    real standard output is a terminal, and its size, still decide the picture."""
+    wide = _on_a_terminal(["plugins"], columns=132)
+    assert "\x1b[" in wide  # colours: it is a terminal
+    plain = re.sub(r"\x1b\[[0-9;]*m", "", wide)
+    assert 80 < max(len(line) for line in plain.splitlines()) <= 132
+    unknown = _on_a_terminal(["maze", "generate", "-s", "3x4", "--seed", "1"], columns=0,
+                             lines=0)  # fmt: skip
+    assert "hunt-and-kill 3x4, seed 1" in unknown and "\x1b[" in unknown
+    piped = subprocess.run([sys.executable, "-m", "lacak", "maze", "generate", "-s", "3x4",
+                            "--seed", "1"], capture_output=True, text=True, timeout=120)  # fmt: skip
+    assert piped.returncode == 0 and "\x1b[" not in piped.stdout
+    assert "hunt-and-kill 3x4, seed 1" in piped.stdout
