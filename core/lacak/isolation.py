@@ -182,7 +182,11 @@ class _Stdout(io.TextIOBase):
         self._target().writelines(lines)
 
     def flush(self) -> None:
-        self._target().flush()
+        # lacak's own output is flushed whoever asks (a fork that copies an unflushed
+        # buffer into a child writes it twice)
+        self._real.flush()
+        if _QUIET.get() is not None:
+            sys.stderr.flush()
 
     def isatty(self) -> bool:
         return bool(self._real.isatty())  # the real stdout decides colours and pictures
@@ -740,6 +744,8 @@ def _sentinel_loop(fd: int, parent: int) -> None:
         os.closerange(0, 2)
         os.closerange(3, fd)
         os.closerange(fd + 1, 1 << 16)
+    with contextlib.suppress(OSError, ValueError):  # Ctrl-C is the process group's: not ours
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
     armed: dict[str, tuple[float, bytes]] = {}
     pending = b""
     while True:
