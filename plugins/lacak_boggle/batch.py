@@ -71,11 +71,16 @@ PARALLEL_FROM = 256
 JOB_BOARDS = 256
 
 
-def _numpy_walk(graph: WordGraph, columns: Any, shape: tuple[int, int], min_length: int) -> _Found:
+def _numpy_walk(
+    graph: WordGraph, columns: Any, shape: tuple[int, int], min_length: int, cap: int = 0
+) -> _Found:
     """The level-synchronous engine for boards of one shape.
 
     :param columns: ``(boards, cells)`` int array of each tile's graph column
         (0 for a blank).
+    :param cap: with a cap (> 0), a board whose walk passes ``cap`` nodes expanded (the
+        root not counted) leaves the frontier, and so do the largest boards of a
+        frontier over :data:`FRONTIER_CAP` entries; :attr:`_Found.over` names them.
     :returns: the words found (the smallest path of each, words shorter
         than ``min_length`` dropped) and per-board node counts, as arrays;
         :meth:`_Found.solved` makes the results' Python objects.
@@ -144,8 +149,16 @@ def _numpy_walk(graph: WordGraph, columns: Any, shape: tuple[int, int], min_leng
     flat_nbr = nbr.ravel()
     level = 0
     expanded = np.ones(boards, dtype=np.int64)  # the root
+    over = np.zeros(boards, dtype=bool)
     while len(f_board):
         expanded += np.bincount(f_board, minlength=boards)
+        if cap:
+            heavy = _too_long(expanded, f_board, boards, cap)
+            if heavy is not None:
+                over |= heavy
+                stay = np.flatnonzero(~heavy[f_board])
+                f_gen, f_board, f_cell = f_gen[stay], f_board[stay], f_cell[stay]
+                f_node, f_rank, f_vis = f_node[stay], f_rank[stay], f_vis[stay]
         alive = np.nonzero(table[f_node] & near[f_board * cells + f_cell])[0]
         if len(alive) < len(f_board):
             f_gen, f_board, f_cell = f_gen[alive], f_board[alive], f_cell[alive]
@@ -178,7 +191,7 @@ def _numpy_walk(graph: WordGraph, columns: Any, shape: tuple[int, int], min_leng
     if not hits:
         none = np.zeros(0, dtype=np.int64)
         return _Found.from_paths(graph, cells, none, none, np.zeros((0, 1), dtype=np.int64),
-                                 none, expanded, generated, deepest)  # fmt: skip
+                                 none, expanded, generated, deepest, over)  # fmt: skip
     hb = np.concatenate([h[0] for h in hits])
     hr = np.concatenate([h[1] for h in hits])
     hi = np.concatenate([h[2] for h in hits])
@@ -209,7 +222,28 @@ def _numpy_walk(graph: WordGraph, columns: Any, shape: tuple[int, int], min_leng
         chosen = np.concatenate([chosen, sub[firsts]])
         chosen = chosen[np.argsort(key[chosen], kind="stable")]
     return _Found.from_paths(graph, cells, hb[chosen], hr[chosen], paths[chosen],
-                             hk[chosen] + 1, expanded, generated, deepest)  # fmt: skip
+                             hk[chosen] + 1, expanded, generated, deepest, over)  # fmt: skip
+
+
+#: Frontier entries the numpy engine holds at most when its walks are capped (a batch
+#: with a time limit): beyond it, the boards with the most entries leave it.
+FRONTIER_CAP = 1 << 20
+
+
+def _too_long(expanded: Any, f_board: Any, boards: int, cap: int) -> Any:
+    """The boards to take out of a capped numpy walk (a bool array), or ``None``: those
+    past ``cap`` nodes expanded, and the largest ones while the frontier holds more than
+    :data:`FRONTIER_CAP` entries."""
+    import numpy as np
+
+    heavy = expanded > cap  # (``expanded`` counts the root)
+    if len(f_board) > FRONTIER_CAP:
+        sizes = np.bincount(f_board, minlength=boards) * ~heavy
+        largest = np.argsort(-sizes, kind="stable")
+        dropped = np.cumsum(sizes[largest])
+        needed = int(np.searchsorted(dropped, int(sizes.sum()) - FRONTIER_CAP)) + 1
+        heavy[largest[:needed]] = True
+    return heavy if heavy.any() else None
 
 
 #: What an engine gives back for a batch (as :mod:`lacak_boggle.compiled` names them):
@@ -244,6 +278,9 @@ class _Found:
     best_sizes: Any = None
     #: the engine that walked the boards
     engine: str = ""
+    #: per board, whether its walk stopped at the cap of a walk with limits (its words
+    #: are then a part of them, and it is walked again with the limits); ``None``: none
+    over: Any = None
 
     @classmethod
     def from_paths(
@@ -257,6 +294,7 @@ class _Found:
         expanded: Any,
         generated: Any,
         deepest: Any,
+        over: Any = None,
     ) -> _Found:
         """The record of an engine that gives every word's path (numpy, dfs): the
         per-board words, points and best word worked out from them."""
@@ -280,7 +318,7 @@ class _Found:
         best_sizes = np.zeros(boards, dtype=np.int64)
         best_sizes[has] = sizes[rows]
         return cls(boards, board, rank, paths, sizes, expanded, generated, deepest, count,
-                   score, best, best_paths, best_sizes)  # fmt: skip
+                   score, best, best_paths, best_sizes, over=over)  # fmt: skip
 
     def results(
         self,
@@ -372,8 +410,11 @@ def _paths_again(
     return [(tuple(row),) for row in rows]
 
 
-def _from_dfs(graph: WordGraph, columns: Any, shape: tuple[int, int], min_length: int) -> _Found:
-    """The depth-first walk, board after board, with its findings as :class:`_Found` arrays."""
+def _from_dfs(
+    graph: WordGraph, columns: Any, shape: tuple[int, int], min_length: int, cap: int = 0
+) -> _Found:
+    """The depth-first walk, board after board, with its findings as :class:`_Found` arrays
+    (``cap``: each board's walk stops at ``cap`` nodes expanded, see :func:`walk_fast`)."""
     import numpy as np
 
     boards = len(columns)
@@ -383,7 +424,7 @@ def _from_dfs(graph: WordGraph, columns: Any, shape: tuple[int, int], min_length
     counts = []
     with quiet_gc():
         for b, cols in enumerate(columns.tolist()):
-            found, expanded, generated, depth = walk_fast(graph, cols, shape, min_length)
+            found, expanded, generated, depth = walk_fast(graph, cols, shape, min_length, cap)
             ranks = sorted(found)
             board += [b] * len(ranks)
             rank += ranks
@@ -396,9 +437,10 @@ def _from_dfs(graph: WordGraph, columns: Any, shape: tuple[int, int], min_length
         group = np.nonzero(sizes == size)[0]
         padded[group, :size] = np.array([paths[i] for i in group.tolist()], dtype=np.int64)
     stats = np.array(counts, dtype=np.int64).reshape(boards, 3)
+    over = stats[:, 0] > cap if cap else None  # (``walk_fast`` counts the root)
     return _Found.from_paths(graph, shape[0] * shape[1], np.array(board, dtype=np.int64),
                              np.array(rank, dtype=np.int64), padded, sizes, stats[:, 0],
-                             stats[:, 1], stats[:, 2])  # fmt: skip
+                             stats[:, 1], stats[:, 2], over)  # fmt: skip
 
 
 def walk_arrays(
@@ -408,20 +450,23 @@ def walk_arrays(
     min_length: int,
     engine: str,
     mode: int = PATHS,
+    cap: int = 0,
 ) -> _Found:
     """Solve boards of one shape (``columns``: their tiles' graph columns) with ``engine``.
 
     :param mode: what to give back (:data:`SCORES`, :data:`WORDS`, :data:`PATHS`); the
         compiled walk gives only that, the other engines give every path.
+    :param cap: stop each board's walk at this many nodes expanded (0: never), and
+        name the boards it stopped in :attr:`_Found.over`.
     """
     if engine == "numba":
         compiled = load_compiled()
         if compiled is not None:
-            w = compiled.walk(graph, columns, shape, min_length, mode)
+            w = compiled.walk(graph, columns, shape, min_length, mode, cap)
             return _Found(len(columns), w.board, w.rank, w.paths if mode == PATHS else None,
                           w.sizes if mode == PATHS else None, w.expanded, w.generated,
                           w.deepest, w.found, w.score, w.best, w.best_paths, w.best_sizes,
-                          engine="numba")  # fmt: skip
+                          engine="numba", over=w.over if cap else None)  # fmt: skip
         engine = "numpy"  # numba fails to load here (a worker's machine): the same answers
     if engine == "numpy":
         # its frontier holds every prefix path of a level at once: boards of one
@@ -430,9 +475,9 @@ def walk_arrays(
             f"the numpy engine's frontier for {len(columns)} boards of {shape[0]}x{shape[1]}",
             "use engine='numba' or 'dfs'",
         ):
-            found = _numpy_walk(graph, columns, shape, min_length)
+            found = _numpy_walk(graph, columns, shape, min_length, cap)
     else:
-        found = _from_dfs(graph, columns, shape, min_length)
+        found = _from_dfs(graph, columns, shape, min_length, cap)
     return attrs.evolve(found, engine=engine)
 
 
@@ -448,11 +493,12 @@ def solve_columns(
     min_length: int,
     engine: str,
     mode: int = PATHS,
+    cap: int = 0,
 ) -> list[_Found]:
     """:func:`walk_arrays` in passes of at most :func:`_passes` boards."""
     size = _passes(engine)
     return [
-        walk_arrays(graph, columns[k : k + size], shape, min_length, engine, mode)
+        walk_arrays(graph, columns[k : k + size], shape, min_length, engine, mode, cap)
         for k in range(0, len(columns), size)
     ]
 
@@ -469,13 +515,15 @@ class _Chunk:
     engine: str
     shape: tuple[int, int]
     mode: int = PATHS
+    #: each board's walk stops at this many nodes expanded (0: never)
+    cap: int = 0
 
     def __call__(self, columns: Any) -> list[_Found]:
         graph = load_graph(self.digest, self.words, self.alphabet)
-        if self.mode == PATHS:
+        if self.mode == PATHS and not self.cap:
             return solve_columns(graph, columns, self.shape, self.min_length, self.engine)
         return solve_columns(graph, columns, self.shape, self.min_length, self.engine,
-                             self.mode)  # fmt: skip
+                             self.mode, self.cap)  # fmt: skip
 
 
 def _parse_all(
@@ -758,9 +806,11 @@ def _walk_plan(
     workers: int | None,
     executor: concurrent.futures.Executor | None,
     mode: int,
+    cap: int = 0,
 ) -> Iterator[_Done]:
     """The array engines over every group of ``plan``, piece by piece, as the pieces
-    finish (in this process, on threads, or on processes; see :func:`solve_many`)."""
+    finish (in this process, on threads, or on processes; see :func:`solve_many`);
+    ``cap``: each board's walk stops at that many nodes expanded (0: never)."""
     plan.tables()
     arrayed = plan.arrayed
     chosen = engine_for_batch(engine, arrayed)
@@ -781,10 +831,10 @@ def _walk_plan(
     for (least, shape), (members, table) in plan.groups.items():
         if not parallel:
             try:
-                if mode == PATHS:
+                if mode == PATHS and not cap:
                     found = solve_columns(graph, table, shape, least, chosen)
                 else:
-                    found = solve_columns(graph, table, shape, least, chosen, mode)
+                    found = solve_columns(graph, table, shape, least, chosen, mode, cap)
             except Exception as error:  # one group's failure is its boards' records
                 failure: Outcome[Any] = Outcome(
                     0, error=error, traceback="".join(traceback.format_exception(error))
@@ -793,7 +843,7 @@ def _walk_plan(
             else:
                 yield _Done(members, least, table, found)
             continue
-        job = _job(graph, plan.words, least, chosen, shape, remote=remote, mode=mode)
+        job = _job(graph, plan.words, least, chosen, shape, remote=remote, mode=mode, cap=cap)
         pieces += _pieces(job, members, table, count)
     if pieces:
         for piece, outcome in _run_pieces(pieces, chosen, count, executor):
@@ -813,6 +863,7 @@ def solve_many(
     workers: int | None = 1,
     executor: concurrent.futures.Executor | None = None,
     registry: lacak.Registry | None = None,
+    limits: lacak.Limits | None = None,
 ) -> list[Outcome[BoggleResult]]:
     """Solve many boards with one dictionary: one record per board, in order.
 
@@ -831,6 +882,14 @@ def solve_many(
         client's, or a process pool kept for many calls) to run the jobs,
         whatever the batch's size: at least one per core (or per worker when
         ``workers`` > 1), at most ``JOB_BOARDS`` boards each.
+    :param limits: **each board's** limits, as :func:`~lacak_boggle.solve_board`
+        takes them: a board that reaches one has the result that function gives
+        (``stopped`` set, the words found so far). ``seconds`` also bounds the
+        set-up (reading and compiling the dictionary), which raises
+        :class:`~lacak.LimitReachedError` when it passes them. Every engine walks
+        with a cap of :data:`PROBE_NODES` nodes a board (no real board comes
+        near it); a board that reaches it is walked again alone, by the Python
+        walk, under ``limits``.
     :returns: one :class:`lacak.batch.Outcome` per board, in order. Its
         ``value`` is a :class:`BoggleResult` with the same words, paths,
         scores and node counts as :func:`~lacak_boggle.solve_board` gives
@@ -857,19 +916,20 @@ def solve_many(
     """
     _check_options(workers, min_length, engine)
     started = time.perf_counter()
+    limits = _check_limits(limits)
     parsed = _parse_all(boards)
-    words = resolve_dictionary(dictionary, registry=registry)
-    plan = _Plan(compile_dictionary(words), words)
+    words, plan = _prepare(dictionary, registry, limits)
+    cap = _cap(limits)
     records: list[Outcome[BoggleResult] | None] = [None] * len(parsed)
     for i, board in enumerate(parsed):
         if not isinstance(board, Board):
             records[i] = Outcome(i, error=board)
     plan.add(((i, b) for i, b in enumerate(parsed) if isinstance(b, Board)), min_length,
-             all_paths)  # fmt: skip
+             all_paths or cap < 0)  # fmt: skip
     for i in plan.alone:
-        records[i] = _solve_here(i, parsed[i], words, min_length, all_paths)  # type: ignore[arg-type]
+        records[i] = _solve_here(i, parsed[i], words, min_length, all_paths, limits)  # type: ignore[arg-type]
     clock = [started]  # the first piece's boards share the preparation too
-    for done in _walk_plan(plan, engine, workers, executor, WORDS):
+    for done in _walk_plan(plan, engine, workers, executor, WORDS, max(cap, 0)):
         if done.error is not None:
             for i in done.members:
                 records[i] = Outcome(i, error=done.error.error, attempts=done.error.attempts,
@@ -888,17 +948,85 @@ def solve_many(
                                 done.columns[at : at + pack.boards], seconds=share)  # fmt: skip
             for i, result in zip(chunk, made, strict=True):
                 records[i] = Outcome(i, value=result)
+            if pack.over is not None:  # walked again alone, under the limits
+                for i, over in zip(chunk, pack.over.tolist(), strict=True):
+                    if over:
+                        records[i] = _solve_here(i, parsed[i], words, min_length, False,  # type: ignore[arg-type]
+                                                 limits)  # fmt: skip
             at += pack.boards
     return [r for r in records if r is not None]
 
 
+def _stopped(index: int, result: BoggleResult) -> lacak.LimitReachedError:
+    """The error of a board of :func:`score_many` that a limit stopped: it has no scores."""
+    why = {
+        lacak.StopReason.TIME: "the time limit",
+        lacak.StopReason.NODES: "the node limit",
+        lacak.StopReason.DEPTH: "the depth limit",
+    }.get(result.stopped, "a limit")
+    return lacak.LimitReachedError(
+        f"board {index}: {why} was reached after {result.count} words found "
+        f"({result.score} points)"
+    )
+
+
+#: Nodes a board's walk may expand in the array engines (and the Python walk of a
+#: batch) when the batch has limits; a board that reaches it is walked again alone,
+#: under the limits. Real boards stay far below (about 800 for 4x4 and 2,600 for 6x6
+#: boards of the English list at most; 5,500 for 8x8).
+PROBE_NODES = 1 << 15
+
+
+def _check_limits(limits: Any) -> lacak.Limits:
+    from .solver import _check_limits as check
+
+    return check(limits)
+
+
+def _cap(limits: lacak.Limits) -> int:
+    """The engines' cap for a batch with ``limits``: 0 for none (no limits), -1 when the
+    Python walk must take every board (a depth or frontier limit, no time or nodes at
+    all), else the nodes a board's walk may expand before it is walked again alone."""
+    if limits == lacak.UNLIMITED:
+        return 0
+    if (
+        limits.max_depth is not None
+        or limits.max_frontier is not None
+        or limits.seconds == 0
+        or limits.max_expanded == 0
+    ):
+        return -1
+    if limits.max_expanded is not None:
+        return min(PROBE_NODES, limits.max_expanded)
+    return PROBE_NODES
+
+
+def _prepare(
+    dictionary: DictionaryLike, registry: lacak.Registry | None, limits: lacak.Limits
+) -> tuple[lacak.Dictionary, _Plan]:
+    """The dictionary and an empty plan with its graph, read and compiled under the
+    limits' time (a board's ``seconds`` bound the set-up too).
+
+    :raises LimitReachedError: the time passed while reading or compiling.
+    """
+    budget = limits.start()
+    with lacak.deadline(budget.deadline):
+        words = resolve_dictionary(dictionary, registry=registry)
+        return words, _Plan(compile_dictionary(words, deadline=budget.deadline), words)
+
+
 def _solve_here(
-    index: int, board: Board, words: lacak.Dictionary, min_length: int | None, all_paths: bool
+    index: int,
+    board: Board,
+    words: lacak.Dictionary,
+    min_length: int | None,
+    all_paths: bool,
+    limits: lacak.Limits | None = None,
 ) -> Outcome[BoggleResult]:
     """One board by the Python walk, in this process, as its record."""
     try:
         result = solve_board(board, words, min_length=min_length, all_paths=all_paths,
-                             engine="dfs")  # fmt: skip
+                             engine="dfs", limits=limits)  # fmt: skip
     except Exception as error:
         return Outcome(index, error=error, traceback="".join(traceback.format_exception(error)))
     return Outcome(index, value=result)
@@ -1003,6 +1131,7 @@ def score_many(
     executor: concurrent.futures.Executor | None = None,
     registry: lacak.Registry | None = None,
     words: bool = False,
+    limits: lacak.Limits | None = None,
 ) -> BoggleScores:
     """The number of words and the points of many boards, for statistics: what
     :func:`solve_many` finds, in arrays, without a result object per board (and
@@ -1012,7 +1141,9 @@ def score_many(
     ``#``, one a tile, rows split by ``/``: ``"CATS/DOGE/..."``) are read
     straight into the engines, without :class:`Board` objects; other boards
     and forms are parsed as :func:`solve_many` parses them. Options as for
-    :func:`solve_many`.
+    :func:`solve_many`; a board that reaches one of its ``limits`` has no scores
+    (they would be a part of its words'), and its error is a
+    :class:`~lacak.LimitReachedError` that says how far it got.
 
     :param words: also keep each board's words (:meth:`BoggleScores.words`,
         :meth:`BoggleScores.word_lists`); their paths are never made (solve a
@@ -1036,10 +1167,11 @@ def score_many(
     import numpy as np
 
     _check_options(workers, min_length, engine)
+    limits = _check_limits(limits)
     items = list(boards)
-    dictionary_ = resolve_dictionary(dictionary, registry=registry)
-    plan = _Plan(compile_dictionary(dictionary_), dictionary_)
-    texts = [(i, b) for i, b in enumerate(items) if type(b) is str]
+    dictionary_, plan = _prepare(dictionary, registry, limits)
+    cap = _cap(limits)
+    texts = [(i, b) for i, b in enumerate(items) if type(b) is str and cap >= 0]
     rest = set() if not texts else {i for i, _ in _plain_groups(plan, texts, min_length)}
     parsed: dict[int, Board] = {}
     for i, item in enumerate(items):
@@ -1054,17 +1186,23 @@ def score_many(
             plan.failed[i] = lacak.InvalidPuzzleError(f"board {i}: {error}")
             continue
         parsed[i] = board
-    plan.add(parsed.items(), min_length, False)
+    plan.add(parsed.items(), min_length, cap < 0)
     total = len(items)
     out = {name: np.full(total, -1, dtype=np.int64)
            for name in ("count", "score", "least", "expanded", "generated", "depth")}  # fmt: skip
     errors: dict[int, BaseException] = dict(plan.failed)
     found: list[tuple[Any, Any, Any]] = []  # (boards, their word counts, their ranks)
-    for i in plan.alone:
-        record = _solve_here(i, parsed[i], dictionary_, min_length, False)
+
+    def alone(i: int) -> None:
+        """Board ``i`` by the Python walk here, under the limits, into the arrays."""
+        board = parsed[i] if i in parsed else Board.parse(items[i])
+        record = _solve_here(i, board, dictionary_, min_length, False, limits)
+        result = record.value
+        if result is not None and result.stopped.is_limit:
+            record = Outcome(i, error=_stopped(i, result))
         if record.error is not None:
             errors[i] = record.error
-            continue
+            return
         result = record.unwrap()
         if words:
             ranked = [plan.graph.rank(word) for word in result.word_list]
@@ -1074,8 +1212,12 @@ def score_many(
                             ("generated", result.stats.generated),
                             ("depth", result.stats.depth)):  # fmt: skip
             out[name][i] = value
+
+    for i in plan.alone:
+        alone(i)
     engines = set()
-    for done in _walk_plan(plan, engine, workers, executor, WORDS if words else SCORES):
+    mode = WORDS if words else SCORES
+    for done in _walk_plan(plan, engine, workers, executor, mode, max(cap, 0)):
         if done.error is not None:
             for i in done.members:
                 errors[i] = done.error.error  # type: ignore[assignment]
@@ -1090,8 +1232,17 @@ def score_many(
             out["expanded"][chunk] = pack.expanded
             out["generated"][chunk] = pack.generated
             out["depth"][chunk] = pack.deepest
-            if words:
+            over = pack.over
+            if words and over is not None and over.any():  # their words are found again
+                others = ~over[pack.board]
+                found.append((chunk, np.where(over, 0, pack.count), pack.rank[others]))
+            elif words:
                 found.append((chunk, pack.count, pack.rank))
+            if over is not None:
+                for i in chunk[over].tolist():
+                    for values in out.values():
+                        values[i] = -1
+                    alone(i)
             engines.add(pack.engine)
             at += pack.boards
     kept: dict[str, Any] = {}
@@ -1208,6 +1359,7 @@ def _job(
     *,
     remote: bool,
     mode: int = PATHS,
+    cap: int = 0,
 ) -> _Chunk:
     """The job for one group; it carries the words when the workers may lack the
     disk cache (a remote executor such as Dask's, or no cache here)."""
@@ -1216,4 +1368,4 @@ def _job(
     cached = _cache_file(graph.digest)
     local = not remote and cached is not None and _is_sound(cached, graph.digest)
     return _Chunk(graph.digest, words.alphabet, None if local else graph.words, min_length,
-                  engine, shape, mode)  # fmt: skip
+                  engine, shape, mode, cap)  # fmt: skip

@@ -338,6 +338,14 @@ def dice_command(as_json: bool) -> None:
     help="Workers: threads for numba, processes for the others (0: one per core).",
 )
 @click.option(
+    "--timeout",
+    type=click.FloatRange(min=0),
+    default=None,
+    metavar="SECONDS",
+    help="Stop each board's walk after SECONDS (reading and compiling the dictionary must "
+    "end by then too); a board stopped gets a 'stopped' record, and the exit status is 1.",
+)
+@click.option(
     "--json", "as_json", is_flag=True, help="Print one JSON object per board (JSON lines)."
 )
 @click.pass_context
@@ -348,6 +356,7 @@ def solve_many_command(
     min_length: int | None,
     engine: str,
     workers: int,
+    timeout: float | None,
     as_json: bool,
 ) -> None:
     """Solve every board in SOURCE (a file, or '-' for stdin: the default), one a line.
@@ -358,8 +367,11 @@ def solve_many_command(
     not parse, its letters are not in the dictionary, its worker died) gets an
     error record in its place, ``error<TAB>MESSAGE<TAB>BOARD`` or
     ``{"board": ..., "error": {"type": ..., "message": ...}}``, and the other
-    boards go on. Exit status 0 when every board was solved; 2 when any was
-    not, after every record is printed, with one line on stderr naming them.
+    boards go on. With --timeout, each board's walk has SECONDS: a board that
+    takes longer gets ``stopped<TAB>MESSAGE<TAB>BOARD`` (with --json its result
+    so far, ``"stopped": "time-limit"``). Exit status 0 when every board was
+    solved; 2 when any could not be, 1 when any was stopped (and none failed),
+    after every record is printed, with one line on stderr naming them.
     """
     if workers < 0:
         raise lacak.InvalidOptionError(f"--workers must be 0 or more, got {workers}")
@@ -370,19 +382,34 @@ def solve_many_command(
         "engine": engine,
         "workers": None if workers == 0 else workers,
         "registry": registry_of(ctx),
+        "limits": _limits(timeout),
     }
     boards = [line for _, line in numbered]
-    failed = (
-        _print_json(boards, dictionary, options)
-        if as_json
-        else _print_scores(boards, dictionary, options)
-    )
+    try:
+        failed, stopped = (
+            _print_json(boards, dictionary, options)
+            if as_json
+            else _print_scores(boards, dictionary, options)
+        )
+    except lacak.LimitReachedError as error:  # in the set-up: no board was walked
+        click.echo(f"stopped: --timeout {timeout:g} was reached before any board was walked "
+                   f"({' '.join(str(error).split())})", err=True)  # fmt: skip
+        ctx.exit(1)
+
+    def where(found: list[int]) -> str:
+        numbers = [numbered[k][0] for k in found]
+        return ", ".join(map(str, numbers[:10])) + (", ..." if len(numbers) > 10 else "")
+
+    if stopped:
+        click.echo(f"note: {len(stopped)} of {plural(len(boards), 'board')} stopped at "
+                   f"--timeout {timeout:g} (line {where(stopped)}); their records say how far "
+                   "they got", err=True)  # fmt: skip
     if failed:
-        numbers = [numbered[k][0] for k in failed]
-        shown = ", ".join(map(str, numbers[:10])) + (", ..." if len(numbers) > 10 else "")
-        click.echo(f"Error: {len(numbers)} of {plural(len(boards), 'board')} could not be solved "
-                   f"(line {shown}); their records say why", err=True)  # fmt: skip
+        click.echo(f"Error: {len(failed)} of {plural(len(boards), 'board')} could not be solved "
+                   f"(line {where(failed)}); their records say why", err=True)  # fmt: skip
         ctx.exit(2)
+    if stopped:
+        ctx.exit(1)
 
 
 def _error_text(error: BaseException | None) -> str:
@@ -390,14 +417,20 @@ def _error_text(error: BaseException | None) -> str:
     return " ".join(str(error).split())
 
 
-def _print_json(boards: list[str], dictionary: str | None, options: dict[str, Any]) -> list[int]:
-    """``solve-many --json``: each board's result; returns the boards that failed."""
+def _print_json(
+    boards: list[str], dictionary: str | None, options: dict[str, Any]
+) -> tuple[list[int], list[int]]:
+    """``solve-many --json``: each board's result; returns the boards that failed, and
+    those a limit stopped."""
     from .batch import solve_many
 
     failed = []
+    stopped = []
     for k, (line, record) in enumerate(zip(boards, solve_many(boards, dictionary, **options),
                                            strict=True)):  # fmt: skip
         if record.value is not None:
+            if record.value.stopped.is_limit:
+                stopped.append(k)
             click.echo(json.dumps(record.value.to_dict(), ensure_ascii=False))
             continue
         failed.append(k)
@@ -405,13 +438,15 @@ def _print_json(boards: list[str], dictionary: str | None, options: dict[str, An
         click.echo(json.dumps({"board": line, "error": {"type": kind,
                                                         "message": _error_text(record.error)}},
                               ensure_ascii=False))  # fmt: skip
-    return failed
+    return failed, stopped
 
 
-def _print_scores(boards: list[str], dictionary: str | None, options: dict[str, Any]) -> list[int]:
+def _print_scores(
+    boards: list[str], dictionary: str | None, options: dict[str, Any]
+) -> tuple[list[int], list[int]]:
     """``solve-many``: each board's count, points and canonical text, from
     :func:`~lacak_boggle.score_many` (no word lists are made); returns the
-    boards that failed."""
+    boards that failed, and those a limit stopped."""
     from .batch import score_many
     from .board import _PLAIN, Board
 
@@ -421,11 +456,14 @@ def _print_scores(boards: list[str], dictionary: str | None, options: dict[str, 
         zip(boards, scores.count.tolist(), scores.score.tolist(), strict=True)
     ):
         if k in scores.errors:
-            out.append(f"error\t{_error_text(scores.errors[k])}\t{line}")
+            error = scores.errors[k]
+            what = "stopped" if isinstance(error, lacak.LimitReachedError) else "error"
+            out.append(f"{what}\t{_error_text(error)}\t{line}")
             continue
         # the plain form is its own canonical text; others are read again for theirs
         text = line if _PLAIN.fullmatch(line) else Board.from_string(line).to_text()
         out.append(f"{count}\t{points}\t{text}")
     if out:
         click.echo("\n".join(out))
-    return sorted(scores.errors)
+    stopped = [k for k, e in scores.errors.items() if isinstance(e, lacak.LimitReachedError)]
+    return sorted(set(scores.errors) - set(stopped)), sorted(stopped)

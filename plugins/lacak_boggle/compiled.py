@@ -210,21 +210,22 @@ def _widen(values: np.ndarray, size: int) -> np.ndarray:  # pragma: no cover - c
 
 @numba.njit(nogil=True)
 def _kernel(
-    links, incs, probe, widths, compact, hw, words_total, nbr, columns, min_length, mode
+    links, incs, probe, widths, compact, hw, words_total, nbr, columns, min_length, mode, cap
 ):  # pragma: no cover - compiled
     """Walk every board; see :func:`walk` for the results.
 
     :returns: ``(words, paths, stats, best)``: ``words`` is ``(3, found)``
         (board, rank, path length per word; empty in ``SCORES`` mode),
         ``paths`` ``(found, width)`` (``PATHS`` mode, else ``(0, 1)``),
-        ``stats`` ``(6, boards)`` (expanded, generated, deepest, words,
-        points, best word's index among the board's words or -1), ``best``
+        ``stats`` ``(7, boards)`` (expanded, generated, deepest, words,
+        points, best word's index among the board's words or -1, 1 when the
+        walk stopped at ``cap`` nodes expanded), ``best``
         ``(boards, cells + 1)``: the best word's first path, its length last.
     """
     # (``_ix(i)``: an index known not to be negative, in the walk's loop)
     boards, cells = columns.shape
     stride = probe.shape[0]
-    stats = np.zeros((6, boards), dtype=np.int64)
+    stats = np.zeros((7, boards), dtype=np.int64)
     best = np.full((boards if mode >= 1 else 0, cells + 1), -1, dtype=np.int64)
     # per word in the output, by columns: board, rank, path length; its path, a column each
     # WORDS: room for 4 words a tile to start with (a 4x4 board has about 60): pages are
@@ -307,7 +308,10 @@ def _kernel(
         best_length = 0
         best_rank = -1
         found = 0
+        over = False  # the walk reached ``cap`` nodes expanded
         for start in range(cells):
+            if over:
+                break
             col = cols[start]
             if col == 0 or (root & probe[col]) == 0:
                 continue
@@ -362,6 +366,9 @@ def _kernel(
                 todo = np.int64(0)
                 if value > 0:
                     expanded += 1
+                    if expanded == cap:  # a board too long to walk here (cap 0: no end)
+                        over = True
+                        break
                     # the free tiles around this one whose column the state has an
                     # edge for (or, dense rows, whose first letter it has)
                     mask = np.int64(links[_ix(value)]) & 0xFFFFFFFF
@@ -417,6 +424,7 @@ def _kernel(
         stats[3, b] = words
         stats[4, b] = score
         stats[5, b] = -1
+        stats[6, b] = over
         # the board's words in rank order, block by block; the sets emptied on the way
         if mode >= 1 and count + words > out_words.shape[1]:
             size = max(2 * out_words.shape[1], count + words)
@@ -491,6 +499,9 @@ class Walk(NamedTuple):
     #: (``(boards, cells)``), and its length (``best_sizes``, 0 for no word)
     best_paths: np.ndarray
     best_sizes: np.ndarray
+    #: per board, whether its walk stopped at ``max_expanded`` nodes (what it found
+    #: is then a part of its words)
+    over: np.ndarray
 
 
 def walk(
@@ -499,6 +510,7 @@ def walk(
     shape: tuple[int, int],
     min_length: int,
     mode: int = PATHS,
+    max_expanded: int = 0,
 ) -> Walk:
     """Every word on each board (first path each) and the walk's node counts.
 
@@ -509,6 +521,8 @@ def walk(
     :param shape: ``(rows, cols)`` of every board.
     :param min_length: words shorter than this (in letters) are left out.
     :param mode: :data:`SCORES`, :data:`WORDS` or :data:`PATHS` (what to give back).
+    :param max_expanded: stop a board's walk once it has expanded this many nodes
+        (the root not counted; 0: no limit), and say so in :attr:`Walk.over`.
     :returns: the words (sorted by board then rank), their paths as asked for,
         and per board its node counts (exactly as ``walk_fast`` counts them),
         words, points and best word.
@@ -532,7 +546,7 @@ def walk(
     g = pack_graph(graph)
     words, paths, stats, best = _kernel(
         g.links, g.incs, g.probe, g.widths, g.compact, g.header_words, len(graph.words),
-        _neighbour_table(rows, cols), columns, int(min_length), mode,
+        _neighbour_table(rows, cols), columns, int(min_length), mode, int(max_expanded),
     )  # fmt: skip
     if mode == SCORES:
         best_paths = np.zeros((0, cells), dtype=np.int64)
@@ -541,7 +555,7 @@ def walk(
         best_paths, best_sizes = best[:, :cells], np.maximum(best[:, cells], 0)
     return Walk(
         words[0], words[1], paths, words[2], stats[0], stats[1], stats[2],
-        stats[3], stats[4], stats[5], best_paths, best_sizes,
+        stats[3], stats[4], stats[5], best_paths, best_sizes, stats[6] != 0,
     )  # fmt: skip
 
 

@@ -78,7 +78,11 @@ def _around_bits(rows: int, cols: int) -> tuple[tuple[tuple[int, int], ...], ...
 
 
 def walk_fast(
-    graph: WordGraph, columns: list[int], shape: tuple[int, int], min_length: int = 1
+    graph: WordGraph,
+    columns: list[int],
+    shape: tuple[int, int],
+    min_length: int = 1,
+    max_expanded: int = 0,
 ) -> tuple[dict[int, list[int]], int, int, int]:
     """Every word, first path each, on a board whose tiles are all one column.
 
@@ -90,9 +94,13 @@ def walk_fast(
     :param columns: each cell's graph column (0 for a blank).
     :param min_length: words shorter than this (in letters) are not collected
         (they are walked through all the same: the node counts do not change).
+    :param max_expanded: stop once this many nodes (the root not counted) were
+        expanded, as the compiled walk's ``max_expanded`` does (0: no limit); the
+        walk then returns ``expanded`` of ``max_expanded + 1`` and part of the words.
     :returns: ``(found, expanded, generated, deepest)`` where ``found`` maps a
         word's rank to its first path (cell indices).
     """
+    cap = max_expanded if max_expanded > 0 else -1
     table = graph.transitions
     ranks = graph.ranks
     lengths = graph.word_lengths
@@ -137,6 +145,8 @@ def walk_fast(
                 continue
             child = -2 - child
         expanded += 1
+        if expanded == cap:
+            break
         todo = iter(nbrs[start])
         offset, rank, visited, after = child, r, 1 << start, 2
         while True:
@@ -157,6 +167,10 @@ def walk_fast(
                         continue
                     child = -2 - child
                 expanded += 1  # (with no children when no neighbour's letter continues it)
+                if expanded == cap:  # (a board too long to walk here: no more of it)
+                    stack.clear()
+                    todo = iter(())
+                    break
                 if table[child] & letters_near[m]:
                     push((todo, offset, rank, visited, after))
                     todo = iter(nbrs[m])
@@ -166,6 +180,8 @@ def walk_fast(
                 if not stack:
                     break
                 todo, offset, rank, visited, after = pop()
+        if expanded == cap:
+            break
     # The deepest level reached is the last slot of ``path`` ever written.
     deepest = cells + 1
     while deepest and path[deepest - 1] < 0:

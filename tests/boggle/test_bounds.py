@@ -20,7 +20,7 @@ from click.testing import CliRunner
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from lacak.cli import make_cli
-from lacak_boggle import Board, batch, check, solve_board, solve_many, wordgraph
+from lacak_boggle import Board, batch, check, score_many, solve_board, solve_many, wordgraph
 from lacak_boggle import solver as solver_module
 from lacak_boggle.engines import compiled_available
 from lacak_boggle.solver import DEFAULT_MAX_PATHS
@@ -549,3 +549,106 @@ def test_cli_bounds_on_small_boards(cli, tmp_path: Path) -> None:
     )
     data = json.loads(capped.stdout)
     assert len(data["paths"]) == 2 and data["stopped"] == "memory-limit"
+
+
+# -- many boards: each board's limits ------------------------------------------------------
+
+#: The batch engines (the compiled one when numba is installed, as it is for the tests).
+BATCH_ENGINES = ["dfs", "numpy", "auto"] + (["numba"] if compiled_available() else [])
+#: Every word of one to 36 A's: on an all-A 5x5 board every path is the start of a word,
+#: and there are about 10**15 paths.
+A_WORDS = ["A" * k for k in range(1, 37)]
+#: A few ordinary boards, then the worst one, then one more.
+BATCH = ["ABA/AAB/BAA", "AA/AA", ALL_A_5x5, "B/A"]
+
+
+@pytest.mark.parametrize("engine", BATCH_ENGINES)
+def test_solve_many_stops_each_board_at_its_limit(engine: str) -> None:
+    """Issue 23: ``solve-many`` had no limit: the worst board ran past 60 s with every
+    engine. Each board has the limits; the one that reaches them has what
+    ``solve_board`` gives under them, the others their whole answer."""
+    words = _dictionary(*A_WORDS, "AB", "BA", "ABA")
+    limits = lacak.Limits(max_expanded=3000)
+    records = solve_many(BATCH, words, min_length=1, engine=engine, limits=limits)
+    for board, record in zip(BATCH, records, strict=True):
+        alone = solve_board(board, words, min_length=1, limits=limits)
+        assert record.ok, record.error
+        got = record.unwrap()
+        assert (got.word_list, got.stopped, got.stats.expanded) == (
+            alone.word_list,
+            alone.stopped,
+            alone.stats.expanded,
+        ), board
+        assert got.complete == (board != ALL_A_5x5)
+    scores = score_many(BATCH, words, min_length=1, engine=engine, limits=limits, words=True)
+    assert set(scores.errors) == {2}
+    assert isinstance(scores.errors[2], lacak.LimitReachedError)
+    assert "board 2: the node limit was reached" in str(scores.errors[2])
+    whole = [r.unwrap() for r in records]
+    assert scores.count.tolist() == [whole[0].count, whole[1].count, -1, whole[3].count]
+    assert scores.word_lists()[:2] == [whole[0].word_list, whole[1].word_list]
+
+
+@pytest.mark.parametrize("engine", BATCH_ENGINES)
+def test_solve_many_stops_each_board_at_its_time(engine: str) -> None:
+    """The time limit by a clock that moves a second per look: the worst board stops at
+    its deadline, after a bounded walk (the engines hand it to the Python walk after
+    ``PROBE_NODES`` nodes, which looks at the clock every 256)."""
+    words = _dictionary(*A_WORDS)
+    compile_dictionary(words)  # (compiled before: the set-up looks at the clock too)
+    ticking = _Looks(ticking=True)
+    with lacak.limits.use_clock(ticking):
+        records = solve_many([ALL_A_5x5, "AA/AA"], words, min_length=1, engine=engine,
+                             limits=lacak.Limits(seconds=40))  # fmt: skip
+    worst, small = (record.unwrap() for record in records)
+    assert worst.stopped is lacak.StopReason.TIME and worst.count > 0
+    assert worst.stats.expanded <= batch.PROBE_NODES + 256 * 45
+    assert small.complete and small.word_list == ["A", "AA", "AAA", "AAAA"]
+    assert ticking.count < 200
+
+
+def test_solve_many_s_set_up_is_bounded_by_the_time_too(tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.setenv("LACAK_CACHE_DIR", str(tmp_path / "cache"))
+    file = tmp_path / "many.json"
+    file.write_text(json.dumps(_random_words(200_000, 8)), encoding="utf-8")
+    for run_many in (solve_many, score_many):
+        ticking = _Looks(ticking=True)
+        with (
+            lacak.limits.use_clock(ticking),
+            pytest.raises(lacak.LimitReachedError, match="time limit"),
+        ):
+            run_many(["ABC/DEF"], file, limits=lacak.Limits(seconds=8))
+        assert ticking.count <= 10
+
+
+def test_solve_many_command_has_a_timeout(tmp_path: Path, env: dict[str, str]) -> None:
+    """In a subprocess (a hang fails the test at 120 s): ``--timeout 1`` ends the worst
+    board in about a second of CPU; the other boards are whole."""
+    words = tmp_path / "a36.json"
+    words.write_text(json.dumps([*A_WORDS, "AB", "BA"]), encoding="utf-8")
+    boards = tmp_path / "boards.txt"
+    boards.write_text("\n".join(BATCH) + "\n", encoding="utf-8")
+    for engine, as_json in (("numpy", False), ("dfs", True)):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        done = _lacak("boggle", "solve-many", str(boards), "-d", str(words), "-m", "1",
+                      "--engine", engine, "--timeout", "1", *(["--json"] if as_json else []),
+                      env=env, timeout=120)  # fmt: skip
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+        assert done.returncode == 1, done.stderr
+        assert cpu < 1 + 8  # (it ran past 60 s)
+        lines = done.stdout.splitlines()
+        assert len(lines) == 4
+        (note,) = done.stderr.splitlines()
+        assert note == (
+            "note: 1 of 4 boards stopped at --timeout 1 (line 3); their records say how far "
+            "they got"
+        )
+        if as_json:
+            worst = json.loads(lines[2])
+            assert worst["stopped"] == "time-limit" and worst["boggle"]["complete"] is False
+            assert json.loads(lines[0])["boggle"]["complete"] is True
+        else:
+            assert lines[2].startswith("stopped\tboard 2: the time limit was reached after ")
+            assert lines[2].endswith(f"\t{ALL_A_5x5}")
+            assert lines[0].split("\t")[2] == "ABA/AAB/BAA" and lines[0].split("\t")[0].isdigit()
