@@ -66,10 +66,12 @@ def resolve_dictionary(
 ) -> lacak.Dictionary:
     """Turn a name, a file path or a :class:`lacak.Dictionary` into a Dictionary.
 
-    ``None`` means :func:`default_dictionary_name`. A string with a path
-    separator or a ``.json``/``.txt`` suffix is read as a file with
+    ``None`` means :func:`default_dictionary_name`. A string that is a registered
+    dictionary's name is that dictionary (even beside a file of that name: a
+    file is given as ``./NAME``); else a string with a path separator or a
+    ``.json``/``.txt`` suffix, or naming a file, is read as a file with
     ``lacak.Dictionary.from_file``; any other string names a registered
-    dictionary.
+    dictionary (an unknown one: the error lists the close matches).
 
     :raises UnknownComponentError: no dictionary has that name.
     :raises DictionaryError: the file cannot be read.
@@ -84,6 +86,8 @@ def resolve_dictionary(
             f"a dictionary must be a name, a file or a lacak.Dictionary, "
             f"not {type(dictionary).__name__}"
         )
+    if isinstance(dictionary, str) and dictionary in lacak.dictionaries(registry=registry):
+        return lacak.dictionary(dictionary, registry=registry)
     if isinstance(dictionary, os.PathLike) or _looks_like_file(dictionary):
         path = Path(dictionary)
         if not path.is_file():

@@ -400,3 +400,33 @@ def test_a_third_party_parser_never_sees_options_its_plugin_declares_nothing_abo
         )
         assert plain.status_code == 200, plain.text
     assert _Tabled.parsed == []
+
+
+def test_a_registered_name_is_the_registered_dictionary_even_beside_a_file_of_that_name(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A registered name that also names a file where the server runs (``en-gb``, a drop-in
+    ``notes.txt.json`` registered as ``notes.txt``) read that file instead."""
+    drop_in = tmp_path / "dictionaries"
+    drop_in.mkdir()
+    (drop_in / "en-gb.json").write_text(json.dumps(["HUNT", "HUNTS"]))
+    (drop_in / "notes.txt.json").write_text(json.dumps(["HUNT", "HUNTS"]))
+    here = tmp_path / "cwd"
+    here.mkdir()
+    (here / "en-gb").write_text(json.dumps(["SECRET"]))
+    (here / "notes.txt").write_text("SECRET\n")
+    monkeypatch.setenv("LACAK_DICTIONARY_PATH", str(drop_in))
+    monkeypatch.chdir(here)
+    registry = Registry()
+    registry.load_plugins()
+    assert {"en-gb", "notes.txt"} <= set(registry.dictionaries())
+    app = make_app(pool=Pool(1, processes=False, registry=registry), registry=registry)
+    with TestClient(app) as local:
+        for name in ("en-gb", "notes.txt"):
+            response = local.post(
+                "/api/kinds/boggle/solve",
+                json={"puzzle": "HUNT/SERE/CRET/PASS", "options": {"dictionary": name}},
+            )
+            assert response.status_code == 200, response.text
+            words = {w["word"] for w in response.json()["result"]["boggle"]["words"]}
+            assert "HUNT" in words and "SECRET" not in words
