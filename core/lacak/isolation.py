@@ -601,8 +601,11 @@ class _Watch:
         self.lock = threading.Lock()
 
     def current(self) -> float | None:
-        deadlines = self.deadlines
-        return deadlines[-1].at if deadlines else None
+        """The deadline in force in the watched thread (``None``: none)."""
+        try:
+            return self.deadlines[-1].at
+        except IndexError:  # (none, or the last one ended as the watchdog looked)
+            return None
 
     def changed(self) -> None:
         """The current deadline changed: the sentinel is armed anew at the next plugin call."""
