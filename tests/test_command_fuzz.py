@@ -232,6 +232,8 @@ def test_random_command_lines_answer_or_refuse_in_one_line(folder: Path, data: s
     [
         ["boggle", "solve", "CAT/ODG", "--dictionary", "{folder}/junk.json"],
         ["maze", "solve", "/dev/null"],
+        ["maze", "stats", "\x00"],
+        ["dictionaries", "validate", "a\x00b"],
         ["sliding", "solve", "-", "--goal", "-"],
         ["dictionaries", "show", "{folder}"],
         ["sliding", "solve", "123450786", "--timeout", "0", "--json"],

@@ -14,6 +14,7 @@ endless pipe is one clear error, never a read without end.
 
 from __future__ import annotations
 
+import errno
 import math
 import os
 import stat
@@ -147,10 +148,14 @@ def open_regular(path: str | os.PathLike[str]) -> tuple[int, os.stat_result]:
 
     :returns: the descriptor (the caller closes it) and its ``fstat``; the caller
         refuses what :func:`stat.S_ISREG` does not accept (:func:`file_kind` says what it is).
-    :raises OSError: it cannot be opened (missing, no permission, ...).
+    :raises OSError: it cannot be opened (missing, no permission, a NUL in the name, ...).
     """
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
-    fd = os.open(path, flags | getattr(os, "O_CLOEXEC", 0))
+    try:
+        fd = os.open(path, flags | getattr(os, "O_CLOEXEC", 0))
+    except ValueError:  # a NUL character in the name, which no file can have
+        message = "no file has a NUL character in its name"
+        raise FileNotFoundError(errno.ENOENT, message, os.fspath(path)) from None
     try:
         return fd, os.fstat(fd)
     except BaseException:  # pragma: no cover - fstat of an open descriptor hardly fails
