@@ -8,10 +8,13 @@ import concurrent.futures as cf
 import contextlib
 import functools
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
-__all__ = ["DaskExecutor", "dask_client", "reliable"]
+from .errors import LimitReachedError
+from .limits import current_deadline, now
+
+__all__ = ["DaskExecutor", "dask_client", "local_cluster", "reliable"]
 
 
 class DaskExecutor(cf.Executor):
@@ -90,3 +93,60 @@ def reliable(executor: cf.Executor) -> cf.Executor:
     if client is None or isinstance(executor, DaskExecutor):
         return executor
     return DaskExecutor(client)
+
+
+@contextlib.contextmanager
+def local_cluster(workers: int, **options: Any) -> Iterator[Any]:
+    """A Dask ``LocalCluster`` of ``workers`` processes for the block, started within the
+    deadline of the work running now (:func:`lacak.deadline`, ``with budget:``).
+
+    Starting one takes a second or more (each worker process imports Dask), several on
+    a loaded machine, so a command's ``--timeout`` counts it: the cluster starts on a
+    thread of its own while this one waits until the deadline at most. One that is not
+    up by then is closed as soon as it is, in the background.
+
+    :param options: for ``distributed.LocalCluster`` (``n_workers`` is ``workers``).
+    :raises LimitReachedError: the deadline passed before the cluster was up.
+    """
+    at = current_deadline()
+    if at is None:
+        import distributed
+
+        with distributed.LocalCluster(n_workers=workers, **options) as cluster:
+            yield cluster
+        return
+    lock = threading.Lock()
+    started: list[Any] = []  # the cluster, or the error that stopped it
+    up = threading.Event()
+    abandoned = False
+
+    def start() -> None:
+        try:
+            import distributed  # (importing it takes a second on a busy machine too)
+
+            made: Any = distributed.LocalCluster(n_workers=workers, **options)
+        except BaseException as error:  # (given to the waiting thread)
+            made = error
+        with lock:
+            started.append(made)
+            late = abandoned
+        up.set()
+        if late and not isinstance(made, BaseException):
+            # (best effort: at the interpreter's exit Dask's loop may be closing already)
+            with contextlib.suppress(Exception):
+                made.close()
+
+    threading.Thread(target=start, name="lacak-local-cluster", daemon=True).start()
+    up.wait(max(0.0, at - now()))
+    with lock:
+        ready = bool(started)  # (up just now: the thread has not looked yet, it is ours)
+        abandoned = not ready
+    if not ready:
+        raise LimitReachedError(
+            f"the time limit was reached while starting a Dask cluster of {workers} workers"
+        )
+    (made,) = started
+    if isinstance(made, BaseException):
+        raise made
+    with made:
+        yield made

@@ -496,7 +496,13 @@ def _solve_in(
                 if scheduler is not None:
                     from .dataset import dask_executor
 
-                    options["executor"] = stack.enter_context(dask_executor(scheduler))[0]
+                    try:  # (a local:N cluster starts within the --timeout)
+                        options["executor"] = stack.enter_context(dask_executor(scheduler))[0]
+                    except LimitReachedError as stop:
+                        if not budget.time_up():
+                            raise
+                        _stopped_before_search(ctx, kind, stop, strategy, heuristic, budget,
+                                               fmt, output)  # fmt: skip
                 else:
                     options["workers"] = workers
             result = choice.searcher(

@@ -997,6 +997,8 @@ def dask_executor(scheduler: str) -> Iterator[tuple[concurrent.futures.Executor,
         processes on 127.0.0.1 (closed after the block).
     :raises InvalidOptionError: Dask is not installed (the message says what to
         install), the address is malformed, or the scheduler cannot be reached.
+    :raises LimitReachedError: the running deadline (a command's ``--timeout``) passed
+        before a ``local:N`` cluster was up.
     """
     try:
         import distributed
@@ -1017,8 +1019,10 @@ def dask_executor(scheduler: str) -> Iterator[tuple[concurrent.futures.Executor,
             # its workers' own logs (a heartbeat that misses the scheduler as the cluster
             # closes, a worker killed) would put tracebacks on the terminal: what matters
             # comes back as the tasks' results or errors
-            cluster = stack.enter_context(distributed.LocalCluster(
-                n_workers=int(text), threads_per_worker=1, processes=True, host="127.0.0.1",
+            from .cluster import local_cluster  # (started within the running deadline)
+
+            cluster = stack.enter_context(local_cluster(
+                int(text), threads_per_worker=1, processes=True, host="127.0.0.1",
                 dashboard_address=None, silence_logs=logging.CRITICAL,
             ))  # fmt: skip
             client = stack.enter_context(distributed.Client(cluster))

@@ -468,7 +468,9 @@ def idastar_tiles(
     :param limits: ``max_depth`` caps the bound; ``max_expanded`` and
         ``seconds`` stop the search cleanly (checked every node and every
         few thousand nodes respectively; the time counts from the call, so
-        preparing the heuristic counts too); ``max_frontier`` caps the path length.
+        preparing the heuristic counts too, and a search that may expand no
+        node, ``max_expanded=0`` or no time left, prepares nothing);
+        ``max_frontier`` caps the path length.
     :param trace: record the search tree (uses the slower general path).
     :param executor: split each iteration into subtree tasks run on this
         :class:`concurrent.futures.Executor` (:mod:`lacak_sliding.tiles_split`).
@@ -492,6 +494,9 @@ def idastar_tiles(
     budget = limits.start()
     if not _solvable(start, tuple(puzzle.goal), puzzle.width):
         return _finish(puzzle, heuristic, budget, _Tally(), StopReason.EXHAUSTED, None, 0)
+    spent = budget.exceeded(0)
+    if spent is not None:  # no node may be expanded: nothing to prepare (a pattern database)
+        return _finish(puzzle, heuristic, budget, _Tally(), spent, None, 0)
     try:
         # a pattern database built now counts against the time limit: its build
         # checks the running budget between batches

@@ -36,7 +36,9 @@ worker that dies loses nothing: lacak's own pool (``workers=N``) runs its task
 again, and Dask does the same on a cluster (:mod:`lacak.batch`).
 
 Limits: ``max_depth`` as in the one-process search; ``seconds`` is a deadline
-every task keeps (a task that reaches it stops the search, ``time-limit``);
+every task keeps, preparing its heuristic included (a task that reaches it stops
+the search, ``time-limit``), and a search with no time left (or
+``max_expanded=0``) prepares and sends nothing;
 ``max_expanded`` stops the search as soon as the nodes counted in the one-process
 order pass it (``node-limit``, ``expanded`` then reports the limit, and
 ``generated`` what the tasks counted).
@@ -241,12 +243,25 @@ def _prepared(
 
 
 def _run(task: _Task) -> _Done:
-    """Search one subtree with the one-process search's own iteration (in a worker)."""
+    """Search one subtree with the one-process search's own iteration (in a worker).
+
+    The task's deadline covers preparing the heuristic (a worker's first task loads
+    or builds its pattern databases): a task that starts late, or whose preparing
+    passes the deadline, stops at once (``time-limit``, no node counted).
+    """
     started = time.perf_counter()
-    heuristic, prepared = _prepared(task.puzzle, task.spec, task.heuristic)
     seconds = None if task.deadline is None else max(0.0, task.deadline - time.time())
     limits = lacak.Limits(max_expanded=task.max_expanded, seconds=seconds)
     budget = limits.start()
+    try:
+        if budget.time_up():
+            raise lacak.LimitReachedError("the time limit was reached before the task began")
+        with budget:
+            heuristic, prepared = _prepared(task.puzzle, task.spec, task.heuristic)
+    except lacak.LimitReachedError:
+        if not budget.time_up():
+            raise
+        return _Done(0, 0, None, StopReason.TIME, time.perf_counter() - started)
     puzzle = task.puzzle
     node = _Subtree(puzzle.width, puzzle.height, task.tiles, tuple(puzzle.goal))
     engine = _engine(node, prepared, heuristic, limits, budget, None)
@@ -349,6 +364,9 @@ def split_search(
     budget = limits.start()
     if not _solvable(start, tuple(puzzle.goal), puzzle.width):
         return _finish(puzzle, heuristic, budget, _Tally(), StopReason.EXHAUSTED, None, 0)
+    spent = budget.exceeded(0)
+    if spent is not None:  # no node may be expanded: nothing to prepare, nothing to send
+        return _finish(puzzle, heuristic, budget, _Tally(), spent, None, 0)
     spec: str | None = heuristic.spec
     try:
         if lacak.resolve_heuristic(puzzle, spec) != heuristic:

@@ -12,12 +12,14 @@ import os
 import resource
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 from unittest import mock
 
+import attrs
 import lacak
 import pytest
 from hypothesis import given, settings
@@ -374,3 +376,133 @@ def test_timeout_through_the_library_covers_the_tables() -> None:
     assert time.perf_counter() - started < 0.2 + SLACK
     # the search's clock started before the tables (it used to report 2.5 s here)
     assert result.stats.seconds < 0.2 + 1.0
+
+
+#: Korf's first 15-puzzle (57 moves to the goal with the blank first).
+KORF1 = "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3"
+BLANK_FIRST = " ".join(map(str, range(16)))
+
+
+@pytest.mark.parametrize("split", [False, True])
+@pytest.mark.parametrize("limits", [Limits(max_expanded=0), Limits(seconds=0)])
+def test_a_search_that_may_expand_no_node_prepares_no_heuristic(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, limits: Limits, split: bool
+) -> None:
+    """Issue 23: ``--max-nodes 0`` on a 15-puzzle built pdb-663 until the timeout, and
+    ``--timeout 0`` loaded it (1.5 s). Nothing is prepared when no node may be expanded."""
+    monkeypatch.setenv("LACAK_CACHE_DIR", str(tmp_path))
+    prepared: list[str] = []
+    real = lacak.Heuristic.for_puzzle
+
+    def spy(self: lacak.Heuristic, puzzle: Any) -> Any:
+        prepared.append(self.spec)
+        return real(self, puzzle)
+
+    monkeypatch.setattr(lacak.Heuristic, "for_puzzle", spy)
+    puzzle = lacak.parse("sliding", KORF1, goal=BLANK_FIRST)
+    options = {"workers": 1} if split else {}
+    result = lacak.solve(puzzle, "idastar-tiles", heuristic="pdb-663", limits=limits, **options)
+    expected = StopReason.NODES if limits.max_expanded == 0 else StopReason.TIME
+    assert result.stopped is expected and not result.found
+    assert result.stats.expanded == 0
+    assert prepared == []
+    assert not list(tmp_path.glob("pdb/*"))  # no database was built
+
+
+def test_a_split_task_that_starts_after_the_deadline_prepares_nothing(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A worker's task keeps the deadline from its start: one that arrives late stops
+    at once, and one whose heuristic's preparing passes it stops there."""
+    from lacak_sliding import tiles_split
+
+    puzzle = lacak.parse("sliding", "8 6 7 / 2 5 4 / 3 0 1")
+    task = tiles_split._Task(puzzle, "manhattan", None, tuple(puzzle.initial), -1, 40.0,
+                             None, time.time() - 1)  # fmt: skip
+    monkeypatch.setattr(tiles_split, "_PREPARED", tiles_split.collections.OrderedDict())
+    prepared: list[Any] = []
+    monkeypatch.setattr(tiles_split, "_prepared", lambda *args: prepared.append(args))
+    done = tiles_split._run(task)
+    assert (done.stopped, done.expanded, done.generated, prepared) == (StopReason.TIME, 0, 0, [])
+
+    def slow(*_args: Any) -> Any:  # a build that checks the running deadline, as pdb's do
+        lacak.check_deadline("building a pattern database")
+        raise AssertionError("the deadline had passed")
+
+    ticking = iter(range(10**6))
+    monkeypatch.setattr(tiles_split, "_prepared", slow)
+    with lacak.limits.use_clock(lambda: float(next(ticking))):
+        late = tiles_split._run(attrs.evolve(task, deadline=time.time() + 1.5))
+    assert late.stopped is StopReason.TIME and late.expanded == 0
+
+
+class _SlowCluster:
+    """A stand-in for ``distributed.LocalCluster`` that is up only once ``ready`` is set
+    (starting a real one takes seconds), and says whether it was closed."""
+
+    made: ClassVar[list[_SlowCluster]] = []
+    ready: ClassVar[threading.Event] = threading.Event()
+
+    def __init__(self, **options: Any) -> None:
+        self.options = options
+        self.closed = False
+        assert self.ready.wait(60)
+        self.made.append(self)
+
+    def close(self) -> None:
+        self.closed = True
+
+    def __enter__(self) -> _SlowCluster:
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        self.close()
+
+
+@pytest.fixture
+def slow_cluster(monkeypatch: pytest.MonkeyPatch) -> Iterator[type[_SlowCluster]]:
+    distributed = pytest.importorskip("distributed")
+    monkeypatch.setattr(distributed, "LocalCluster", _SlowCluster)
+    _SlowCluster.made = []
+    _SlowCluster.ready = threading.Event()
+    yield _SlowCluster
+    _SlowCluster.ready.set()
+
+
+def test_a_local_cluster_starts_within_the_deadline(slow_cluster: type[_SlowCluster]) -> None:
+    """Issue 23: ``--scheduler local:2 --timeout 3`` took 5.8 s; starting the cluster
+    (seconds on a busy machine) now counts: not up by the deadline, it is a time limit,
+    and the cluster is closed once it is up."""
+    from lacak.cluster import local_cluster
+
+    with (
+        lacak.limits.use_clock(lambda: 5.0),  # (the deadline, 1.0, has passed)
+        lacak.deadline(1.0),
+        pytest.raises(lacak.LimitReachedError, match="starting a Dask cluster of 2 workers"),
+        local_cluster(2, processes=True),
+    ):
+        raise AssertionError("the cluster was not up")
+    slow_cluster.ready.set()
+    thread = next(t for t in threading.enumerate() if t.name == "lacak-local-cluster")
+    thread.join(60)
+    (late,) = slow_cluster.made
+    assert late.closed and late.options == {"n_workers": 2, "processes": True}
+    with lacak.deadline(time.perf_counter() + 600), local_cluster(3) as cluster:
+        assert cluster.options == {"n_workers": 3} and not cluster.closed
+    assert cluster.closed
+    with local_cluster(1) as cluster:  # no deadline: started here, as it was
+        assert cluster.options == {"n_workers": 1}
+
+
+def test_the_solve_command_counts_the_cluster_s_start_up(
+    slow_cluster: type[_SlowCluster],
+) -> None:
+    from click.testing import CliRunner
+    from lacak.cli import make_cli
+
+    args = ["sliding", "solve", "8 6 7 / 2 5 4 / 3 0 1", "--scheduler", "local:2"]
+    done = CliRunner().invoke(make_cli(), [*args, "--timeout", "0.05", "--json"])
+    assert done.exit_code == 1, done.output
+    report = json.loads(done.stdout)
+    assert report["stopped"] == "time-limit" and report["found"] is False
+    assert slow_cluster.made == []  # not up yet: it is closed once it is
