@@ -181,11 +181,12 @@ def _own(spec: Any, count: int, workers: int) -> tuple[float, float, float]:
         lacak.dataset.write(spec, out, count=count, seed=1, workers=workers)
         wall, used = time.perf_counter() - began, _cpu() - cpu
         # the job's own CPU, read after the run, without parsing whole lines:
-        # {"index":..,"seed":..,"ok":true,"instance":{"seed":..,"cpu":X}}
+        # {"index":..,"seed":..,"ok":true,"instance":{"seed":..,"cpu":X},"digest":..}
         own = 0.0
         with out.open("rb") as lines:
             for line in lines:
-                own += float(line[line.rindex(b'"cpu":') + 6 : line.rindex(b"}}")])
+                at = line.rindex(b'"cpu":') + 6
+                own += float(line[at : line.index(b"}", at)])
     return wall, used, own
 
 

@@ -29,7 +29,10 @@ or the error it ended with. One job's failure never costs another its result:
 
 Worker processes note the job they are running in a small file (one per
 worker, in a temporary folder), which is how lacak tells the job a dead
-worker was running from those it had not started.
+worker was running from those it had not started. They end when the process
+that started them ends, whatever ends it: on Linux the kernel kills them
+(``PR_SET_PDEATHSIG``, asked for by each worker as it starts); elsewhere a
+thread in each worker looks twice a second whether its parent is still there.
 
 The shape is modelled on :func:`concurrent.futures.as_completed` (records as
 jobs finish) and :meth:`~concurrent.futures.Executor.map` (in order), with

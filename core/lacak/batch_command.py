@@ -16,7 +16,7 @@ Records go to ``-o FILE`` (JSON Lines; gzipped for ``.gz``; stacked arrays for
 table go to standard error. Exit status: 0 when every record succeeded, 1 when
 some failed (a job raised, or a limit stopped its search) or the batch gave up,
 2 for bad input, 130 when interrupted (the file then holds the records
-finished so far, and ``--resume`` finishes it).
+finished so far, and ``--resume`` checks it record by record and finishes it).
 """
 
 from __future__ import annotations
@@ -131,7 +131,8 @@ def batch_command(kind: str, *, registry: Registry) -> click.Command:
     @click.option("--unique", is_flag=True,
                   help="Keep no instance equal to an earlier one (draw again).")
     @click.option("-w", "--workers", type=click.IntRange(min=1), default=None,
-                  help="Worker processes (default: one per core; 1 runs here).")
+                  help="Worker processes (default: one per core; jobs never run in the "
+                  "process that writes the file).")
     @click.option("--scheduler", default=None, metavar="tcp://HOST:PORT|local:N",
                   help="Run the jobs on a Dask cluster (pip install 'lacak[dask]'), or on a "
                   "LocalCluster of N processes.")

@@ -5,7 +5,8 @@ with the job's seed (:func:`lacak.batch.job_seed`), prepares it as the kind
 declares (:class:`~lacak.BatchKind`), optionally solves it with the strategy
 :func:`lacak.choose` picks, and gives one *record*, a line of JSON::
 
-    {"index": 0, "seed": 5281..., "ok": true, "instance": {...}, "result": {...}, "digest": "9f0c..."}
+    {"index": 0, "seed": 5281..., "ok": true, "instance": {...}, "result": {...},
+     "digest": "9f0c..."}
 
 ``instance`` is the kind's form of the instance (``Maze.to_dict()`` for a
 maze), ``result`` the documented result shape (:meth:`SearchResult.to_dict
@@ -69,6 +70,7 @@ if TYPE_CHECKING:
     from .results import SearchResult
 
 __all__ = [
+    "DIGEST_BYTES",
     "MAX_REJECTED",
     "Record",
     "Spec",
@@ -914,8 +916,8 @@ def _rows(
                 drawn += 1
                 if isinstance(made, BaseException):
                     made_seed = job_seed(seed, job)
-                    line, ok, error = spec.error_line(job, made_seed, made), False, type(made).__name__
-                    measures, seconds = (), 0.0
+                    line, ok = spec.error_line(job, made_seed, made), False
+                    error, measures, seconds = type(made).__name__, (), 0.0
                 else:
                     # (a Made, as a plain tuple from a worker)
                     line, made_seed, ok, reason, digest, measures, seconds, error = made

@@ -38,7 +38,7 @@ import struct
 import sys
 import time
 import zlib
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO
 
@@ -137,6 +137,7 @@ class _Gzip(_Sink):
         self.file.truncate(keep)
         self.file.seek(keep)
         self.written = keep  # bytes of whole members in the file
+        self.broken = False  # a member failed to be written (a full disk): nothing more is
         self.flushed = time.monotonic()
         self._begin()
         in_tail = True  # (a member ended by a carried record empties the tail)
@@ -170,8 +171,10 @@ class _Gzip(_Sink):
         self.parts.append(self.deflate.flush())
         self.parts.append(struct.pack("<II", self.crc, self.size & 0xFFFFFFFF))
         member = b"".join(self.parts)
+        self.broken = True  # (until it is in the file: its records stay in the tail)
         self.file.write(member)
         self.file.flush()  # (in the file before its records leave the tail)
+        self.broken = False
         self.written += len(member)
         self.tail.seek(0)
         self.tail.truncate()
@@ -191,6 +194,10 @@ class _Gzip(_Sink):
         disk), the tail stays for the resume."""
         try:
             self.tail.flush()
+            if self.broken:  # (the error that broke it is on its way: the tail stays)
+                self.file.close()
+                self.tail.close()
+                return
             if self.size or not self.written:  # (an empty batch is one empty member)
                 self._end_member()
             self.file.close()
@@ -241,8 +248,9 @@ def _lines(path: Path) -> Iterator[bytes]:
     """The whole lines of a JSON Lines file, gzipped or not (a gzip file cut short by a
     crash gives what it holds; a last line without its newline is left out)."""
     if path.suffix == ".gz":
-        for member in _members(path):
-            yield from member.lines
+        for item in _gzip_lines(path):
+            if isinstance(item, bytes):
+                yield item
         return
     tail = b""
     for chunk in _read(path):
@@ -252,18 +260,20 @@ def _lines(path: Path) -> Iterator[bytes]:
             yield part + b"\n"
 
 
+#: Bytes read from a file, or inflated from a gzip member, at a time.
+_CHUNK = 1 << 20
+
+
 def _read(path: Path) -> Iterator[bytes]:
     with open(path, "rb") as f:
-        while chunk := f.read(1 << 20):
+        while chunk := f.read(_CHUNK):
             yield chunk
 
 
 @attrs.define
 class _Member:
-    """A member of a gzip file (:func:`_members`)."""
+    """A member of a gzip file (:func:`_gzip_lines`)."""
 
-    #: Its whole lines (a line that runs on into the next member is that member's).
-    lines: list[bytes] = attrs.field(factory=list)
     #: Its bytes, uncompressed.
     size: int = 0
     #: Where it ends in the file.
@@ -272,37 +282,37 @@ class _Member:
     whole: bool = False
 
 
-def _members(path: Path) -> Iterator[_Member]:
-    """The members of a gzip file, in order; the last may be cut short (a crash while
-    it was written, or bytes that are not gzip): it gives the whole lines it holds."""
+def _gzip_lines(path: Path) -> Iterator[bytes | _Member]:
+    """The whole lines of a gzip file, each member's followed by the member; the last
+    may be cut short (a crash while it was written, or bytes that are not gzip) and
+    gives the whole lines it holds. Memory stays flat: a mebibyte is inflated at a time
+    (a line that runs on into the next member is that member's)."""
     inflate = zlib.decompressobj(wbits=31)
     member = _Member()
     offset = 0  # the bytes of the file read into members
     carry = b""  # the start of a line not ended yet
     with open(path, "rb") as f:
-        data = f.read(1 << 20)
+        data = f.read(_CHUNK)
         while data:
             try:
-                out = inflate.decompress(data)
+                out = inflate.decompress(data, _CHUNK)
             except zlib.error:  # damaged, or not gzip: what follows is not read
                 break
             member.size += len(out)
             if out:
                 parts = (carry + out).split(b"\n")
                 carry = parts.pop()
-                member.lines.extend(part + b"\n" for part in parts)
-            if not inflate.eof:
-                offset += len(data)
-                data = f.read(1 << 20)
-                continue
-            rest = inflate.unused_data
-            offset += len(data) - len(rest)
-            member.end, member.whole = offset, True
-            yield member
-            member = _Member()
-            inflate = zlib.decompressobj(wbits=31)
-            data = rest or f.read(1 << 20)
-    if member.lines or member.size or offset < path.stat().st_size:
+                for part in parts:
+                    yield part + b"\n"
+            left = inflate.unused_data if inflate.eof else inflate.unconsumed_tail
+            offset += len(data) - len(left)
+            if inflate.eof:
+                member.end, member.whole = offset, True
+                yield member
+                member = _Member()
+                inflate = zlib.decompressobj(wbits=31)
+            data = left or f.read(_CHUNK)
+    if member.size or offset < path.stat().st_size:
         yield member  # cut short
 
 
@@ -351,14 +361,22 @@ class _Checker:
         self.draws = bool(spec.unique or spec.min_length is not None or (
             spec.max_length is not None or batch.prepare is not None))  # fmt: skip
         self.state = _Resumed()
-        self.number = 0
+        self.number = 0  # records checked
         self.last = -1
+        self.source = path  # the file being read, and the line in it
+        self.line = 0
+
+    def read(self, source: Path, *, first: int = 1) -> None:
+        """Go on with the records of ``source`` (the tail of a gzip file), from line
+        ``first`` of it."""
+        self.source, self.line = source, first - 1
 
     def __call__(self, line: bytes) -> None:
         from .dataset import _DIGEST_TAIL, DIGEST_BYTES, _digest, _measures, record_digest
 
         self.number += 1
-        where = f"{self.path} line {self.number}"
+        self.line += 1
+        where = f"{self.source} line {self.line}"
         try:
             data = json.loads(line)
             index, job = data["index"], data["seed"]
@@ -442,50 +460,47 @@ def _same_batch(path: Path, data: Mapping[str, Any], spec: Spec, seed: int) -> N
             )
 
 
-def _resume_gzip(path: Path, check: Callable[[bytes], None]) -> tuple[int, list[bytes]]:
-    """Check the records of a gzip file and its tail: where to cut the file (after its
-    last member kept), and the records after that, which the run takes up again."""
-    recent: list[_Member] = []  # the last two members read: the others are kept
-    kept_end = 0
+def _resume_gzip(path: Path, check: _Checker) -> tuple[int, list[bytes]]:
+    """Check the records of a gzip file, then those of its tail that go on from them:
+    where to cut the file (after its last member kept), and the records after that,
+    which the run takes up again."""
+    ends: list[int] = []  # where each whole member ends
+    recent: list[tuple[_Member, list[bytes]]] = []  # the last two members, with their lines
+    lines: list[bytes] = []
     if path.exists():
-        for member in _members(path):
-            recent.append(member)
-            if len(recent) > 2:
-                old = recent.pop(0)
-                for line in old.lines:
-                    check(line)
-                kept_end = old.end
-    cut = recent.pop() if recent and not recent[-1].whole else None
-    last = recent.pop() if recent else None
-    for member in recent:  # (one at most)
-        for line in member.lines:
-            check(line)
-        kept_end = member.end
-    reopened = last is not None and last.size < MEMBER_BYTES  # closed early, or the last
-    carried = (last.lines if last is not None and reopened else []) + (
-        cut.lines if cut is not None else [])  # fmt: skip
-    if last is not None and not reopened:
-        for line in last.lines:
-            check(line)
-        kept_end = last.end
+        for item in _gzip_lines(path):
+            if isinstance(item, bytes):
+                check(item)
+                lines.append(item)
+                continue
+            recent = [*recent[-1:], (item, lines)]
+            lines = []
+            if item.whole:
+                ends.append(item.end)
+    cut = recent.pop()[1] if recent and not recent[-1][0].whole else []
+    last_member, last = recent.pop() if recent else (None, [])
+    # a short last member was closed early (an interrupted run, or the batch's end)
+    reopened = last_member is not None and last_member.size < MEMBER_BYTES
+    kept = len(ends) - reopened
+    carried = (last if reopened else []) + cut
+    # the tail starts where the member being made started: at the start of the last
+    # whole member (killed before its records left the tail), or after it
     tail_path = _tail(path)
     tail = list(_lines(tail_path)) if tail_path.exists() else []
-    if last is not None and not reopened and cut is None and tail and (
-        last.lines and tail[0] == last.lines[0]
-    ):  # killed after a member was written, before its records left the tail
-        if tail[: len(last.lines)] != last.lines[: len(tail)]:
-            raise InvalidOptionError(f"{tail_path} does not go on from {path}; cannot resume it")
-        tail = tail[len(last.lines) :]
-    if carried[: len(tail)] == tail[: len(carried)]:
-        carried = max(carried, tail, key=len)
-    else:
-        raise InvalidOptionError(
-            f"{tail_path} does not go on from {path} (its records are not those after the "
-            "file's last whole member); cannot resume it"
-        )
-    for line in carried:
+    window = last + cut
+    extra = tail
+    if tail and tail[0] in window:
+        overlap = window[window.index(tail[0]) :]
+        if tail[: len(overlap)] != overlap[: len(tail)]:
+            raise InvalidOptionError(
+                f"{tail_path} does not go on from {path} (its records are not those of the "
+                "file's last gzip member); cannot resume it"
+            )
+        extra = tail[len(overlap) :]
+    check.read(tail_path, first=len(tail) - len(extra) + 1)
+    for line in extra:
         check(line)
-    return kept_end, carried
+    return (ends[kept - 1] if kept else 0), carried + extra
 
 
 def open_output(

@@ -298,13 +298,24 @@ def test_a_finished_batch_made_longer_is_the_longer_batch(tmp_path: Path, name: 
 
 
 def test_a_tail_that_does_not_go_on_from_its_file_is_refused(tmp_path: Path) -> None:
-    out = tmp_path / "t.jsonl.gz"
+    """The tail's records must go on from the gzip file's: overlap its last member, or
+    follow it; records missing between the two, or records that differ, are refused."""
+    out, tail = tmp_path / "t.jsonl.gz", tmp_path / "t.jsonl.gz.tail"
     store(out, b"".join(WHOLE[:10]))
-    (tmp_path / "t.jsonl.gz.tail").write_bytes(b"".join(WHOLE[3:6]))
-    result = cli(*ARGS, "-o", str(out), "--resume")
-    assert result.exit_code == 2 and "does not go on from" in result.stderr
-    assert result.stderr.count("\n") == 1 and gzip.decompress(out.read_bytes()) == b"".join(
-        WHOLE[:10])  # fmt: skip
+    tail.write_bytes(b"".join(WHOLE[12:15]))  # jobs 10 and 11 missing
+    gap = cli(*ARGS, "-o", str(out), "--resume")
+    assert gap.exit_code == 2 and f"{tail} line 1 is job 12, but job 10" in gap.stderr
+    tail.write_bytes(b"".join([*WHOLE[3:5], WHOLE[7]]))  # job 5 in the file, job 7 here
+    other = cli(*ARGS, "-o", str(out), "--resume")
+    assert other.exit_code == 2 and "does not go on from" in other.stderr
+    for result in (gap, other):
+        assert result.stderr.count("\n") == 1 and "cannot resume it" in result.stderr
+    assert gzip.decompress(out.read_bytes()) == b"".join(WHOLE[:10])
+    tail.write_bytes(b"".join(WHOLE[5:13]))  # (overlapping the file, then going on: fine)
+    assert cli(*ARGS, "-o", str(out), "--resume").exit_code == 1
+    assert gzip.decompress(out.read_bytes()) == b"".join(WHOLE)
+    store(out, b"".join(WHOLE[:10]))
+    tail.write_bytes(b"".join(WHOLE[10:12]))
     out.unlink()  # (killed before its first member was written: the records are in the tail)
     fresh = cli(*ARGS, "-o", str(out))
     assert fresh.exit_code == 2 and "t.jsonl.gz.tail exists: --resume finishes it" in fresh.stderr
@@ -569,6 +580,69 @@ def test_a_full_disk_while_the_npz_is_made_leaves_no_part(
     assert sorted(p.name for p in tmp_path.iterdir()) == ["m.npz.jsonl"]
     dataset.write(spec, out, count=30, seed=1, workers=2, resume=True)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["m.npz"]
+
+
+class FullDisk:
+    """A file whose disk fills after ``room`` bytes: the write that does not fit writes
+    what fits, then raises ``ENOSPC`` (as a real full disk does), and so does each after."""
+
+    def __init__(self, file: Any, room: int) -> None:
+        self.file = file
+        self.room = room
+
+    def write(self, data: bytes) -> int:
+        import errno
+
+        if len(data) > self.room:
+            self.file.write(data[: self.room])
+            self.file.flush()
+            self.room = 0
+            raise OSError(errno.ENOSPC, "No space left on device")
+        self.room -= len(data)
+        return int(self.file.write(data))
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.file, name)
+
+    def __enter__(self) -> FullDisk:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.file.close()
+
+
+@pytest.mark.parametrize("which", ["t.jsonl.gz", "t.jsonl.gz.tail", "t.jsonl"])
+@settings(max_examples=8, deadline=None)
+@given(share=st.floats(0, 0.99))
+def test_a_disk_that_fills_at_any_byte_loses_nothing_a_resume_cannot_make(
+    tmp_path_factory: pytest.TempPathFactory, small_members: bytes, which: str, share: float
+) -> None:
+    """The disk fills while a record, a gzip member or the tail is written (the write
+    cut at any byte): the run fails with the disk's error, and a resume (with room
+    again) finishes the file to the uninterrupted bytes, leaving no other file."""
+    import builtins
+
+    from lacak import dataset_files
+
+    folder = tmp_path_factory.mktemp("full")
+    out = folder / which.replace(".tail", "")
+    written = len(small_members if which == "t.jsonl.gz" else b"".join(WHOLE))
+    room = int(share * written)  # (of the bytes the file would be given, in all)
+
+    def filling(path: Any, *args: Any, **kwargs: Any) -> Any:
+        file = builtins.open(path, *args, **kwargs)  # noqa: SIM115
+        return FullDisk(file, room) if Path(path).name == which else file
+
+    with pytest.MonkeyPatch.context() as patched, using(TICK):
+        patched.setattr(dataset_files, "MEMBER_BYTES", 2000)
+        patched.setattr(dataset_files, "open", filling, raising=False)
+        with pytest.raises(OSError, match="No space left"):
+            dataset.write(tick_spec(), out, count=40, seed=3, workers=2)
+        patched.delattr(dataset_files, "open")
+        dataset.write(tick_spec(), out, count=40, seed=3, workers=2, resume=True)
+    expected = small_members if out.name.endswith(".gz") else b"".join(WHOLE)
+    assert out.read_bytes() == expected
+    assert sorted(p.name for p in folder.iterdir()) == [out.name]
 
 
 # -- item 16: workers end with their parent ----------------------------------------------
