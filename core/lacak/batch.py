@@ -796,7 +796,9 @@ class _Stream:
         with contextlib.ExitStack() as stack:
             folder = None
             if self.processes:
-                folder = stack.enter_context(tempfile.TemporaryDirectory(prefix="lacak-batch-"))
+                _sweep_markers()
+                folder = stack.enter_context(tempfile.TemporaryDirectory(
+                    prefix=f"{_MARKERS}{os.getpid()}-"))  # fmt: skip
             generation = 0
             pool: Any = None
             task = _Task(self.function)
@@ -941,6 +943,32 @@ class _Stream:
                 died = JobError(f"job {index} did not finish: a worker of the caller's "
                                 "executor died, which breaks it", index=index)  # fmt: skip
             self.finish(Outcome(index, error=died, attempts=max(1, self.started.get(index, 0))))
+
+
+#: The start of the name of a batch's folder of workers' notes (then its pid and a dash).
+_MARKERS = "lacak-batch-"
+
+
+def _sweep_markers() -> None:
+    """Remove the folders of workers' notes that batches killed before they could remove
+    them left (their process is gone; a batch removes its own when it ends)."""
+    import shutil
+
+    folder = tempfile.gettempdir()
+    try:
+        names = [n for n in os.listdir(folder) if n.startswith(_MARKERS)]
+    except OSError:
+        return
+    for name in names:
+        pid = name[len(_MARKERS) :].split("-", 1)[0]
+        if not pid.isdigit() or int(pid) == os.getpid():
+            continue
+        try:
+            os.kill(int(pid), 0)
+        except ProcessLookupError:  # (a process of another user's is PermissionError: kept)
+            shutil.rmtree(os.path.join(folder, name), ignore_errors=True)
+        except (OSError, OverflowError):
+            continue
 
 
 def _worker_started(owner: int | None = None, tied: bool = False) -> None:

@@ -17,6 +17,7 @@ import json
 import os
 import random
 import resource
+import shutil
 import signal
 import struct
 import subprocess
@@ -643,6 +644,28 @@ def test_a_disk_that_fills_at_any_byte_loses_nothing_a_resume_cannot_make(
     expected = small_members if out.name.endswith(".gz") else b"".join(WHOLE)
     assert out.read_bytes() == expected
     assert sorted(p.name for p in folder.iterdir()) == [out.name]
+
+
+def test_the_notes_of_a_killed_batch_s_workers_are_swept(tmp_path: Path) -> None:
+    """A batch killed before it could remove its folder of workers' notes (in the system's
+    temporary folder) leaves it; the next batch that starts a pool removes it, and only
+    the folders of processes that are gone."""
+    import tempfile
+
+    from lacak.batch import run_many
+
+    gone = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"],
+                          capture_output=True, check=True)  # fmt: skip
+    dead = Path(tempfile.gettempdir()) / f"lacak-batch-{int(gone.stdout)}-left"
+    alive = Path(tempfile.gettempdir()) / f"lacak-batch-{os.getpid()}-mine"
+    for folder in (dead, alive):
+        (folder / "0").mkdir(parents=True, exist_ok=True)
+    try:
+        assert [r.value for r in run_many(abs, [-1, -2, -3], workers=2)] == [1, 2, 3]
+        assert not dead.exists() and alive.exists()
+    finally:
+        for folder in (dead, alive):
+            shutil.rmtree(folder, ignore_errors=True)
 
 
 # -- item 16: workers end with their parent ----------------------------------------------
