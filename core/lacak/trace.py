@@ -128,9 +128,21 @@ class SearchTrace:
             ],
         }
 
-    def to_json(self, **dumps: Any) -> str:
-        """The trace as JSON text."""
-        return json.dumps(self.to_dict(), **dumps)
+    def to_json(self, *, lines: bool = False, **dumps: Any) -> str:
+        """The trace as JSON text.
+
+        :param lines: one node a line (what ``--trace FILE.json`` writes): each node
+            by the C encoder, several times as fast as ``indent=`` for the 100,000
+            nodes a trace keeps at most.
+        :param dumps: options for :func:`json.dumps` (without ``lines``).
+        """
+        data = self.to_dict()
+        if not lines:
+            return json.dumps(data, **dumps)
+        encode = json.JSONEncoder(**dumps).encode
+        nodes = ",\n".join(map(encode, data["nodes"]))
+        return f'{{"truncated": {encode(data["truncated"])}, "nodes": [\n{nodes}\n]}}'
+
 
     def _label(self, node: TraceNode) -> str:
         parts = [self.describe(node.state)]

@@ -383,7 +383,8 @@ class Board:
 
     def spell(self, path: Iterable[Sequence[int]]) -> str:
         """The letters the tiles along ``path`` spell (no checks)."""
-        return "".join(self.tiles[r][c] for r, c in path)
+        tiles = self.tiles
+        return "".join([tiles[r][c] for r, c in path])  # (a list: twice as fast for a trace)
 
     def is_path(self, path: Sequence[Sequence[int]]) -> bool:
         """Whether ``path`` is a legal word path: on the board, adjacent steps,

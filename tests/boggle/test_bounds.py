@@ -652,3 +652,27 @@ def test_solve_many_command_has_a_timeout(tmp_path: Path, env: dict[str, str]) -
             assert lines[2].startswith("stopped\tboard 2: the time limit was reached after ")
             assert lines[2].endswith(f"\t{ALL_A_5x5}")
             assert lines[0].split("\t")[2] == "ABA/AAB/BAA" and lines[0].split("\t")[0].isdigit()
+
+
+def test_a_trace_file_is_written_a_node_a_line(tmp_path: Path, env: dict[str, str]) -> None:
+    """Issue 23: ``--trace FILE`` under ``--timeout 2`` took 5 s: writing its 100,000
+    nodes indented took longer than the search. A node a line, each by the C encoder."""
+    words = tmp_path / "a36.json"
+    words.write_text(json.dumps(A_WORDS), encoding="utf-8")
+    file = tmp_path / "tree.json"
+    done = _lacak("boggle", "solve", "AA/AA", "-d", str(words), "-m", "1", "--trace", str(file),
+                  env=env)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    lines = file.read_text(encoding="utf-8").splitlines()
+    data = json.loads("\n".join(lines))
+    assert lines[0] == '{"truncated": false, "nodes": ['
+    assert len(lines) == len(data["nodes"]) + 2 and lines[-1] == "]}"
+    assert [json.loads(line.rstrip(","))["id"] for line in lines[1:-1]] == list(
+        range(len(data["nodes"]))
+    )
+    trace = lacak.SearchTrace()
+    root = trace.add(None, "a")
+    trace.add(root, "b", "x", depth=1, g=1.0)
+    trace.expand(root)
+    assert json.loads(trace.to_json(lines=True)) == trace.to_dict()
+    assert json.loads(lacak.SearchTrace().to_json(lines=True)) == {"truncated": False, "nodes": []}
