@@ -698,15 +698,16 @@ def pattern_heuristic(
         missing = missing_groups(partition)
         if missing and lacak.progress.active():
             lacak.progress.announce(build_announcement(partition, missing))
+        doing = f"loading the {partition.label} pattern databases"
         with lacak.memory_guard(*memory_note(partition)):
-            tables = [
-                group_table(partition.width, partition.height, partition.goal, g, progress=progress)
-                for g in partition.groups
-            ]
-            tables += [
-                group_table(partition.width, partition.height, partition.goal, (t,))
-                for t in partition.singletons
-            ]
+            steps = [(g, progress) for g in partition.groups]
+            steps += [((t,), None) for t in partition.singletons]
+            tables = []
+            for g, shown in steps:
+                lacak.check_deadline(doing)  # (a database loads in a tenth of a second or so)
+                tables.append(group_table(partition.width, partition.height, partition.goal, g,
+                                          progress=shown))  # fmt: skip
+            lacak.check_deadline(doing)
             heuristic = PatternHeuristic(partition, tables, reflect)
         _memory[key] = heuristic
         return heuristic

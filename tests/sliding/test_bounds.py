@@ -510,3 +510,31 @@ def test_the_solve_command_counts_the_cluster_s_start_up(
     report = json.loads(done.stdout)
     assert report["stopped"] == "time-limit" and report["found"] is False
     assert slow_cluster.made == []  # not up yet: it is closed once it is
+
+
+def test_loading_pattern_databases_looks_at_the_deadline_between_them(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """A split search's worker loads its databases under its task's deadline: each one
+    (a tenth of a second or so) is a step between looks at the clock."""
+    from lacak_sliding import pdb
+
+    monkeypatch.setenv("LACAK_CACHE_DIR", str(tmp_path))
+    partition = pdb.Partition.default(3, 3, (1, 2, 3, 4, 5, 6, 7, 8, 0))
+    loaded: list[Any] = []
+    real = pdb.group_table
+    monkeypatch.setattr(pdb, "group_table", lambda *a, **k: loaded.append(a) or real(*a, **k))
+    monkeypatch.setattr(pdb, "_memory", {})
+    with (
+        lacak.limits.use_clock(lambda: 10.0),
+        lacak.deadline(5.0),
+        pytest.raises(lacak.LimitReachedError, match=r"loading the .* pattern databases"),
+    ):
+        pdb.pattern_heuristic(partition)
+    assert loaded == []
+    looks = iter(range(10**6))
+    with lacak.limits.use_clock(lambda: float(next(looks))), lacak.deadline(10**6):
+        heuristic = pdb.pattern_heuristic(partition)
+    assert len(loaded) == len(partition.groups) + len(partition.singletons)
+    assert next(looks) >= len(loaded) + 1  # a look before each, and one before the last step
+    assert heuristic.partition == partition
