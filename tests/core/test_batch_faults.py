@@ -671,23 +671,41 @@ def test_the_notes_of_a_killed_batch_s_workers_are_swept(tmp_path: Path) -> None
 # -- item 16: workers end with their parent ----------------------------------------------
 
 
-@pytest.mark.parametrize("workers", ["1", "2"])
-def test_workers_end_when_lacak_batch_is_killed(tmp_path: Path, workers: str) -> None:
+ON_A_THREAD = textwrap.dedent("""
+    import sys, threading, time
+    from lacak.batch import run_many
+    thread = threading.Thread(target=run_many, args=(time.sleep, [0.2] * 10_000),
+                              kwargs={"workers": 2})
+    thread.start()
+    thread.join()
+""")
+
+
+@pytest.mark.parametrize("how", ["-w 1", "-w 2", "a pool made on another thread"])
+def test_workers_end_when_their_parent_is_killed(tmp_path: Path, how: str) -> None:
+    """``lacak batch`` (or a program whose pool was made on a thread other than its main
+    one, where workers watch their parent themselves) killed with SIGKILL: its workers
+    end too."""
     psutil = pytest.importorskip("psutil")
 
     out = tmp_path / "m.jsonl"
-    command = [sys.executable, "-m", "lacak", "batch", "maze", "--size", "20x20", "-n",
-               "1000000", "--solution", "-w", workers, "-o", str(out)]  # fmt: skip
+    workers = 1 if how == "-w 1" else 2
+    if how.startswith("-w"):
+        command = [sys.executable, "-m", "lacak", "batch", "maze", "--size", "20x20", "-n",
+                   "1000000", "--solution", *how.split(), "-o", str(out)]  # fmt: skip
+    else:
+        command = [sys.executable, "-c", ON_A_THREAD]
+        out.write_bytes(b"(no file: the pool is watched)")
     process = subprocess.Popen(command, env=environment(), stderr=subprocess.DEVNULL)
     try:
         deadline = time.monotonic() + 120
         children: list[Any] = []
-        while time.monotonic() < deadline and (len(children) < int(workers) or not (
+        while time.monotonic() < deadline and (len(children) < workers or not (
             out.exists() and out.stat().st_size
         )):  # (the first job runs alone; then the pool's workers start)
             time.sleep(0.05)
             children = psutil.Process(process.pid).children(recursive=True)
-        assert len(children) >= int(workers)
+        assert len(children) >= workers
     finally:
         process.send_signal(signal.SIGKILL)
         process.wait(timeout=60)
