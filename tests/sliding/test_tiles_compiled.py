@@ -271,7 +271,7 @@ def test_first_compile_is_announced_once_per_machine(
     first = fresh()
     assert not first.ready()
     with lacak.progress.reporting(Reporter()):
-        assert first.load() is not None
+        assert first.load() is not None, first.failure()
     assert any("compiling the engine once for this machine" in s for s in said)
     said.clear()
     second = fresh()  # another process, as far as lacak knows
