@@ -32,7 +32,8 @@ worker, in a temporary folder), which is how lacak tells the job a dead
 worker was running from those it had not started. They end when the process
 that started them ends, whatever ends it: on Linux the kernel kills them
 (``PR_SET_PDEATHSIG``, asked for by each worker as it starts); elsewhere a
-thread in each worker looks twice a second whether its parent is still there.
+thread in each worker looks twice a second whether its parent is still there
+(:mod:`lacak.processes`).
 
 The shape is modelled on :func:`concurrent.futures.as_completed` (records as
 jobs finish) and :meth:`~concurrent.futures.Executor.map` (in order), with
@@ -64,6 +65,7 @@ import attrs
 
 from .errors import InvalidOptionError, JobError, WorkerDiedError, exit_text
 from .limits import Limits
+from .processes import end_with_parent, owner
 from .results import SearchResult
 
 if TYPE_CHECKING:
@@ -823,7 +825,7 @@ class _Stream:
                                 os.mkdir(markers)
                                 generation += 1
                             pool = self.executor or cf.ProcessPoolExecutor(
-                                self.workers, initializer=_worker_started, initargs=_owner())
+                                self.workers, initializer=_worker_started, initargs=owner())
                             task = _Task(self.function, markers, self.pickled)
                         try:
                             # threads run in the caller's context, as asyncio.to_thread
@@ -976,88 +978,17 @@ def _worker_started(owner: int | None = None, tied: bool = False) -> None:
     put out of its garbage collector's reach (:func:`gc.freeze`), so that no collection
     walks them, which costs time and writes to every page they are on, making the
     worker a copy of them (CPython's advice for forked workers); and it is made to end
-    when ``owner``, the process that started it, ends (:func:`_end_with`).
+    when ``owner``, the process that started it, ends
+    (:func:`lacak.processes.end_with_parent`).
 
-    :param owner: the pid of the process that made the pool (:func:`_owner`).
+    :param owner: the pid of the process that made the pool (:func:`lacak.processes.owner`).
     :param tied: whether it forked this worker on its main thread.
     """
     import gc
 
     gc.freeze()
     if owner is not None:
-        _end_with(owner, tied)
-
-
-def _owner() -> tuple[int, bool]:
-    """What a worker forked here from now on needs to end with this process (the
-    ``initargs`` of :func:`_worker_started`): this process's pid, and whether the fork
-    happens on its main thread, which lives as long as the process. (A process pool
-    forks its workers on the thread that first submits to it: lacak makes its pools
-    and submits to them on the same thread, at once.)"""
-    import multiprocessing
-    import threading
-
-    forks = multiprocessing.get_start_method(allow_none=False) == "fork"
-    return os.getpid(), forks and threading.current_thread() is threading.main_thread()
-
-
-#: ``prctl(2)``'s ``PR_SET_PDEATHSIG`` (Linux): a signal sent to this process when the
-#: thread that forked it ends.
-_PR_SET_PDEATHSIG = 1
-#: How often a worker that cannot have that signal looks whether its parent is alive.
-_WATCH_SECONDS = 0.5
-
-
-def _end_with(owner: int, tied: bool) -> None:
-    """End this worker when its parent ends, however it ends (``SIGKILL`` included: a
-    worker waiting for jobs would otherwise wait for ever, as the pipe it reads from is
-    held open by its siblings).
-
-    On Linux, when the parent forked it on its main thread (``tied``), the kernel does
-    it: ``PR_SET_PDEATHSIG`` sends this worker ``SIGKILL`` when that thread ends, which
-    is when the process ends. (It cannot serve a worker forked on another thread, which
-    may end before the pool does.) Otherwise a daemon thread looks every
-    :data:`_WATCH_SECONDS` whether the parent changed (an orphan is given to another
-    process), and ends the worker if it did: that needs the GIL, so a job that holds it
-    for long (compiled code) delays its end until it lets go.
-    """
-    parent = os.getppid()
-    if tied and _parent_death_signal():
-        if parent != owner:  # it ended before the signal was asked for
-            os._exit(1)
-        return
-    import threading
-
-    threading.Thread(target=_watch, args=(parent,), name="lacak-parent-watch",
-                     daemon=True).start()  # fmt: skip
-
-
-def _parent_death_signal() -> bool:
-    """Ask the kernel for ``SIGKILL`` when this process's parent thread ends (Linux);
-    whether it was given."""
-    import sys
-
-    if not sys.platform.startswith("linux"):
-        return False
-    try:
-        import ctypes
-        import signal
-
-        libc = ctypes.CDLL(None, use_errno=True)
-        done = libc.prctl(ctypes.c_int(_PR_SET_PDEATHSIG), ctypes.c_ulong(signal.SIGKILL),
-                          ctypes.c_ulong(0), ctypes.c_ulong(0), ctypes.c_ulong(0))  # fmt: skip
-    except (OSError, AttributeError, ValueError, TypeError):  # no libc, or no prctl in it
-        return False
-    return bool(done == 0)
-
-
-def _watch(parent: int) -> None:
-    """(A worker's daemon thread) end the process once its parent is no longer ``parent``."""
-    import time
-
-    while os.getppid() == parent:
-        time.sleep(_WATCH_SECONDS)
-    os._exit(1)
+        end_with_parent(owner, tied)
 
 
 def _apart(function: Callable[[Any], Any], index: int, item: Any) -> Outcome[Any]:
@@ -1096,7 +1027,7 @@ def _in_a_child(function: Callable[[Any], Any], index: int,
     reader, writer = context.Pipe(duplex=False)
     reporter = progress.current()
     child = context.Process(target=_child, name=f"lacak-job-{index}",
-                            args=(function, index, item, writer, _owner(),
+                            args=(function, index, item, writer, owner(),
                                   reporter is not None))  # fmt: skip
     shown: dict[int, progress.Task] = {}
     reply: _Reply | None = None
@@ -1276,7 +1207,7 @@ def _alone(
         for i in suspects:
             if solo is None:
                 solo = cf.ProcessPoolExecutor(1, initializer=_worker_started,
-                                              initargs=_owner())
+                                              initargs=owner())
             future = solo.submit(task, [(i, items[i])])
             table = getattr(solo, "_processes", None)
             started[i] = started.get(i, 0) + 1

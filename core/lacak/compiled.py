@@ -193,6 +193,10 @@ class _KernelCache:
         self._source = source
         self._name = py_func.__qualname__.replace("<", "").replace(">", "")
         self._enabled = True
+        #: The files' payloads of the machine code loaded, by key: numba cannot serialise
+        #: a kernel it loaded again, and :meth:`CompiledEngine.load` may keep it in
+        #: another cache folder.
+        self._payloads: dict[str, bytes] = {}
 
     def __repr__(self) -> str:
         return f"<lacak machine-code cache of {self._module}.{self._name}>"
@@ -226,7 +230,9 @@ class _KernelCache:
             path, key = where
 
             def rebuilt(artefact: cache.Artefact) -> Any:
-                return CompileResult._rebuild(target_context, *pickle.loads(artefact.payload))
+                result = CompileResult._rebuild(target_context, *pickle.loads(artefact.payload))
+                self._payloads[key] = bytes(artefact.payload)
+                return result
 
             found = cache.load(path, _MACHINE_CODE, key, rebuilt, rebuild=rebuild,
                                what=f"the machine code of {self._module}.{self._name}",
@@ -247,8 +253,14 @@ class _KernelCache:
         from numba.core.serialize import dumps
 
         path, key = where
+        try:
+            payload = dumps(cres._reduce())
+        except (RuntimeError, ValueError):  # loaded machine code, whose object numba gave
+            payload = self._payloads.get(key)  # to LLVM: the bytes it was loaded from
+            if payload is None:
+                return
         meta = {"kernel": f"{self._module}.{self._name}", "signature": str(sig)}
-        cache.save(path, _MACHINE_CODE, key, [dumps(cres._reduce())], meta=meta,
+        cache.save(path, _MACHINE_CODE, key, [payload], meta=meta,
                    what=f"the machine code of {self._module}.{self._name}")  # fmt: skip
 
     def kept(self, overloads: Mapping[Any, Any]) -> list[str]:

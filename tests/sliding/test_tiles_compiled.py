@@ -464,3 +464,37 @@ def test_forced_numba_starts_no_compile_the_time_limit_cannot_cover(tmp_path: Pa
                               "not compiled on this machine yet")  # fmt: skip
     assert "this run uses the Python engine" in warning and done.stderr.count("warning:") == 1
     assert machine_code(tmp_path) == []
+
+
+#: Loads the engine from one cache folder, then asks a fresh engine for it in another.
+_TWO_FOLDERS = """
+import os, sys
+import lacak.compiled
+
+def fresh():
+    return lacak.compiled.CompiledEngine(
+        name="sliding-tiles", module="lacak_sliding.tiles_compiled", title="the engine"
+    )
+
+os.environ["LACAK_CACHE_DIR"] = sys.argv[1]
+assert fresh().load(compile=False) is not None, "the first folder is not ready"
+os.environ["LACAK_CACHE_DIR"] = sys.argv[2]
+engine = fresh()
+assert engine.load() is not None, engine.failure()
+assert engine.ready()
+"""
+
+
+def test_machine_code_loaded_from_one_cache_folder_is_kept_in_another(tmp_path: Path) -> None:
+    """numba cannot serialise a kernel it loaded from machine code (it hands the object
+    code to LLVM), so a process that loaded the engine from one cache folder and is then
+    asked for it under another (as the test suite's processes are) keeps the bytes it
+    loaded there, rather than failing to load it at all."""
+    first, second = tmp_path / "first", tmp_path / "second"
+    env = {**os.environ, "LACAK_CACHE_DIR": str(first), "LACAK_TILES_ENGINE": "numba"}
+    subprocess.run([sys.executable, "-m", "lacak", "sliding", "solve", "123450786"],
+                   env=env, check=True, capture_output=True, timeout=600)  # fmt: skip
+    done = subprocess.run([sys.executable, "-c", _TWO_FOLDERS, str(first), str(second)],
+                          env=env, capture_output=True, text=True, timeout=600)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert list((second / "engines").rglob("*")), "nothing kept in the second folder"

@@ -24,7 +24,7 @@ Worker processes end with the process that started them, whatever ends it:
 :meth:`Pool.close` stops them (jobs running included); a server killed with
 SIGKILL cannot, so each worker also watches its parent (on Linux the kernel
 kills it the moment its parent goes, ``PR_SET_PDEATHSIG``; elsewhere a thread
-of the worker sees the parent gone within half a second). Workers ignore
+of the worker sees the parent gone within half a second: :mod:`lacak.processes`). Workers ignore
 SIGINT: Ctrl-C reaches the whole foreground process group, and it is the
 server's to answer, not each worker's with a traceback.
 """
@@ -34,7 +34,6 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import contextlib
-import ctypes
 import multiprocessing
 import os
 import signal
@@ -48,6 +47,7 @@ from typing import Any
 from .. import cache
 from ..errors import LacakError, OutOfMemoryError, PluginError
 from ..paths import cache_dir
+from ..processes import end_with_parent, owner
 from ..registry import Registry, using
 from . import work
 
@@ -66,43 +66,12 @@ class Overrun(Exception):
     """The job ran far past its time limit (a component that does not check its deadline)."""
 
 
-#: ``prctl`` option: the signal the kernel sends a process when its parent ends (Linux).
-_PR_SET_PDEATHSIG = 1
-
-
-def _watch_parent(parent: int) -> None:
-    """End this worker process once the server that started it is gone (even killed), so
-    that no worker outlives its server."""
-    while os.getppid() == parent:
-        time.sleep(0.5)
-    os._exit(0)
-
-
-def _die_with(parent: int) -> None:
-    """Make this worker process end when ``parent`` (the server) ends, whatever ends it.
-
-    On Linux the kernel sends it SIGKILL when its parent goes (``PR_SET_PDEATHSIG``,
-    at once, even while a compiled search holds the interpreter); everywhere a
-    thread polls the parent twice a second. A parent already gone ends it now.
-    (The kernel's signal comes when the parent's *thread* that started the worker
-    ends: :class:`Pool` starts workers from the thread that submits, the event
-    loop's in a server, which lives as long as the server.)
-    """
-    if sys.platform.startswith("linux"):
-        with contextlib.suppress(OSError, AttributeError):
-            ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
-    if os.getppid() != parent:
-        os._exit(0)
-    threading.Thread(
-        target=_watch_parent, args=(parent,), daemon=True, name="lacak-web-parent"
-    ).start()
-
-
-def _init_worker(parent: int, memory_mb: int | None) -> None:
-    """Set up a worker process: SIGINT ignored, ended with its server (``parent``), its
-    memory limit, and lacak's plugins loaded once."""
+def _init_worker(parent: int, tied: bool, memory_mb: int | None) -> None:
+    """Set up a worker process: SIGINT ignored, ended with its server (``parent``, which
+    started it on its main thread when ``tied``: :func:`lacak.processes.end_with_parent`),
+    its memory limit, and lacak's plugins loaded once."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    _die_with(parent)
+    end_with_parent(parent, tied)
     if memory_mb:
         try:
             import resource
@@ -218,11 +187,12 @@ class Pool:
 
     def _new_executor(self) -> concurrent.futures.Executor:
         if self.processes:
+            context = multiprocessing.get_context("spawn")
             return concurrent.futures.ProcessPoolExecutor(
                 max_workers=self.workers,
-                mp_context=multiprocessing.get_context("spawn"),
+                mp_context=context,
                 initializer=_init_worker,
-                initargs=(os.getpid(), self.memory_mb),
+                initargs=(*owner(context), self.memory_mb),
             )
         return concurrent.futures.ThreadPoolExecutor(
             max_workers=self.workers, thread_name_prefix="lacak-web"
