@@ -128,23 +128,29 @@ def check_number(value: Any, name: str, strategy: str, *, minimum: float) -> flo
 
 def estimator(
     heuristic: lacak.Heuristic | None, puzzle: Any, budget: lacak.Budget
-) -> Callable[[Hashable], float] | None:
+) -> Callable[[Hashable], float] | StopReason:
     """The heuristic's fast form for ``puzzle``, or ``h = 0`` without one.
 
     Preparing it (building a pattern database, say) counts against the
     search's time: it runs as the ``budget``'s set-up (``with budget``), so
     set-up code that calls :func:`lacak.check_deadline` stops at its deadline.
+    A search that may expand no node (``max_expanded=0``, or no time left)
+    prepares nothing.
 
-    :returns: the estimator, or ``None`` when the time ran out while preparing it.
+    :returns: the estimator, or the :class:`~lacak.StopReason` that ended the search
+        before it began (the time ran out while preparing it, or no node may be expanded).
     """
     if heuristic is None:
         return lambda _state: 0
+    spent = budget.exceeded(0)
+    if spent is not None:  # no node may be expanded: nothing to prepare (a pattern database)
+        return spent
     try:
         with budget:
             return heuristic.for_puzzle(puzzle)
     except lacak.LimitReachedError:
         if budget.time_up():
-            return None
+            return StopReason.TIME
         raise
 
 

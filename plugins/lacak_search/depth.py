@@ -183,14 +183,14 @@ def idastar(
     counters = Counters()
     counters.iterations = 0
     est = estimator(heuristic, puzzle, budget)
-    if est is None:
+    if isinstance(est, StopReason):
         return finish(
             puzzle,
             strategy="idastar",
             heuristic=heuristic,
             budget=budget,
             counters=counters,
-            stopped=StopReason.TIME,
+            stopped=est,
         )
     successors = puzzle.successors
     is_goal = puzzle.is_goal

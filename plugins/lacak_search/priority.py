@@ -51,14 +51,14 @@ def _search(
     budget = limits.start()
     counters = Counters()
     est = estimator(heuristic if h_weight else None, puzzle, budget)
-    if est is None:
+    if isinstance(est, StopReason):
         return finish(
             puzzle,
             strategy=strategy,
             heuristic=heuristic,
             budget=budget,
             counters=counters,
-            stopped=StopReason.TIME,
+            stopped=est,
         )
     successors = puzzle.successors
     is_goal = puzzle.is_goal

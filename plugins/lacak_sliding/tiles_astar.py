@@ -152,10 +152,11 @@ def _stopped_in_setup(
     heuristic: lacak.Heuristic,
     budget: lacak.Budget,
     trace: lacak.SearchTrace | None,
+    stopped: StopReason = StopReason.TIME,
 ) -> SearchResult:
     return SearchResult.finished(
         puzzle.initial,
-        StopReason.TIME,
+        stopped,
         budget=budget,
         heuristic=heuristic,
         strategy="astar-tiles",
@@ -172,6 +173,9 @@ def _astar(
 ) -> SearchResult:
     size = f"{puzzle.width}x{puzzle.height}"
     what = f"preparing {heuristic.spec} and the move tables of a {size} board"
+    spent = budget.exceeded(0)
+    if spent is not None:  # no node may be expanded: nothing to prepare (a pattern database)
+        return _stopped_in_setup(puzzle, heuristic, budget, trace, spent)
     try:
         # a pattern database built now checks the running budget between batches
         prepared = heuristic.for_puzzle(puzzle)

@@ -387,10 +387,14 @@ KORF1 = "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3"
 BLANK_FIRST = " ".join(map(str, range(16)))
 
 
-@pytest.mark.parametrize("split", [False, True])
+@pytest.mark.parametrize(
+    ("strategy", "split"),
+    [("idastar-tiles", False), ("idastar-tiles", True), ("astar-tiles", False),
+     ("astar", False), ("idastar", False), ("weighted-astar", False)],
+)  # fmt: skip
 @pytest.mark.parametrize("limits", [Limits(max_expanded=0), Limits(seconds=0)])
 def test_a_search_that_may_expand_no_node_prepares_no_heuristic(
-    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, limits: Limits, split: bool
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, limits: Limits, strategy: str, split: bool
 ) -> None:
     """Issue 23: ``--max-nodes 0`` on a 15-puzzle built pdb-663 until the timeout, and
     ``--timeout 0`` loaded it (1.5 s). Nothing is prepared when no node may be expanded."""
@@ -405,7 +409,7 @@ def test_a_search_that_may_expand_no_node_prepares_no_heuristic(
     monkeypatch.setattr(lacak.Heuristic, "for_puzzle", spy)
     puzzle = lacak.parse("sliding", KORF1, goal=BLANK_FIRST)
     options = {"workers": 1} if split else {}
-    result = lacak.solve(puzzle, "idastar-tiles", heuristic="pdb-663", limits=limits, **options)
+    result = lacak.solve(puzzle, strategy, heuristic="pdb-663", limits=limits, **options)
     expected = StopReason.NODES if limits.max_expanded == 0 else StopReason.TIME
     assert result.stopped is expected and not result.found
     assert result.stats.expanded == 0
