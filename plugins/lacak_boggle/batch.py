@@ -807,13 +807,16 @@ def _walk_plan(
     executor: concurrent.futures.Executor | None,
     mode: int,
     cap: int = 0,
+    seconds: float | None = None,
 ) -> Iterator[_Done]:
     """The array engines over every group of ``plan``, piece by piece, as the pieces
     finish (in this process, on threads, or on processes; see :func:`solve_many`);
-    ``cap``: each board's walk stops at that many nodes expanded (0: never)."""
+    ``cap``: each board's walk stops at that many nodes expanded (0: never);
+    ``seconds``: a board's time limit, which no first compile of the walk may outlast."""
     plan.tables()
     arrayed = plan.arrayed
-    chosen = engine_for_batch(engine, arrayed)
+    deadline = None if seconds is None else lacak.limits.now() + seconds
+    chosen = engine_for_batch(engine, arrayed, deadline=deadline)
     count = workers if workers is not None else (os.cpu_count() or 1)
     if executor is not None and workers == 1:
         count = os.cpu_count() or 1  # the executor decides; give it a job per core at least
@@ -929,7 +932,7 @@ def solve_many(
     for i in plan.alone:
         records[i] = _solve_here(i, parsed[i], words, min_length, all_paths, limits)  # type: ignore[arg-type]
     clock = [started]  # the first piece's boards share the preparation too
-    for done in _walk_plan(plan, engine, workers, executor, WORDS, max(cap, 0)):
+    for done in _walk_plan(plan, engine, workers, executor, WORDS, max(cap, 0), limits.seconds):
         if done.error is not None:
             for i in done.members:
                 records[i] = Outcome(i, error=done.error.error, attempts=done.error.attempts,
@@ -1217,7 +1220,7 @@ def score_many(
         alone(i)
     engines = set()
     mode = WORDS if words else SCORES
-    for done in _walk_plan(plan, engine, workers, executor, mode, max(cap, 0)):
+    for done in _walk_plan(plan, engine, workers, executor, mode, max(cap, 0), limits.seconds):
         if done.error is not None:
             for i in done.members:
                 errors[i] = done.error.error  # type: ignore[assignment]

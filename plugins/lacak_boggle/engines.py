@@ -144,10 +144,14 @@ def engine_for_board(engine: str, cells: int = 16) -> str:
     return "dfs" if cells > MAX_COMPILED_CELLS else chosen
 
 
-def engine_for_batch(engine: str, boards: int) -> str:
+def engine_for_batch(engine: str, boards: int, *, deadline: float | None = None) -> str:
     """The engine ``engine`` stands for, for a batch of ``boards`` boards
     (``"auto"``: :func:`auto_engine`).
 
+    :param deadline: when the batch must be done by (a time of :func:`lacak.limits.now`):
+        the compiled walk not yet compiled here, with too little time left for its first
+        compile (:meth:`lacak.compiled.CompiledEngine.require_by`), gives ``"numpy"``
+        after one warning, rather than a compile that would hold the answer.
     :raises InvalidOptionError: an unknown engine, or ``"numba"`` where the compiled
         walk cannot run.
     """
@@ -157,7 +161,10 @@ def engine_for_batch(engine: str, boards: int) -> str:
         )
     chosen = auto_engine(boards) if engine == "auto" else engine
     if chosen == "numba":
-        require_compiled(_asker(engine))
+        if deadline is None:
+            require_compiled(_asker(engine))
+        elif ENGINE.require_by(deadline, _asker(engine), instead="the numpy engine") is None:
+            return "numpy"
     return chosen
 
 

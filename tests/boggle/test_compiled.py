@@ -356,3 +356,23 @@ def test_damaged_machine_code_is_never_run(tmp_path: Path) -> None:
                 warned.append(path.name)
     assert any("_kernel" in name for name in warned), warned
     assert all((tmp_path / "cache" / "engines") in path.parents for path in files)
+
+
+def test_an_engine_asked_for_under_a_time_limit_starts_no_compile(tmp_path: Path) -> None:
+    """``solve-many --engine numba --timeout 2`` on a machine without the compiled walk
+    compiled it first (13 s or more), holding every board's answer. No compile starts
+    when the time limit cannot cover it (counted by the machine code written, not
+    timed): the boards are walked by the numpy engine, after one warning."""
+    boards = tmp_path / "boards.txt"
+    boards.write_text("CAT/ODG\nSEA/TEN\n", encoding="utf-8")
+    env = {**os.environ, "LACAK_CACHE_DIR": str(tmp_path / "cache")}
+    command = [sys.executable, "-m", "lacak", "boggle", "solve-many", str(boards), "-d", "eng",
+               "--engine", "numba", "--timeout", "2", "--json"]  # fmt: skip
+    done = subprocess.run(command, capture_output=True, text=True, env=env, timeout=300,
+                          check=False)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert [json.loads(line)["boggle"]["count"] > 0 for line in done.stdout.splitlines()] == [
+        True, True
+    ]
+    assert done.stderr.count("warning:") == 1 and "this run uses the numpy engine" in done.stderr
+    assert not list((tmp_path / "cache").glob("engines/**/*.bin"))
