@@ -207,7 +207,7 @@ def first_use_table() -> None:
           "one process each\n")  # fmt: skip
     print("| run | wall s | CPU s (children) | length | generated | load before |")
     print("|---|---:|---:|---:|---:|---|")
-    source = lacak.paths.cache_dir("pdb")
+    source = lacak.store.paths.cache_dir("pdb")
     with tempfile.TemporaryDirectory() as tmp:
         cache = Path(tmp) / "lacak"
         shutil.copytree(source, cache / "pdb")  # the databases are not what is measured

@@ -15,7 +15,9 @@ entry-point group) bring everything else.
 
 from __future__ import annotations
 
-from . import batch, cache, compiled, dataset, dictionary_files, options, output, paths, progress
+import sys
+
+from . import _moved, batch, dataset, dictionary_files, options, output, progress, store
 from .api import (
     NO_HEURISTIC,
     Choice,
@@ -33,7 +35,6 @@ from .api import (
     searchers,
     solve,
 )
-from .cache import CacheWarning
 from .dictionary_files import LoadReport, SkippedWord, normalize_word
 from .errors import (
     CacheError,
@@ -59,6 +60,7 @@ from .interfaces import (
     DictionarySource,
     Generator,
     Heuristic,
+    Page,
     Puzzle,
     PuzzleType,
     ReversiblePuzzle,
@@ -80,7 +82,9 @@ from .limits import (
 from .plugins import PluginFailure, PluginInfo, PluginOverride, PluginWarning
 from .registry import Catalogue, Registry, default_registry, reset_default_registry
 from .results import SearchResult, SearchStats
+from .store.cache import CacheWarning
 from .trace import SearchTrace, TraceNode
+from .version import __version__
 
 __all__ = [
     "NO_HEURISTIC",
@@ -106,6 +110,7 @@ __all__ = [
     "Limits",
     "LoadReport",
     "OutOfMemoryError",
+    "Page",
     "PluginError",
     "PluginFailure",
     "PluginInfo",
@@ -128,11 +133,9 @@ __all__ = [
     "__version__",
     "as_flag",
     "batch",
-    "cache",
     "check_deadline",
     "check_puzzle",
     "choose",
-    "compiled",
     "current_deadline",
     "dataset",
     "deadline",
@@ -152,7 +155,6 @@ __all__ = [
     "output",
     "parse",
     "parse_options",
-    "paths",
     "plugin_failures",
     "plugins",
     "progress",
@@ -161,16 +163,14 @@ __all__ = [
     "resolve_heuristic",
     "searchers",
     "solve",
+    "store",
 ]
 
 
-def _get_version() -> str:
-    from importlib.metadata import PackageNotFoundError, version
-
-    try:
-        return version("lacak")
-    except PackageNotFoundError:  # running from a source tree that is not installed
-        return "0+unknown"
+def __getattr__(name: str) -> object:
+    """A module's old attribute (``lacak.store.cache``, now :mod:`lacak.store.cache`), with a
+    :class:`DeprecationWarning` (:mod:`lacak._moved`)."""
+    return _moved.moved_attribute(name)
 
 
-__version__ = _get_version()
+_moved.install(sys.modules[__name__])

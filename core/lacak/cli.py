@@ -28,15 +28,16 @@ from typing import Any
 
 import click
 
-from . import __version__, isolation, progress
+from . import isolation, progress
 from .batch_command import add_batch_commands
-from .cache import CacheWarning
 from .commands import add_kind_commands, output_format, solve_command, write_output
 from .errors import InvalidInputError, LacakError, PluginError
 from .options import parse_size
-from .paths import dictionary_limit, input_limit, read_bounded
 from .plugins import PluginFailure, PluginInfo, PluginOverride, PluginWarning, one_line
 from .registry import Registry, default_registry
+from .store.cache import CacheWarning
+from .store.paths import dictionary_limit, input_limit, read_bounded
+from .version import __version__
 
 __all__ = [
     "LacakGroup",
@@ -268,10 +269,10 @@ def read_input(source: str, *, dictionary: bool = False) -> str:
 
     The bytes are read as UTF-8 (a leading byte-order mark is dropped) and line
     endings become ``"\\n"``, as in text mode. The file must be a regular file, and
-    at most :func:`lacak.paths.input_limit` bytes are read (see
-    :func:`lacak.paths.read_bounded`).
+    at most :func:`lacak.store.paths.input_limit` bytes are read (see
+    :func:`lacak.store.paths.read_bounded`).
 
-    :param dictionary: the text is a dictionary: :func:`lacak.paths.dictionary_limit` bounds it.
+    :param dictionary: the text is a dictionary: :func:`lacak.store.paths.dictionary_limit` bounds it.
     :raises InvalidInputError: the file cannot be read, is not a regular file, is
         larger than the limit, or the bytes are not UTF-8.
     """
@@ -518,7 +519,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     time limit, or holds the interpreter past a plugin's, ends the process)."""
     with warnings.catch_warnings(), isolation.watchdog():
         warnings.simplefilter("default", PluginWarning)
-        warnings.simplefilter("always", CacheWarning)  # lacak.cache gives each one once
+        warnings.simplefilter("always", CacheWarning)  # lacak.store.cache gives each one once
         warnings.showwarning = _show_warning
         try:
             cli = make_cli()

@@ -35,9 +35,9 @@ wrong type or has no usable word raises :class:`~lacak.DictionaryError`
 naming the file, the line and the column.
 
 Loading a file keeps a compiled form (:mod:`marshal` of the normalised
-words) in ``lacak.paths.cache_dir("dictionaries")``, keyed by a hash of the
+words) in ``lacak.store.paths.cache_dir("dictionaries")``, keyed by a hash of the
 file's bytes, so the next load of the same content skips JSON parsing and
-normalisation. The entry is a verified cache file (:mod:`lacak.cache`): a
+normalisation. The entry is a verified cache file (:mod:`lacak.store.cache`): a
 damaged, truncated or foreign entry is reported once ("rebuilding the
 compiled dictionary of ...") and rewritten, never used.
 
@@ -70,7 +70,7 @@ import attrs
 
 from .errors import DictionaryError, InvalidInputError
 from .limits import check_deadline
-from .paths import dictionary_limit, read_bounded
+from .store.paths import dictionary_limit, read_bounded
 
 __all__ = [
     "DICTIONARY_FORMATS",
@@ -105,7 +105,7 @@ METADATA_KEYS = (
 _NOT_TEXT = ("count", "filters")
 
 #: Bumped whenever normalisation or the cached layout changes (the format number of
-#: the ``lacak-dictionary`` cache files, see :mod:`lacak.cache`).
+#: the ``lacak-dictionary`` cache files, see :mod:`lacak.store.cache`).
 _CACHE_VERSION = 4
 _CACHE_SALT = (
     f"lacak-dictionary/{_CACHE_VERSION}/unicode-{unicodedata.unidata_version}"
@@ -991,7 +991,7 @@ def words_dictionary(
 
 
 def _cache_format() -> Any:
-    from .cache import CacheFormat
+    from .store.cache import CacheFormat
 
     return CacheFormat(
         tag="lacak-dictionary", version=_CACHE_VERSION, what="the compiled dictionary"
@@ -999,7 +999,7 @@ def _cache_format() -> Any:
 
 
 def _cache_file(digest: str) -> Path | None:
-    from . import cache
+    from .store import cache
 
     folder = cache.folder("dictionaries", stale=(".tmp-*",))
     return folder / f"{digest}.marshal" if folder is not None else None
@@ -1051,7 +1051,7 @@ def _decode_cache(payload: memoryview, name: str, origin: str) -> Dictionary:
 
 
 def _read_cache(path: Path | None, digest: str, name: str, origin: str) -> Dictionary | None:
-    from . import cache
+    from .store import cache
 
     return cache.load(
         path,
@@ -1065,7 +1065,7 @@ def _read_cache(path: Path | None, digest: str, name: str, origin: str) -> Dicti
 def _write_cache(
     path: Path | None, digest: str, dictionary: Dictionary, metadata: Mapping[str, Any]
 ) -> None:
-    from . import cache
+    from .store import cache
 
     report = dictionary.report
     assert report is not None
@@ -1080,7 +1080,7 @@ def _write_cache(
         tuple((item.word, item.reason) for item in report.skipped),
         tuple(note for note in report.notes if not note.startswith("the file calls itself")),
     )
-    # a read-only or full cache only costs speed (lacak.cache warns once)
+    # a read-only or full cache only costs speed (lacak.store.cache warns once)
     cache.save(
         path,
         _cache_format(),
@@ -1098,11 +1098,11 @@ def load_dictionary(
     :param path: the JSON file.
     :param name: the dictionary's name; default the file's stem.
     :param cache: read and write the compiled form in
-        ``lacak.paths.cache_dir("dictionaries")``.
+        ``lacak.store.paths.cache_dir("dictionaries")``.
     :returns: the normalised :class:`~lacak.Dictionary`; ``report.cached`` says
         whether it came from the cache.
     :raises DictionaryError: the file cannot be read, is not a regular file, is
-        larger than :func:`lacak.paths.dictionary_limit` (256 MB unless
+        larger than :func:`lacak.store.paths.dictionary_limit` (256 MB unless
         ``LACAK_MAX_DICTIONARY_MB`` says otherwise) or is malformed (the message
         names the file, line and column).
     :raises InvalidOptionError: ``LACAK_MAX_DICTIONARY_MB`` is not a number above 0.

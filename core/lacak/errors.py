@@ -113,7 +113,7 @@ class CacheError(LacakError, OSError):
 
     The message names the folder and what to do (set ``LACAK_CACHE_DIR`` to a
     writable folder, free some space). It is also an :class:`OSError`. Where
-    lacak can carry on without a cache, it warns instead (see :mod:`lacak.cache`).
+    lacak can carry on without a cache, it warns instead (see :mod:`lacak.store.cache`).
     """
 
 

@@ -43,8 +43,8 @@ on a machine and remembers it; :mod:`lacak_boggle.engines` also decides when
 ``engine="auto"`` uses this walk).
 
 Machine code is kept on disk in lacak's cache folder (``engines/`` of
-:func:`lacak.paths.cache_dir`, whatever ``NUMBA_CACHE_DIR`` says), checked
-before numba loads it (:func:`lacak.compiled.cache_kernels`, called at the end
+:func:`lacak.store.paths.cache_dir`, whatever ``NUMBA_CACHE_DIR`` says), checked
+before numba loads it (:func:`lacak.store.compiled.cache_kernels`, called at the end
 of this module): the first use on a machine compiles one kernel (a few
 seconds), later processes import numba in about 0.3 seconds and load the code
 in about 0.1. :func:`warm` pays that cost up front (``lacak_boggle.warm()``
@@ -595,4 +595,4 @@ def warm() -> None:
     walk(graph, cols, (1, 2), 1, PATHS)
 
 
-lacak.compiled.cache_kernels(globals())  # machine code in lacak's checked cache
+lacak.store.compiled.cache_kernels(globals())  # machine code in lacak's checked cache

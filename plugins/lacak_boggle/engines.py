@@ -40,7 +40,7 @@ import time
 from typing import TYPE_CHECKING, Any
 
 import lacak
-from lacak.compiled import CompiledEngine
+from lacak.store.compiled import CompiledEngine
 
 if TYPE_CHECKING:
     from .board import Board
@@ -99,7 +99,7 @@ def forced_engine() -> str | None:
 
     :raises InvalidOptionError: it names no engine.
     """
-    return lacak.compiled.engine_named(ENGINE_VARIABLE, ENGINES, "Boggle")
+    return lacak.store.compiled.engine_named(ENGINE_VARIABLE, ENGINES, "Boggle")
 
 
 def auto_engine(boards: int, *, batch: bool = True) -> str:
@@ -150,7 +150,7 @@ def engine_for_batch(engine: str, boards: int, *, deadline: float | None = None)
 
     :param deadline: when the batch must be done by (a time of :func:`lacak.limits.now`):
         the compiled walk not yet compiled here, with too little time left for its first
-        compile (:meth:`lacak.compiled.CompiledEngine.require_by`), gives ``"numpy"``
+        compile (:meth:`lacak.store.compiled.CompiledEngine.require_by`), gives ``"numpy"``
         after one warning, rather than a compile that would hold the answer.
     :raises InvalidOptionError: an unknown engine, or ``"numba"`` where the compiled
         walk cannot run.
@@ -253,7 +253,7 @@ def warm() -> bool:
 def compiled_ready() -> bool:
     """Whether the compiled walk's machine code is ready on this machine: numba is
     installed, lacak compiled the walk here before (a marker in its cache folder,
-    ``engines`` of :func:`lacak.paths.cache_dir`), and numba's cache files that the
+    ``engines`` of :func:`lacak.store.paths.cache_dir`), and numba's cache files that the
     marker names are still there. Loading it then costs about 0.5 s; otherwise the
     first use compiles it (6-10 s)."""
     return ENGINE.ready()

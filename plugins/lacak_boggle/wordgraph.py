@@ -25,9 +25,9 @@ real dice (``AN ER HE IN QU TH``) whose letters the dictionary uses, so a
 ``QU`` tile is one step. Other multi-letter tiles are walked letter by letter.
 
 Compiled graphs are cached in memory (per dictionary object and per content)
-and on disk in ``lacak.paths.cache_dir("boggle")``, keyed by a SHA-256 of the
+and on disk in ``lacak.store.paths.cache_dir("boggle")``, keyed by a SHA-256 of the
 words, so a dictionary is compiled once per machine. The file is a verified
-cache file (:mod:`lacak.cache`): the JSON header of the layout (``digest``,
+cache file (:mod:`lacak.store.cache`): the JSON header of the layout (``digest``,
 ``words``, ``text_bytes``, ``states``, ``typecode``, ``columns``), then the
 transition table, the rank table and the words, little-endian. A damaged,
 truncated or foreign file is reported once and rebuilt, never used.
@@ -70,7 +70,7 @@ __all__ = [
 FORMAT = 4
 #: Multi-letter faces found on real dice, given their own column when possible.
 DIGRAPHS = ("AN", "ER", "HE", "IN", "QU", "TH")
-_FORMAT = lacak.cache.CacheFormat(
+_FORMAT = lacak.store.cache.CacheFormat(
     tag="lacak-boggle-dawg", version=FORMAT, what="the compiled Boggle word graph"
 )
 
@@ -863,12 +863,12 @@ _MAX_DIGESTS = 8
 
 
 def _cache_file(digest: str) -> Path | None:
-    folder = lacak.cache.folder("boggle", stale=("tmp*.tmp",))
+    folder = lacak.store.cache.folder("boggle", stale=("tmp*.tmp",))
     return folder / f"{digest}.dawg" if folder is not None else None
 
 
 def _decode(
-    artefact: lacak.cache.Artefact, words: tuple[str, ...] | None, digest: str
+    artefact: lacak.store.cache.Artefact, words: tuple[str, ...] | None, digest: str
 ) -> WordGraph:
     """The graph in a verified cache file; raises ``ValueError`` when its parts disagree."""
     import time
@@ -929,7 +929,7 @@ def _read(
 ) -> WordGraph | None:
     """Load a cached graph; ``words`` (when known) saves decoding the stored ones."""
     # mapped, not read: the tables are copied out of the mapping once
-    return lacak.cache.load(
+    return lacak.store.cache.load(
         path,
         _FORMAT,
         digest,
@@ -941,7 +941,7 @@ def _read(
 
 def _is_sound(path: Path, digest: str) -> bool:
     """Whether ``path`` holds a sound cached graph of ``digest`` (that a worker can load)."""
-    found = lacak.cache.inspect(path, _FORMAT)
+    found = lacak.store.cache.inspect(path, _FORMAT)
     return found.problem is None and found.key == digest
 
 
@@ -960,8 +960,8 @@ def _write(path: Path | None, graph: WordGraph) -> None:
     if sys.byteorder == "big":  # pragma: no cover
         table.byteswap()
         ranks.byteswap()
-    # a read-only or full cache is not an error: we just compile next time (lacak.cache warns once)
-    lacak.cache.save(path, _FORMAT, graph.digest, [table, ranks, text], meta=meta)
+    # a read-only or full cache is not an error: we just compile next time (lacak.store.cache warns once)
+    lacak.store.cache.save(path, _FORMAT, graph.digest, [table, ranks, text], meta=meta)
 
 
 def _remember(graph: WordGraph) -> None:

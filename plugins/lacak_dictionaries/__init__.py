@@ -7,7 +7,7 @@ compiled form). The folders, first match wins:
 
 1. every folder (or ``.json`` file) in ``LACAK_DICTIONARY_PATH``
    (``os.pathsep``-separated), in order;
-2. ``lacak.paths.user_data_dir() / "dictionaries"``;
+2. ``lacak.store.paths.user_data_dir() / "dictionaries"``;
 3. the word lists packaged with lacak (``ind``, ``eng``, ``deu``, ``spa``,
    ``ita``, ``swe``).
 

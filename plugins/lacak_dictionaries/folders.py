@@ -161,7 +161,7 @@ def folders(environ: Mapping[str, str] | None = None) -> list[Folder]:
         for part in env.get(ENV_VAR, "").split(os.pathsep)
         if part.strip()
     ]
-    found.append(Folder(lacak.paths.user_data_dir() / "dictionaries", "user"))
+    found.append(Folder(lacak.store.paths.user_data_dir() / "dictionaries", "user"))
     packaged = packaged_folder()
     if packaged is not None:
         found.append(Folder(packaged, "packaged"))
@@ -225,7 +225,7 @@ def peek_header(path: Path, size: int = 65536) -> dict[str, Any]:
     import json
 
     try:
-        fd, info = lacak.paths.open_regular(path)  # a FIFO in its place is not waited on
+        fd, info = lacak.store.paths.open_regular(path)  # a FIFO in its place is not waited on
         try:
             if not stat.S_ISREG(info.st_mode):
                 return {}

@@ -27,10 +27,10 @@ the Python engine, :mod:`lacak_sliding.tiles_engines`).
 
 Requires the optional extra ``lacak[fast]`` (numba). Nothing imports this
 module until the compiled engine is used, through
-``lacak_sliding.tiles_engines.ENGINE`` (a :class:`lacak.compiled.CompiledEngine`),
+``lacak_sliding.tiles_engines.ENGINE`` (a :class:`lacak.store.compiled.CompiledEngine`),
 which announces the first compile on a machine and remembers it. Machine
 code is kept in lacak's cache folder, checked before numba loads it
-(:func:`lacak.compiled.cache_kernels`, called at the end of this module).
+(:func:`lacak.store.compiled.cache_kernels`, called at the end of this module).
 """
 
 from __future__ import annotations
@@ -252,4 +252,4 @@ def warm() -> None:
                 *stack, counts, 0, False, 1, 1, -1)  # fmt: skip
 
 
-lacak.compiled.cache_kernels(globals())  # machine code in lacak's checked cache
+lacak.store.compiled.cache_kernels(globals())  # machine code in lacak's checked cache

@@ -21,7 +21,7 @@ code is ready on this machine (or already loaded in the process: at once),
 after :data:`COMPILE_AFTER` seconds when it must be compiled first (not
 within :data:`COMPILE_ROOM` seconds of a time limit). The first compile is
 announced through :mod:`lacak.progress` and happens once per machine
-(:class:`lacak.compiled.CompiledEngine`).
+(:class:`lacak.store.compiled.CompiledEngine`).
 
 ``LACAK_TILES_ENGINE`` (``auto``, ``python`` or ``numba``) overrides the
 choice: ``python`` for comparisons, ``numba`` to use the compiled engine from
@@ -67,7 +67,7 @@ __all__ = [
 ]
 
 #: The compiled engine (its loading and first compile).
-ENGINE = lacak.compiled.CompiledEngine(
+ENGINE = lacak.store.compiled.CompiledEngine(
     name="sliding-tiles",
     module="lacak_sliding.tiles_compiled",
     title="the sliding-tiles engine",
@@ -96,7 +96,7 @@ def forced_engine() -> str | None:
 
     :raises InvalidOptionError: it names no engine.
     """
-    return lacak.compiled.engine_named(ENGINE_VARIABLE, ENGINES, "sliding-tiles")
+    return lacak.store.compiled.engine_named(ENGINE_VARIABLE, ENGINES, "sliding-tiles")
 
 
 def warm() -> bool:

@@ -9,7 +9,7 @@ from typing import Any
 
 import attrs
 import lacak
-import lacak.compiled
+import lacak.store.compiled
 import numpy as np
 import pytest
 from lacak_boggle import batch, engines, solve_board
@@ -95,7 +95,7 @@ def test_the_environment_variable_says_what_auto_means(monkeypatch, tiny) -> Non
 
 def test_the_rule_without_numba(monkeypatch, tiny) -> None:
     monkeypatch.setattr(engines, "ENGINE", attrs.evolve(engines.ENGINE))
-    monkeypatch.setattr(lacak.compiled, "numba_installed", lambda: False)
+    monkeypatch.setattr(lacak.store.compiled, "numba_installed", lambda: False)
     assert not engines.compiled_available() and not engines.compiled_ready()
     assert engine_for_batch("auto", COMPILE_FROM) == "numpy"
     assert engine_for_batch("auto", 3) == "dfs" and engine_for_board("auto") == "dfs"
@@ -152,11 +152,11 @@ def test_the_first_compile_is_announced_and_remembered(monkeypatch, tmp_path) ->
     assert recorder.said == [] and warmed == [True, True]
     # the marker is only as good as the files of machine code it names, in lacak's cache
     (marker,) = (tmp_path / "engines").glob("boggle-*.bin")
-    meta = lacak.cache.inspect(marker).meta
+    meta = lacak.store.cache.inspect(marker).meta
     kept = tmp_path / "engines" / "lacak_boggle.compiled"
     assert meta is not None and all(os.path.dirname(name) == str(kept) for name in meta["files"])
     monkeypatch.setattr(
-        lacak.compiled, "_MARKER", lacak.cache.CacheFormat(tag="lacak-engine", version=99, what="x")
+        lacak.store.compiled, "_MARKER", lacak.store.cache.CacheFormat(tag="lacak-engine", version=99, what="x")
     )
     assert not engines.compiled_ready()
 
@@ -167,7 +167,7 @@ def test_a_compiled_walk_that_cannot_load_is_named_and_avoided(monkeypatch, tiny
     import lacak_boggle
 
     monkeypatch.setattr(engines, "ENGINE", attrs.evolve(engines.ENGINE))  # not tried yet
-    monkeypatch.setattr(lacak.compiled, "numba_installed", lambda: True)  # "installed" ...
+    monkeypatch.setattr(lacak.store.compiled, "numba_installed", lambda: True)  # "installed" ...
     monkeypatch.delattr(lacak_boggle, "compiled", raising=False)
     monkeypatch.setitem(sys.modules, "lacak_boggle.compiled", None)  # ... but broken
     with pytest.raises(lacak.InvalidOptionError, match=r"numba engine cannot run \(Module"):
@@ -197,7 +197,7 @@ def test_auto_tries_the_compiled_walk_before_choosing_it(monkeypatch, tiny) -> N
     import lacak_boggle
 
     monkeypatch.setattr(engines, "ENGINE", attrs.evolve(engines.ENGINE))  # not tried yet
-    monkeypatch.setattr(lacak.compiled, "numba_installed", lambda: True)
+    monkeypatch.setattr(lacak.store.compiled, "numba_installed", lambda: True)
     monkeypatch.delattr(lacak_boggle, "compiled", raising=False)
     monkeypatch.setitem(sys.modules, "lacak_boggle.compiled", None)
     monkeypatch.setattr(engines, "COMPILE_FROM", 300)

@@ -75,7 +75,7 @@ def test_memory_and_disk_cache() -> None:
     assert compile_dictionary(words) is graph
     path = _cache_file(graph.digest)
     assert path is not None and path.exists()
-    assert path.parent == lacak.paths.cache_dir("boggle")
+    assert path.parent == lacak.store.paths.cache_dir("boggle")
     same = lacak.Dictionary(name="other-name", language="", words=["ALPHA", "BETA", "GAMMA"])
     assert compile_dictionary(same).digest == graph.digest
 
@@ -149,9 +149,9 @@ def test_a_read_only_cache_is_not_an_error(monkeypatch) -> None:
     for target in ("create", "replace"):
         with monkeypatch.context() as patch:
             if target == "create":
-                patch.setattr(lacak.cache.os, "open", refuse_to_create)
+                patch.setattr(lacak.store.cache.os, "open", refuse_to_create)
             else:
-                patch.setattr(lacak.cache.os, "replace", refuse)
+                patch.setattr(lacak.store.cache.os, "replace", refuse)
             wordgraph._by_id.clear()
             wordgraph._by_digest.clear()
             graph = compile_dictionary(words)
@@ -160,7 +160,7 @@ def test_a_read_only_cache_is_not_an_error(monkeypatch) -> None:
     assert not [
         p
         for p in _cache_file(graph.digest).parent.iterdir()
-        if p.suffix == ".tmp" or p.name.startswith(lacak.cache.TEMP_PREFIX)
+        if p.suffix == ".tmp" or p.name.startswith(lacak.store.cache.TEMP_PREFIX)
     ]
 
 

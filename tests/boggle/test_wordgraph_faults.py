@@ -12,7 +12,7 @@ from pathlib import Path
 import lacak
 import pytest
 from hypothesis import example, given, settings
-from lacak import cache
+from lacak.store import cache
 from lacak.testing.strategies import CacheDamage, cache_damage
 from lacak_boggle import solve_board, wordgraph
 from lacak_boggle.wordgraph import _cache_file, compile_dictionary, load_graph

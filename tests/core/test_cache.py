@@ -1,4 +1,4 @@
-"""lacak.cache: verified cache files, atomic writes, stale temporary files, unusable folders."""
+"""lacak.store.cache: verified cache files, atomic writes, stale temporary files, unusable folders."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ import lacak
 import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
-from lacak import cache
+from lacak.store import cache
 from lacak.testing.strategies import CacheDamage, cache_damage
 
 FMT = cache.CacheFormat(tag="lacak-test", version=3, what="the test table")
@@ -349,7 +349,7 @@ def test_a_killed_writer_leaves_a_temporary_file_the_next_run_removes(tmp_path: 
     folder = tmp_path / "cache" / "killed"
     folder.mkdir(parents=True)
     script = (
-        "import os, lacak.cache as c, pathlib\n"
+        "import os, lacak.store.cache as c, pathlib\n"
         f"folder = pathlib.Path({str(folder)!r})\n"
         "real = os.replace\n"
         "def die(*a):\n"
@@ -386,7 +386,7 @@ def test_a_cache_folder_that_cannot_be_made(
     with pytest.raises(lacak.CacheError, match="set LACAK_CACHE_DIR to a writable folder"):
         cache.folder("pdb", required=True)
     with pytest.raises(lacak.CacheError) as raised:
-        lacak.paths.cache_dir("pdb")
+        lacak.store.paths.cache_dir("pdb")
     assert isinstance(raised.value, OSError) and isinstance(raised.value, lacak.LacakError)
     monkeypatch.setenv("LACAK_CACHE_DIR", str(tmp_path / "fine"))
     with pytest.raises(lacak.CacheError, match="a file is in its place"):
@@ -429,7 +429,7 @@ def test_a_required_folder_is_probed(tmp_path: Path, monkeypatch: pytest.MonkeyP
 _READ_A_FIFO = """
 import sys, warnings
 from pathlib import Path
-from lacak import cache
+from lacak.store import cache
 fmt = cache.CacheFormat(tag="lacak-test", version=3, what="the test table")
 path = Path(sys.argv[1])
 with warnings.catch_warnings(record=True) as record:

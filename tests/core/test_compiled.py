@@ -1,4 +1,4 @@
-"""``lacak.compiled``: an optional compiled engine loads once, says why it cannot, and
+"""``lacak.store.compiled``: an optional compiled engine loads once, says why it cannot, and
 announces its first compile."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import lacak
 import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
-from lacak.compiled import CompiledEngine
+from lacak.store.compiled import CompiledEngine
 from lacak.testing.strategies import CacheDamage, cache_damage
 
 
@@ -23,7 +23,7 @@ def kernels(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     """A folder on ``sys.path`` for kernel modules, and a private cache."""
     monkeypatch.setenv("LACAK_CACHE_DIR", str(tmp_path / "cache"))
     monkeypatch.syspath_prepend(str(tmp_path))
-    lacak.cache._forget_reports()
+    lacak.store.cache._forget_reports()
     yield tmp_path
     for name in [m for m in sys.modules if m.startswith("lacak_test_kernel")]:
         del sys.modules[name]
@@ -87,7 +87,7 @@ def test_a_missing_module_is_not_here(kernels: Path) -> None:
 
 def test_without_numba(monkeypatch: pytest.MonkeyPatch, kernels: Path) -> None:
     (kernels / "lacak_test_kernel_d.py").write_text("def warm():\n    pass\n")
-    monkeypatch.setattr(lacak.compiled, "numba_installed", lambda: False)
+    monkeypatch.setattr(lacak.store.compiled, "numba_installed", lambda: False)
     engine = CompiledEngine(name="d", module="lacak_test_kernel_d", title="the engine")
     assert not engine.available() and not engine.ready()
     assert engine.load() is None
@@ -113,7 +113,7 @@ def add_twice(a, b):
 def warm():
     assert add_twice(1, 2) == 6 and add_twice(1.5, 0.5) == 4.0
 
-lacak.compiled.cache_kernels(globals())
+lacak.store.compiled.cache_kernels(globals())
 '''
 
 
@@ -132,7 +132,7 @@ def code_files(kernels: Path, name: str) -> list[Path]:
 
 
 needs_numba = pytest.mark.skipif(
-    not lacak.compiled.numba_installed(), reason="numba is not installed"
+    not lacak.store.compiled.numba_installed(), reason="numba is not installed"
 )
 
 
@@ -145,7 +145,7 @@ def test_machine_code_is_kept_in_lacaks_cache_and_loaded_from_it(kernels: Path) 
     files = code_files(kernels, "lacak_test_kernel_e")
     # two argument types of add_twice, and of twice, which it calls
     assert len(files) == 4
-    assert all(lacak.cache.inspect(f).tag == "lacak-numba-code" for f in files)
+    assert all(lacak.store.cache.inspect(f).tag == "lacak-numba-code" for f in files)
     assert not (kernels / "__pycache__").exists() or not list(
         (kernels / "__pycache__").glob("*.nb*")
     )
@@ -172,7 +172,7 @@ def test_damaged_machine_code_is_reported_and_compiled_again(
         shutil.copytree(kernels / "cache" / "engines" / name, good)
     shutil.rmtree(kernels / "cache" / "engines" / name)
     shutil.copytree(good, kernels / "cache" / "engines" / name)
-    lacak.cache._forget_reports()
+    lacak.store.cache._forget_reports()
     files = code_files(kernels, name)
     target = files[which % len(files)]
     damage.apply(target)
@@ -187,7 +187,7 @@ def test_damaged_machine_code_is_reported_and_compiled_again(
     assert len(told) <= 1 and all(str(target) in message for message in told)
     if told:  # and then compiled again, in its place
         assert told[0].startswith("rebuilding the machine code of lacak_test_kernel_f.")
-        assert target.is_dir() or lacak.cache.inspect(target).problem is None
+        assert target.is_dir() or lacak.store.cache.inspect(target).problem is None
 
 
 @needs_numba
@@ -197,7 +197,7 @@ def test_only_loading_never_compiles(kernels: Path) -> None:
     assert kernel_engine(kernels, name).load() is not None
     (target, *_rest) = sorted(code_files(kernels, name), key=lambda f: -f.stat().st_size)
     CacheDamage("flip", (8 * 300,)).apply(target)
-    lacak.cache._forget_reports()
+    lacak.store.cache._forget_reports()
     engine = kernel_engine(kernels, name)
     assert engine.ready()
     with pytest.warns(lacak.CacheWarning, match=r"^not using the machine code of .*checksum"):
@@ -214,7 +214,7 @@ def test_no_first_compile_the_deadline_cannot_cover(kernels: Path) -> None:
     name = "lacak_test_kernel_h"
     engine = kernel_engine(kernels, name)
     with lacak.limits.use_clock(lambda: 1000.0):
-        with pytest.warns(lacak.compiled.CompileWarning, match="X=numba: the test engine is not"):
+        with pytest.warns(lacak.store.compiled.CompileWarning, match="X=numba: the test engine is not"):
             assert engine.require_by(1000.0 + engine.compile_room - 1, "X=numba") is None
         with warnings.catch_warnings():
             warnings.simplefilter("error")  # told once

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import lacak
 import pytest
-from lacak import paths
+from lacak.store import paths
 
 #: Address space each command may use: far below what an unbounded read takes, far above
 #: what lacak needs (numpy and the plugins are loaded by every command).

@@ -13,8 +13,8 @@ import lacak
 import pytest
 from click.testing import CliRunner
 from hypothesis import HealthCheck, example, given, settings
-from lacak import cache
 from lacak.cli import make_cli
+from lacak.store import cache
 from lacak.testing.strategies import CacheDamage, cache_damage
 
 WORDS = ["bmars", "mars", "bar", "bars", "arm", "arms", "ram", "rams", "xxx", "straße", "x-y"]

@@ -22,7 +22,7 @@ PAGES = examples.documents()
 
 
 def _cache_path() -> Path:
-    from lacak.paths import _cache_path as cache
+    from lacak.store.paths import _cache_path as cache
 
     return cache()
 

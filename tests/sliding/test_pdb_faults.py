@@ -17,8 +17,8 @@ import numpy as np
 import pytest
 from click.testing import CliRunner
 from hypothesis import HealthCheck, example, given, settings
-from lacak import cache
 from lacak.cli import make_cli
+from lacak.store import cache
 from lacak.testing import one_line_error
 from lacak.testing.strategies import CacheDamage, cache_damage
 from lacak_sliding import pdb, pdb_build, pdb_cache

@@ -198,7 +198,7 @@ def test_auto_moves_to_the_compiled_engine(monkeypatch: pytest.MonkeyPatch) -> N
 
 
 def test_auto_waits_before_loading(monkeypatch: pytest.MonkeyPatch) -> None:
-    engine = lacak.compiled.CompiledEngine
+    engine = lacak.store.compiled.CompiledEngine
     monkeypatch.setattr(engine, "loaded", lambda self: False)
     monkeypatch.setattr(engine, "ready", lambda self: False)
     monkeypatch.setattr(engine, "load", lambda self, **_: pytest.fail("compiled too soon"))
@@ -233,7 +233,7 @@ def test_unknown_engine_is_one_clear_error(monkeypatch: pytest.MonkeyPatch) -> N
 
 
 def test_numba_asked_where_it_cannot_run(monkeypatch: pytest.MonkeyPatch) -> None:
-    broken = lacak.compiled.CompiledEngine(
+    broken = lacak.store.compiled.CompiledEngine(
         name="nothing", module="lacak_sliding.no_such_kernel", title="the missing engine"
     )
     monkeypatch.setattr(tiles_engines, "ENGINE", broken)
@@ -263,8 +263,8 @@ def test_first_compile_is_announced_once_per_machine(
 
     monkeypatch.setenv("LACAK_CACHE_DIR", str(tmp_path))
 
-    def fresh() -> lacak.compiled.CompiledEngine:
-        return lacak.compiled.CompiledEngine(
+    def fresh() -> lacak.store.compiled.CompiledEngine:
+        return lacak.store.compiled.CompiledEngine(
             name="sliding-tiles", module="lacak_sliding.tiles_compiled", title="the engine"
         )
 
@@ -294,7 +294,7 @@ def test_hand_over_in_the_middle_of_an_iteration(
 def hand_over(puzzle: SlidingPuzzle, spec: str, budget: int | None) -> list[int]:
     """Solve with a hand-over at the first checkpoint (every 64 nodes), check that the
     result is Python's, and return the lengths of the paths handed over."""
-    engine = lacak.compiled.CompiledEngine
+    engine = lacak.store.compiled.CompiledEngine
     handed: list[int] = []
     original = tiles_engines.take_over
 
@@ -469,10 +469,10 @@ def test_forced_numba_starts_no_compile_the_time_limit_cannot_cover(tmp_path: Pa
 #: Loads the engine from one cache folder, then asks a fresh engine for it in another.
 _TWO_FOLDERS = """
 import os, sys
-import lacak.compiled
+import lacak.store.compiled
 
 def fresh():
-    return lacak.compiled.CompiledEngine(
+    return lacak.store.compiled.CompiledEngine(
         name="sliding-tiles", module="lacak_sliding.tiles_compiled", title="the engine"
     )
 

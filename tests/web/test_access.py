@@ -93,7 +93,7 @@ def test_a_path_in_a_dictionary_option_gets_one_422_that_tells_nothing(
     answered 'not valid JSON', '/etc/nonexistent' 'does not exist', and a file's JSON keys
     were named in messages."""
     monkeypatch.chdir(private)  # relative names would reach these files
-    cache = lacak.paths.cache_dir()
+    cache = lacak.store.paths.cache_dir()
     before = _files(cache)
     path, body = DICTIONARY_ROUTES[route]
     details = set()

@@ -1,5 +1,5 @@
 """What requests leave on the server's disk and in its workers: the cache files they write
-are capped (``Caps.max_cache_bytes``, the largest removed first, :func:`lacak.cache.trim`),
+are capped (``Caps.max_cache_bytes``, the largest removed first, :func:`lacak.store.cache.trim`),
 what was in the cache when the server started stays, and a worker grown past its share of
 memory is replaced after its job (``Pool(recycle_mb=...)``)."""
 
@@ -13,7 +13,7 @@ from typing import Any
 import lacak
 import pytest
 from fastapi.testclient import TestClient
-from lacak import cache
+from lacak.store import cache
 from lacak.web.pool import Pool
 
 from .conftest import SMALL, make_app

@@ -199,7 +199,7 @@ def cache_damage(draw: st.DrawFn) -> CacheDamage:
     bytes appended, foreign or random content, an empty file, a folder in its place.
 
     Tests of a cache apply it with ``damage.apply(path)`` and check that the
-    next load gives the answer a fresh build gives (see :mod:`lacak.cache`).
+    next load gives the answer a fresh build gives (see :mod:`lacak.store.cache`).
     """
     kind = draw(st.sampled_from(["flip", "flip", "truncate", "extend", "replace", "empty",
                                  "folder"]))  # fmt: skip

@@ -31,13 +31,13 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from .. import __version__
 from ..errors import (
     LacakError,
     OutOfMemoryError,
     PluginError,
 )
 from ..registry import Registry, default_registry
+from ..version import __version__
 from . import work
 from .pool import Busy, Lost, Overrun, Pool
 

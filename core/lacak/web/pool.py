@@ -13,7 +13,7 @@ replaced, and the requests it was running are answered with :class:`Lost`.
 
 What jobs leave behind is bounded too. After each job the cache files written
 since the pool started are cut to :attr:`Caps.max_cache_bytes
-<lacak.web.work.Caps.max_cache_bytes>` (:func:`lacak.cache.trim`, the largest
+<lacak.web.work.Caps.max_cache_bytes>` (:func:`lacak.store.cache.trim`, the largest
 first, in a thread: the answer does not wait for it). Worker processes whose
 memory has grown past ``recycle_mb`` (half their limit, by default: databases
 for goal after goal, kept in memory) are replaced once the job that showed it
@@ -44,11 +44,11 @@ from collections.abc import Callable, Iterator, Mapping
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
-from .. import cache
 from ..errors import LacakError, OutOfMemoryError, PluginError
-from ..paths import cache_dir
 from ..processes import end_with_parent, owner
 from ..registry import Registry, using
+from ..store import cache
+from ..store.paths import cache_dir
 from . import work
 
 __all__ = ["Busy", "Lost", "Overrun", "Pool"]

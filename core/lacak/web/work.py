@@ -90,7 +90,7 @@ class Caps:
     max_trace: int = 20_000
     #: Bytes of cache files (pattern databases for a new goal, word graphs) that the
     #: server's requests may leave in lacak's cache folder, all together: past it the
-    #: largest of them are removed (:func:`lacak.cache.trim`); what was there when the
+    #: largest of them are removed (:func:`lacak.store.cache.trim`); what was there when the
     #: server started is never removed. The 15-puzzle's usual databases take 12 MB.
     max_cache_bytes: int = 256 * 2**20
 

@@ -1,9 +1,9 @@
 """Verified cache files: one reader and one writer for every artefact lacak keeps on disk.
 
 Compiled dictionaries, Boggle word graphs, pattern databases, the machine code
-of compiled engines (:mod:`lacak.compiled`), and whatever a plugin caches next,
+of compiled engines (:mod:`lacak.store.compiled`), and whatever a plugin caches next,
 are each one file in a folder of
-:func:`lacak.paths.cache_dir`: a header, then the payload. The header says
+:func:`lacak.store.paths.cache_dir`: a header, then the payload. The header says
 what the file is and who wrote it, and carries a checksum of everything after
 the magic, so one flipped bit, a truncated write or a file of some other
 program is noticed before anything in it is used::
@@ -74,7 +74,6 @@ True
 from __future__ import annotations
 
 import contextlib
-import errno
 import json
 import mmap as _mmap
 import os
@@ -89,8 +88,10 @@ from typing import Any, TypeVar
 
 import attrs
 
-from .errors import CacheError
+from ..errors import CacheError
+from ..version import __version__
 from .paths import _cache_path, file_kind, open_regular
+from .paths import os_failure as _failure
 
 __all__ = [
     "MAGIC",
@@ -247,18 +248,6 @@ def _probe(path: Path) -> None:
     os.close(fd)
     with contextlib.suppress(OSError):
         os.unlink(tmp)
-
-
-def _failure(action: str, path: Path, error: OSError) -> tuple[str, str]:
-    """``("cannot <action> <path> (<reason>)", what to do)`` for an :class:`OSError`."""
-    reason = error.strerror or str(error)
-    if isinstance(error, FileExistsError) or (action.startswith("create") and os.path.isfile(path)):
-        reason = "a file is in its place"
-    if error.errno in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)):
-        todo = "free some space, or set LACAK_CACHE_DIR to a folder on another disk"
-    else:
-        todo = "set LACAK_CACHE_DIR to a writable folder"
-    return f"cannot {action} {path} ({reason})", todo
 
 
 def _temp_name() -> str:
@@ -584,8 +573,6 @@ def save(
     """
     if path is None:
         return False
-    from . import __version__
-
     chunks = [_bytes_of(chunk) for chunk in payload]
     size = sum(chunk.nbytes for chunk in chunks)
     info = {"tag": fmt.tag, "format": fmt.version, "lacak": __version__, "key": key,

@@ -1,4 +1,4 @@
-"""Where lacak keeps user data (drop-in dictionaries) and caches (see :mod:`lacak.cache`),
+"""Where lacak keeps user data (drop-in dictionaries) and caches (see :mod:`lacak.store.cache`),
 and how it reads a user's files.
 
 ``LACAK_DATA_DIR`` and ``LACAK_CACHE_DIR`` override the platform folders
@@ -21,7 +21,7 @@ import stat
 from pathlib import Path
 from typing import BinaryIO
 
-from .errors import InvalidInputError, InvalidOptionError
+from ..errors import CacheError, InvalidInputError, InvalidOptionError
 
 __all__ = [
     "DICTIONARY_LIMIT_MB",
@@ -61,7 +61,7 @@ def _cache_path(*parts: str) -> Path:
 def cache_dir(*parts: str) -> Path:
     """A cache folder (``cache_dir("pdb")``), created if missing.
 
-    Files in it are read and written through :mod:`lacak.cache`.
+    Files in it are read and written through :mod:`lacak.store.cache`.
 
     :raises CacheError: the folder cannot be created (the message names it and
         says to set ``LACAK_CACHE_DIR`` to a writable folder).
@@ -70,10 +70,7 @@ def cache_dir(*parts: str) -> Path:
     try:
         path.mkdir(parents=True, exist_ok=True)
     except OSError as error:
-        from .cache import _failure
-        from .errors import CacheError
-
-        problem, todo = _failure("create the cache folder", path, error)
+        problem, todo = os_failure("create the cache folder", path, error)
         raise CacheError(f"{problem}; {todo}") from None
     return path
 
@@ -204,3 +201,15 @@ def read_bounded(source: str | os.PathLike[str] | BinaryIO, limit: int, *, what:
             f"set {setting} to a larger number of megabytes to read it)"
         )
     return data
+
+
+def os_failure(action: str, path: Path, error: OSError) -> tuple[str, str]:
+    """``("cannot <action> <path> (<reason>)", what to do)`` for an :class:`OSError`."""
+    reason = error.strerror or str(error)
+    if isinstance(error, FileExistsError) or (action.startswith("create") and os.path.isfile(path)):
+        reason = "a file is in its place"
+    if error.errno in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)):
+        todo = "free some space, or set LACAK_CACHE_DIR to a folder on another disk"
+    else:
+        todo = "set LACAK_CACHE_DIR to a writable folder"
+    return f"cannot {action} {path} ({reason})", todo

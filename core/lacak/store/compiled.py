@@ -10,7 +10,7 @@ is absent. What every such engine needs is the same, and lives here once:
 - compiling on first use on a machine, announced through :mod:`lacak.progress`
   (the command line shows it on a terminal) and done once: the machine code
   is kept on disk (see below), and lacak remembers in its cache folder
-  (``engines`` of :func:`lacak.paths.cache_dir`) that it compiled the module
+  (``engines`` of :func:`lacak.store.paths.cache_dir`) that it compiled the module
   here, with the names of the files that hold it;
 - :meth:`CompiledEngine.ready`: whether that compile has happened (so that a
   plugin can decide whether paying it is worth it), cheap and without
@@ -31,7 +31,7 @@ Machine code on disk
     bitcode parsing error``. lacak's kernels are compiled without numba's
     cache, and :func:`cache_kernels` gives each of a kernel module's
     dispatchers a cache of lacak's own: one verified cache file
-    (:mod:`lacak.cache`: a checksum over all of it, atomic writes) per kernel,
+    (:mod:`lacak.store.cache`: a checksum over all of it, atomic writes) per kernel,
     argument types and machine, in ``engines/<module>/`` of the cache folder,
     whatever ``NUMBA_CACHE_DIR`` says and wherever the module is installed.
     numba sees no byte lacak did not check: a damaged, truncated or foreign
@@ -47,7 +47,7 @@ Machine code on disk
 
 Example::
 
-    ENGINE = lacak.compiled.CompiledEngine(
+    ENGINE = lacak.store.compiled.CompiledEngine(
         name="sliding-tiles", module="lacak_sliding.tiles_compiled",
         title="the sliding-tiles engine", seconds="about 10 s",
     )
@@ -56,7 +56,7 @@ Example::
 and at the end of the kernel module, whose kernels are ``@numba.njit`` without
 ``cache=True``::
 
-    lacak.compiled.cache_kernels(globals())
+    lacak.store.compiled.cache_kernels(globals())
 """
 
 from __future__ import annotations
@@ -79,8 +79,10 @@ from typing import Any
 
 import attrs
 
-from . import cache, limits, progress
-from .errors import InvalidOptionError
+from .. import limits, progress
+from ..errors import InvalidOptionError
+from . import cache
+from .paths import _cache_path
 
 __all__ = [
     "CompileWarning",
@@ -203,8 +205,6 @@ class _KernelCache:
 
     @property
     def cache_path(self) -> str:
-        from .paths import _cache_path
-
         return str(_cache_path("engines", self._module))
 
     def enable(self) -> None:
