@@ -53,7 +53,6 @@ from .errors import (
     WorkerDiedError,
     memory_guard,
 )
-from .hookspecs import hookimpl, hookspec
 from .interfaces import (
     BatchKind,
     Dictionary,
@@ -79,8 +78,9 @@ from .limits import (
     current_deadline,
     deadline,
 )
-from .plugins import PluginFailure, PluginInfo, PluginOverride, PluginWarning
-from .registry import Catalogue, Registry, default_registry, reset_default_registry
+from .plugin.hookspecs import hookimpl, hookspec
+from .plugin.loader import PluginFailure, PluginInfo, PluginOverride, PluginWarning
+from .plugin.registry import Catalogue, Registry, default_registry, reset_default_registry
 from .results import SearchResult, SearchStats
 from .store.cache import CacheWarning
 from .trace import SearchTrace, TraceNode

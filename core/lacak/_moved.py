@@ -2,7 +2,7 @@
 
 lacak 0.2 keeps the kernel at the root of the package and gives every other concern a
 folder of its own (:mod:`lacak.plugin`, :mod:`lacak.store`, :mod:`lacak.batch`,
-:mod:`lacak.cli`). A module's old path (``import lacak.cache``, ``from lacak.registry
+:mod:`lacak.cli`). A module's old path (``import lacak.cache``, ``from lacak.plugin.registry
 import Registry``, the attribute ``lacak.cache``) still works until the next release, with a
 :class:`DeprecationWarning` naming the new one, and leaves no file behind: the finder below
 answers the old name with the module of the new one, so ``sys.modules`` holds one module
@@ -35,6 +35,10 @@ MOVED: dict[str, str] = {
     "lacak.cache": "lacak.store.cache",
     "lacak.paths": "lacak.store.paths",
     "lacak.compiled": "lacak.store.compiled",
+    "lacak.hookspecs": "lacak.plugin.hookspecs",
+    "lacak.isolation": "lacak.plugin.isolation",
+    "lacak.plugins": "lacak.plugin.loader",
+    "lacak.registry": "lacak.plugin.registry",
 }
 
 

@@ -37,8 +37,8 @@ from .interfaces import (
     describe_state,
 )
 from .limits import Limits
-from .plugins import PluginFailure, PluginInfo
-from .registry import Catalogue, Registry, default_registry
+from .plugin.loader import PluginFailure, PluginInfo
+from .plugin.registry import Catalogue, Registry, default_registry
 from .results import SearchResult
 from .trace import SearchTrace
 

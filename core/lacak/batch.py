@@ -577,7 +577,7 @@ def iter_many(
 
     Jobs on a :class:`~concurrent.futures.ThreadPoolExecutor` run in a copy of the
     caller's :mod:`contextvars` context (as :func:`asyncio.to_thread` does), so a
-    registry made current with :func:`lacak.registry.using` applies to them, as it
+    registry made current with :func:`lacak.plugin.registry.using` applies to them, as it
     does to the workers a process pool forks.
 
     Stopping the iteration early (or an exception such as ``KeyboardInterrupt``

@@ -30,7 +30,7 @@ from .commands import _kind_option, _short_flags
 from .errors import InvalidOptionError, LimitReachedError
 from .limits import Limits
 from .options import parse_pairs, parse_size
-from .registry import Registry, using
+from .plugin.registry import Registry, using
 
 __all__ = ["add_batch_commands", "batch_command"]
 
@@ -50,7 +50,7 @@ def add_batch_commands(cli: click.Group, registry: Registry) -> None:
     """Add the ``lacak batch`` group, with ``lacak batch KIND`` for every kind that has
     generators."""
     from .errors import LacakError
-    from .plugins import warn
+    from .plugin.loader import warn
 
     group = click.Group(
         "batch",

@@ -8,8 +8,8 @@ status 130, however often it is pressed.
 
 While a command runs, only lacak's own output reaches standard output: what
 plugin code prints (in a search, a component, a hook, from C) goes to stderr
-(:func:`lacak.isolation.stdout_for_lacak`). The ``lacak`` script also watches
-plugin code against the command's time limit (:func:`lacak.isolation.watchdog`).
+(:func:`lacak.plugin.isolation.stdout_for_lacak`). The ``lacak`` script also watches
+plugin code against the command's time limit (:func:`lacak.plugin.isolation.watchdog`).
 """
 
 from __future__ import annotations
@@ -28,13 +28,14 @@ from typing import Any
 
 import click
 
-from . import isolation, progress
+from . import progress
 from .batch_command import add_batch_commands
 from .commands import add_kind_commands, output_format, solve_command, write_output
 from .errors import InvalidInputError, LacakError, PluginError
 from .options import parse_size
-from .plugins import PluginFailure, PluginInfo, PluginOverride, PluginWarning, one_line
-from .registry import Registry, default_registry
+from .plugin import isolation
+from .plugin.loader import PluginFailure, PluginInfo, PluginOverride, PluginWarning, one_line
+from .plugin.registry import Registry, default_registry
 from .store.cache import CacheWarning
 from .store.paths import dictionary_limit, input_limit, read_bounded
 from .version import __version__
@@ -125,7 +126,7 @@ class LacakGroup(click.Group):
     sets another exit status with ``ctx.exit(code)``; an ``int`` it returns is
     also taken as its exit status (``lacak boggle check`` relies on it),
     anything else it returns is ignored. While it runs, only lacak's own output
-    reaches standard output (:func:`lacak.isolation.stdout_for_lacak`).
+    reaches standard output (:func:`lacak.plugin.isolation.stdout_for_lacak`).
     """
 
     def invoke(self, ctx: click.Context) -> Any:
@@ -515,7 +516,7 @@ def _show_warning(message: Any, category: type[Warning], *_args: Any, **_kwargs:
 
 def main(argv: Sequence[str] | None = None) -> None:
     """Entry point of the ``lacak`` script: :func:`make_cli`, run under lacak's watchdog
-    (:func:`lacak.isolation.watchdog`: plugin code that runs well past the command's
+    (:func:`lacak.plugin.isolation.watchdog`: plugin code that runs well past the command's
     time limit, or holds the interpreter past a plugin's, ends the process)."""
     with warnings.catch_warnings(), isolation.watchdog():
         warnings.simplefilter("default", PluginWarning)

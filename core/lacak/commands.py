@@ -43,7 +43,7 @@ from .errors import InvalidOptionError, LimitReachedError
 from .limits import Budget, Limits, StopReason
 from .options import parse_pairs
 from .output import dumps, plural, summarise
-from .registry import Registry, using
+from .plugin.registry import Registry, using
 from .results import SearchResult
 
 __all__ = [
@@ -613,7 +613,7 @@ def add_kind_commands(cli: click.Group, registry: Registry) -> None:
     ``lacak KIND`` holding ``solve`` (a third-party kind needs no command code).
     """
     from .errors import LacakError
-    from .plugins import warn
+    from .plugin.loader import warn
 
     types = registry.puzzle_types()
     for kind in sorted(types):

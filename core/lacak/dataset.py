@@ -62,12 +62,12 @@ from .errors import (
 )
 from .interfaces import BatchKind, describe_state
 from .limits import Limits
-from .registry import default_registry
+from .plugin.registry import default_registry
 
 if TYPE_CHECKING:
     import concurrent.futures
 
-    from .registry import Registry
+    from .plugin.registry import Registry
     from .results import SearchResult
 
 __all__ = [

@@ -349,7 +349,7 @@ class _Checker:
 
     def __init__(self, path: Path, spec: Spec, seed: int, summary: Summary) -> None:
         from .dataset import _kind_of, _spec_measures
-        from .registry import default_registry
+        from .plugin.registry import default_registry
 
         _kind_type, batch = _kind_of(default_registry(), spec.kind)
         self.path = path
@@ -530,7 +530,7 @@ def open_output(
     arrays: Mapping[str, str] = {}
     if suffix == ".npz":
         from .dataset import _kind_of
-        from .registry import default_registry
+        from .plugin.registry import default_registry
 
         arrays = _kind_of(default_registry(), spec.kind)[1].arrays
         if not arrays:

@@ -23,9 +23,8 @@ import attrs
 # (lacak.interfaces.Dictionary) beside DictionarySource.
 from .dictionary_files import Dictionary
 from .errors import InvalidOptionError, InvalidPuzzleError, PluginError, memory_guard
-from .isolation import Estimate as CheckedEstimate
-from .isolation import quiet
 from .options import Accepts, accepts_validator, as_flag, parse_options
+from .streams import quiet
 
 if TYPE_CHECKING:
     import concurrent.futures
@@ -273,7 +272,7 @@ class Searcher:
         from . import progress
 
         try:
-            with quiet(), memory_guard(  # (no search writes lacak's output: lacak.isolation)
+            with quiet(), memory_guard(  # (no search writes lacak's output: lacak.streams)
                 f"the search of strategy {self.name!r} (its open list, visited states or tables)",
                 "set a node limit (--max-nodes), a smaller --max-depth, or use a strategy that "
                 "keeps less (idastar keeps one path only)",
@@ -309,6 +308,17 @@ Estimate = Callable[..., float]
 def _kind_of(value: Any) -> str:
     """``a list``, ``None``: how a value of the wrong type is named in a message."""
     return "None" if value is None else f"{type(value).__name__} {reprlib.repr(value)}"
+
+
+class BindableEstimate:
+    """An ``estimate(puzzle, state, **options)`` that gives its own ``state -> estimate``
+    for a puzzle (:meth:`bind`), as a third-party heuristic's checked estimate does
+    (:class:`lacak.plugin.isolation.Estimate`): :meth:`Heuristic.for_puzzle` asks it."""
+
+    __slots__ = ()
+
+    def bind(self, puzzle: Any, options: Any) -> Callable[[Any], Any]:
+        raise NotImplementedError
 
 
 @attrs.frozen(kw_only=True)
@@ -398,13 +408,13 @@ class Heuristic:
         """A function ``state -> estimate`` for ``puzzle``.
 
         A third-party plugin's heuristic gives one that checks each estimate
-        (:class:`lacak.isolation.Estimator`): a value that is not a finite number
+        (:class:`lacak.plugin.isolation.Estimator`): a value that is not a finite number
         ``>= 0`` (``nan``, ``inf``, a negative number, a ``bool``, anything else)
         raises :class:`~lacak.PluginError` naming the plugin, which stops the search.
         """
         if self.prepare is not None:
             return self.prepare(puzzle, **self.options)
-        if isinstance(self.estimate, CheckedEstimate):  # one checked call per state
+        if isinstance(self.estimate, BindableEstimate):  # one checked call per state
             return self.estimate.bind(puzzle, self.options)
         return functools.partial(self.estimate, puzzle, **self.options)
 

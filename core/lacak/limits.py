@@ -19,7 +19,7 @@ database) calls :func:`check_deadline` between chunks of its work::
 A budget also reports a search running past a second to
 :mod:`lacak.progress` (only when someone is watching). In the ``lacak``
 script, plugin code that runs on well past the deadline in force ends the
-process with one line naming it (:func:`lacak.isolation.watchdog`).
+process with one line naming it (:func:`lacak.plugin.isolation.watchdog`).
 
 Every time these bounds read is :func:`now` (:func:`time.perf_counter` unless
 :func:`use_clock` gives another clock for the block), so a test can prove a
@@ -43,7 +43,6 @@ from typing import Any
 
 import attrs
 
-from . import isolation
 from .errors import InvalidOptionError, LimitReachedError
 
 __all__ = [
@@ -222,15 +221,34 @@ def deadline(at: float | None) -> Iterator[None]:
     try:
         yield
     finally:
-        isolation.left(watched)
+        _left(watched)
         _DEADLINE.reset(token)
 
 
+#: The ``lacak`` script's watchdog (:mod:`lacak.plugin.isolation.watch`): what it is
+#: told when a deadline begins (``entered(at) -> entry``) and ends (``left(entry)``).
+_WATCHDOG: list[Callable[..., Any]] = []
+
+
+def watch_deadlines(entered: Callable[[float | None], object], left: Callable[[object], None]) -> None:
+    """Tell ``entered(at)`` of each deadline (``perf_counter`` time, or ``None``) that comes
+    into force in a block, and ``left(entry)`` (with what ``entered`` returned) when it ends:
+    how the watchdog, which lives in the plugin host, learns of the kernel's deadlines."""
+    _WATCHDOG[:] = [entered, left]
+
+
 def _watched(at: float | None) -> object:
-    """Tell the ``lacak`` script's watchdog (:func:`lacak.isolation.watchdog`) that the
+    """Tell the ``lacak`` script's watchdog (:func:`lacak.plugin.isolation.watchdog`) that the
     deadline ``at`` is in force, so that plugin code running long past it ends the
     process; a fake clock's times (:func:`use_clock`) are not the watchdog's."""
-    return isolation.entered(at) if _CLOCK.get() is time.perf_counter else None
+    if not _WATCHDOG or _CLOCK.get() is not time.perf_counter:
+        return None
+    return _WATCHDOG[0](at)
+
+
+def _left(watched: object) -> None:
+    if watched is not None and _WATCHDOG:
+        _WATCHDOG[1](watched)
 
 
 def check_deadline(doing: str) -> None:
@@ -289,7 +307,7 @@ class Budget:
 
     def __exit__(self, *_exc: object) -> None:
         token, watched = self._tokens.pop()
-        isolation.left(watched)
+        _left(watched)
         _DEADLINE.reset(token)
 
     @property

@@ -167,7 +167,7 @@ class SearchResult:
     def _extras(self, puzzle: Any, registry: Any) -> dict[str, Any]:
         """The kind's own keys (its :attr:`~lacak.PuzzleType.extras`), checked."""
         from .errors import PluginError
-        from .registry import default_registry
+        from .plugin.registry import default_registry
 
         kind = getattr(puzzle, "kind", None)
         types = (registry if registry is not None else default_registry()).puzzle_types()

@@ -23,7 +23,7 @@ PAGES: list[tuple[str, str, str, list[str]]] = [
         "Hook specifications",
         "What a plugin implements, with `@lacak.hookimpl` "
         "([plugins/hooks.md](../plugins/hooks.md) has one section per hook with an example).",
-        ["lacak.hookspecs"],
+        ["lacak.plugin.hookspecs"],
     ),
     (
         "cli.md",

@@ -36,7 +36,7 @@ from hypothesis import strategies as st
 from lacak import dataset
 from lacak.batch import job_seed
 from lacak.cli import make_cli
-from lacak.registry import using
+from lacak.plugin.registry import using
 
 from .plugin_helpers import tick_registry
 
@@ -330,7 +330,7 @@ DOOMED = textwrap.dedent('''
     import lacak, lacak_search
     from lacak import dataset
     from lacak.batch import job_seed
-    from lacak.registry import using
+    from lacak.plugin.registry import using
 
     class Thing:
         def __init__(self, seed):

@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 from lacak import dataset
 from lacak.batch import derive_seeds, iter_many, job_seed
 from lacak.cli import make_cli
-from lacak.registry import using
+from lacak.plugin.registry import using
 
 from .plugin_helpers import tick_registry
 

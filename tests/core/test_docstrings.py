@@ -18,7 +18,7 @@ from typing import Any
 
 import lacak
 import lacak.cli
-import lacak.hookspecs
+import lacak.plugin.hookspecs
 import lacak.testing
 import pytest
 
@@ -33,7 +33,7 @@ OTHER_STYLES = re.compile(
 
 HOOKS = sorted(
     name
-    for name, function in vars(lacak.hookspecs).items()
+    for name, function in vars(lacak.plugin.hookspecs).items()
     if callable(function) and hasattr(function, "lacak_spec")
 )
 
@@ -80,7 +80,7 @@ def test_the_hooks_are_all_found() -> None:
 
 @pytest.mark.parametrize("name", HOOKS)
 def test_every_hook_is_documented_with_fields_an_example_and_a_version(name: str) -> None:
-    doc = _own_doc(getattr(lacak.hookspecs, name))
+    doc = _own_doc(getattr(lacak.plugin.hookspecs, name))
     assert doc.splitlines()[0].endswith("."), f"{name}: a one-line summary first"
     assert ":param " in doc and "Example::" in doc and ".. versionadded::" in doc, name
     assert not OTHER_STYLES.search(doc), f"{name}: a section in another docstring style"
@@ -88,7 +88,7 @@ def test_every_hook_is_documented_with_fields_an_example_and_a_version(name: str
 
 @pytest.mark.parametrize("name", HOOKS)
 def test_every_hook_has_a_section_headed_by_its_exact_signature(name: str) -> None:
-    signature = str(inspect.signature(getattr(lacak.hookspecs, name))).replace("'", "")
+    signature = str(inspect.signature(getattr(lacak.plugin.hookspecs, name))).replace("'", "")
     page = (ROOT / "docs" / "plugins" / "hooks.md").read_text(encoding="utf-8")
     heading = f"## `{name}{signature}` {{ #{name} }}"
     assert heading in page, f"hooks.md has no section {heading!r}"
@@ -108,7 +108,7 @@ def test_every_public_name_has_a_docstring_in_the_one_style(name: str, obj: Any)
 def test_every_public_constant_has_a_comment() -> None:
     """Constants cannot carry a docstring: a ``#:`` comment above them documents them."""
     sources = "\n".join(
-        p.read_text(encoding="utf-8") for p in (ROOT / "core" / "lacak").glob("*.py")
+        p.read_text(encoding="utf-8") for p in (ROOT / "core" / "lacak").rglob("*.py")
     )
     missing = []
     for name in lacak.__all__:

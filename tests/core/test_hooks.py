@@ -10,8 +10,8 @@ from typing import Any
 import click
 import lacak
 from click.testing import CliRunner
-from lacak import hookspecs
 from lacak.cli import make_cli
+from lacak.plugin import hookspecs
 
 from .plugin_helpers import CorePlugin, make_registry
 

@@ -24,8 +24,13 @@ from click.testing import CliRunner
 from hypothesis import example, given
 from hypothesis import strategies as st
 from lacak.cli import make_cli
-from lacak.isolation import PluginTimeout, call_with_timeout, stdout_to_stderr
-from lacak.plugins import DEFAULT_PLUGIN_TIMEOUT, OverrideRule, PluginLoader, get_plugin_manager
+from lacak.plugin.isolation import PluginTimeout, call_with_timeout, stdout_to_stderr
+from lacak.plugin.loader import (
+    DEFAULT_PLUGIN_TIMEOUT,
+    OverrideRule,
+    PluginLoader,
+    get_plugin_manager,
+)
 from lacak.testing import GraphPuzzle
 
 from .plugin_helpers import CorePlugin
@@ -432,7 +437,7 @@ def _components() -> lacak.Registry:
 
 
 def test_a_third_party_component_is_called_isolated_a_builtin_as_it_is() -> None:
-    from lacak.isolation import Estimate, PluginCall, Prepare
+    from lacak.plugin.isolation import Estimate, PluginCall, Prepare
 
     registry = _components()
     given = registry.heuristics("graph")["given"]
@@ -513,7 +518,7 @@ def test_lacak_errors_and_memory_errors_pass_a_component_as_they_are() -> None:
 
 
 def test_the_culprit_is_the_innermost_plugin_code() -> None:
-    from lacak.isolation import PluginCall, culprit, note_plugin_module
+    from lacak.plugin.isolation import PluginCall, culprit, note_plugin_module
 
     seen: list[str | None] = []
     outer = PluginCall(lambda: inner(), "outer-plugin", "strategy 'outer'")
@@ -528,9 +533,9 @@ def test_the_culprit_is_the_innermost_plugin_code() -> None:
             f"plugin 'tests-as-a-plugin' ({__name__}.test_the_culprit_is_the_innermost_plugin_code)"
         )
     finally:
-        from lacak import isolation
+        from lacak.plugin import isolation
 
-        isolation._MODULES.pop(__name__)
+        isolation.calls._MODULES.pop(__name__)
 
 
 def test_a_failing_hook_skips_what_it_registers_in_plain_english() -> None:
@@ -556,7 +561,7 @@ def test_a_failing_hook_skips_what_it_registers_in_plain_english() -> None:
 def test_plugin_code_writes_to_stderr_under_stdout_for_lacak(
     capfd: pytest.CaptureFixture[str],
 ) -> None:
-    from lacak.isolation import quiet, stdout_for_lacak
+    from lacak.plugin.isolation import quiet, stdout_for_lacak
 
     original = sys.stdout
     with stdout_for_lacak():
@@ -608,7 +613,7 @@ def test_a_noisy_heuristic_in_cli_runner_leaves_the_json_alone() -> None:
 WATCHED = """
 import sys, time
 import lacak
-from lacak import isolation
+from lacak.plugin import isolation
 
 def sleepy():
     time.sleep(3600)

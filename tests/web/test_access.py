@@ -15,7 +15,7 @@ import pytest
 from fastapi.testclient import TestClient
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from lacak.registry import Registry
+from lacak.plugin.registry import Registry
 from lacak.web.pool import Pool
 
 from .conftest import SMALL, make_app

@@ -139,7 +139,7 @@ def test_generation_runs_under_the_deadline(monkeypatch: pytest.MonkeyPatch) -> 
 
 
 def test_an_instance_without_its_own_render_is_drawn_by_its_kind(client: TestClient) -> None:
-    from lacak.registry import default_registry
+    from lacak.plugin.registry import default_registry
 
     body = {"algorithm": next(iter(lacak.generators("sliding"))), "size": "3x3", "seed": 1}
     answer = client.post("/api/kinds/sliding/generate", json={**body, "picture": "svg"}).json()
@@ -155,7 +155,7 @@ def test_a_third_party_generator_without_the_option_is_offered_without_it() -> N
     """The page animates the carving of generators that list 'carving' among their
     options; a third-party one that does not is made as it is, and asking it is refused."""
     import numpy as np
-    from lacak.registry import Registry
+    from lacak.plugin.registry import Registry
     from lacak.web import create_app
     from lacak.web.pool import Pool
     from lacak_mazes import Maze

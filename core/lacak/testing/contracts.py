@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from ..api import generate, resolve_heuristic, solve
 from ..limits import Limits, StopReason
-from ..registry import Registry, default_registry
+from ..plugin.registry import Registry, default_registry
 from ..trace import SearchTrace
 from .reference import distances_to_goal, fewest_moves, replay, shortest_cost
 from .strategies import graph_puzzles, seeds

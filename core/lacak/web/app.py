@@ -36,7 +36,7 @@ from ..errors import (
     OutOfMemoryError,
     PluginError,
 )
-from ..registry import Registry, default_registry
+from ..plugin.registry import Registry, default_registry
 from ..version import __version__
 from . import work
 from .pool import Busy, Lost, Overrun, Pool

@@ -45,8 +45,8 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from ..errors import LacakError, OutOfMemoryError, PluginError
+from ..plugin.registry import Registry, using
 from ..processes import end_with_parent, owner
-from ..registry import Registry, using
 from ..store import cache
 from ..store.paths import cache_dir
 from . import work
@@ -81,7 +81,7 @@ def _init_worker(parent: int, tied: bool, memory_mb: int | None) -> None:
         except (ImportError, ValueError, OSError):  # no such limit on this system
             pass
     os.environ.setdefault("LACAK_PROGRESS", "0")
-    from ..registry import default_registry
+    from ..plugin.registry import default_registry
 
     default_registry()
 

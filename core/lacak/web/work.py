@@ -47,7 +47,7 @@ from ..options import (
     parse_size,
     read_untrusted,
 )
-from ..registry import Registry, default_registry
+from ..plugin.registry import Registry, default_registry
 from ..results import SearchResult, SearchStats, plain
 from ..trace import SearchTrace
 

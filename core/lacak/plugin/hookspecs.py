@@ -27,7 +27,7 @@ import pluggy
 if TYPE_CHECKING:
     import click
 
-    from .interfaces import DictionarySource, Generator, Heuristic, PuzzleType, Searcher
+    from ..interfaces import DictionarySource, Generator, Heuristic, PuzzleType, Searcher
 
 __all__ = ["hookimpl", "hookspec"]
 

@@ -15,8 +15,8 @@ or that two third-party distributions share, is loaded as
 ``DISTRIBUTION:NAME`` (``lacak-foo:search``), never in place of another.
 
 Every import of a third-party plugin, and later every call of one of its hooks
-(see :mod:`lacak.registry`), runs with ``sys.stdout`` sent to ``sys.stderr``
-and within a time limit (:mod:`lacak.isolation`).
+(see :mod:`lacak.plugin.registry`), runs with ``sys.stdout`` sent to ``sys.stderr``
+and within a time limit (:mod:`lacak.plugin.isolation`).
 
 Environment variables (plugin names are as ``lacak plugins`` shows them):
 
@@ -50,8 +50,8 @@ from typing import Any, TypeVar
 import attrs
 import pluggy
 
+from ..errors import InvalidOptionError, PluginError
 from . import hookspecs
-from .errors import InvalidOptionError, PluginError
 from .isolation import (
     PLUGIN_ERRORS,
     PluginTimeout,
@@ -318,7 +318,7 @@ class PluginLoader:
         if builtin:
             self.builtins.add(name)
         elif isinstance(plugin, types.ModuleType):  # its code on a stack is named as its own
-            note_plugin_module(plugin.__name__, name)  # (lacak.isolation.culprit)
+            note_plugin_module(plugin.__name__, name)  # (lacak.plugin.isolation.culprit)
 
     def call(self, plugin: str, what: str, function: Callable[[], T]) -> T:
         """Run ``function`` (one of ``plugin``'s hooks), isolated.

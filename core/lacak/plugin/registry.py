@@ -13,7 +13,7 @@ built-in one). A third-party plugin's hooks run with ``sys.stdout`` sent to
 ``sys.stderr`` and a time limit (``LACAK_PLUGIN_TIMEOUT``); one that does not
 return in time is reported, and none of its hooks is called again. Each function
 of a component a third-party plugin registers is called through a
-:class:`lacak.isolation.PluginCall` (what it prints goes to stderr, what it
+:class:`lacak.plugin.isolation.PluginCall` (what it prints goes to stderr, what it
 raises names the plugin, a heuristic's estimates are checked); the built-ins'
 are called as they are.
 """
@@ -31,16 +31,18 @@ from typing import Any, Generic, TypeVar
 import attrs
 import pluggy
 
-from .errors import (
+from ..errors import (
     DuplicateComponentError,
     InvalidOptionError,
     LacakError,
     PluginError,
     UnknownComponentError,
 )
-from .interfaces import DictionarySource, Generator, Heuristic, PuzzleType, Searcher
-from .isolation import Estimate, PluginCall, PluginTimeout, Prepare
-from .plugins import (
+from ..interfaces import DictionarySource, Generator, Heuristic, PuzzleType, Searcher
+from ..output import plural
+from .isolation.calls import Estimate, PluginCall, Prepare
+from .isolation.watch import PluginTimeout
+from .loader import (
     PLUGIN_ERRORS,
     PluginFailure,
     PluginInfo,
@@ -103,8 +105,6 @@ class Catalogue(Mapping[str, T], Generic[T]):
         names = ", ".join(sorted(self._items))
         if len(names) > 60:
             names = names[:57].rsplit(", ", 1)[0] + ", ..."
-        from .output import plural
-
         count = plural(len(self._items), "entry", "entries")
         return f"<Catalogue ({self.what}), {count}: {names}>"
 
@@ -205,7 +205,7 @@ def _plural(what: str) -> str:
 
 
 #: The functions of a component that lacak calls, by class: those of a third-party
-#: plugin's components are called through :class:`lacak.isolation.PluginCall` (messages
+#: plugin's components are called through :class:`lacak.plugin.isolation.PluginCall` (messages
 #: name the component, and the function when it is not the component's own work).
 _CALLED: dict[type, dict[str, type[PluginCall] | None]] = {
     PuzzleType: {"parse": PluginCall, "validate": None, "choose": None, "render": None,
@@ -223,7 +223,7 @@ _BATCH_CALLED = ("plan", "prepare", "puzzle", "instance", "record")
 
 def _isolated(component: Any, plugin: str, what: str) -> Any:
     """``component`` (a third-party plugin's) with each of its functions called through a
-    :class:`~lacak.isolation.PluginCall`: its output to ``sys.stdout`` kept off lacak's,
+    :class:`~lacak.plugin.isolation.PluginCall`: its output to ``sys.stdout`` kept off lacak's,
     its errors naming ``plugin`` and the component (``what``: ``"heuristic
     'sliding/x'"``), a heuristic's estimates checked. Done once, when it is catalogued;
     lacak's own components are called as they are."""
