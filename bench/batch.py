@@ -1,7 +1,7 @@
 """``lacak batch`` on this machine (issue 15): 1 against 2 workers, per-job overhead, and a
 100,000-maze dataset with its memory.
 
-1. **Throughput, 1 and 2 workers**, through :func:`lacak.dataset.records` (what
+1. **Throughput, 1 and 2 workers**, through :func:`lacak.batch.dataset.records` (what
    ``lacak batch`` runs): 32x32 hunt-and-kill mazes with their solutions, 3x3
    sliding boards drawn uniformly and solved (astar-tiles + manhattan), and
    classic 4x4 Boggle boards solved with English, each workload several seconds
@@ -13,7 +13,7 @@
    2 workers against 1) says how much the batch machinery itself costs.
 2. **Per-job overhead of 1 ms jobs**: a ``spin`` kind whose generator burns
    about 1 ms of CPU, through the whole pipeline of ``lacak batch`` (generate,
-   record, JSON, order, write to a file: :func:`lacak.dataset.write`) on 1 and 2
+   record, JSON, order, write to a file: :func:`lacak.batch.dataset.write`) on 1 and 2
    workers. Each job times its own work on its thread's CPU clock; the overhead
    is the run's CPU (this process and its workers) less the jobs' own. Jobs
    that do nothing give the pipeline's cost alone.
@@ -59,7 +59,7 @@ def _run(spec: Any, count: int, workers: int) -> tuple[float, float]:
 
     began, cpu = time.perf_counter(), _cpu()
     n = 0
-    for _record in lacak.dataset.records(spec, count=count, seed=1, workers=workers):
+    for _record in lacak.batch.dataset.records(spec, count=count, seed=1, workers=workers):
         n += 1
     assert n == count
     return time.perf_counter() - began, _cpu() - cpu
@@ -71,11 +71,11 @@ def throughput(runs: int, quick: bool) -> None:
     scale = 4 if quick else 1
     # each sized to several seconds on 1 worker: a steady rate, not the pool's start-up
     workloads = [
-        ("maze 32x32 hunt-and-kill + solution", lacak.dataset.spec(
+        ("maze 32x32 hunt-and-kill + solution", lacak.batch.dataset.spec(
             "maze", size=(32, 32), kind_options={"solution": True}), 4000 // scale),
-        ("sliding 3x3 uniform, solved (astar-tiles)", lacak.dataset.spec(
+        ("sliding 3x3 uniform, solved (astar-tiles)", lacak.batch.dataset.spec(
             "sliding", size=(3, 3), kind_options={"uniform": True}), 4000 // scale),
-        ("boggle classic4, eng", lacak.dataset.spec("boggle"), 8000 // scale),
+        ("boggle classic4, eng", lacak.batch.dataset.spec("boggle"), 8000 // scale),
     ]  # fmt: skip
     print(f"\n## 1. Throughput, 1 and 2 workers ({runs} runs each, alternately; "
           f"{_load()} at the start)\n")
@@ -174,11 +174,11 @@ class SpinPlugin:
 
 def _own(spec: Any, count: int, workers: int) -> tuple[float, float, float]:
     """(wall, CPU, the jobs' own CPU) seconds of a batch of ``spin`` jobs written to a
-    JSON Lines file by :func:`lacak.dataset.write` (what ``lacak batch`` runs)."""
+    JSON Lines file by :func:`lacak.batch.dataset.write` (what ``lacak batch`` runs)."""
     with tempfile.TemporaryDirectory(prefix="lacak-bench-") as folder:
         out = Path(folder) / "spin.jsonl"
         began, cpu = time.perf_counter(), _cpu()
-        lacak.dataset.write(spec, out, count=count, seed=1, workers=workers)
+        lacak.batch.dataset.write(spec, out, count=count, seed=1, workers=workers)
         wall, used = time.perf_counter() - began, _cpu() - cpu
         # the job's own CPU, read after the run, without parsing whole lines:
         # {"index":..,"seed":..,"ok":true,"instance":{"seed":..,"cpu":X},"digest":..}
@@ -213,7 +213,7 @@ def overhead(quick: bool, runs: int) -> None:
     cases = [("empty jobs", {"ms": 0.0}, count * 4), ("counting loop", {"loops": loops}, count),
              ("CPU-clock spin", {}, count)]  # fmt: skip
     for label, options, jobs in cases:
-        spec = lacak.dataset.spec("spin", options=options)
+        spec = lacak.batch.dataset.spec("spin", options=options)
         short = jobs // 10
         for workers in (1, 2):
             per_job, once, shares, whole, walls, owns = [], [], [], [], [], []

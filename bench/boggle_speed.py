@@ -32,7 +32,7 @@ Rows:
   code of git revision ``REV`` (exported to a temporary folder, first on
   ``PYTHONPATH``): the "before" figures, measured side by side.
 
-- *lacak batch boggle*: records/s through :func:`lacak.dataset.records` (what
+- *lacak batch boggle*: records/s through :func:`lacak.batch.dataset.records` (what
   ``lacak batch boggle`` runs; one job a board, JSON records in order), with
   and without ``--scores-only``, on 1 and 2 workers (``--batch-boards``
   boards, each run a fresh process as on the command line, so loading the
@@ -247,7 +247,7 @@ def _first_use(scratch: Path) -> dict[str, tuple[float, float]]:
 BATCH = """
 import os, resource, sys, time
 import lacak
-from lacak import dataset
+from lacak.batch import dataset
 def cpu():
     a = resource.getrusage(resource.RUSAGE_SELF)
     b = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -286,7 +286,7 @@ for name in ("bogglesolver 0.0.1", "pyggle 1.2.0", "boggled 1.0.0"):
 
 
 def _batch(trees: dict[str, dict[str, str]], boards: int, baseline: str | None) -> dict[str, Any]:
-    """``lacak batch boggle`` through :func:`lacak.dataset.records`: 1 and 2 workers."""
+    """``lacak batch boggle`` through :func:`lacak.batch.dataset.records`: 1 and 2 workers."""
     print(f"\nlacak batch boggle, {boards:,} classic4 boards, eng (records/s; CPU the run got; "
           "load average)")  # fmt: skip
     out: dict[str, Any] = {}

@@ -58,14 +58,14 @@ IN_PROCESS = {
         "assert g.from_cache and d.report.cached",
     ),
     "pdb-663 files (load_or_build)": (
-        "import lacak, numpy\nfrom lacak_sliding import pdb, pdb_build\n"
+        "import lacak, numpy\nfrom lacak_sliding import pdb\nfrom lacak_sliding.pdb import build as pdb_build\n"
         "goal = tuple(range(16))\npart = pdb.Partition.named('663', 4, 4, goal)",
         "for g in part.groups:\n"
         "    a = pdb.load_or_build(4, 4, goal, g, build=False)\n"
         "    assert a is not None",
     ),
     "pdb-663 prepared (files + sparse tables)": (
-        "import lacak, numpy\nfrom lacak_sliding import pdb, pdb_build\n"
+        "import lacak, numpy\nfrom lacak_sliding import pdb\nfrom lacak_sliding.pdb import build as pdb_build\n"
         "goal = tuple(range(16))\npart = pdb.Partition.named('663', 4, 4, goal)",
         "h = pdb.pattern_heuristic(part, reflect=True)",
     ),

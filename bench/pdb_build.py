@@ -36,7 +36,8 @@ def _child(width: int, height: int, partition: str, group: int, engine: str) -> 
     import resource
     import time
 
-    from lacak_sliding import pdb, pdb_build
+    from lacak_sliding import pdb
+    from lacak_sliding.pdb import build as pdb_build
 
     goal = tuple(range(width * height))
     part = pdb.Partition.parse(partition, width, height, goal)

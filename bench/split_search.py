@@ -33,7 +33,8 @@ from typing import Any
 
 import lacak
 from lacak.batch import iter_many
-from lacak_sliding import korf, tiles_split
+from lacak_sliding import korf
+from lacak_sliding.tiles.idastar import split as tiles_split
 
 
 def load() -> str:
@@ -69,14 +70,14 @@ def timed(puzzle: Any, heuristic: str, **kwargs: Any) -> dict[str, Any]:
 
 
 def compare(ids: list[int], heuristic: str, dask: bool, depth: int) -> list[dict[str, Any]]:
-    from lacak_sliding import tiles_engines
+    from lacak_sliding.tiles.idastar import engines as tiles_engines
 
     tiles_engines.warm()  # the compiled engine loaded (compiled once) before any timing
     rows = []
     items = {i.id: i for i in korf.instances()}
     cluster: Any = None
     if dask:
-        from lacak import dataset
+        from lacak.batch import dataset
 
         cluster = dataset.dask_executor("local:2")
         executor, _threads = cluster.__enter__()
@@ -117,7 +118,7 @@ def overhead(count: int, dask: bool) -> list[dict[str, Any]]:
     rows = []
     executors: list[tuple[str, Any, Any]] = [("pool 2", None, 2)]
     if dask:
-        from lacak import dataset
+        from lacak.batch import dataset
 
         executors.append(("dask 2", dataset.dask_executor("local:2"), None))
     for name, maker, workers in executors:
@@ -150,7 +151,7 @@ def task_sizes(ident: int, heuristic: str, depth: int) -> dict[str, Any]:
     if not depth:
         splitter = tiles_split._Splitter(
             puzzle, h, heuristic, prepared, lacak.Limits(), lacak.Limits().start(),
-            tiles_split._engine(puzzle, prepared, h, lacak.Limits(), lacak.Limits().start(),
+            tiles_split.engine_for(puzzle, prepared, h, lacak.Limits(), lacak.Limits().start(),
                                 None).search, None, 2, 0)  # fmt: skip
         it = splitter.pieces(bound)
     else:

@@ -39,7 +39,8 @@ from pathlib import Path
 from typing import Any
 
 import lacak
-from lacak_sliding import korf, tiles_engines
+from lacak_sliding import korf
+from lacak_sliding.tiles.idastar import engines as tiles_engines
 
 HERE = Path(__file__).resolve().parent
 #: Korf's 100 with 6-6-3 before the compiled engine (issue 14's table), CPU seconds.

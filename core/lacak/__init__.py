@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import sys
 
-from . import _moved, batch, dataset, dictionary_files, options, output, progress, store
+from . import _moved, batch, dictionary_files, options, output, progress, store
 from .api import (
     NO_HEURISTIC,
     Choice,
@@ -137,7 +137,6 @@ __all__ = [
     "check_puzzle",
     "choose",
     "current_deadline",
-    "dataset",
     "deadline",
     "default_registry",
     "describe_state",

@@ -34,10 +34,14 @@ __all__ = ["MOVED", "install", "moved_attribute"]
 MOVED: dict[str, str] = {
     "lacak.cache": "lacak.store.cache",
     "lacak.paths": "lacak.store.paths",
+    "lacak.cluster": "lacak.batch.cluster",
     "lacak.compiled": "lacak.store.compiled",
+    "lacak.dataset": "lacak.batch.dataset",
+    "lacak.dataset_files": "lacak.batch.files",
     "lacak.hookspecs": "lacak.plugin.hookspecs",
     "lacak.isolation": "lacak.plugin.isolation",
     "lacak.plugins": "lacak.plugin.loader",
+    "lacak.processes": "lacak.batch.processes",
     "lacak.registry": "lacak.plugin.registry",
 }
 

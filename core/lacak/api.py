@@ -347,7 +347,7 @@ def solve(
         into ``result.trace``.
     :param executor: split the search across the workers of this
         :class:`concurrent.futures.Executor` (a process pool, a thread pool, a Dask
-        client's ``get_executor()``, :func:`lacak.dataset.dask_executor`'s): only
+        client's ``get_executor()``, :func:`lacak.batch.dataset.dask_executor`'s): only
         strategies that :attr:`~lacak.Searcher.splits` take one (``idastar-tiles``);
         the result is the one-process search's, counts included (docs/split.md).
     :param workers: split the search across this many processes of lacak's own pool

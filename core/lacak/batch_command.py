@@ -161,7 +161,7 @@ def batch_command(kind: str, *, registry: Registry) -> click.Command:
 
 
 def _run(ctx: click.Context, kind: str, batch: Any, registry: Registry, **values: Any) -> None:
-    from . import dataset
+    from .batch import dataset
 
     kind_values = {name: values.pop(name) for name in list(batch.options)}
     given = {k: v for k, v in kind_values.items() if v is not None and v != ()}

@@ -494,7 +494,7 @@ def _solve_in(
                         "--workers or --scheduler"
                     )
                 if scheduler is not None:
-                    from .dataset import dask_executor
+                    from .batch.dataset import dask_executor
 
                     try:  # (a local:N cluster starts within the --timeout)
                         options["executor"] = stack.enter_context(dask_executor(scheduler))[0]

@@ -39,6 +39,7 @@ __all__ = [
     "DictionarySource",
     "Generator",
     "Heuristic",
+    "Page",
     "Puzzle",
     "PuzzleType",
     "ReversiblePuzzle",
@@ -539,7 +540,7 @@ def _split_args(searcher: Searcher, executor: Any, workers: Any) -> dict[str, An
 
 @attrs.frozen(kw_only=True)
 class BatchKind:
-    """How ``lacak batch KIND`` (and :mod:`lacak.dataset`) make a kind's instances:
+    """How ``lacak batch KIND`` (and :mod:`lacak.batch.dataset`) make a kind's instances:
     what a puzzle kind declares in :attr:`PuzzleType.batch`. Every field is optional:
     a kind that declares nothing still gets batches of its generators' instances,
     recorded with their ``to_dict()`` (or their initial state's text) and solved
@@ -601,6 +602,54 @@ class BatchKind:
     #: value in a record (``{"cells": "instance.cells"}``); values of different shapes
     #: are padded. A kind that declares none cannot be written as ``.npz``.
     arrays: Mapping[str, str] = attrs.field(factory=dict)
+
+
+def _page_file(value: Any) -> str:
+    """A file of a page, as a path relative to its folder (``"maze.js"``, ``"img/a.svg"``):
+    parts joined by ``/``, none of them empty, hidden (``.``, ``..``, ``.x``) or holding
+    a backslash, a colon or a NUL."""
+    parts = value.split("/") if isinstance(value, str) else [""]
+    if not all(part and part[0] != "." and not set(part) & set("\\:\0") for part in parts):
+        raise PluginError(
+            f"a Page's files are paths inside its folder like 'maze.js', got {reprlib.repr(value)}"
+        )
+    return str(value)
+
+
+def _page_files(values: Iterable[str]) -> tuple[str, ...]:
+    if isinstance(values, str):
+        values = (values,)
+    return tuple(_page_file(v) for v in values)
+
+
+@attrs.frozen(kw_only=True)
+class Page:
+    """A kind's own page in ``lacak serve``: a folder of static files in an import package
+    (the plugin's), declared in :attr:`PuzzleType.page`. A kind without one gets the
+    generic page, made from its :class:`PuzzleType` alone.
+
+    The web surface serves every file of the folder under ``/pages/KIND/`` (nothing
+    outside it) and says in ``GET /api/kinds`` where the page's script and styles
+    are; the pages' frame loads :attr:`script` as an ES module and calls its default
+    export, ``async function (root, catalogue)``, with the element to fill and the
+    kind's catalogue (``GET /api/kinds/KIND``). The script builds its page with the
+    pages' shared helpers, ``/static/ui.js`` (the API, DOM helpers, option forms,
+    search trees) and ``/static/generic.js`` (the generic page), and the shared
+    stylesheet ``/static/app.css`` (docs/web.md, "A page of your own"). Ship the
+    folder as package data, so that a wheel carries it.
+    """
+
+    #: The import package the folder is in (``"lacak_mazes"``).
+    package: str
+    #: The page's ES module, inside the folder (``"maze.js"``).
+    script: str = attrs.field(converter=_page_file)
+    #: The folder inside the package that holds the page's files (``"page"``).
+    folder: str = attrs.field(default="page", converter=_page_file)
+    #: Stylesheets inside the folder, loaded before the script runs and only while
+    #: the page is shown (``("maze.css",)``).
+    styles: tuple[str, ...] = attrs.field(default=(), converter=_page_files)
+    #: The page's name in the pages' menu (``"Mazes"``; default the kind's name).
+    title: str = ""
 
 
 @attrs.frozen(kw_only=True)
@@ -685,6 +734,8 @@ class PuzzleType:
     #: How ``lacak batch KIND`` makes and records the kind's instances (``None``: the
     #: generic way, see :class:`BatchKind`).
     batch: BatchKind | None = None
+    #: The kind's own page in ``lacak serve`` (``None``: the generic page), see :class:`Page`.
+    page: Page | None = None
 
     @property
     def name(self) -> str:

@@ -49,7 +49,7 @@ PAGES: list[tuple[str, str, str, list[str]]] = [
             "lacak.output",
             "lacak.progress",
             "lacak.batch",
-            "lacak.cluster",
+            "lacak.batch.cluster",
             "lacak.store.cache",
             "lacak.dictionary_files",
             "lacak.store.paths",

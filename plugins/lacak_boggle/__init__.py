@@ -26,6 +26,10 @@ from typing import Any
 import lacak
 from lacak.options import Named, Number, OneOf
 
+#: The dice sets of :data:`lacak_boggle.dice.DICE_SETS` registered as generators, with their
+#: tray and a description (:mod:`lacak_boggle._trays`: registering them loads no dice).
+from ._trays import DICE_INFO as _DICE_INFO
+
 __all__ = [
     "BLANK",
     "DEFAULT_DICTIONARY",
@@ -94,6 +98,11 @@ def __dir__() -> list[str]:
     return sorted([*globals(), *__all__])
 
 
+# The functions below (and the hooks) import the plugin's modules when lacak first calls
+# them: that defers them (registering the plugin on every start loads none), it dodges no
+# circle (no module of the plugin imports this one).
+
+
 def _kind(name: str) -> Any:
     """``lacak_boggle.kind.<name>``, imported when first called (registering loads nothing)."""
 
@@ -134,16 +143,6 @@ def _random(size: Any = None, seed: int | None = None, dictionary: Any = None) -
     from .dice import random_board
 
     return random_board((4, 4) if size is None else size, seed, dictionary=dictionary)
-
-
-#: The dice sets of :data:`lacak_boggle.dice.DICE_SETS` registered as generators, with their
-#: tray and a description (repeated here so that registering them does not load the dice).
-_DICE_INFO = {
-    "classic4": (4, 4, "4x4 Boggle: shake the 1987 'New Boggle' dice"),
-    "classic4-1976": (4, 4, "4x4 Boggle: shake the original (1976-1986) dice"),
-    "big5": (5, 5, "5x5 Big Boggle: shake the original dice"),
-    "superbig6": (6, 6, "6x6 Super Big Boggle: shake the dice (digraph and blank faces)"),
-}
 
 
 #: Help texts of the kind's options (``lacak boggle solve --NAME``).
@@ -234,6 +233,10 @@ def register_puzzles(register: Any) -> None:
             help=_HELP,
             example="AHORJ/QQUOI/SSCPD/MUPSM/AUULI",
             batch=_BATCH,
+            # the page of lacak serve: lacak_boggle/page/, package data
+            page=lacak.Page(
+                package="lacak_boggle", script="boggle.js", styles=("boggle.css",), title="Boggle"
+            ),
         )
     )
 

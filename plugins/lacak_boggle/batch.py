@@ -52,9 +52,10 @@ import lacak
 import lacak.batch
 from lacak.batch import Outcome
 
+from ._gc import quiet_gc
 from .board import Board, neighbours, official_min_length
 from .engines import ENGINES, engine_for_batch, load_compiled
-from .results import BoggleResult, Entries, cells_of, found_result, make_result, quiet_gc
+from .results import BoggleResult, Entries, cells_of, found_result, make_result
 from .solver import DictionaryLike, resolve_dictionary, solve_board
 from .walk import tile_columns, walk_fast
 from .wordgraph import WordGraph, compile_dictionary, load_graph

@@ -21,13 +21,12 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence, Set
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 import attrs
 import lacak
 
-if TYPE_CHECKING:
-    from .wordgraph import WordGraph
+from .wordgraph import WordGraph, compile_dictionary
 
 __all__ = [
     "BLANK",
@@ -414,7 +413,6 @@ class Board:
                 "this board has no dictionary, so it has no goals; "
                 "use board.with_dictionary(lacak.dictionary(name)) to search it as a puzzle"
             )
-        from .wordgraph import compile_dictionary
 
         return compile_dictionary(self.dictionary)
 

@@ -15,10 +15,20 @@ from typing import Any
 
 import click
 import lacak
-from lacak.cli import output_format, parse_size, read_input, registry_of, write_output
+from lacak.cli import (
+    output_format,
+    parse_size,
+    read_input,
+    registry_of,
+    solve_command,
+    write_output,
+)
 from lacak.output import dumps, plural
 
-from . import _DICE_INFO
+from ._trays import DICE_INFO
+
+# Every start of ``lacak`` loads this module to build the commands: the Boggle code (boards,
+# dice, solver, batches, pictures) and rich are imported inside the commands that use them.
 
 __all__ = ["boggle_group", "check_command", "dice_command", "shake_command", "solve_many_command"]
 
@@ -73,8 +83,6 @@ _output_option = click.option(
 def boggle_group() -> click.Group:
     """A new ``lacak boggle`` group: ``solve`` (built by lacak from the puzzle kind),
     ``check``, ``shake``, ``dice`` and ``solve-many``."""
-    from lacak.cli import solve_command
-
     @click.group("boggle")
     def boggle() -> None:
         """Boggle boards: find every word, shake real dice, check a word.
@@ -97,7 +105,7 @@ def boggle_group() -> click.Group:
     "--dice",
     default="classic4",
     show_default=True,
-    type=click.Choice([*_DICE_INFO, "random"]),
+    type=click.Choice([*DICE_INFO, "random"]),
     help="Which dice to shake; 'random' draws letters weighted by a dictionary.",
 )
 @click.option(

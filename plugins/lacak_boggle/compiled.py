@@ -65,6 +65,7 @@ from numba.core import types
 from numba.extending import intrinsic
 
 from .board import neighbours
+from .wordgraph import compile_words
 
 if TYPE_CHECKING:
     from .wordgraph import WordGraph
@@ -588,8 +589,6 @@ def walk_boards(
 
 def warm() -> None:
     """Compile (or load from the cache) the kernel, on a tiny board."""
-    from .wordgraph import compile_words
-
     graph = compile_words(["AB", "BA"], "AB")
     cols = np.array([[graph.column("A"), graph.column("B")]], dtype=np.int64)
     walk(graph, cols, (1, 2), 1, PATHS)

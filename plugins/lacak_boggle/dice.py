@@ -30,6 +30,7 @@ from __future__ import annotations
 import bisect
 import contextlib
 import operator
+import random
 import reprlib
 import secrets
 import weakref
@@ -41,6 +42,7 @@ import attrs
 import lacak
 
 from .board import BLANK, Board, normalise_tile
+from .solver import resolve_dictionary
 
 __all__ = ["DICE_SETS", "DiceSet", "random_board", "shake"]
 
@@ -279,8 +281,6 @@ def shake(dice: str | DiceSet = "classic4", seed: int | None = None) -> Board:
 
 
 def _rng(seed: int) -> Any:
-    import random
-
     return random.Random(seed)
 
 
@@ -346,8 +346,6 @@ def random_board(
     """
     rows, cols = _board_size(size)
     if weights is None:
-        from .solver import resolve_dictionary
-
         weights = letter_weights(resolve_dictionary(dictionary, registry=registry))
     tiles = [normalise_tile(t) for t, _ in weights]
     values = [float(w) for _, w in weights]

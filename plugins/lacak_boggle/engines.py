@@ -42,6 +42,8 @@ from typing import TYPE_CHECKING, Any
 import lacak
 from lacak.store.compiled import CompiledEngine
 
+from .results import Entries, make_result
+
 if TYPE_CHECKING:
     from .board import Board
     from .results import BoggleResult
@@ -269,9 +271,7 @@ def solve_compiled(
 
     :param started: :func:`time.perf_counter` when the solve began (for ``seconds``).
     """
-    import numpy as np
-
-    from .results import Entries, make_result
+    import numpy as np  # here: the Python walk, which most single boards take, needs none
 
     compiled = require_compiled()
     rows = np.array([columns], dtype=np.int64)

@@ -4,7 +4,8 @@ lacak's core owns *parse → choose → solve → result → render*; these are 
 functions the ``boggle`` :class:`lacak.PuzzleType` declares for it, so that
 :func:`lacak.solve`, :meth:`BoggleResult.to_dict
 <lacak_boggle.BoggleResult.to_dict>` and ``lacak boggle solve`` (built by
-:func:`lacak.cli.solve_command`) agree.
+:func:`lacak.cli.solve_command`) agree. rich is imported where a text picture is
+made (reading, solving and a result's JSON need none of it).
 """
 
 from __future__ import annotations
@@ -19,8 +20,15 @@ from typing import Any
 import lacak
 from lacak.output import plural
 
-from .board import Board
+# every batch job shakes a board (lacak_boggle.dice) and solves it: this module imports both,
+# so they are loaded once, in the process that plans the batch, before workers are forked
+from . import dice as _dice  # noqa: F401
+from .board import BatchBoard, Board
+from .engines import ENGINE_VARIABLE, engine_for_job, load_compiled
+from .render import board_renderable, board_svg
 from .results import BoggleResult, cells_of, score
+from .solver import resolve_dictionary, whole_number
+from .wordgraph import compile_dictionary
 
 __all__ = [
     "Picture",
@@ -49,8 +57,6 @@ def parse(text: str, **options: Any) -> Board:
     :raises InvalidPuzzleError: not a board.
     :raises InvalidOptionError: a bad ``min_length``.
     """
-    from .solver import resolve_dictionary, whole_number
-
     board = Board.from_string(text)
     if options:
         dictionary = resolve_dictionary(options.get("dictionary"))
@@ -125,12 +131,6 @@ def batch_plan(
     :raises UnknownComponentError: no such dictionary.
     :raises DictionaryError: a dictionary file that cannot be read.
     """
-    # every job imports these: imported once here, before workers are forked
-    from . import dice as _dice  # noqa: F401
-    from . import solver as _solver  # noqa: F401
-    from .engines import engine_for_job, load_compiled
-    from .wordgraph import compile_dictionary
-
     if engine_for_job(engine or "auto") == "numba":
         load_compiled().warm()  # the machine code itself, not only numba
     compile_dictionary(_batch_dictionary(given.get("dictionary")))
@@ -148,8 +148,6 @@ def batch_prepare(
     are recorded."""
     if not solve:
         return board
-    from .board import BatchBoard
-    from .engines import ENGINE_VARIABLE
 
     return BatchBoard(
         tiles=board.tiles, seed=board.seed, dictionary=_batch_dictionary(dictionary),
@@ -163,8 +161,6 @@ def _batch_engine(engine: str, _variable: str | None) -> str:
     """The engine of a batch's jobs, decided once per worker process (and value of
     ``LACAK_BOGGLE_ENGINE``): every job of a worker walks with the same engine, and
     no job looks at the disk to decide."""
-    from .engines import engine_for_job
-
     return engine_for_job(engine)
 
 
@@ -172,8 +168,6 @@ def _batch_engine(engine: str, _variable: str | None) -> str:
 def _batch_dictionary(name: str | None) -> lacak.Dictionary:
     """The dictionary of a batch's jobs, resolved once per worker process (so that a
     batch looks its words up in one list, and its jobs do not look at the disk)."""
-    from .solver import resolve_dictionary
-
     return resolve_dictionary(name)
 
 
@@ -251,8 +245,6 @@ def render(
     :param full: accepted from ``lacak KIND solve``; every word is always shown.
     :raises InvalidOptionError: a format the kind does not draw.
     """
-    from .render import board_renderable, board_svg
-
     board: Board = puzzle
     path: tuple[Any, ...] | None = None
     caption: str | None = None

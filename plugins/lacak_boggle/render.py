@@ -1,10 +1,16 @@
-"""Pictures of a board: in the terminal (rich) and as SVG, with a word's path drawn."""
+"""Pictures of a board: in the terminal (rich) and as SVG, with a word's path drawn.
+
+rich is imported by the function that makes the terminal picture (an SVG, or a
+result's JSON, needs none of it).
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Any
 from xml.sax.saxutils import escape
+
+import lacak
 
 from .board import BLANK, Board
 
@@ -24,9 +30,7 @@ def _steps(board: Board, path: Sequence[Sequence[int]] | None) -> dict[tuple[int
     if not path:
         return {}
     if not board.is_path(path):
-        from lacak import InvalidInputError
-
-        raise InvalidInputError(f"{[list(c) for c in path]} is not a path on this board")
+        raise lacak.InvalidInputError(f"{[list(c) for c in path]} is not a path on this board")
     return {(int(r), int(c)): i + 1 for i, (r, c) in enumerate(path)}
 
 

@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import bisect
-import contextlib
 import functools
-import gc
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, overload
@@ -13,7 +11,8 @@ from typing import TYPE_CHECKING, Any, overload
 import attrs
 import lacak
 
-from .board import Board, Cell
+from ._gc import quiet_gc
+from .board import BatchBoard, Board, Cell, normalise_tile
 
 if TYPE_CHECKING:
     from .wordgraph import WordGraph
@@ -73,25 +72,6 @@ def cells_of(rows: int, cols: int) -> tuple[Cell, ...]:
     """``(row, col)`` of each row-major cell index (shared tuples: paths made of
     them allocate nothing per cell)."""
     return tuple(divmod(i, cols) for i in range(rows * cols))
-
-
-@contextlib.contextmanager
-def quiet_gc() -> Iterator[None]:
-    """Pause the cyclic garbage collector while many small tuples are made.
-
-    The solvers and results create no reference cycles, but allocating
-    thousands of tuples triggers collections that rescan every live container
-    (numba alone brings over 100,000); pausing them makes result assembly
-    several times faster. The collector is turned back on afterwards if it was
-    on (so nested or concurrent uses end with it on).
-    """
-    was_on = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_on:
-            gc.enable()
 
 
 #: Held while an :class:`Entries` makes its path tuples (so it happens once).
@@ -322,8 +302,6 @@ class BoggleResult(lacak.SearchResult):
 
     def get(self, word: str) -> FoundWord | None:
         """The :class:`FoundWord` for ``word`` (any case), or ``None``."""
-        from .board import normalise_tile
-
         wanted = normalise_tile(word)
         words = self.entries.words
         at = bisect.bisect_left(words, wanted)  # the words are in code-point order
@@ -361,8 +339,6 @@ class BoggleResult(lacak.SearchResult):
         :param registry: accepted for :meth:`lacak.SearchResult.to_dict`'s signature;
             the Boggle keys need no registry.
         """
-        from .board import BatchBoard
-
         board = puzzle if isinstance(puzzle, Board) else self.board
         data = lacak.SearchResult.to_dict(self)  # no puzzle: the common keys alone
         data["states"] = [board.format_state(state) for state in self.states]

@@ -21,7 +21,8 @@ from typing import Any
 import attrs
 import lacak
 
-from .board import BatchBoard, Board
+from ._gc import quiet_gc
+from .board import BatchBoard, Board, normalise_tile
 from .engines import (
     compiled_available,
     engine_for_board,
@@ -29,7 +30,7 @@ from .engines import (
     require_compiled,
     solve_compiled,
 )
-from .results import BoggleResult, WordCheck, assemble, make_result, quiet_gc
+from .results import BoggleResult, WordCheck, assemble, make_result
 from .walk import tile_columns, walk_fast, walk_general, word_paths
 from .wordgraph import CompileStopped, compile_dictionary
 
@@ -429,8 +430,6 @@ def check(
     :raises InvalidOptionError: an empty word, a bad ``min_length``, ``limits``
         or ``max_paths``.
     """
-    from .board import normalise_tile
-
     limits = _check_limits(limits)
     budget = limits.start()
     max_paths = _check_count(max_paths, "max_paths")

@@ -49,7 +49,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 import lacak
 
-from .results import quiet_gc
+from ._gc import quiet_gc
 
 if TYPE_CHECKING:
     import numpy as np

@@ -1,7 +1,12 @@
 """lacak's maze plugin: perfect mazes from a dozen generators, their solutions, and pictures.
 
 Everything heavy is imported when first used, so that this module stays cheap
-to import on every ``lacak`` start.
+to import on every ``lacak`` start: the hooks below import the plugin's modules
+inside them (deferring them, not dodging a circle: no module of the plugin
+imports this one), and so does :func:`__getattr__` for :class:`Maze` and
+:class:`MazePuzzle`. The generators are the sub-package
+:mod:`lacak_mazes.generators`; their old paths (``lacak_mazes.wilson``, ...) are
+deprecated aliases (:mod:`lacak_mazes._moved`).
 
 >>> import lacak
 >>> maze = lacak.generate("maze", "hunt-and-kill", (3, 5), seed=7).with_endpoints()
@@ -18,11 +23,19 @@ from typing import TYPE_CHECKING, Any
 
 import lacak
 
+from . import _moved
+
 if TYPE_CHECKING:
     from .maze import Maze
     from .puzzle import MazePuzzle
 
 __all__ = ["Maze", "MazePuzzle"]
+
+_moved.install()
+
+
+# Here and in the hooks below the plugin's modules are imported when first needed: that
+# defers them (``import lacak_mazes`` on every start loads none), it dodges no circle.
 
 
 def __getattr__(name: str) -> Any:

@@ -24,12 +24,10 @@ depth) is read off the queue afterwards.
 from __future__ import annotations
 
 import itertools
-from typing import TYPE_CHECKING
+
+import lacak
 
 from ._common import LETTER, OPPOSITE, flat_offsets, flat_steps, trace_back
-
-if TYPE_CHECKING:
-    import lacak
 
 __all__ = ["BLOCKED", "CHUNK", "SOURCE", "BreadthFirst", "reach"]
 
@@ -132,7 +130,7 @@ class BreadthFirst:
         """
         if len(self.queue) < 2:
             return 1
-        import numpy as np
+        import numpy as np  # here: the searchers are registered without numpy
 
         queue = np.fromiter(self.queue, dtype=np.int64, count=len(self.queue))
         came = np.frombuffer(self.came, dtype=np.uint8)
@@ -188,8 +186,6 @@ def reach(
         last is a farthest one when no ``target`` stopped it), ``came`` how each
         was reached.
     """
-    import lacak
-
     search = BreadthFirst(cells, width, source)
     if lacak.current_deadline() is None:
         search.run(target)

@@ -31,15 +31,13 @@ True
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import attrs
 import lacak
+import numpy as np
 
 from ._common import BIT, LETTER, E, N, S, W
-
-if TYPE_CHECKING:
-    import numpy as np
 
 __all__ = ["ADDS", "Carving"]
 
@@ -48,8 +46,6 @@ ADDS = ("passages", "walls")
 
 
 def _steps(value: Any) -> np.ndarray:
-    import numpy as np
-
     try:
         steps = np.array(value, dtype=np.int64, copy=True)
     except (TypeError, ValueError, OverflowError):
@@ -87,8 +83,6 @@ class Carving:
     @classmethod
     def of(cls, rows: Any, cols: Any, sides: Any, *, adds: str = "passages") -> Carving:
         """A carving from three equal-length sequences: the rows, columns and sides."""
-        import numpy as np
-
         return cls(
             np.stack(
                 [
@@ -111,8 +105,6 @@ class Carving:
         :raises InvalidPuzzleError: a step with a side that is not N, E, S or W, or
             one that leaves the grid.
         """
-        import numpy as np
-
         rows, cols, sides = self.steps.T
         bad = ~np.isin(sides, (N, E, S, W))
         if bad.any():
@@ -142,8 +134,6 @@ class Carving:
 
         :raises InvalidPuzzleError: a step outside the grid, or one passage named twice.
         """
-        import numpy as np
-
         numbers = self.passages(height, width)[:upto]
         n = height * width
         unique, counts = np.unique(numbers, return_counts=True)
@@ -173,8 +163,6 @@ class Carving:
 
         :raises InvalidPuzzleError: a bad step, or a replay that is not the maze.
         """
-        import numpy as np
-
         height, width = cells.shape
         replayed = self.replay(height, width)
         if not np.array_equal(replayed, cells):

@@ -19,11 +19,15 @@ status 1.
 from __future__ import annotations
 
 import shutil
+from collections.abc import Mapping
 from typing import Any
 
 import click
 from lacak.cli import echo_json, output_format, read_input, registry_of, solve_command, write_output
 from lacak.options import parse_cell, parse_pairs, parse_size
+
+from .render import PICTURE_HELP, best_cell_width, caption
+from .render import picture as draw
 
 __all__ = ["maze_group"]
 
@@ -36,8 +40,6 @@ _SIZE_HELP = "ROWSxCOLS, e.g. 10x25: 10 rows of 25 cells"
 def _picture_options(function: Any) -> Any:
     """The picture flags of ``maze generate``: the ``maze`` kind's render options, which
     ``maze solve`` offers too."""
-    from .render import PICTURE_HELP
-
     options = [
         click.option("--ascii", "ascii", is_flag=True, default=False, help=PICTURE_HELP["ascii"]),
         click.option("--cell-width", type=int, default=0, help=PICTURE_HELP["cell_width"]),
@@ -134,9 +136,6 @@ def _generate_command() -> click.Command:
           lacak maze generate -a wilson -s 40x60 --seed 1 --solution -o maze.png
           lacak maze generate -a growing-tree -O policy=mix -O newest=0.3 -s 20x40 --json
         """
-        from .render import best_cell_width, caption
-        from .render import picture as draw
-
         registry = registry_of(ctx)
         generator = registry.generators("maze")[algorithm]
         fmt = output_format(format_, output, as_json, _PICTURES)
@@ -227,7 +226,7 @@ def stats(
     Dead-end share, corridor straightness, junctions and branching, solution length.
     """
     if file is not None:
-        from .maze import Maze
+        from .maze import Maze  # here: the commands are built on every start, without mazes
 
         subject = Maze.from_json(read_input(file))
     else:
@@ -294,6 +293,7 @@ def algorithms(ctx: click.Context, as_json: bool) -> None:
     if as_json:
         echo_json({"algorithms": rows})
         return
+    # rich's tables here: rich is not loaded on every start
     from rich.console import Console
     from rich.table import Table
     from rich.text import Text
@@ -346,8 +346,6 @@ def _unsaid(row: dict[str, Any]) -> bool:
 def _option_ranges(value: Any) -> dict[str, Any]:
     """A generator's ``option_ranges`` metadata, or ``{}`` when it is not a mapping (it
     comes from a plugin: a malformed one is not shown rather than crashing the list)."""
-    from collections.abc import Mapping
-
     if not isinstance(value, Mapping):
         return {}
     return {str(key): dict(spec) for key, spec in value.items() if isinstance(spec, Mapping)}

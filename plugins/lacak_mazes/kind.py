@@ -9,7 +9,8 @@ what helps when a limit stops a search. ``lacak.parse``, ``lacak.choose``,
 core's command kit) follow it.
 
 This module is imported whenever the plugins register, so it stays light:
-the maze code loads when a maze is read or drawn.
+the maze code (:mod:`lacak_mazes.maze`) is imported inside the functions that
+read or check a maze, which defers it (it imports nothing of this module).
 """
 
 from __future__ import annotations
@@ -19,11 +20,10 @@ from typing import TYPE_CHECKING, Any
 import lacak
 from lacak.options import Text
 
-from .render import PICTURE_HELP, PICTURE_OPTIONS
+from .render import PICTURE_HELP, PICTURE_OPTIONS, render_puzzle
 
 if TYPE_CHECKING:
-    from .maze import Maze
-    from .puzzle import MazePuzzle
+    from .maze import Maze, MazePuzzle
 
 __all__ = [
     "BATCH",
@@ -48,7 +48,7 @@ FASTEST = "tree-path"
 def parse(text: str | bytes, start: Any = None, end: Any = None) -> MazePuzzle:
     """The :class:`~lacak_mazes.MazePuzzle` of a maze's JSON text (see
     :meth:`MazePuzzle.from_json <lacak_mazes.MazePuzzle.from_json>`)."""
-    from .puzzle import MazePuzzle
+    from .maze import MazePuzzle  # here: see the module's documentation
 
     return MazePuzzle.from_json(text, start=start, end=end)
 
@@ -59,7 +59,7 @@ def validate(instance: Any) -> None:
 
     :raises InvalidPuzzleError: not a maze, or not perfect (see ``Maze.validate_perfect``).
     """
-    from .maze import Maze
+    from .maze import Maze  # here: see the module's documentation
 
     maze = getattr(instance, "maze", instance)
     if not isinstance(maze, Maze):
@@ -79,8 +79,6 @@ def choose(puzzle: MazePuzzle, heuristic: str | None, registry: Any) -> tuple[st
 def render(puzzle: MazePuzzle, result: Any, format: str = "text", **options: Any) -> Any:
     """The maze with its start, end and the path found (see
     :func:`lacak_mazes.render.render_puzzle`)."""
-    from .render import render_puzzle
-
     return render_puzzle(puzzle, result, format, **options)
 
 
@@ -182,4 +180,6 @@ PUZZLE_TYPE = lacak.PuzzleType(
     },
     example=EXAMPLE,
     batch=BATCH,
+    # the page of lacak serve: lacak_mazes/page/, package data
+    page=lacak.Page(package="lacak_mazes", script="maze.js", styles=("maze.css",), title="Mazes"),
 )

@@ -1,4 +1,5 @@
-"""The :class:`Maze`: a grid of open-side bitmasks, its endpoints and solution, and JSON.
+"""The :class:`Maze`: a grid of open-side bitmasks, its endpoints and solution, and JSON;
+and :class:`MazePuzzle`, a maze as a search problem.
 
 A maze of ``height x width`` cells stores one byte per cell, a bitmask of the
 sides that are open (``N=1, E=2, S=4, W=8``: a bit is set when that side is a
@@ -13,6 +14,10 @@ passages, so exactly one path joins any two cells.
 (2, False)
 >>> Maze.from_rows([[6, 12], [1, 1]]).is_perfect()
 True
+
+The two classes live in one module because each makes the other
+(:meth:`Maze.puzzle`, :meth:`MazePuzzle.from_json`); :mod:`lacak_mazes.puzzle` is
+where :class:`MazePuzzle` is documented as a search problem.
 """
 
 from __future__ import annotations
@@ -20,22 +25,21 @@ from __future__ import annotations
 import functools
 import json
 import unicodedata
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
+from typing import Any
 
 import attrs
 import lacak
+import numpy as np
 
-from ._common import BIT, DIRECTIONS, DX, DY, E, N, S, W, is_integer
+from ._common import BIT, DIRECTIONS, DX, DY, OPPOSITE, E, N, S, W, is_integer
 from .breadth_first import reach
+from .carving import Carving
+from .render import render as render_maze
+from .render import render_text
+from .stats import maze_stats
 
-if TYPE_CHECKING:
-    import numpy as np
-
-    from .carving import Carving
-    from .puzzle import MazePuzzle
-
-__all__ = ["Cell", "Maze"]
+__all__ = ["Cell", "Maze", "MazePuzzle"]
 
 Cell = tuple[int, int]
 
@@ -44,8 +48,6 @@ POPCOUNT = tuple(bin(mask).count("1") for mask in range(16))
 
 
 def _readonly_cells(value: Any) -> np.ndarray:
-    import numpy as np
-
     if isinstance(value, np.ndarray) and value.dtype == np.uint8 and not value.flags.writeable:
         array = value
     else:
@@ -205,8 +207,6 @@ class Maze:
         ):
             raise lacak.InvalidPuzzleError(f"seed must be an integer or null, got {self.seed!r}")
         if self.carving is not None:
-            from .carving import Carving
-
             if not isinstance(self.carving, Carving):
                 raise lacak.InvalidPuzzleError(
                     f"a maze's carving is a Carving or None, got {type(self.carving).__name__}"
@@ -222,8 +222,6 @@ class Maze:
         :param fields: ``start``, ``end``, ``solution``, ``algorithm``, ``seed``, ``carving``.
         :raises InvalidPuzzleError: a ragged grid, a bad bitmask or a broken passage.
         """
-        import numpy as np
-
         if isinstance(rows, np.ndarray):
             return cls(rows, **fields)
         if not isinstance(rows, Sequence) or isinstance(rows, (str, bytes)) or not rows:
@@ -261,8 +259,6 @@ class Maze:
         :param south: ``height x width`` booleans; ``south[r, c]`` opens ``(r, c)``-``(r+1, c)``
             (the last row is ignored).
         """
-        import numpy as np
-
         east = np.asarray(east, dtype=bool)
         south = np.asarray(south, dtype=bool)
         cells = np.zeros(east.shape, dtype=np.uint8)
@@ -309,8 +305,6 @@ class Maze:
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
             raise lacak.InvalidPuzzleError(f"maze 'seed' must be an integer or null, got {seed!r}")
         if data.get("carving") is not None:
-            from .carving import Carving
-
             maze_fields["carving"] = Carving.from_dict(data["carving"])
         maze = cls.from_rows(rows, algorithm=algorithm, seed=seed, **maze_fields)
         for key, actual in (("height", maze.height), ("width", maze.width)):
@@ -355,8 +349,6 @@ class Maze:
     # -- checks ------------------------------------------------------------------
 
     def _check_cells(self) -> None:
-        import numpy as np
-
         cells = self.cells
         bad = cells > 15
         if bad.any():
@@ -416,7 +408,6 @@ class Maze:
         if check is not None:
             check()
         # every step at once: inside the grid, then one cell on through an open side
-        import numpy as np
 
         try:
             at = np.array(steps, dtype=np.int64).reshape(-1, 2)
@@ -495,15 +486,11 @@ class Maze:
     @functools.cached_property
     def passages(self) -> int:
         """Number of passages (open walls between two cells)."""
-        import numpy as np
-
         table = np.array(POPCOUNT, dtype=np.int64)
         return int(table[self.cells].sum()) // 2
 
     def degrees(self) -> np.ndarray:
         """Number of open sides of every cell, as a ``height x width`` array."""
-        import numpy as np
-
         return np.array(POPCOUNT, dtype=np.uint8)[self.cells]
 
     def is_open(self, cell: Cell, direction: str) -> bool:
@@ -664,8 +651,6 @@ class Maze:
 
         :raises InvalidPuzzleError: no endpoint given and the maze has none.
         """
-        from .puzzle import MazePuzzle
-
         return MazePuzzle.of(self, start, end)
 
     # -- other forms ----------------------------------------------------------------
@@ -717,14 +702,10 @@ class Maze:
     def render(self, format: str = "text", **options: Any) -> str | bytes:
         """A picture: ``"text"`` (box drawing; ``ascii=True`` for ASCII), ``"svg"``,
         ``"png"`` (bytes) or ``"json"``. Options: see :func:`lacak_mazes.render.render`."""
-        from .render import render
-
-        return render(self, format, **options)
+        return render_maze(self, format, **options)
 
     def stats(self) -> dict[str, Any]:
         """Texture statistics; see :func:`lacak_mazes.stats.maze_stats`."""
-        from .stats import maze_stats
-
         return maze_stats(self)
 
     # -- identity ---------------------------------------------------------------------
@@ -754,9 +735,104 @@ class Maze:
         return f"<Maze {self.height}x{self.width} {self.algorithm or 'maze'}{extra}{ends}>"
 
     def __str__(self) -> str:
-        from .render import render_text
-
         return render_text(self, unicode=True)
+
+
+#: The sides of a cell, as ``(letter, bit)`` in ``N, E, S, W`` order, and each bit's letter.
+_SIDES = tuple(zip(DIRECTIONS, (N, E, S, W), strict=False))
+_LETTER = dict(zip((N, E, S, W), DIRECTIONS, strict=False))
+
+
+@attrs.frozen
+class MazePuzzle:
+    """Find the way through a maze from ``initial`` to ``goal``.
+
+    Build one with :meth:`of` or :meth:`Maze.puzzle` (both check the endpoints),
+    or read one with :meth:`from_json` (``lacak.parse("maze", text)``).
+
+    >>> import lacak
+    >>> puzzle = lacak.parse("maze", '{"cells": [[2, 12], [2, 9]]}', start="1,0")
+    >>> puzzle.initial, puzzle.goal, puzzle.format_state(puzzle.goal)
+    ((1, 0), (0, 0), '0,0')
+    """
+
+    #: The maze.
+    maze: Maze
+    #: The start cell.
+    initial: Cell
+    #: The end cell.
+    goal: Cell
+
+    kind = "maze"
+
+    @classmethod
+    def of(cls, maze: Maze, start: Any = None, end: Any = None) -> MazePuzzle:
+        """The puzzle of ``maze`` from ``start`` to ``end``; each defaults to the maze's own.
+
+        :raises InvalidPuzzleError: a missing endpoint, or one outside the grid.
+        """
+        start = start if start is not None else maze.start
+        end = end if end is not None else maze.end
+        if start is None or end is None:
+            raise lacak.InvalidPuzzleError(
+                "the maze has no start and end: give them, or use maze.with_endpoints() "
+                "for the ends of its longest path"
+            )
+        return cls(maze, maze.check_cell(start, "start"), maze.check_cell(end, "end"))
+
+    @classmethod
+    def from_json(cls, text: str | bytes, *, start: Any = None, end: Any = None) -> MazePuzzle:
+        """The puzzle of the maze in JSON ``text`` (see :meth:`Maze.from_json`).
+
+        Each endpoint is the one given, else the file's, else suggested: both
+        ends of the longest path, or the cell farthest from the one end given
+        (see :meth:`Maze.with_endpoints`). The maze itself is kept as read.
+
+        :param start: ``(row, col)``, or text ``"ROW,COL"`` (as on the command line).
+        :param end: the same.
+        :raises InvalidPuzzleError: the text is not a maze, or an endpoint is outside it.
+        :raises InvalidOptionError: an endpoint that is not ``ROW,COL``.
+
+        Whether a path joins the ends is the search's to find out (a maze need not
+        be connected); a suggested end is always one the other end reaches.
+        """
+        maze = Maze.from_json(text)
+        first = maze.start if start is None else _endpoint(maze, start, "start")
+        last = maze.end if end is None else _endpoint(maze, end, "end")
+        if first is None or last is None:
+            suggested = maze.with_endpoints(first, last, solution=False)
+            first, last = suggested.start, suggested.end
+        return cls.of(maze, first, last)
+
+    def is_goal(self, state: Hashable) -> bool:
+        return state == self.goal
+
+    def successors(self, state: Cell) -> Iterator[tuple[str, Cell, float]]:
+        """``(direction, next cell, 1)`` for every passage out of ``state``."""
+        row, col = state
+        mask = int(self.maze.cells[row, col])
+        for letter, bit in _SIDES:
+            if mask & bit:
+                yield letter, (row + DY[bit], col + DX[bit]), 1.0
+
+    def predecessors(self, state: Cell) -> Iterator[tuple[str, Cell, float]]:
+        """``(direction, previous cell, 1)``: the step from the previous cell into ``state``."""
+        row, col = state
+        mask = int(self.maze.cells[row, col])
+        for _letter, bit in _SIDES:
+            if mask & bit:
+                yield _LETTER[OPPOSITE[bit]], (row + DY[bit], col + DX[bit]), 1.0
+
+    def format_state(self, state: Cell) -> str:
+        """A cell as written on the command line (``--start 2,5``): ``"2,5"``."""
+        return f"{state[0]},{state[1]}"
+
+
+def _endpoint(maze: Maze, value: Any, what: str) -> Cell:
+    """``value`` (a ``ROW,COL`` text or a pair) as a cell inside ``maze``."""
+    if isinstance(value, str):
+        value = lacak.options.parse_cell(value, what=what)
+    return maze.check_cell(value, what)
 
 
 def _is_cell(value: Any) -> bool:

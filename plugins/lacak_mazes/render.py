@@ -37,11 +37,12 @@ import lacak
 
 from ._common import E, N, S, W
 
+# This module is loaded whenever the plugins register (the ``maze`` kind's picture
+# options are here): numpy, rich and Pillow are imported inside the functions that draw.
 if TYPE_CHECKING:
     import numpy as np
 
-    from .maze import Maze
-    from .puzzle import MazePuzzle
+    from .maze import Maze, MazePuzzle
 
 __all__ = [
     "COLORS",

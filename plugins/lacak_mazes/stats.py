@@ -23,6 +23,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+import numpy as np
+
 from ._common import E, N, S, W, flat_steps
 
 if TYPE_CHECKING:
@@ -39,8 +41,6 @@ def maze_stats(maze: Maze) -> dict[str, Any]:
     >>> 0.2 < stats["dead_end_share"] < 0.3
     True
     """
-    import numpy as np
-
     cells = maze.cells
     degree = maze.degrees()
     total = maze.size
@@ -90,8 +90,6 @@ def _corridor_loops(maze: Maze, two: Any) -> int:
 
     :param two: where ``maze`` has cells with two openings.
     """
-    import numpy as np
-
     width = maze.width
     steps = flat_steps(width)
     masks = maze.cells.ravel().tolist()

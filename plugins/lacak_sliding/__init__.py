@@ -7,7 +7,14 @@ Registers the ``sliding`` puzzle kind, its heuristics (``misplaced``,
 ``bfs-tiles`` and ``idastar-tiles``, and the ``lacak sliding`` commands. See
 ``docs/sliding.md``.
 
-Modules are imported inside the hooks so that starting ``lacak`` stays fast.
+The tiles strategies live in :mod:`lacak_sliding.tiles`, the pattern databases in
+:mod:`lacak_sliding.pdb`; the old flat module paths (``lacak_sliding.tiles_idastar``,
+``lacak_sliding.pdb_build``, ...) still import, with a :class:`DeprecationWarning`, until
+the next release (:mod:`lacak_sliding._moved`).
+
+Each hook imports the modules it registers inside itself: that defers them (numpy and
+the searchers' code among them) until lacak asks for that kind of component, so that
+starting ``lacak`` stays fast; it dodges no import circle.
 """
 
 from __future__ import annotations
@@ -17,6 +24,10 @@ from typing import Any
 
 import lacak
 from lacak.options import Number, Text
+
+from . import _moved
+
+_moved.install()
 
 #: What a board option (a goal) accepts from a request lacak does not trust (the web
 #: API's): board text in any notation (tiles, spaces, commas, rows split by / or ;).
@@ -32,7 +43,7 @@ def register_puzzles(register: Callable[[lacak.PuzzleType], None]) -> None:
     pictures (text and SVG, ``pictures.py``), its JSON extras and the advice
     shown when a limit stops a search; ``lacak sliding solve`` is built from it.
     """
-    from . import batch, choice, pictures, puzzle
+    from . import batch, choice, pictures, puzzle  # (deferred: see the module docstring)
 
     register(
         lacak.PuzzleType(
@@ -59,6 +70,13 @@ def register_puzzles(register: Callable[[lacak.PuzzleType], None]) -> None:
             extras=puzzle.extras,
             advice=choice.advice,
             batch=batch.BATCH,
+            # the page of lacak serve: lacak_sliding/page/, package data
+            page=lacak.Page(
+                package="lacak_sliding",
+                script="sliding.js",
+                styles=("sliding.css",),
+                title="Sliding",
+            ),
         )
     )
 
@@ -66,7 +84,7 @@ def register_puzzles(register: Callable[[lacak.PuzzleType], None]) -> None:
 @lacak.hookimpl
 def register_heuristics(register: Callable[[lacak.Heuristic], None]) -> None:
     """Misplaced tiles (H1), Manhattan distance (H2), ``w1*H1 + w2*H2``, linear conflict."""
-    from . import heuristics as h
+    from . import heuristics as h  # (deferred: see the module docstring)
 
     register(
         lacak.Heuristic(
@@ -124,16 +142,16 @@ def register_heuristics(register: Callable[[lacak.Heuristic], None]) -> None:
         )
     )
     # additive pattern databases: pdb, pdb-555, pdb-663, pdb-78, pdb-6666 (docs/pattern-databases.md)
-    from . import pdb
+    from .pdb.spec import heuristics as pattern_databases  # (deferred: see the docstring)
 
-    for heuristic in pdb.heuristics():
+    for heuristic in pattern_databases():
         register(heuristic)
 
 
 @lacak.hookimpl
 def register_generators(register: Callable[[lacak.Generator], None]) -> None:
     """``random`` (uniform over solvable boards) and ``walk`` (k random moves from the goal)."""
-    from . import generators
+    from . import generators  # (deferred: see the module docstring)
 
     register(
         lacak.Generator(
@@ -163,12 +181,12 @@ def register_generators(register: Callable[[lacak.Generator], None]) -> None:
 @lacak.hookimpl
 def register_searchers(register: Callable[[lacak.Searcher], None]) -> None:
     """``astar-tiles``, ``bfs-tiles`` and ``idastar-tiles``: the sliding-puzzle fast paths."""
-    from . import tiles_astar, tiles_bfs
+    from .tiles import astar, bfs, idastar  # (deferred: see the module docstring)
 
     register(
         lacak.Searcher(
             name="astar-tiles",
-            search=tiles_astar.astar_tiles,
+            search=astar.astar_tiles,
             description="A* for sliding puzzles: int-encoded boards, incremental heuristics, bucket queue",
             optimal=True,
             heuristic="required",
@@ -178,19 +196,17 @@ def register_searchers(register: Callable[[lacak.Searcher], None]) -> None:
     register(
         lacak.Searcher(
             name="bfs-tiles",
-            search=tiles_bfs.bfs_tiles,
+            search=bfs.bfs_tiles,
             description="breadth-first search for sliding puzzles on int-encoded boards: fewest moves",
             optimal=True,
             heuristic="unused",
             kinds={"sliding"},
         )
     )
-    from . import tiles_idastar
-
     register(
         lacak.Searcher(
             name="idastar-tiles",
-            search=tiles_idastar.idastar_tiles,
+            search=idastar.idastar_tiles,
             description="IDA* for sliding puzzles: one mutable board, incremental pattern-database or table heuristics",
             optimal=True,
             heuristic="required",
@@ -205,6 +221,6 @@ def register_searchers(register: Callable[[lacak.Searcher], None]) -> None:
 @lacak.hookimpl
 def register_commands(cli: Any) -> None:
     """``lacak sliding solve|estimate|scramble|strategies|heuristics|pdb``."""
-    from .cli import sliding_group
+    from .cli import sliding_group  # (deferred: see the module docstring)
 
     cli.add_command(sliding_group())

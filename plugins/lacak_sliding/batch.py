@@ -1,7 +1,7 @@
 """How ``lacak batch sliding`` makes boards: ``--moves M`` (a random walk of M moves from
 the goal) or ``--uniform`` (a board drawn uniformly), each solved by default.
 
-The core runs the batch (:mod:`lacak.dataset`); this module only declares what the
+The core runs the batch (:mod:`lacak.batch.dataset`); this module only declares what the
 kind's own options mean (see :class:`lacak.BatchKind`).
 """
 

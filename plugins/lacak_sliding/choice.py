@@ -35,6 +35,11 @@ from __future__ import annotations
 
 from typing import Any
 
+import lacak
+
+from .pdb.lookup import build_estimate, missing_groups
+from .pdb.partition import Partition
+
 __all__ = ["AFFORDABLE", "advice", "build_note", "choose", "strongest"]
 
 #: Most placements (bytes) the pattern databases chosen by default may have: a first
@@ -48,13 +53,9 @@ def _cells(puzzle: Any) -> int:
 
 def _default_partition(puzzle: Any) -> Any:
     """The default pattern-database partition of the board, or ``None`` if it has none."""
-    from lacak import LacakError
-
-    from . import pdb
-
     try:
-        return pdb.Partition.default(puzzle.width, puzzle.height, tuple(puzzle.goal))
-    except LacakError:  # too many cells for pattern databases
+        return Partition.default(puzzle.width, puzzle.height, tuple(puzzle.goal))
+    except lacak.LacakError:  # too many cells for pattern databases
         return None
 
 
@@ -87,12 +88,10 @@ def choose(puzzle: Any, heuristic: str | None, registry: Any) -> tuple[str, str 
 
 def build_note(partition: Any) -> str:
     """``"built once, about 30 s"``, or ``"cached"``: what a first use of ``partition`` costs."""
-    from . import pdb
-
-    missing = pdb.missing_groups(partition)
+    missing = missing_groups(partition)
     if not missing:
         return "cached: loads in about a second"
-    estimate = pdb.build_estimate(partition, missing)
+    estimate = build_estimate(partition, missing)
     return f"built once, {'in ' if estimate == 'a few seconds' else ''}{estimate}"
 
 
@@ -102,8 +101,6 @@ def advice(puzzle: Any, result: Any) -> str | None:
     A weaker heuristic than the strongest affordable one: that one (with what it
     costs). The strongest already: more time, or a note that the board is hard.
     """
-    import lacak
-
     registry = lacak.default_registry()
     best = strongest(puzzle, registry)
     used = (result.heuristic or "").partition(":")[0]

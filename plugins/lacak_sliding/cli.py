@@ -10,6 +10,7 @@ status 2. The ``--json`` outputs are documented in ``docs/sliding.md``.
 
 from __future__ import annotations
 
+import secrets
 from typing import Any
 
 import click
@@ -17,6 +18,9 @@ import lacak
 from lacak.cli import echo_json, print_catalogue, read_input, registry_of, solve_command
 
 from . import heuristics as tile_heuristics
+from .choice import strongest
+from .pdb.cli import pdb_group
+from .pdb.spec import prepare as prepare_pattern_database
 
 __all__ = ["sliding_group"]
 
@@ -66,9 +70,7 @@ _goal_option = click.option(
 
 
 def _is_pattern_database(heuristic: lacak.Heuristic) -> bool:
-    from . import pdb
-
-    return getattr(heuristic.prepare, "__module__", None) == pdb.__name__
+    return getattr(heuristic.prepare, "__module__", None) == prepare_pattern_database.__module__
 
 
 def _number(value: float) -> int | float:
@@ -179,8 +181,6 @@ def estimate_command() -> click.Command:
                 f"{'yes' if row['admissible'] else 'no':<10}  {_detail_text(row)}".rstrip()
             )
         if not specs:
-            from .choice import strongest
-
             best = strongest(puzzle, registry)
             if best.startswith("pdb"):
                 click.echo(f"\npattern databases are not shown unless named: -H {best}")
@@ -235,8 +235,6 @@ def scramble_command() -> click.Command:
         """
         registry = registry_of(ctx)
         if seed is None:
-            import secrets
-
             seed = secrets.randbits(32)
         generators = registry.generators("sliding")
         options: dict[str, Any] = {}
@@ -373,8 +371,6 @@ def heuristics_command() -> click.Command:
 def sliding_group() -> click.Group:
     """The ``lacak sliding`` group, made afresh for each CLI (its ``solve`` comes from the
     kind registered in the registry the CLI is built from)."""
-    from .pdb_cli import pdb_group
-
     group = click.Group("sliding", help=GROUP_HELP)
     solve = solve_command("sliding")
     solve.epilog = SOLVE_EXAMPLES

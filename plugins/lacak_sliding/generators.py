@@ -39,9 +39,7 @@ def _setup(size: Any, seed: int | None, goal: str) -> tuple[int, int, tuple[int,
         seed = secrets.randbits(63)
     elif isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
         raise lacak.InvalidOptionError(f"seed must be a non-negative integer, got {seed!r}")
-    goal_t = (
-        parse_tiles(goal, (rows, cols), what="goal")[0] if goal else goal_tiles(width, height)
-    )
+    goal_t = parse_tiles(goal, (rows, cols), what="goal")[0] if goal else goal_tiles(width, height)
     return width, height, goal_t, seed
 
 

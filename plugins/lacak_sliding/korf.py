@@ -21,6 +21,8 @@ from importlib import resources
 import attrs
 import lacak
 
+from .puzzle import SlidingPuzzle
+
 __all__ = ["SETS", "KorfInstance", "instances", "parse_ids", "puzzle"]
 
 #: Instance sets: name -> (file, board side).
@@ -71,8 +73,6 @@ def instances(name: str = "korf100") -> list[KorfInstance]:
 
 def puzzle(instance: KorfInstance) -> lacak.Puzzle:
     """The instance as a sliding puzzle with Korf's goal ``0 1 ... n-1``."""
-    from .puzzle import SlidingPuzzle
-
     n = instance.side * instance.side
     return SlidingPuzzle(
         width=instance.side,

@@ -21,6 +21,7 @@ from typing import Any, ClassVar
 
 import attrs
 import lacak
+from lacak.options import parse_size
 
 __all__ = [
     "MOVES",
@@ -143,8 +144,6 @@ def parse_board_size(size: Any) -> tuple[int, int] | None:
     if size is None or (isinstance(size, str) and not size):
         return None
     if isinstance(size, str):
-        from lacak.options import parse_size
-
         rows, cols = parse_size(size, what="size (ROWSxCOLS)", minimum=2)
     else:
         pair = tuple(size) if isinstance(size, (tuple, list)) else (size, size)

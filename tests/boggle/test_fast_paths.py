@@ -189,9 +189,9 @@ def test_a_batch_loads_its_dictionary_once_before_the_workers_start() -> None:
     from lacak_boggle import kind
 
     kind._batch_dictionary.cache_clear()
-    lacak.dataset.spec("boggle", kind_options={"engine": "dfs", "scores_only": True})
+    lacak.batch.dataset.spec("boggle", kind_options={"engine": "dfs", "scores_only": True})
     assert kind._batch_dictionary.cache_info().currsize == 1
-    spec = lacak.dataset.spec("boggle", kind_options={"engine": "dfs"})
+    spec = lacak.batch.dataset.spec("boggle", kind_options={"engine": "dfs"})
     spec((0, 5))
     info = kind._batch_dictionary.cache_info()
     assert (info.currsize, info.misses) == (1, 1)  # the job found it loaded

@@ -165,7 +165,7 @@ def test_a_job_that_dies_with_no_note_is_still_found(monkeypatch: pytest.MonkeyP
     once more as they were, then each alone: the good ones still come back."""
     import lacak.batch
 
-    monkeypatch.setattr(lacak.batch, "_running", lambda markers: {})
+    monkeypatch.setattr(lacak.batch.pool, "_running", lambda markers: {})
     records = run_many(job, [1, "kill", 2, 3], workers=2)
     assert [r.value for r in records] == [2, None, 4, 6]
     died = records[1].error

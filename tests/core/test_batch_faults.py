@@ -33,8 +33,7 @@ import xxhash
 from click.testing import CliRunner
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
-from lacak import dataset
-from lacak.batch import job_seed
+from lacak.batch import dataset, job_seed
 from lacak.cli import make_cli
 from lacak.plugin.registry import using
 
@@ -229,7 +228,7 @@ def lacak_member(lines: list[bytes]) -> bytes:
 @pytest.fixture(scope="module")
 def small_members(tmp_path_factory: pytest.TempPathFactory) -> bytes:
     """The uninterrupted tick batch as gzip members of 2,000 bytes of records."""
-    from lacak import dataset_files
+    from lacak.batch import files as dataset_files
 
     out = tmp_path_factory.mktemp("members") / "t.jsonl.gz"
     with pytest.MonkeyPatch.context() as patched, using(TICK):
@@ -256,7 +255,7 @@ def test_every_state_a_killed_gzip_batch_can_leave_is_resumed(
     was written) or a short one (an interrupted run closes its member early); the tail
     holds the first records of the member being made, or of the member just written
     (killed before they left the tail). Each is resumed to the uninterrupted bytes."""
-    from lacak import dataset_files
+    from lacak.batch import files as dataset_files
 
     members = gzip_members(small_members)
     kept = choice.draw(st.integers(0, len(members) - 1), label="whole members kept")
@@ -328,7 +327,7 @@ DOOMED = textwrap.dedent('''
     """A batch of a generator that kills its own process for some jobs."""
     import json, os, signal, sys
     import lacak, lacak_search
-    from lacak import dataset
+    from lacak.batch import dataset
     from lacak.batch import job_seed
     from lacak.plugin.registry import using
 
@@ -478,7 +477,7 @@ def test_the_first_job_s_progress_is_shown_here(tmp_path: Path) -> None:
 
 MAZES = ["batch", "maze", "--size", "8x8", "-n", "2500", "--solution", "--seed", "9"]
 #: ``lacak`` with small gzip members, so that a short run closes many of them
-SMALL_MEMBERS = ("import sys, lacak.dataset_files as f; f.MEMBER_BYTES = 1 << 15; "
+SMALL_MEMBERS = ("import sys, lacak.batch.files as f; f.MEMBER_BYTES = 1 << 15; "
                  "from lacak.cli import main; sys.argv[0] = 'lacak'; main()")  # fmt: skip
 
 
@@ -566,7 +565,7 @@ def test_a_full_disk_while_the_npz_is_made_leaves_no_part(
     resume, and nothing half-made is left beside it."""
     import errno
 
-    from lacak import dataset_files
+    from lacak.batch import files as dataset_files
 
     spec = dataset.spec("maze", size=(5, 5), kind_options={"solution": True})
     out = tmp_path / "m.npz"
@@ -623,7 +622,7 @@ def test_a_disk_that_fills_at_any_byte_loses_nothing_a_resume_cannot_make(
     again) finishes the file to the uninterrupted bytes, leaving no other file."""
     import builtins
 
-    from lacak import dataset_files
+    from lacak.batch import files as dataset_files
 
     folder = tmp_path_factory.mktemp("full")
     out = folder / which.replace(".tail", "")

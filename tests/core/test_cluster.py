@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from lacak.batch import run_many
-from lacak.cluster import DaskExecutor
+from lacak.batch.cluster import DaskExecutor
 
 
 class FakeTask:
@@ -97,7 +97,7 @@ def test_a_batch_runs_through_it() -> None:
 
 
 def test_only_dask_s_own_executor_is_replaced() -> None:
-    from lacak.cluster import dask_client, reliable
+    from lacak.batch.cluster import dask_client, reliable
 
     ours = DaskExecutor(FakeClient())
     with cf.ThreadPoolExecutor(1) as threads:

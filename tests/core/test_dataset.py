@@ -1,4 +1,4 @@
-"""Batches as records (lacak.dataset, ``lacak batch``): in job order whatever runs them,
+"""Batches as records (lacak.batch.dataset, ``lacak batch``): in job order whatever runs them,
 streamed, resumable byte for byte, failures kept as data."""
 
 from __future__ import annotations
@@ -21,8 +21,7 @@ import pytest
 from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from lacak import dataset
-from lacak.batch import derive_seeds, iter_many, job_seed
+from lacak.batch import dataset, derive_seeds, iter_many, job_seed
 from lacak.cli import make_cli
 from lacak.plugin.registry import using
 
@@ -379,7 +378,7 @@ def test_without_dask_the_scheduler_says_what_to_install(monkeypatch: pytest.Mon
        count=st.integers(0, 300))  # fmt: skip
 def test_job_seeds_made_together_are_those_made_one_by_one(seed: int, first: int,
                                                           count: int) -> None:
-    from lacak.batch import _mixer
+    from lacak.batch.seeds import _mixer
 
     mixer = _mixer(seed)
     assert mixer.children(first, count) == [job_seed(seed, i) for i in range(first, first + count)]

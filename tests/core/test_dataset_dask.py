@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
-from lacak import dataset
+from lacak.batch import dataset
 from lacak.cli import make_cli
 
 distributed = pytest.importorskip("distributed")

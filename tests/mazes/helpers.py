@@ -170,8 +170,8 @@ def hunt_and_kill_reference(height: int, width: int, seed: int, hunt_chance: flo
     """
     import math
 
-    from lacak_mazes._common import Rng
-    from lacak_mazes._grid import Padded, maze_from_links, permutation_table
+    from lacak_mazes.generators._common import Rng
+    from lacak_mazes.generators._grid import Padded, maze_from_links, permutation_table
 
     rng = Rng(seed, salt=1)
     grid = Padded(height, width)
@@ -329,7 +329,7 @@ def wilson_reference(height: int, width: int, seed: int) -> Maze:
     off the grid is a step spent in place; each cell keeps the direction it was
     last left by, and the path from the walk's start along those is added.
     """
-    from lacak_mazes._common import Rng
+    from lacak_mazes.generators._common import Rng
 
     rng = Rng(seed, salt=8)
     step = {0: (-1, 0), 1: (0, 1), 2: (1, 0), 3: (0, -1)}
@@ -368,7 +368,7 @@ def aldous_broder_reference(height: int, width: int, seed: int) -> Maze:
     stays put at the edges. Each cell entered for the first time opens the
     side it was entered by.
     """
-    from lacak_mazes._common import Rng
+    from lacak_mazes.generators._common import Rng
 
     def fold(x: int, size: int) -> int:
         f = x % (2 * size)

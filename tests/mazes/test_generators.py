@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 from lacak.testing import GeneratorContract
 from lacak.testing import strategies as lst
 from lacak_mazes import Maze
-from lacak_mazes._common import Rng
-from lacak_mazes.kruskal import edge_weights, minimum_spanning_tree
+from lacak_mazes.generators._common import Rng
+from lacak_mazes.generators.kruskal import edge_weights, minimum_spanning_tree
 
 from .helpers import hunt_and_kill_reference, kruskal_reference, prim_reference
 
@@ -182,7 +182,7 @@ def test_boruvka_is_kruskal_and_prim_wall_for_wall(size: tuple[int, int], seed: 
 @given(size=lst.grid_sizes(max_side=12), seed=lst.seeds())
 def test_hunt_and_kill_hunts_like_a_scan_from_the_top(size: tuple[int, int], seed: int) -> None:
     """The forward-only hunt picks exactly the cells a full scan from the top picks."""
-    from lacak_mazes.huntkill import hunt_and_kill
+    from lacak_mazes.generators.huntkill import hunt_and_kill
 
     assert hunt_and_kill(*size, seed) == hunt_and_kill_reference(*size, seed)
 
@@ -197,7 +197,7 @@ def test_hunt_and_kill_hunting_early_still_hunts_like_a_scan_from_the_top(
     size: tuple[int, int], seed: int, chance: float
 ) -> None:
     """Hunts the walk did not need (hunt_chance) keep the forward-only scan exact."""
-    from lacak_mazes.huntkill import hunt_and_kill
+    from lacak_mazes.generators.huntkill import hunt_and_kill
 
     fast = hunt_and_kill(*size, seed, hunt_chance=chance)
     assert fast == hunt_and_kill_reference(*size, seed, hunt_chance=chance)
@@ -209,7 +209,7 @@ def test_hunt_and_kill_on_thin_grids_hunts_like_a_scan_from_the_top(
     size: tuple[int, int], chance: float
 ) -> None:
     """Thin grids keep cell (0, 0) unvisited for long: the hunt's special case at work."""
-    from lacak_mazes.huntkill import hunt_and_kill
+    from lacak_mazes.generators.huntkill import hunt_and_kill
 
     for seed in range(12):
         fast = hunt_and_kill(*size, seed, hunt_chance=chance)

@@ -29,7 +29,7 @@ from lacak.cli import make_cli
 from lacak.testing import one_line_error
 from lacak.testing import strategies as lst
 from lacak_mazes import Maze
-from lacak_mazes.huntkill import HUNTS
+from lacak_mazes.generators.huntkill import HUNTS
 
 from .helpers import transpose
 

@@ -1,7 +1,7 @@
 """The random-walk generators in numpy blocks (issue 14) give the plain loops' mazes.
 
 Wilson and Aldous-Broder run their walks in numpy blocks
-(:mod:`lacak_mazes._walk`); the mazes must be the ones the plain
+(:mod:`lacak_mazes.generators._walk`); the mazes must be the ones the plain
 one-move-at-a-time loops make from the same random moves (``helpers``), on
 every size, seed and block setting, so the uniformity tests of the plain
 loops (``test_statistics``) hold for them too. The block settings are made
@@ -23,17 +23,17 @@ from typing import Any
 from unittest import mock
 
 import lacak
-import lacak_mazes._walk as walk
-import lacak_mazes.aldous_broder as aldous_broder_module
-import lacak_mazes.wilson as wilson_module
+import lacak_mazes.generators._walk as walk
+import lacak_mazes.generators.aldous_broder as aldous_broder_module
+import lacak_mazes.generators.wilson as wilson_module
 import numpy as np
 import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from lacak.testing import strategies as lst
 from lacak_mazes import Maze
-from lacak_mazes._common import Rng
-from lacak_mazes._grid import corridor
+from lacak_mazes.generators._common import Rng
+from lacak_mazes.generators._grid import corridor
 
 from .helpers import aldous_broder_reference, reference_moves, wilson_reference
 

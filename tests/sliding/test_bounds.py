@@ -27,8 +27,9 @@ from hypothesis import strategies as st
 from lacak import Limits, StopReason
 from lacak.testing import replay
 from lacak.testing import strategies as lst
-from lacak_sliding import tiles_idastar
 from lacak_sliding.generators import random_board
+from lacak_sliding.tiles import idastar as tiles_idastar
+from lacak_sliding.tiles.idastar import generated, linear
 
 #: Slack on top of --timeout for a command: a 2-core machine at load 10 gives the
 #: process a fifth of a core, so its second of start-up takes several.
@@ -257,7 +258,10 @@ def test_the_explicit_stack_visits_what_the_recursion_visits(
         "depth": Limits(max_depth=count % 25, max_expanded=200_000),
     }[limit]
     recursive = lacak.solve(puzzle, "idastar-tiles", heuristic=spec, limits=limits)
-    with mock.patch.object(tiles_idastar, "_stack_room", lambda: -(10**9)):
+    with (
+        mock.patch.object(generated, "stack_room", lambda: -(10**9)),
+        mock.patch.object(linear, "stack_room", lambda: -(10**9)),
+    ):
         iterative = lacak.solve(puzzle, "idastar-tiles", heuristic=spec, limits=limits)
     assert (iterative.found, iterative.stopped, iterative.actions) == (
         recursive.found,
@@ -422,7 +426,7 @@ def test_a_split_task_that_starts_after_the_deadline_prepares_nothing(
 ) -> None:
     """A worker's task keeps the deadline from its start: one that arrives late stops
     at once, and one whose heuristic's preparing passes it stops there."""
-    from lacak_sliding import tiles_split
+    from lacak_sliding.tiles.idastar import split as tiles_split
 
     puzzle = lacak.parse("sliding", "8 6 7 / 2 5 4 / 3 0 1")
     task = tiles_split._Task(puzzle, "manhattan", None, tuple(puzzle.initial), -1, 40.0,
@@ -481,7 +485,7 @@ def test_a_local_cluster_starts_within_the_deadline(slow_cluster: type[_SlowClus
     """Issue 23: ``--scheduler local:2 --timeout 3`` took 5.8 s; starting the cluster
     (seconds on a busy machine) now counts: not up by the deadline, it is a time limit,
     and the cluster is closed once it is up."""
-    from lacak.cluster import local_cluster
+    from lacak.batch.cluster import local_cluster
 
     with (
         lacak.limits.use_clock(lambda: 5.0),  # (the deadline, 1.0, has passed)
@@ -522,13 +526,14 @@ def test_loading_pattern_databases_looks_at_the_deadline_between_them(
     """A split search's worker loads its databases under its task's deadline: each one
     (a tenth of a second or so) is a step between looks at the clock."""
     from lacak_sliding import pdb
+    from lacak_sliding.pdb import lookup
 
     monkeypatch.setenv("LACAK_CACHE_DIR", str(tmp_path))
     partition = pdb.Partition.default(3, 3, (1, 2, 3, 4, 5, 6, 7, 8, 0))
     loaded: list[Any] = []
-    real = pdb.group_table
-    monkeypatch.setattr(pdb, "group_table", lambda *a, **k: loaded.append(a) or real(*a, **k))
-    monkeypatch.setattr(pdb, "_memory", {})
+    real = lookup.group_table
+    monkeypatch.setattr(lookup, "group_table", lambda *a, **k: loaded.append(a) or real(*a, **k))
+    monkeypatch.setattr(lookup, "memory", {})
     with (
         lacak.limits.use_clock(lambda: 10.0),
         lacak.deadline(5.0),

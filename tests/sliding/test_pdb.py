@@ -17,8 +17,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from lacak.testing import HeuristicContract
 from lacak.testing import strategies as lst
-from lacak_sliding import pdb, pdb_build, pdb_cache
+from lacak_sliding import pdb
 from lacak_sliding.generators import random_board
+from lacak_sliding.pdb import build as pdb_build
+from lacak_sliding.pdb import cache as pdb_cache
+from lacak_sliding.pdb.placements import Placements
 from lacak_sliding.puzzle import SlidingPuzzle, goal_tiles
 
 from .helpers import distances
@@ -103,7 +106,7 @@ def groups_of(draw: st.DrawFn, n: int, max_group: int = 4) -> tuple[tuple[int, .
 
 @pytest.mark.parametrize(("n", "k"), [(4, 1), (4, 3), (6, 2), (8, 3), (9, 4)])
 def test_ranks_are_a_bijection_in_lexicographic_order(n: int, k: int) -> None:
-    hasher = pdb_build.Placements(n, k)
+    hasher = Placements(n, k)
     every = list(itertools.permutations(range(n), k))
     assert hasher.size == len(every)
     ranks = hasher.rank(np.array(every, dtype=np.uint8).T)
@@ -166,7 +169,7 @@ def test_builder_matches_slow_reference(
     engine = data.draw(st.sampled_from(_ENGINES), label="engine")
     built = pdb_build.build_database(width, height, goal, tiles, engine=engine)
     reference = reference_database(width, height, goal, tiles)
-    placements = pdb_build.Placements(n, k).placements().T
+    placements = Placements(n, k).placements().T
     for rank, placement in enumerate(placements):
         # placements the reference never reaches (a group filling a small board) are marked
         assert built[rank] == reference.get(tuple(int(c) for c in placement), pdb.UNREACHED)
@@ -204,7 +207,7 @@ def test_known_database_facts_on_4x4() -> None:
     # the top row of three tiles (as in 6-6-3): 3,360 placements, goal 0, max 15 (2002 paper: small)
     row = pdb_build.build_database(4, 4, goal, (1, 2, 3))
     assert row.size == 3360
-    assert row[pdb_build.Placements(16, 3).rank(np.array([[1], [2], [3]]))[0]] == 0
+    assert row[Placements(16, 3).rank(np.array([[1], [2], [3]]))[0]] == 0
     assert int(row.min()) == 0 and 0 < int(row.max()) < 30
 
 
@@ -585,9 +588,10 @@ class TestNamedContract(HeuristicContract):
     "module",
     [
         "lacak_sliding.pdb",
-        "lacak_sliding.pdb_build",
-        "lacak_sliding.pdb_engines",
-        "lacak_sliding.tiles_idastar",
+        "lacak_sliding.pdb.partition",
+        "lacak_sliding.pdb.placements",
+        "lacak_sliding.pdb.engines",
+        "lacak_sliding.tiles.idastar",
         "lacak_sliding.korf",
     ],
 )

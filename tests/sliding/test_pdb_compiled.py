@@ -13,15 +13,18 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from lacak.testing import strategies as lst
-from lacak_sliding import pdb, pdb_build, pdb_cache
+from lacak_sliding import pdb
 from lacak_sliding.generators import random_board
+from lacak_sliding.pdb import build as pdb_build
+from lacak_sliding.pdb import cache as pdb_cache
+from lacak_sliding.pdb import placements
 from lacak_sliding.puzzle import goal_tiles
 
 from .helpers import distances
 
 pytest.importorskip("numba")
 
-from lacak_sliding import pdb_compiled
+from lacak_sliding.pdb import compiled as pdb_compiled
 
 
 @pytest.fixture(autouse=True)
@@ -79,7 +82,7 @@ def test_overflow_regions_and_large_boards(width: int, height: int, tiles: tuple
 
 def test_the_overflow_table_is_used_where_the_free_cells_split_five_ways() -> None:
     n, k = 9, 4
-    nbr = pdb_build.neighbour_table(3, 3)
+    nbr = placements.neighbour_table(3, 3)
     keys = pdb_compiled._key_tables(n, k)
     count, slot_of, _regions = pdb_compiled._region_tables(n, k, nbr, keys, math.comb(n, k))
     edges = pdb_compiled._key(np.int64((1 << 1) | (1 << 3) | (1 << 5) | (1 << 7)), keys)

@@ -21,8 +21,10 @@ from lacak.cli import make_cli
 from lacak.store import cache
 from lacak.testing import one_line_error
 from lacak.testing.strategies import CacheDamage, cache_damage
-from lacak_sliding import pdb, pdb_build, pdb_cache
+from lacak_sliding import pdb
 from lacak_sliding.generators import random_board
+from lacak_sliding.pdb import build as pdb_build
+from lacak_sliding.pdb import cache as pdb_cache
 from lacak_sliding.puzzle import goal_tiles
 
 from .helpers import distances

@@ -23,8 +23,9 @@ from hypothesis import strategies as st
 from lacak.cli import make_cli
 from lacak.testing import replay
 from lacak.testing import strategies as lst
-from lacak_sliding import choice, pdb, pdb_build, pictures
+from lacak_sliding import choice, pdb, pictures
 from lacak_sliding.generators import random_board
+from lacak_sliding.pdb import build as pdb_build
 from lacak_sliding.puzzle import SlidingPuzzle
 
 from .helpers import distances
@@ -476,12 +477,14 @@ def test_library_modules_import_no_command_line_code() -> None:
     """Importing and using every library module of the plugin loads no CLI module."""
     script = (
         "import sys, lacak\n"
-        "from lacak_sliding import (choice, generators, heuristics, korf, pdb, pdb_build,\n"
-        "    pdb_cache, pictures, puzzle, tiles_astar, tiles_bfs, tiles_encoding, tiles_idastar)\n"
+        "from lacak_sliding import choice, generators, heuristics, korf, pdb, pictures, puzzle\n"
+        "from lacak_sliding.pdb import build, cache, lookup, partition, placements, spec\n"
+        "from lacak_sliding.tiles import astar, bfs, encoding, idastar\n"
+        "from lacak_sliding.tiles.idastar import deepen, engines, generated, split\n"
         "p = lacak.parse('sliding', '123450786')\n"
         "r = lacak.solve(p)\n"
         "pictures.render(p, r, 'svg'); lacak.SearchResult.to_dict(r, p)\n"
-        "bad = sorted(m for m in sys.modules if m.endswith('.cli') or m.endswith('pdb_cli')\n"
+        "bad = sorted(m for m in sys.modules if m.endswith('.cli')\n"
         "             or m == 'lacak.commands' or m == 'click')\n"
         "print(bad)\n"
     )

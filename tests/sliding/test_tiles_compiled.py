@@ -22,9 +22,9 @@ from lacak import Limits, StopReason
 from lacak.testing import replay
 from lacak.testing import strategies as lst
 from lacak.testing.strategies import CacheDamage
-from lacak_sliding import tiles_engines
 from lacak_sliding.generators import random_board, random_walk
 from lacak_sliding.puzzle import SlidingPuzzle
+from lacak_sliding.tiles.idastar import engines as tiles_engines
 
 pytest.importorskip("numba")
 
@@ -265,7 +265,7 @@ def test_first_compile_is_announced_once_per_machine(
 
     def fresh() -> lacak.store.compiled.CompiledEngine:
         return lacak.store.compiled.CompiledEngine(
-            name="sliding-tiles", module="lacak_sliding.tiles_compiled", title="the engine"
+            name="sliding-tiles", module="lacak_sliding.tiles.idastar.compiled", title="the engine"
         )
 
     first = fresh()
@@ -307,7 +307,7 @@ def hand_over(puzzle: SlidingPuzzle, spec: str, budget: int | None) -> list[int]
         mp.setattr(engine, "ready", lambda self: True)
         mp.setattr(tiles_engines, "LOAD_AFTER", 0.0)
         mp.setattr(tiles_engines, "take_over", take_over)
-        mp.setattr("lacak_sliding.tiles_idastar.CHECK_EVERY", 64)
+        mp.setattr("lacak_sliding.tiles.idastar.generated.CHECK_EVERY", 64)
         a = solve(puzzle, spec, "auto", limits=Limits(max_expanded=budget))
     b = solve(puzzle, spec, "python", limits=Limits(max_expanded=budget))
     same(a, b)
@@ -331,7 +331,7 @@ def test_tables_the_kernel_cannot_read_stay_in_python(
 
 
 def test_huge_table_values_stay_in_python() -> None:
-    from lacak_sliding.tiles_idastar import AdditiveModel
+    from lacak_sliding.tiles.idastar import AdditiveModel
 
     assert tiles_engines._compilable(AdditiveModel([[0, 1 << 40]], [0, 0], [0, 1]))
     assert not tiles_engines._compilable(AdditiveModel([[0, 1 << 70]], [0, 0], [0, 1]))
@@ -340,7 +340,7 @@ def test_huge_table_values_stay_in_python() -> None:
 
 def test_the_kernel_returns_in_slices_untimed(monkeypatch: pytest.MonkeyPatch) -> None:
     """Even without a time limit, Python gets control back now and then (Ctrl-C)."""
-    from lacak_sliding import tiles_compiled
+    from lacak_sliding.tiles.idastar import compiled as tiles_compiled
 
     calls: list[int] = []
     original = tiles_compiled.iterate
@@ -473,7 +473,7 @@ import lacak.store.compiled
 
 def fresh():
     return lacak.store.compiled.CompiledEngine(
-        name="sliding-tiles", module="lacak_sliding.tiles_compiled", title="the engine"
+        name="sliding-tiles", module="lacak_sliding.tiles.idastar.compiled", title="the engine"
     )
 
 os.environ["LACAK_CACHE_DIR"] = sys.argv[1]

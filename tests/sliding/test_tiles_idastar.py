@@ -12,9 +12,10 @@ from hypothesis import strategies as st
 from lacak import Limits, StopReason
 from lacak.testing import SearcherContract, replay
 from lacak.testing import strategies as lst
-from lacak_sliding import tiles_idastar
 from lacak_sliding.generators import random_board, random_walk
 from lacak_sliding.puzzle import SlidingPuzzle, goal_tiles
+from lacak_sliding.tiles import idastar as tiles_idastar
+from lacak_sliding.tiles.idastar.generated import generated_source
 
 from .helpers import distances
 
@@ -337,7 +338,7 @@ def test_generated_source_compiles_for_every_shape() -> None:
     for width in range(2, 6):
         for height in range(2, 6):
             for reflect in (False, True):
-                source = tiles_idastar._source(width, height, reflect)
+                source = generated_source(width, height, reflect)
                 compile(source, "<test>", "exec")
 
 

@@ -1,4 +1,4 @@
-"""``idastar-tiles`` split across workers (:mod:`lacak_sliding.tiles_split`): the same path,
+"""``idastar-tiles`` split across workers (:mod:`lacak_sliding.tiles.idastar.split`): the same path,
 length and node counts as the one-process search, on any executor and any split depth;
 a worker that dies loses nothing; bad requests are refused in one line."""
 
@@ -334,7 +334,7 @@ def test_split_tasks_count_as_one_process_with_the_compiled_engine_forced(
     count as the one-process search. A task starts below the root with a move it must
     not undo (its ``prev``), which the kernel is given."""
     pytest.importorskip("numba")
-    from lacak_sliding import tiles_engines
+    from lacak_sliding.tiles.idastar import engines as tiles_engines
 
     monkeypatch.setenv("LACAK_TILES_ENGINE", "numba")  # compiled from the first iteration
     puzzle = lacak.parse("sliding", "8 6 7 / 2 5 4 / 3 0 1")
@@ -375,7 +375,7 @@ def test_a_split_search_that_runs_long_makes_the_compiled_engine_ready_once(
 ) -> None:
     """Tasks load the compiled engine only when its machine code is ready; a split
     search past COMPILE_AFTER seconds makes it ready, once, in the calling process."""
-    from lacak_sliding import tiles_engines
+    from lacak_sliding.tiles.idastar import engines as tiles_engines
 
     called: list[Any] = []
     monkeypatch.setattr(tiles_engines, "COMPILE_AFTER", 0.0)
@@ -388,8 +388,8 @@ def test_a_split_search_that_runs_long_makes_the_compiled_engine_ready_once(
 
 
 def test_compile_for_split_loads_only_what_serves(monkeypatch: pytest.MonkeyPatch) -> None:
-    from lacak_sliding import tiles_engines
-    from lacak_sliding.tiles_idastar import _engine
+    from lacak_sliding.tiles.idastar import engines as tiles_engines
+    from lacak_sliding.tiles.idastar.deepen import engine_for
 
     loads: list[int] = []
 
@@ -412,7 +412,7 @@ def test_compile_for_split_loads_only_what_serves(monkeypatch: pytest.MonkeyPatc
     heuristic = lacak.resolve_heuristic(puzzle, "manhattan")
     assert heuristic is not None
     budget = Limits().start()
-    engine = _engine(puzzle, heuristic.for_puzzle(puzzle), heuristic, Limits(), budget, None)
+    engine = engine_for(puzzle, heuristic.for_puzzle(puzzle), heuristic, Limits(), budget, None)
     monkeypatch.setenv("LACAK_TILES_ENGINE", "python")
     tiles_engines.compile_for_split(engine)
     assert loads == []  # the Python engine was asked for

@@ -15,7 +15,8 @@ from typing import Any
 import lacak
 import pytest
 from click.testing import CliRunner
-from lacak import Limits, dataset
+from lacak import Limits
+from lacak.batch import dataset
 from lacak.cli import make_cli
 from lacak_sliding import korf
 from lacak_sliding.generators import random_walk

@@ -189,11 +189,54 @@ def test_the_course_notes_search_tree_is_drawn(page: Any) -> None:
     assert page.locator("svg.tree").count() == 2
 
 
-def test_a_third_party_kind_gets_the_generic_page(page: Any) -> None:
+def test_a_third_party_kind_has_a_page_of_its_own(page: Any) -> None:
+    """The example plugin's jugs ship their page (lacak_jugs/page/, a lacak.Page): the
+    jugs drawn as bars to scale, a solution stepped through, its stylesheet in force."""
     ready(page, "#/")
-    assert page.locator("nav a[data-kind=jugs]").count() == 1
-    page.click("nav a[data-kind=jugs]")
+    link = page.locator("nav a[data-kind=jugs]")
+    assert link.get_attribute("href") == "#/jugs" and link.inner_text() == "Jugs"
+    link.click()
     page.wait_for_selector("#page[data-solved=yes]")
+    assert page.get_attribute("#page", "class") == "page jugs"
+    puzzle = lacak.parse("jugs", "3,5:4")
+    states = lacak.solve(puzzle).to_dict(puzzle)["states"]
+    bars = "ns => ns.map(n => [n.dataset.jug, Number(n.dataset.amount), Number(n.dataset.capacity)])"
+    heights = "ns => ns.map(n => n.clientHeight)"  # inside the walls
+    assert page.get_attribute("#jugs", "data-state") == states[0]
+    assert page.eval_on_selector_all("#jugs .jug", bars) == [["A", 0, 3], ["B", 0, 5]]
+    small, large = page.eval_on_selector_all("#jugs .jug", heights)
+    assert large / small == pytest.approx(5 / 3, rel=0.05)  # drawn to scale
+    sync_api.expect(page.locator("#step")).to_have_text(f"move 0 of {len(states) - 1}")
+    for k in range(1, len(states)):
+        page.click("#next")
+        assert page.get_attribute("#jugs", "data-state") == states[k]
+        contents = [int(x) for x in states[k].split(",")]
+        assert [b[1] for b in page.eval_on_selector_all("#jugs .jug", bars)] == contents
+    assert page.inner_text("#step").endswith("the target is measured")
+    # 4 litres in the jug of 5 (the height the water rises to, not where its rise is now)
+    water = page.eval_on_selector_all("#jugs .water", "ns => ns.map(n => parseFloat(n.style.height))")
+    assert water[1] == pytest.approx(large * 4 / 5, abs=1)
+    page.click("#back")
+    assert page.get_attribute("#jugs", "data-state") == states[-2]
+    page.click("#moves li[data-step='1']")
+    assert page.get_attribute("#jugs", "data-state") == states[1]
+    # the page's own stylesheet is in force while it is shown, and only then
+    colour = page.eval_on_selector("#jugs .water", "n => getComputedStyle(n).backgroundColor")
+    assert colour == "rgb(61, 139, 212)"
+    styles = "ns => ns.map(n => n.getAttribute('href'))"
+    assert page.eval_on_selector_all("link[data-page-style]", styles) == ["/pages/jugs/jugs.css"]
+
+
+def test_the_generic_page_of_any_kind_is_there_too(page: Any) -> None:
+    ready(page, "#/jugs")
+    styles = "ns => ns.map(n => n.getAttribute('href'))"
+    assert page.eval_on_selector_all("link[data-page-style]", styles) == ["/pages/jugs/jugs.css"]
+    page.click("nav a.brand")
+    page.wait_for_selector("#page .home")
+    page.click("a[href='#/kind/jugs']")
+    page.wait_for_selector("#page[data-solved=yes]")
+    assert page.eval_on_selector_all("link[data-page-style]", styles) == []  # left with its page
+    assert page.get_attribute("#page", "class") == "page generic"
     assert "<- goal" in page.inner_text("#picture")
     assert page.locator("svg.tree g.node.goal").count() == 1
 
@@ -286,17 +329,47 @@ def register_generators(register):
     register(lacak.Generator(kind="maze", name="serpentine", make=serpentine))
 '''
 
+#: A third-party kind without a page of its own: counting up to N by ones and twos.
+TALLY = '''
+import attrs
+import lacak
+
+
+@attrs.frozen
+class Tally:
+    target: int
+    kind = "tally"
+    initial = 0
+
+    def is_goal(self, state):
+        return state == self.target
+
+    def successors(self, state):
+        for step in (1, 2):
+            if state + step <= self.target:
+                yield f"+{step}", state + step, 1.0
+
+
+@lacak.hookimpl
+def register_puzzles(register):
+    register(lacak.PuzzleType(kind="tally", parse=lambda text: Tally(int(text)), example="5",
+                              description="count up to N by ones and twos"))
+'''
+
 
 @pytest.fixture(scope="module")
 def third_party_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """``lacak serve`` with a third-party maze generator that reports no carving order
-    (a module and its entry point, found on ``PYTHONPATH``)."""
+    """``lacak serve`` with a third-party maze generator that reports no carving order and
+    a third-party kind without a page (modules and their entry points, on ``PYTHONPATH``)."""
     folder = tmp_path_factory.mktemp("plugin")
     (folder / "lacak_serpentine_test.py").write_text(SERPENTINE)
+    (folder / "lacak_tally_test.py").write_text(TALLY)
     info = folder / "lacak_serpentine_test-0.1.dist-info"
     info.mkdir()
     (info / "METADATA").write_text("Metadata-Version: 2.1\nName: lacak-serpentine-test\nVersion: 0.1\n")
-    (info / "entry_points.txt").write_text("[lacak]\nserpentine = lacak_serpentine_test\n")
+    (info / "entry_points.txt").write_text(
+        "[lacak]\nserpentine = lacak_serpentine_test\ntally = lacak_tally_test\n"
+    )
     path = os.pathsep.join([str(folder), os.environ.get("PYTHONPATH", "")])
     process = subprocess.Popen(
         [sys.executable, "-m", "lacak", "serve", "--port", "0", "--workers", "1"],
@@ -334,5 +407,31 @@ def test_a_generator_without_a_carving_order_is_revealed_and_says_so(
         assert "not the generator's own order" in note
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         tab.screenshot(path=str(ARTIFACTS / "test_carving_reveal_third_party.png"), full_page=True)
+    finally:
+        context.close()
+
+
+def test_a_kind_without_a_page_keeps_the_generic_page(browser: Any, third_party_server: str) -> None:
+    context = browser.new_context(viewport={"width": 1280, "height": 900},
+                                  base_url=third_party_server)  # fmt: skip
+    tab = context.new_page()
+    errors: list[str] = []
+    tab.on("pageerror", lambda error: errors.append(str(error)))
+    try:
+        ready(tab, "#/")
+        link = tab.locator("nav a[data-kind=tally]")
+        assert link.get_attribute("href") == "#/kind/tally" and link.inner_text() == "tally"
+        link.click()
+        tab.wait_for_selector("#page[data-solved=yes]")
+        assert tab.get_attribute("#page", "class") == "page generic"
+        assert tab.locator("ol.path li").count() == 4  # three moves: 0, 1 or 2, 3 or 4, 5
+        other = context.new_page()
+        other.on("pageerror", lambda error: errors.append(str(error)))
+        ready(other, "#/tally")  # its own address shows the generic page too
+        other.wait_for_selector("#page[data-solved=yes]")
+        assert other.get_attribute("#page", "class") == "page generic"
+        assert not errors, errors
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        tab.screenshot(path=str(ARTIFACTS / "test_generic_page_third_party.png"), full_page=True)
     finally:
         context.close()

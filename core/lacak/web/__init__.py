@@ -2,10 +2,11 @@
 
 The application is generic over the registry: every puzzle kind, strategy,
 heuristic, generator and dictionary a plugin registers appears on the pages
-and in the API with no page code. Mazes, Boggle and sliding puzzles have pages
-of their own (JavaScript drawing from the API's JSON); any other kind gets
-the generic page (a state box, strategy and heuristic choices, the kind's own
-picture of the result, and the search tree).
+and in the API with no page code. A kind whose plugin ships a page of its own
+(a :class:`~lacak.Page`: JavaScript drawing from the API's JSON, served by
+:mod:`lacak.web.pages`) is shown by it; any other kind gets the generic page
+(a state box, strategy and heuristic choices, the kind's own picture of the
+result, and the search tree). Nothing here knows a puzzle kind.
 
 Needs the optional extra ``lacak[web]`` (FastAPI, uvicorn). The work itself
 (:mod:`lacak.web.work`) is plain lacak and needs nothing more.

@@ -38,7 +38,7 @@ from ..errors import (
 )
 from ..plugin.registry import Registry, default_registry
 from ..version import __version__
-from . import work
+from . import pages, work
 from .pool import Busy, Lost, Overrun, Pool
 
 __all__ = ["create_app", "host_name"]
@@ -78,7 +78,7 @@ class SolveRequest(_Model):
     """A puzzle to solve, as on the command line (``lacak KIND solve``)."""
 
     puzzle: str = Field(
-        max_length=MAX_BODY, description="The puzzle's text (a maze's JSON, a board...)."
+        max_length=MAX_BODY, description="The puzzle's text (as 'lacak KIND solve' reads it)."
     )
     options: Values = Field(
         default_factory=dict, description="The kind's options, as text (KEY: VALUE)."
@@ -112,19 +112,18 @@ class GenerateRequest(_Model):
     )
     options: Values = Field(
         default_factory=dict,
-        description="The generator's options, as text (a maze generator's 'carving': 'true' "
-        "adds the order it carved in to the maze's JSON).",
+        description="The generator's options, as text (KEY: VALUE; GET /api/kinds/{kind} "
+        "lists each generator's).",
     )
     prepare: Values = Field(
         default_factory=dict,
         description="The kind's own options for a made instance, as text: those of "
-        "'lacak batch KIND' (a maze's 'endpoints' and 'solution', suggested by the maze "
-        "plugin as 'lacak maze generate --endpoints/--solution' does).",
+        "'lacak batch KIND', applied by the kind's BatchKind.prepare.",
     )
     picture: Format | None = Field(
         None,
-        description="Draw the instance in this format of the kind ('svg', 'png'...): the "
-        "picture 'lacak maze generate -f FORMAT' writes.",
+        description="Draw the instance in this format of the kind ('svg', 'png'...), "
+        "with the kind's own render.",
     )
 
 
@@ -135,11 +134,23 @@ class ErrorAnswer(BaseModel):
     error: str = Field(description="The kind of error (a lacak error class, or another word).")
 
 
+class PageInfo(BaseModel):
+    """A kind's own page (its plugin's files, served under /pages/KIND/)."""
+
+    title: str = Field(description="Its name in the pages' menu.")
+    script: str = Field(description="The address of its ES module; its default export "
+                        "fills the page: async (root, catalogue).")  # fmt: skip
+    styles: list[str] = Field(description="The addresses of its stylesheets.")
+
+
 class KindSummary(BaseModel):
     kind: str
     description: str
     plugin: str
     example: str
+    page: PageInfo | None = Field(
+        description="The kind's own page, or null: the generic page shows it."
+    )
 
 
 class OptionInfo(BaseModel):
@@ -214,8 +225,8 @@ class Generated(BaseModel):
     options: dict[str, Any]
     text: str | None = Field(description="Its text form, which solve reads back (or null).")
     state: str | None = Field(description="Its initial state in the kind's notation (or null).")
-    instance: dict[str, Any] | None = Field(description="Its own JSON (a maze's, docs/mazes.md).")
-    stats: dict[str, Any] | None = Field(description="Its statistics (a maze's texture).")
+    instance: dict[str, Any] | None = Field(description="Its own JSON (its to_dict()).")
+    stats: dict[str, Any] | None = Field(description="Its statistics (its stats()).")
     picture: Picture | None = Field(description="The picture asked for (or null).")
 
 
@@ -402,7 +413,8 @@ def create_app(
     trusted_hosts: list[str] | None = None,
     max_body: int = MAX_BODY,
 ) -> FastAPI:
-    """The web application: the pages at ``/``, the API under ``/api/``.
+    """The web application: the pages at ``/`` (their shared files under ``/static/``, each
+    kind's own page under ``/pages/KIND/``: :mod:`lacak.web.pages`), the API under ``/api/``.
 
     :param caps: what one request may ask at most (default :class:`~lacak.web.work.Caps`).
     :param pool: where generations and searches run (default: two worker
@@ -435,8 +447,8 @@ def create_app(
         title="lacak",
         version=__version__,
         description="lacak's puzzles, generators and searches over HTTP: the JSON API behind "
-        "the pages of `lacak serve`. Results use the documented shape of docs/results.md; "
-        "mazes the maze format of docs/mazes.md.",
+        "the pages of `lacak serve`. Results use the documented shape of docs/results.md, "
+        "the kind's extras included.",
         openapi_url="/api/openapi.json",
         docs_url="/api/docs",
         redoc_url=None,
@@ -574,6 +586,18 @@ def create_app(
         return FileResponse(str(folder / "index.html"), headers=PAGE_HEADERS)
 
     app.mount("/static", StaticFiles(directory=str(folder)), name="static")
+
+    @app.get(pages.PREFIX + "/{kind}/{path:path}", include_in_schema=False)
+    def page_file(kind: str, path: str) -> FileResponse:
+        # a file of the folder a kind's Page declares, and nothing outside it (pages.find)
+        types = registry_now().puzzle_types()
+        page = types[kind].page if kind in types else None
+        where = None if page is None else pages.folder_of(page)
+        found = None if where is None else pages.find(where, path)
+        if found is None:
+            raise StarletteHTTPException(404, f"no file {path!r} in the page of kind {kind!r}")
+        return FileResponse(str(found), media_type=pages.media_type(found), headers=PAGE_HEADERS)
+
     if trusted_hosts is not None:
         app.add_middleware(_HostCheck, allowed=list(trusted_hosts))
     app.add_middleware(_BodyLimit, limit=max_body)

@@ -24,7 +24,7 @@ Worker processes end with the process that started them, whatever ends it:
 :meth:`Pool.close` stops them (jobs running included); a server killed with
 SIGKILL cannot, so each worker also watches its parent (on Linux the kernel
 kills it the moment its parent goes, ``PR_SET_PDEATHSIG``; elsewhere a thread
-of the worker sees the parent gone within half a second: :mod:`lacak.processes`). Workers ignore
+of the worker sees the parent gone within half a second: :mod:`lacak.batch.processes`). Workers ignore
 SIGINT: Ctrl-C reaches the whole foreground process group, and it is the
 server's to answer, not each worker's with a traceback.
 """
@@ -44,9 +44,9 @@ from collections.abc import Callable, Iterator, Mapping
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
+from ..batch.processes import end_with_parent, owner
 from ..errors import LacakError, OutOfMemoryError, PluginError
 from ..plugin.registry import Registry, using
-from ..processes import end_with_parent, owner
 from ..store import cache
 from ..store.paths import cache_dir
 from . import work
@@ -68,7 +68,7 @@ class Overrun(Exception):
 
 def _init_worker(parent: int, tied: bool, memory_mb: int | None) -> None:
     """Set up a worker process: SIGINT ignored, ended with its server (``parent``, which
-    started it on its main thread when ``tied``: :func:`lacak.processes.end_with_parent`),
+    started it on its main thread when ``tied``: :func:`lacak.batch.processes.end_with_parent`),
     its memory limit, and lacak's plugins loaded once."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     end_with_parent(parent, tied)

@@ -15,7 +15,7 @@ Everything goes through lacak's public pipeline, for any registered kind:
 Option values arrive as text and are read by
 :func:`lacak.options.read_untrusted`, as the option's component declares it
 (its ``accepts``): only a registered name reaches an option that names a file
-or a component (a Boggle dictionary), a number is bounded, a word one of
+or a component (a dictionary), a number is bounded, a word one of
 fixed ones; an option its component declares nothing for takes a yes/no word
 or a number typed by its default, never text. A heuristic's options, read by
 the heuristic's own parser (``pdb:663``), are held to the same declarations.
@@ -50,6 +50,7 @@ from ..options import (
 from ..plugin.registry import Registry, default_registry
 from ..results import SearchResult, SearchStats, plain
 from ..trace import SearchTrace
+from . import pages
 
 __all__ = [
     "Caps",
@@ -145,11 +146,13 @@ def _kind_summary(kind_type: PuzzleType, owner: str) -> dict[str, Any]:
         "description": kind_type.description,
         "plugin": owner,
         "example": kind_type.example,
+        "page": pages.describe(kind_type),
     }
 
 
 def kinds(*, registry: Registry | None = None) -> list[dict[str, Any]]:
-    """Every registered puzzle kind: name, description, plugin and example."""
+    """Every registered puzzle kind: name, description, plugin, example and its own page
+    (``None``: the generic page; :func:`lacak.web.pages.describe`)."""
     types = _registry(registry).puzzle_types()
     return [_kind_summary(types[kind], types.owner(kind)) for kind in sorted(types)]
 
@@ -351,22 +354,19 @@ def generate(
     ``request``: ``algorithm`` (the generator's name), ``size`` (``"ROWSxCOLS"``
     text, or ``None`` for the generator's own), ``seed`` (``None``: one is drawn
     here, and given back, so the instance can be made again), ``options``
-    (the generator's options, as text; a maze generator's ``carving`` asks for
-    the order it carved in), ``prepare`` (the kind's own options for a made
-    instance, as text: those of ``lacak batch KIND``, a maze's ``endpoints`` and
-    ``solution``, applied by the kind's :attr:`BatchKind.prepare
-    <lacak.BatchKind.prepare>`, as the command line's ``--endpoints`` and
-    ``--solution`` are) and ``picture`` (a format the kind draws, or ``None``).
+    (the generator's options, as text), ``prepare`` (the kind's own options for
+    a made instance, as text: those of ``lacak batch KIND``, applied by the
+    kind's :attr:`BatchKind.prepare <lacak.BatchKind.prepare>`, as ``lacak
+    batch KIND`` applies them) and ``picture`` (a format the kind draws, or
+    ``None``).
     All of it runs under the :attr:`Caps.max_seconds` deadline.
 
     :returns: ``kind``, ``algorithm``, ``size``, ``seed``, ``options``; ``text``,
         the instance's text form (:func:`lacak.puzzle_text`, ``None`` when it has
         none); ``state``, its initial state in the kind's notation when it is a
-        puzzle; ``instance``, its own JSON (``to_dict()``, the documented maze
-        format for a maze) and ``stats`` (``stats()``: a maze's texture), each
-        ``None`` when the instance has no such method; ``picture``, the
-        instance drawn by its own ``render(format)`` (the picture ``lacak maze
-        generate -f FORMAT`` writes), or ``None``.
+        puzzle; ``instance``, its own JSON (``to_dict()``) and ``stats``
+        (``stats()``), each ``None`` when the instance has no such method;
+        ``picture``, the instance drawn by its own ``render(format)``, or ``None``.
     :raises UnknownComponentError: no such kind or generator.
     :raises InvalidOptionError: a bad size (or one past :attr:`Caps.max_cells`), seed,
         option, preparation or picture format.
@@ -457,8 +457,8 @@ def _drawn(picture: Any, fmt: str) -> dict[str, Any]:
 def _instance_picture(
     instance: Any, kind_type: PuzzleType, fmt: str, reg: Registry
 ) -> dict[str, Any]:
-    """A generated instance drawn, as JSON data: by its own ``render(format)`` method (a
-    maze's: the picture ``lacak maze generate`` draws), else by the kind's
+    """A generated instance drawn, as JSON data: by its own ``render(format)`` method
+    (the picture its generating command writes), else by the kind's
     :attr:`~lacak.PuzzleType.render` of the instance when it is a puzzle, or of the
     puzzle its text reads as.
 

@@ -1,5 +1,7 @@
 // Shared pieces of lacak's pages: the API, DOM helpers, option forms, search trees.
 // Plain ES modules: no build step, nothing loaded from anywhere but this server.
+// With generic.js and app.css, the page API of lacak serve: what a plugin's page imports
+// from /static/ui.js (docs/web.md, "A page of your own"); its exports keep working.
 
 const SVG = "http://www.w3.org/2000/svg";
 

@@ -1,0 +1,383 @@
+"""What a dataset's jobs make: a :class:`Spec` (a kind, a generator and its options, a
+size, what to solve with and the limits) and how one job draws its instance from it
+(:mod:`lacak.batch.dataset`); :func:`spec` checks the options and looks the components up.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from .. import progress
+from ..api import _BoundGenerator, _registry, choose
+from ..errors import (
+    InvalidOptionError,
+    LimitReachedError,
+    PluginError,
+)
+from ..interfaces import BatchKind, describe_state
+from ..limits import Limits
+from ..plugin.registry import default_registry
+
+if TYPE_CHECKING:
+
+    from ..plugin.registry import Registry
+    from ..results import SearchResult
+
+from .records import _SOLVED_MEASURES, Made, _digest, _dumps, _error_data, _measure_paths, _measures
+
+#: What a kind that declares nothing gets.
+_GENERIC = BatchKind()
+
+
+def _kind_of(registry: Registry, kind: str) -> tuple[Any, BatchKind]:
+    """The kind's :class:`~lacak.PuzzleType` (or ``None``) and its batch declaration."""
+    kind_type = registry.puzzle_types().get(kind)
+    batch = kind_type.batch if kind_type is not None else None
+    return kind_type, batch or _GENERIC
+
+
+def _default_instance(instance: Any) -> Any:
+    to_dict = getattr(instance, "to_dict", None)
+    if callable(to_dict):
+        return to_dict()
+    if hasattr(instance, "initial"):
+        return describe_state(instance, instance.initial)
+    return str(instance)
+
+
+class _LookedUp:
+    """What every job of a :class:`Spec` finds in the registry, found once in a process
+    (and again when the registry changes): the kind's declarations, the generator with
+    its options, and the paths of the summary's numbers."""
+
+    __slots__ = ("batch", "generate", "generation", "kind_type", "measures", "registry",
+                 "shown", "spec")  # fmt: skip
+
+    def __init__(self, spec: Spec, registry: Registry) -> None:
+        self.spec = spec
+        self.registry = registry
+        self.generation = registry.generation
+        self.kind_type, self.batch = _kind_of(registry, spec.kind)
+        self.generate = _BoundGenerator(spec.kind, spec.generator, spec.options,
+                                        registry=registry)  # fmt: skip
+        self.shown = self.batch.instance or _default_instance
+        self.measures = _spec_measures(spec, self.batch)
+
+
+class _Drawn:
+    """A job :meth:`Spec.start` began: its instance, generated, prepared and solved."""
+
+    __slots__ = ("error", "found", "index", "instance", "puzzle", "result", "seconds", "seed")
+
+    def __init__(self, found: _LookedUp, index: int, seed: int, instance: Any) -> None:
+        self.found = found
+        self.index = index
+        self.seed = seed
+        self.instance = instance
+        self.puzzle: Any = None
+        self.result: SearchResult | None = None
+        #: the record's ``error`` (a search stopped by a limit), or ``None``
+        self.error: dict[str, str] | None = None
+        self.seconds = 0.0
+
+
+#: The last :class:`_LookedUp` made (one spec runs at a time in a worker: a chunk's jobs).
+_looked_up: _LookedUp | None = None
+
+
+def _look_up(spec: Spec, registry: Registry) -> _LookedUp:
+    """What ``spec``'s jobs find in ``registry``: the last one found, while it serves."""
+    global _looked_up
+    found = _looked_up
+    if found is None or found.spec is not spec or found.registry is not registry or (
+        found.generation != registry.generation
+    ):
+        found = _looked_up = _LookedUp(spec, registry)
+    return found
+
+
+def _spec_measures(spec: Spec, batch: BatchKind) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """The summary's numbers of ``spec``'s records (its kind declares ``batch``)."""
+    return _measure_paths({**(_SOLVED_MEASURES if spec.solve else {}), **batch.measures})
+
+
+@attrs.frozen(kw_only=True)
+class Spec:
+    """What every job of a batch does (made by :func:`spec`, which checks it): picklable,
+    and called in the workers as ``spec((index, seed)) -> Made``."""
+
+    #: The puzzle kind.
+    kind: str
+    #: The generator's name.
+    generator: str
+    #: The generator's size argument (``(rows, cols)``), or ``None`` for its default.
+    size: Any = None
+    #: The generator's options.
+    options: Mapping[str, Any] = attrs.field(factory=dict)
+    #: The kind's own batch options (:attr:`BatchKind.options <lacak.BatchKind.options>`).
+    kind_options: Mapping[str, Any] = attrs.field(factory=dict)
+    #: Whether each instance is solved.
+    solve: bool = False
+    #: The strategy, or ``None`` for :func:`lacak.choose`'s choice.
+    strategy: str | None = None
+    #: The heuristic, or ``None`` for the choice.
+    heuristic: str | None = None
+    #: Limits of each job (``seconds`` covers generating and preparing too).
+    limits: Limits | None = None
+    #: Keep only instances whose solution is at least this long (others are drawn again).
+    min_length: int | None = None
+    #: Keep only instances whose solution is at most this long.
+    max_length: int | None = None
+    #: Drop an instance equal to one before it (and draw again).
+    unique: bool = False
+    #: Put wall-clock times in the records (``stats.seconds``, ``seconds``); the file is
+    #: then no longer the same from run to run.
+    timings: bool = False
+
+    def __call__(self, job: tuple[int, int]) -> Made:
+        """Run job ``(index, seed)`` quietly (a worker shows no progress of its own)."""
+        return self.finish(self.start(job))
+
+    def run(self, job: tuple[int, int]) -> Made:
+        """Run job ``(index, seed)``, its progress shown: its record, or why its draw
+        was rejected.
+
+        :raises LacakError: what generating or solving raised (a batch makes it the
+            job's error record).
+        """
+        return self.finish(self._start(job))
+
+    def start(self, job: tuple[int, int]) -> Made | _Drawn:
+        """The first half of job ``(index, seed)``, quietly: the instance generated,
+        prepared and solved (:meth:`finish` makes its record), or why its draw was
+        rejected. A worker runs the first half of every job of a chunk, then the
+        second half of each (:meth:`lacak.batch.iter_many`'s ``finish``).
+
+        :raises LacakError: what generating or solving raised (a batch makes it the
+            job's error record).
+        """
+        if not progress.active():
+            return self._start(job)
+        with progress.reporting(None):
+            return self._start(job)
+
+    def _start(self, job: tuple[int, int]) -> Made | _Drawn:
+        began = time.perf_counter()
+        if self.limits is None:
+            drawn = self._draw(*job)
+        else:
+            with self.limits.start():  # one deadline for generating, preparing and solving
+                drawn = self._draw(*job)
+        seconds = time.perf_counter() - began
+        if isinstance(drawn, str):
+            return Made(None, job[1], rejected=drawn, seconds=seconds)
+        drawn.seconds = seconds
+        return drawn
+
+    def _draw(self, index: int, seed: int) -> _Drawn | str:
+        registry = default_registry()
+        found = _looked_up
+        if found is None or found.spec is not self or found.registry is not registry or (
+            found.generation != registry.generation
+        ):
+            found = _look_up(self, registry)
+        batch = found.batch
+        instance = found.generate(self.size, seed)
+        if batch.prepare is not None:
+            instance = batch.prepare(instance, solve=self.solve, **self.kind_options)
+            if instance is None:
+                return "kind"
+        drawn = _Drawn(found, index, seed, instance)
+        if self.solve:
+            puzzle = batch.puzzle(instance) if batch.puzzle is not None else instance
+            choice = choose(puzzle, self.strategy, self.heuristic, registry=registry)
+            result = choice.searcher(puzzle, heuristic=choice.heuristic, limits=self.limits)
+            if not result.stopped.is_limit and not self._wanted(result.length, result.found):
+                return "length"
+            drawn.puzzle, drawn.result = puzzle, result
+            if result.stopped.is_limit:
+                advice = None
+                kind_type = found.kind_type
+                if kind_type is not None and kind_type.advice is not None:
+                    advice = kind_type.advice(puzzle, result)
+                message = f"the search was stopped by a limit ({result.stopped})"
+                drawn.error = {"type": LimitReachedError.__name__,
+                               "message": message + (f"; {advice}" if advice else "")}  # fmt: skip
+        return drawn
+
+    def finish(self, drawn: Made | _Drawn) -> Made:
+        """The second half of a job :meth:`start` began: its record (a rejected draw as
+        it is)."""
+        if isinstance(drawn, Made):
+            return drawn
+        return Made._make(self._row(drawn))
+
+    def _row(self, drawn: _Drawn) -> tuple[Any, ...]:
+        """:meth:`finish`'s :class:`Made`, as a plain tuple."""
+        began = time.perf_counter()
+        found = drawn.found
+        error = drawn.error
+        data: dict[str, Any] = {"index": drawn.index, "seed": drawn.seed, "ok": error is None,
+                                "instance": found.shown(drawn.instance)}  # fmt: skip
+        if drawn.result is not None:
+            data["result"] = drawn.result.to_dict(drawn.puzzle, registry=found.registry)
+            if not self.timings:
+                data["result"]["stats"]["seconds"] = None
+        if error is not None:
+            data["error"] = error
+        batch = found.batch
+        if batch.record is not None:
+            data = dict(batch.record(data, **self.kind_options))
+            if "digest" in data:
+                raise PluginError(
+                    f"the {self.kind} kind's batch record() gave a record with a 'digest': "
+                    "lacak adds it (the record's check), a kind cannot"
+                )
+        seconds = drawn.seconds + time.perf_counter() - began
+        if self.timings:
+            data["seconds"] = round(seconds, 6)
+        return (
+            _dumps(data) + b"\n",
+            drawn.seed,
+            bool(data.get("ok")),
+            None,
+            _digest(data.get("instance")) if self.unique else None,
+            _measures(data, found.measures),
+            seconds,
+            None if error is None else error["type"],
+        )
+
+    def _wanted(self, length: int, found: bool) -> bool:
+        if self.min_length is None and self.max_length is None:
+            return True
+        if not found:
+            return False
+        return (self.min_length is None or length >= self.min_length) and (
+            self.max_length is None or length <= self.max_length
+        )
+
+    def error_line(self, index: int, seed: int, error: BaseException) -> bytes:
+        """The record of a job that raised ``error``."""
+        data = {"index": index, "seed": seed, "ok": False, "error": _error_data(error)}
+        return _dumps(data) + b"\n"
+
+
+def _whole(value: Any, what: str, *, least: int = 0) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < least:
+        kind = "positive" if least == 1 else "non-negative"
+        raise InvalidOptionError(f"{what} must be a {kind} integer, got {value!r}")
+    return value
+
+
+def spec(
+    kind: str,
+    *,
+    generator: str | None = None,
+    size: Any = None,
+    options: Mapping[str, Any] | None = None,
+    kind_options: Mapping[str, Any] | None = None,
+    solve: bool | None = None,
+    strategy: str | None = None,
+    heuristic: str | None = None,
+    limits: Limits | None = None,
+    min_length: int | None = None,
+    max_length: int | None = None,
+    unique: bool = False,
+    timings: bool = False,
+    registry: Registry | None = None,
+) -> Spec:
+    """The jobs of a batch of ``kind`` instances, checked before any runs.
+
+    The kind's :class:`~lacak.BatchKind` gives the defaults: its generator, whether
+    instances are solved, and what its own options (``kind_options``) mean.
+
+    :param generator: the generator's name (default: the kind's).
+    :param size: the generator's size, ``(rows, cols)`` (default: the generator's own).
+    :param options: the generator's options.
+    :param solve: solve each instance (default: as the kind declares); a strategy, a
+        heuristic or a length bound implies it.
+    :param limits: bounds of each job; a job that reaches one is a failed record.
+    :param min_length: keep only instances whose solution has at least this many
+        moves (the others are drawn again, with the next jobs' seeds).
+    :param unique: keep only instances unlike every one before them.
+    :param timings: put wall-clock times in the records (they then differ from run to run).
+    :raises UnknownComponentError: no such kind or generator.
+    :raises InvalidOptionError: an option the generator or the kind does not take, a
+        bad size or bound, or options that contradict each other.
+    """
+    reg = _registry(registry)
+    _kind_type, batch = _kind_of(reg, kind)
+    catalogue = reg.generators(kind)  # raises for a kind with no generator, listing those
+    given = dict(kind_options or {})
+    unknown = sorted(set(given) - set(batch.options))
+    if unknown:
+        raise InvalidOptionError(
+            f"batches of {kind} take no option {', '.join(map(repr, unknown))} "
+            f"(their options: {', '.join(sorted(batch.options)) or 'none'})"
+        )
+    settings = {**batch.options, **given}
+    planned: Mapping[str, Any] = batch.plan(**given) if batch.plan is not None else {}
+    planned_generator = planned.get("generator")
+    if generator is not None and planned_generator not in (None, generator):
+        raise InvalidOptionError(
+            f"-a {generator} contradicts the {kind} options given, which mean the "
+            f"{planned_generator!r} generator"
+        )
+    name = generator or planned_generator or batch.generator
+    if name is None:
+        if len(catalogue) != 1:
+            raise InvalidOptionError(
+                f"name a {kind} generator (-a): {', '.join(sorted(catalogue))}"
+            )
+        (name,) = list(catalogue)
+    chosen = catalogue[name]  # raises UnknownComponentError, with close matches
+    generator_options = {**planned.get("options", {}), **(options or {})}
+    bad = sorted(set(generator_options) - set(chosen.options))
+    if bad:
+        raise InvalidOptionError(
+            f"generator {name!r} takes no option {', '.join(map(repr, bad))} "
+            f"(its options: {', '.join(sorted(chosen.options)) or 'none'})"
+        )
+    for bound, what in ((min_length, "the least solution length"),
+                        (max_length, "the greatest solution length")):  # fmt: skip
+        if bound is not None:
+            _whole(bound, what)
+    if min_length is not None and max_length is not None and min_length > max_length:
+        raise InvalidOptionError(
+            f"no solution is at least {min_length} and at most {max_length} moves long"
+        )
+    wanted = strategy is not None or heuristic is not None or (
+        min_length is not None or max_length is not None
+    )
+    if solve is None:
+        solve = bool(planned.get("solve", batch.solve)) or wanted
+    elif not solve and wanted:
+        raise InvalidOptionError(
+            "a strategy, a heuristic or a solution length needs the instances solved "
+            "(drop --no-solve)"
+        )
+    if strategy is not None and strategy not in reg.searchers():
+        reg.searchers()[strategy]  # raises, with close matches
+    if limits is not None and not isinstance(limits, Limits):
+        raise InvalidOptionError(
+            f"limits must be a lacak.Limits (or None), not {type(limits).__name__}"
+        )
+    return Spec(
+        kind=kind,
+        generator=name,
+        size=size,
+        options=generator_options,
+        kind_options=settings,
+        solve=solve,
+        strategy=strategy,
+        heuristic=heuristic,
+        limits=limits,
+        min_length=min_length,
+        max_length=max_length,
+        unique=bool(unique),
+        timings=bool(timings),
+    )

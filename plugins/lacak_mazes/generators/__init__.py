@@ -1,0 +1,221 @@
+"""The maze generators: one module per algorithm, and the table lacak registers.
+
+Each is a :class:`lacak.Generator` of kind ``"maze"`` whose ``make(size,
+seed, **options)`` takes a size ``(rows, cols)`` (or ``"RxC"``, or one number
+for a square) and a seed (``None``: a fresh one, recorded in ``maze.seed``),
+and returns a :class:`~lacak_mazes.Maze` with ``algorithm`` and ``seed`` set.
+The algorithm's module of this package (``huntkill``, ``kruskal``, ``wilson``,
+...) is imported when a maze is first made, so that registering them loads
+none; ``_common``, ``_grid`` and ``_walk`` are what the algorithms share
+(sizes, seeds and random numbers; the padded grid; the random walks).
+
+``metadata`` says whether the mazes are ``perfect`` (always, here), whether
+the generator samples ``uniform``-ly among all perfect mazes of the grid,
+the expected share of ``dead_ends`` (cells with one opening, measured on
+large grids, close to Walter Pullen's published figures), the ``texture``,
+and the ``module`` that makes them.
+Every generator takes the option ``carving`` (``False``): when true, the maze
+comes with its :class:`~lacak_mazes.carving.Carving`, the order the generator
+made it in (the same maze, cell for cell). A generator with options may say which values each takes in
+``option_ranges``: ``{"choices": [...]}`` for a word from a list,
+``{"min": a, "max": b}`` for a number (either bound may be missing);
+``lacak maze algorithms`` shows them next to the defaults, and they are what
+the options accept from a request lacak does not trust (the web API's: the
+generator's ``accepts``).
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from typing import Any
+
+import attrs
+import lacak
+from lacak.options import Accepts, Number, OneOf
+
+from ._common import check_seed, check_size
+
+__all__ = ["GENERATORS", "make_function"]
+
+
+def make_function(name: str, module: str, function: str) -> Callable[..., Any]:
+    """A ``make(size, seed, **options)`` that imports ``module`` on first use."""
+
+    def make(size: Any, seed: int | None = None, *, carving: Any = False, **options: Any) -> Any:
+        rows, cols = check_size(size)
+        seed = check_seed(seed)
+        record = lacak.as_flag(carving, f"{name} option 'carving'")
+        build = getattr(importlib.import_module(f"{__name__}.{module}"), function)
+        if record:
+            options["carving"] = True
+        maze = build(rows, cols, seed, **options)
+        return attrs.evolve(maze, algorithm=name, seed=seed)
+
+    make.__name__ = function
+    make.__qualname__ = function
+    make.__doc__ = f"Make a maze with :func:`{__name__}.{module}.{function}`."
+    return make
+
+
+def _generator(
+    name: str,
+    module: str,
+    function: str,
+    description: str,
+    *,
+    uniform: bool = False,
+    dead_ends: float,
+    texture: str,
+    options: dict[str, Any] | None = None,
+    option_ranges: dict[str, dict[str, Any]] | None = None,
+    **extra: Any,
+) -> lacak.Generator:
+    return lacak.Generator(
+        kind="maze",
+        name=name,
+        make=make_function(name, module, function),
+        description=description,
+        options={**(options or {}), "carving": False},
+        accepts={key: _accepts(spec) for key, spec in (option_ranges or {}).items()},
+        metadata={
+            "perfect": True,
+            "uniform": uniform,
+            "dead_ends": dead_ends,
+            "texture": texture,
+            "module": f"{__name__}.{module}",
+            **({"option_ranges": option_ranges} if option_ranges else {}),
+            **extra,
+        },
+    )
+
+
+def _accepts(spec: dict[str, Any]) -> Accepts:
+    """What an option accepts, from its ``option_ranges`` entry (a number's missing bound:
+    a billion)."""
+    if "choices" in spec:
+        return OneOf(*spec["choices"])
+    return Number(minimum=spec.get("min", -1e9), maximum=spec.get("max", 1e9))
+
+
+#: A probability, as ``option_ranges`` says it.
+_PROBABILITY = {"min": 0.0, "max": 1.0}
+
+GENERATORS: tuple[lacak.Generator, ...] = (
+    _generator(
+        "hunt-and-kill",
+        "huntkill",
+        "hunt_and_kill",
+        "random walk; when stuck, hunt row by row for the next cell (the reference)",
+        dead_ends=0.10,
+        texture="long winding corridors, few dead ends; shorter and more with hunt_chance",
+        options={"hunt": "rows", "hunt_chance": 0.0},
+        # the values huntkill checks (a test keeps the two in step)
+        option_ranges={
+            "hunt": {"choices": ["rows", "columns", "random"]},
+            "hunt_chance": {"min": 0.0, "max": 1.0},
+        },
+    ),
+    _generator(
+        "recursive-backtracker",
+        "backtracker",
+        "recursive_backtracker",
+        "randomised depth-first search with an explicit stack",
+        dead_ends=0.10,
+        texture="long winding corridors, very long solutions",
+    ),
+    _generator(
+        "kruskal",
+        "kruskal",
+        "kruskal",
+        "walls in random order, knocked down when they join two unconnected regions",
+        dead_ends=0.30,
+        texture="no bias, many short dead ends",
+    ),
+    _generator(
+        "eller",
+        "eller",
+        "eller",
+        "one row at a time with sets of connected cells",
+        dead_ends=0.28,
+        texture="horizontal streaks; memory proportional to the width",
+        options={"join": 0.5, "down": 0.5},
+        option_ranges={"join": _PROBABILITY, "down": _PROBABILITY},
+    ),
+    _generator(
+        "prim",
+        "kruskal",
+        "prim",
+        "Prim on random wall weights ('true Prim': a minimum spanning tree)",
+        dead_ends=0.30,
+        texture="no bias, many short dead ends (same law as kruskal)",
+    ),
+    _generator(
+        "prim-frontier",
+        "prim",
+        "prim_frontier",
+        "Prim on a random frontier cell each step ('modified Prim')",
+        dead_ends=0.36,
+        texture="radiates from the start, very many short dead ends",
+    ),
+    _generator(
+        "wilson",
+        "wilson",
+        "wilson",
+        "loop-erased random walks to the tree; exactly uniform",
+        uniform=True,
+        dead_ends=0.29,
+        texture="no bias: every perfect maze equally likely",
+    ),
+    _generator(
+        "aldous-broder",
+        "aldous_broder",
+        "aldous_broder",
+        "first entrances of a random walk; exactly uniform",
+        uniform=True,
+        dead_ends=0.29,
+        texture="no bias: every perfect maze equally likely",
+    ),
+    _generator(
+        "binary-tree",
+        "simple",
+        "binary_tree",
+        "every cell opens north or west at random (vectorised)",
+        dead_ends=0.25,
+        texture="strong diagonal bias; two edges are open corridors",
+        options={"bias": "NW"},
+        # simple.BIASES, repeated so that registering imports nothing
+        option_ranges={"bias": {"choices": ["NW", "NE", "SW", "SE"]}},
+    ),
+    _generator(
+        "sidewinder",
+        "simple",
+        "sidewinder",
+        "runs east on each row, one opening north per run (vectorised)",
+        dead_ends=0.27,
+        texture="upward bias; the top row is one corridor",
+    ),
+    _generator(
+        "growing-tree",
+        "growing_tree",
+        "growing_tree",
+        "grow from an active list, picking newest, oldest, random or a mix",
+        dead_ends=0.10,
+        texture="newest: like the backtracker; random: like prim-frontier; oldest: long straight runs",
+        options={"policy": "newest", "newest": 0.5},
+        # growing_tree.POLICIES, repeated so that registering imports nothing
+        option_ranges={
+            "policy": {"choices": ["newest", "oldest", "random", "mix"]},
+            "newest": _PROBABILITY,
+        },
+        dead_ends_by_policy={"newest": 0.10, "oldest": 0.003, "random": 0.28, "mix": 0.18},
+    ),
+    _generator(
+        "recursive-division",
+        "division",
+        "recursive_division",
+        "split an open room by walls with one gap, recursively",
+        dead_ends=0.27,
+        texture="long straight walls, box-like rooms",
+    ),
+)

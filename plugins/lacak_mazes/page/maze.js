@@ -1,0 +1,442 @@
+// The mazes page: every registered generator, the suggested start and end, the solution,
+// texture statistics, and animations of the maze being carved and of a solver exploring.
+// Mazes are drawn from the documented maze JSON (cells of open-side bitmasks N=1 E=2 S=4
+// W=8, [row, col] coordinates). Everything else comes from lacak through the API: the
+// suggested start and end (the maze plugin's), the solution and the exploration order,
+// the generator's own carving order (its option 'carving'), and the SVG, PNG and JSON
+// downloads (lacak's own renderer, the files `lacak maze generate` writes).
+// The maze plugin's page of lacak serve (the maze kind's lacak.Page, served under
+// /pages/maze/), built on the pages' shared helpers (/static/ui.js; docs/web.md).
+
+import {api, count, download, field, h, heuristicPicker, numbers, optionInputs, select,
+  showError, strategyPicker} from "/static/ui.js";
+
+const N = 1, E = 2, S = 4, W = 8;
+const STEPS = [[N, -1, 0], [E, 0, 1], [S, 1, 0], [W, 0, -1]];
+/** A carving step's side: its bit, the neighbour's row and column change, the neighbour's bit. */
+const SIDES = {N: [N, -1, 0, S], E: [E, 0, 1, W], S: [S, 1, 0, N], W: [W, 0, -1, E]};
+
+/** Breadth-first order of the cells reachable from start (the reveal of a maze whose
+ *  generator does not report its carving order). */
+function flood(maze, start) {
+  const {height, width, cells} = maze;
+  const distance = new Int32Array(height * width).fill(-1);
+  const order = [start];
+  distance[start[0] * width + start[1]] = 0;
+  for (let i = 0; i < order.length; i++) {
+    const [r, c] = order[i];
+    for (const [bit, dr, dc] of STEPS) {
+      if (!(cells[r][c] & bit)) continue;
+      const nr = r + dr, nc = c + dc;
+      if (nr < 0 || nc < 0 || nr >= height || nc >= width || distance[nr * width + nc] >= 0) continue;
+      distance[nr * width + nc] = distance[r * width + c] + 1;
+      order.push([nr, nc]);
+    }
+  }
+  return order;
+}
+
+/** The animation of a generator's own carving: frame k is the maze after its first k
+ *  steps, from every wall standing (adds "passages") or one open room (adds "walls").
+ *  Frames are reached by applying or undoing steps (each toggles one wall), so playing
+ *  costs one step a frame. */
+export function carvingFrames(maze, carving) {
+  const {height, width} = maze;
+  const steps = carving.steps;
+  const walls = carving.adds === "walls";
+  const cells = new Uint8Array(height * width);
+  if (walls) {  // one open room
+    for (let r = 0; r < height; r++) {
+      for (let c = 0; c < width; c++) {
+        for (const [bit, dr, dc] of STEPS) {
+          const nr = r + dr, nc = c + dc;
+          if (nr >= 0 && nc >= 0 && nr < height && nc < width) cells[r * width + c] |= bit;
+        }
+      }
+    }
+  }
+  let applied = 0;
+  const toggle = (i) => {
+    const [r, c, side] = steps[i];
+    const [bit, dr, dc, back] = SIDES[side];
+    cells[r * width + c] ^= bit;
+    cells[(r + dr) * width + c + dc] ^= back;
+  };
+  return {length: steps.length + 1, own: true,
+    frame: (k) => {
+      while (applied < k) toggle(applied++);
+      while (applied > k) toggle(--applied);
+      return {cells, explored: [], path: null, head: k ? steps[k - 1] : null,
+        hidden: walls ? null : (i) => cells[i] === 0};
+    }};
+}
+
+function shade(fraction) {  // expansion order: early cells yellow, late ones blue
+  const hue = 55 + 165 * fraction;
+  return `hsl(${hue}, 75%, 78%)`;
+}
+
+export default async function mazePage(root, catalogue) {
+  const generators = catalogue.generators;
+  const state = {maze: null, generated: null, request: null, ends: null, customEnds: false,
+    solved: null, carving: null, frames: null, frame: 0, mode: null, timer: null};
+  const algorithm = select(generators.map((g) => [g.name, g.name]),
+    generators.some((g) => g.name === "hunt-and-kill") ? "hunt-and-kill" : generators[0]?.name,
+    {name: "algorithm"});
+  const rows = h("input", {type: "number", min: "1", max: "200", value: "15", name: "rows"});
+  const cols = h("input", {type: "number", min: "1", max: "200", value: "25", name: "cols"});
+  const seed = h("input", {type: "number", min: "0", step: "1", placeholder: "random", name: "seed"});
+  const generatorOptions = h("div");
+  let optionsOf = null;
+  const description = h("p", {class: "hint"});
+  const chosen = () => generators.find((g) => g.name === algorithm.value);
+  // a generator that takes 'carving' reports its carving order: the page asks for it itself
+  const carves = (generator) => generator.options.some((o) => o.name === "carving");
+  const showOptions = () => {
+    const generator = chosen();
+    optionsOf = optionInputs(generator.options.filter((o) => o.name !== "carving"),
+      {ranges: generator.metadata.option_ranges || {}});
+    generatorOptions.replaceChildren(optionsOf.element);
+    description.textContent = generator.description + (generator.metadata.texture ? ` — ${generator.metadata.texture}` : "");
+  };
+  algorithm.addEventListener("change", showOptions);
+  showOptions();
+
+  const endsBox = h("input", {type: "checkbox", name: "ends", checked: true});
+  const solutionBox = h("input", {type: "checkbox", name: "solution"});
+  const strategy = strategyPicker(catalogue.strategies, {name: "solver"});
+  const heuristic = heuristicPicker(catalogue.heuristics);
+  const message = h("div", {class: "messages"});
+  const canvas = h("canvas", {class: "maze", id: "maze-canvas"});
+  const stats = h("div", {class: "stats-box", id: "maze-stats"});
+  const note = h("p", {class: "hint", id: "animation-note"});
+  const speed = h("input", {type: "range", min: "1", max: "200", value: "40", name: "speed"});
+  const position = h("span", {class: "position", id: "frame"});
+  const play = h("button", {type: "button", text: "▶ play", id: "play", onclick: () => toggle()});
+
+  const generate = async () => {
+    showError(message, null);
+    stop();
+    try {
+      const body = {algorithm: algorithm.value, size: `${rows.value}x${cols.value}`,
+        options: optionsOf.values()};
+      if (seed.value !== "") body.seed = Number(seed.value);
+      // the suggested start and end are the maze plugin's (as `lacak maze generate --endpoints`)
+      const made = await api(`kinds/${catalogue.kind}/generate`,
+        {...body, prepare: {endpoints: "true"}});
+      state.generated = made;
+      state.request = {...body, seed: made.seed, carves: carves(chosen())};
+      state.maze = made.instance;
+      state.ends = [state.maze.start, state.maze.end];
+      state.customEnds = false;
+      state.solved = null;
+      state.carving = null;
+      state.frames = null;
+      seed.placeholder = `random (last: ${made.seed})`;
+      root.dataset.seed = made.seed;
+      if (solutionBox.checked) await solve(); else redraw();
+    } catch (error) { showError(message, error); }
+  };
+
+  const solve = async () => {
+    if (!state.maze) return;
+    showError(message, null);
+    const [start, end] = state.ends;
+    const puzzle = JSON.stringify({...state.maze, start, end, solution: null});
+    const body = {puzzle, trace: Math.min(state.maze.height * state.maze.width * 2, 20000)};
+    if (strategy.value) body.strategy = strategy.value;
+    const spec = heuristic.spec();
+    if (spec) body.heuristic = spec;
+    try {
+      const answer = await api(`kinds/${catalogue.kind}/solve`, body);
+      const result = answer.result;
+      const path = result.maze?.path || (result.found ? result.states.map(numbers) : null);
+      const expanded = answer.trace.nodes.filter((n) => n.order).sort((a, b) => a.order - b.order)
+        .map((n) => numbers(n.state));
+      state.solved = {answer, result, path, expanded};
+      root.dataset.solved = result.found ? "yes" : "no";
+      redraw();
+    } catch (error) { showError(message, error); }
+  };
+
+  // -- drawing ------------------------------------------------------------------------------
+  const geometry = () => {
+    const {height, width} = state.maze;
+    const cell = Math.max(4, Math.min(32, Math.floor(Math.min(880 / width, 620 / height))));
+    return {cell, margin: 6, pixelsWide: width * cell + 12, pixelsHigh: height * cell + 12};
+  };
+
+  const redraw = () => {
+    if (!state.maze) return;
+    const {maze} = state;
+    const {cell, margin, pixelsWide, pixelsHigh} = geometry();
+    canvas.width = pixelsWide; canvas.height = pixelsHigh;
+    const ctx = canvas.getContext("2d");
+    ctx.fillStyle = "#fff";
+    ctx.fillRect(0, 0, pixelsWide, pixelsHigh);
+    const at = (r, c) => [margin + c * cell, margin + r * cell];
+    const frame = state.frames ? state.frames.frame(state.frame) : null;
+    const mask = frame && frame.cells ? (r, c) => frame.cells[r * maze.width + c] : (r, c) => maze.cells[r][c];
+    // cells: hidden (not carved yet), explored (coloured by order), on the path
+    if (frame && frame.hidden) {
+      ctx.fillStyle = "#3b3f46";
+      for (let r = 0; r < maze.height; r++) {
+        for (let c = 0; c < maze.width; c++) {
+          if (frame.hidden(r * maze.width + c)) ctx.fillRect(...at(r, c), cell, cell);
+        }
+      }
+    }
+    const explored = frame ? frame.explored : (state.solved && solutionBox.checked ? state.solved.expanded : []);
+    explored.forEach(([r, c], i) => {
+      ctx.fillStyle = shade(explored.length > 1 ? i / (explored.length - 1) : 0);
+      ctx.fillRect(...at(r, c), cell, cell);
+    });
+    if (frame && frame.head) {  // the step just taken: its cell, and the neighbour it joins
+      const [r, c, side] = frame.head;
+      const [, dr, dc] = SIDES[side];
+      ctx.fillStyle = "#f5b041";
+      ctx.fillRect(...at(r, c), cell, cell);
+      ctx.fillStyle = "#fad7a0";
+      ctx.fillRect(...at(r + dr, c + dc), cell, cell);
+    }
+    const path = frame ? frame.path : (state.solved && solutionBox.checked ? state.solved.path : null);
+    // walls
+    ctx.strokeStyle = "#1d2733";
+    ctx.lineWidth = Math.max(1, Math.round(cell / 8));
+    ctx.lineCap = "square";
+    ctx.beginPath();
+    for (let r = 0; r < maze.height; r++) {
+      for (let c = 0; c < maze.width; c++) {
+        const open = mask(r, c);
+        const [x, y] = at(r, c);
+        if (!(open & N)) { ctx.moveTo(x, y); ctx.lineTo(x + cell, y); }
+        if (!(open & W)) { ctx.moveTo(x, y); ctx.lineTo(x, y + cell); }
+        if (r === maze.height - 1 && !(open & S)) { ctx.moveTo(x, y + cell); ctx.lineTo(x + cell, y + cell); }
+        if (c === maze.width - 1 && !(open & E)) { ctx.moveTo(x + cell, y); ctx.lineTo(x + cell, y + cell); }
+      }
+    }
+    ctx.stroke();
+    if (path && path.length) {
+      ctx.strokeStyle = "#d2283c";
+      ctx.lineWidth = Math.max(2, cell / 4);
+      ctx.lineJoin = "round";
+      ctx.beginPath();
+      path.forEach(([r, c], i) => {
+        const [x, y] = at(r, c);
+        if (i) ctx.lineTo(x + cell / 2, y + cell / 2); else ctx.moveTo(x + cell / 2, y + cell / 2);
+      });
+      ctx.stroke();
+    }
+    if (endsBox.checked && state.ends && !(frame && (frame.hidden || frame.cells))) {
+      state.ends.forEach(([r, c], i) => {
+        const [x, y] = at(r, c);
+        ctx.fillStyle = i ? "#c0392b" : "#1e8449";
+        ctx.beginPath();
+        ctx.arc(x + cell / 2, y + cell / 2, Math.max(2.5, cell * 0.32), 0, 2 * Math.PI);
+        ctx.fill();
+      });
+    }
+    showStats();
+    position.textContent = state.frames ? `${state.frame} / ${state.frames.length - 1}` : "";
+    canvas.dataset.frame = state.frames ? String(state.frame) : "";
+    canvas.dataset.mode = state.frames ? state.mode : "";
+  };
+
+  const showStats = () => {
+    const s = state.generated.stats || {};
+    const items = [
+      ["size", `${state.maze.height} × ${state.maze.width}`],
+      ["generator", `${state.maze.algorithm || state.request.algorithm} (seed ${state.maze.seed ?? state.request.seed})`],
+      ["dead ends", s.dead_ends === undefined ? "–" : `${count(s.dead_ends)} (${(100 * s.dead_end_share).toFixed(1)} %)`],
+      ["corridors", s.corridors === undefined ? "–" : `${count(s.corridors)} (straight ${(100 * s.straightness).toFixed(0)} %, mean run ${s.corridor_length.toFixed(2)})`],
+      ["junctions", s.junctions === undefined ? "–" : count(s.junctions)],
+    ];
+    if (endsBox.checked && state.ends) {
+      items.push(["start → end", `[${state.ends[0]}] → [${state.ends[1]}]` +
+        (state.customEnds ? " (chosen)" : " (suggested)")]);
+    }
+    if (state.solved) {
+      const r = state.solved.result;
+      items.push(["solver", state.solved.answer.choice.label]);
+      items.push(["solution length", r.found ? `${count(r.length)} steps` : `not found (${r.stopped})`]);
+      items.push(["expanded", `${count(r.stats.expanded)} cells (${(100 * r.stats.expanded / (state.maze.height * state.maze.width)).toFixed(1)} %)`]);
+    }
+    stats.replaceChildren(h("dl", {}, items.flatMap(([k, v]) => [h("dt", {text: k}), h("dd", {text: v, dataset: {stat: k}})])));
+  };
+
+  // -- animations ---------------------------------------------------------------------------
+  const reveal = () => {  // for a generator that does not report its carving order
+    const {height, width} = state.maze;
+    const start = endsBox.checked && state.ends ? state.ends[0] : [0, 0];
+    const order = flood(state.maze, start);
+    const rank = new Int32Array(height * width).fill(order.length);
+    order.forEach(([r, c], i) => { rank[r * width + c] = i; });
+    return {length: order.length + 1, own: false,
+      frame: (k) => ({hidden: (i) => rank[i] >= k, explored: [], path: null})};
+  };
+  /** The generator's own carving order: the same maze made again (same seed and options)
+   *  with the option 'carving', which adds the steps and changes nothing else. */
+  const fetchCarving = async () => {
+    if (state.carving) return state.carving;
+    const {carves: _, ...body} = state.request;
+    const again = await api(`kinds/${catalogue.kind}/generate`,
+      {...body, options: {...body.options, carving: "true"}});
+    if (JSON.stringify(again.instance.cells) !== JSON.stringify(state.maze.cells)) {
+      throw new Error("the generator made another maze when asked for its carving order");
+    }
+    state.carving = again.instance.carving;
+    return state.carving;
+  };
+  const carving = async () => {
+    if (!state.request.carves) return reveal();
+    return carvingFrames(state.maze, await fetchCarving());
+  };
+  const exploring = () => {
+    const {expanded, path} = state.solved;
+    const n = expanded.length;
+    return {length: n + (path ? path.length : 0) + 1,
+      frame: (k) => (k <= n ? {explored: expanded.slice(0, k), path: null}
+        : {explored: expanded, path: path.slice(0, k - n)})};
+  };
+  const animate = async (mode) => {
+    if (!state.maze) return;
+    stop();
+    if (mode === "solver" && !state.solved) await solve();
+    if (mode === "solver" && !state.solved) return;
+    let frames;
+    try {
+      frames = mode === "carving" ? await carving() : exploring();
+    } catch (error) { showError(message, error); return; }
+    state.mode = mode === "carving" ? (frames.own ? "carving" : "reveal") : mode;
+    state.frames = frames;
+    state.frame = 0;
+    const algorithmName = state.maze.algorithm || state.request.algorithm;
+    const steps = frames.length - 1;
+    note.textContent = mode !== "carving"
+      ? `The solver's expansion order (${state.solved.answer.choice.label}): cells coloured from yellow ` +
+        "(first expanded) to blue (last), then the path."
+      : !frames.own
+        ? `${algorithmName} does not report the order it carves in (it takes no 'carving' option), ` +
+          "so the finished maze is revealed breadth-first from the start instead: not the generator's own order."
+        : state.carving.adds === "walls"
+          ? `${algorithmName}'s own order, ${count(steps)} steps: it adds walls, from one open room; ` +
+            "each step puts up the wall it added next (orange)."
+          : `${algorithmName}'s own carving order, ${count(steps)} steps: each step opens the passage it ` +
+            "opened next (orange); dark cells are not carved yet.";
+    redraw();
+    toggle(true);
+  };
+  const stepBy = (delta) => {
+    if (!state.frames) return;
+    state.frame = Math.max(0, Math.min(state.frames.length - 1, state.frame + delta));
+    redraw();
+  };
+  function stop() {
+    if (state.timer) clearInterval(state.timer);
+    state.timer = null;
+    play.textContent = "▶ play";
+  }
+  function toggle(on) {
+    if (!state.frames) return;
+    if (state.timer && on !== true) { stop(); return; }
+    if (state.frame >= state.frames.length - 1) state.frame = 0;
+    play.textContent = "❚❚ pause";
+    state.timer = setInterval(() => {
+      const per = Math.max(1, Math.round(Number(speed.value) * state.frames.length / 4000));
+      stepBy(per);
+      if (state.frame >= state.frames.length - 1) stop();
+    }, 30);
+  }
+  const leaveAnimation = () => { stop(); state.frames = null; note.textContent = ""; redraw(); };
+
+  // -- downloads: lacak's own files, from the API ----------------------------------------
+  // With the suggested ends (or none), the maze is made again from its seed with the
+  // preparations the page shows: the files `lacak maze generate [--endpoints|--solution]
+  // -f svg|png|json` writes. With ends chosen by clicking, the picture is the maze kind's
+  // picture of the solve from them (`lacak maze solve --start --end`), path included.
+  const file = async (fmt) => {
+    if (state.customEnds && endsBox.checked) {
+      if (fmt === "json") {
+        const shown = state.solved && solutionBox.checked && state.solved.path;
+        return JSON.stringify({...state.maze, carving: undefined, start: state.ends[0],
+          end: state.ends[1], solution: shown ? state.solved.path : null}, null, 1);
+      }
+      const [start, end] = state.ends;
+      const answer = await api(`kinds/${catalogue.kind}/solve`,
+        {puzzle: JSON.stringify({...state.maze, carving: undefined, start, end, solution: null}), picture: fmt});
+      return answer.picture;
+    }
+    const prepare = !endsBox.checked ? {} : solutionBox.checked ? {solution: "true"} : {endpoints: "true"};
+    const {carves: _, ...body} = state.request;
+    const made = await api(`kinds/${catalogue.kind}/generate`,
+      {...body, prepare, ...(fmt === "json" ? {} : {picture: fmt})});
+    return fmt === "json" ? made.text : made.picture;
+  };
+  const save = async (fmt) => {
+    if (!state.maze) return;
+    showError(message, null);
+    try {
+      const got = await file(fmt);
+      const types = {svg: "image/svg+xml", png: "image/png", json: "application/json"};
+      let data = typeof got === "string" ? got : got.data;
+      if (got.base64) data = Uint8Array.from(atob(got.data), (ch) => ch.charCodeAt(0));
+      download(`${name()}.${fmt}`, data, types[fmt]);
+    } catch (error) { showError(message, error); }
+  };
+  const name = () => `maze-${state.maze.algorithm}-${state.maze.height}x${state.maze.width}-${state.maze.seed}`;
+
+  solutionBox.addEventListener("change", async () => {
+    stop(); state.frames = null;
+    if (solutionBox.checked && !state.solved) await solve(); else redraw();
+  });
+  endsBox.addEventListener("change", () => redraw());
+  const resolve = async () => { if (state.solved) { state.solved = null; state.frames = null; await solve(); } };
+  strategy.addEventListener("change", resolve);
+  heuristic.picker.addEventListener("change", resolve);
+  canvas.addEventListener("click", (event) => {  // click: set the start; shift-click: the end
+    if (!state.maze || !endsBox.checked) return;
+    const {cell, margin} = geometry();
+    const rect = canvas.getBoundingClientRect();
+    const c = Math.floor(((event.clientX - rect.left) * canvas.width / rect.width - margin) / cell);
+    const r = Math.floor(((event.clientY - rect.top) * canvas.height / rect.height - margin) / cell);
+    if (r < 0 || c < 0 || r >= state.maze.height || c >= state.maze.width) return;
+    state.ends = event.shiftKey ? [state.ends[0], [r, c]] : [[r, c], state.ends[1]];
+    state.customEnds = true;
+    state.solved = null; state.frames = null;
+    if (solutionBox.checked) solve(); else redraw();
+  });
+
+  root.replaceChildren(
+    h("aside", {class: "controls"},
+      h("h2", {text: "Maze"}),
+      field("generator", algorithm), description, generatorOptions,
+      h("div", {class: "row"}, field("rows", rows), field("columns", cols)),
+      field("seed", seed),
+      h("button", {type: "button", class: "primary", id: "generate", text: "Generate", onclick: generate}),
+      h("h3", {text: "Show"}),
+      h("label", {class: "check"}, endsBox, " suggested start and end"),
+      h("label", {class: "check"}, solutionBox, " solution"),
+      h("p", {class: "hint", text: "Click a cell to move the start there, shift-click for the end."}),
+      h("h3", {text: "Solver"}),
+      field("strategy", strategy), heuristic.element,
+      h("h3", {text: "Animate"}),
+      h("div", {class: "row"},
+        h("button", {type: "button", id: "animate-carving", text: "carving", onclick: () => animate("carving")}),
+        h("button", {type: "button", id: "animate-solver", text: "solver", onclick: () => animate("solver")}),
+        h("button", {type: "button", text: "✕", title: "back to the maze", onclick: leaveAnimation})),
+      h("div", {class: "row player"},
+        h("button", {type: "button", text: "⇤", id: "first", title: "first step", onclick: () => { stop(); state.frame = 0; redraw(); }}),
+        h("button", {type: "button", text: "◀", id: "step-back", title: "one step back", onclick: () => { stop(); stepBy(-1); }}),
+        play,
+        h("button", {type: "button", text: "▶|", id: "step", title: "one step", onclick: () => { stop(); stepBy(1); }}),
+        h("button", {type: "button", text: "⇥", title: "last step", onclick: () => { stop(); if (state.frames) { state.frame = state.frames.length - 1; redraw(); } }})),
+      field("speed", speed), position,
+      h("h3", {text: "Download"}),
+      h("div", {class: "row"},
+        h("button", {type: "button", text: "SVG", id: "download-svg", onclick: () => save("svg")}),
+        h("button", {type: "button", text: "PNG", id: "download-png", onclick: () => save("png")}),
+        h("button", {type: "button", text: "JSON", id: "download-json", onclick: () => save("json")})),
+      message),
+    h("section", {class: "view"}, canvas, note, stats));
+  await generate();
+}
