@@ -2,8 +2,9 @@
 
 lacak 0.2 keeps the kernel at the root of the package and gives every other concern a
 folder of its own (:mod:`lacak.plugin`, :mod:`lacak.store`, :mod:`lacak.batch`,
-:mod:`lacak.cli`). A module's old path (``import lacak.cache``, ``from lacak.plugin.registry
-import Registry``, the attribute ``lacak.cache``) still works until the next release, with a
+:mod:`lacak.cli`: ``lacak.commands`` is :mod:`lacak.cli.solve`). A module's old path
+(``import lacak.cache``, ``from lacak.registry import Registry``, the attribute
+``lacak.cache``) still works until the next release, with a
 :class:`DeprecationWarning` naming the new one, and leaves no file behind: the finder below
 answers the old name with the module of the new one, so ``sys.modules`` holds one module
 object per file, under both names.
@@ -32,9 +33,11 @@ __all__ = ["MOVED", "install", "moved_attribute"]
 
 #: Old module path -> the module it is now.
 MOVED: dict[str, str] = {
+    "lacak.batch_command": "lacak.cli.batch",
     "lacak.cache": "lacak.store.cache",
     "lacak.paths": "lacak.store.paths",
     "lacak.cluster": "lacak.batch.cluster",
+    "lacak.commands": "lacak.cli.solve",
     "lacak.compiled": "lacak.store.compiled",
     "lacak.dataset": "lacak.batch.dataset",
     "lacak.dataset_files": "lacak.batch.files",

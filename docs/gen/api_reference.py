@@ -31,7 +31,7 @@ PAGES: list[tuple[str, str, str, list[str]]] = [
         "The root command, the helpers plugin commands use, and the kit that builds "
         "`lacak KIND solve` from a puzzle kind ([../cli.md](../cli.md) is the generated "
         "command reference).",
-        ["lacak.cli", "lacak.commands"],
+        ["lacak.cli", "lacak.cli.kit", "lacak.cli.solve", "lacak.cli.batch"],
     ),
     (
         "testing.md",

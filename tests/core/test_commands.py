@@ -12,8 +12,7 @@ import pytest
 from click.testing import CliRunner
 from hypothesis import given
 from hypothesis import strategies as st
-from lacak.cli import make_cli
-from lacak.commands import output_format
+from lacak.cli import make_cli, output_format
 from lacak.output import dumps, summarise
 from lacak.results import COMMON_KEYS
 
@@ -289,7 +288,7 @@ def test_a_kind_s_code_sees_the_command_line_s_registry_and_short_flags() -> Non
     ],
 )
 def test_short_flags_the_kit_cannot_offer_are_refused(flags: dict[str, str], fragment: str) -> None:
-    from lacak.commands import solve_command
+    from lacak.cli import solve_command
 
     class BadFlags:
         @lacak.hookimpl

@@ -13,8 +13,7 @@ import lacak
 import pytest
 from click.testing import CliRunner
 from jsonschema import Draft202012Validator
-from lacak.cli import make_cli
-from lacak.commands import output_format
+from lacak.cli import make_cli, output_format
 
 from .plugin_helpers import CorePlugin, make_registry
 

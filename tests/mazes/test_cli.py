@@ -454,10 +454,10 @@ def test_data_printed_on_a_terminal_is_not_rich_markup(  # type: ignore[no-untyp
 ) -> None:
     import types
 
-    import lacak.commands
+    import lacak.cli.kit
 
     # the kit prints pictures through rich when standard output is a terminal
-    monkeypatch.setattr(lacak.commands, "sys", types.SimpleNamespace(stdout=_Terminal()))
+    monkeypatch.setattr(lacak.cli.kit, "sys", types.SimpleNamespace(stdout=_Terminal()))
     file = _file(tmp_path, json.dumps({"cells": [[2, 8]], "algorithm": algorithm}))
     result = run(cli, "maze", "solve", file)
     assert result.exit_code == 0, result.output

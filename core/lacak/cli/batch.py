@@ -22,15 +22,20 @@ finished so far, and ``--resume`` checks it record by record and finishes it).
 from __future__ import annotations
 
 import contextlib
+import os
 from typing import Any
 
 import click
 
-from .commands import _kind_option, _short_flags
-from .errors import InvalidOptionError, LimitReachedError
-from .limits import Limits
-from .options import parse_pairs, parse_size
-from .plugin.registry import Registry, using
+from ..batch import dataset
+from ..errors import InvalidOptionError, LacakError, LimitReachedError
+from ..interfaces import BatchKind
+from ..limits import Limits
+from ..options import parse_pairs, parse_size
+from ..output import dumps, plural
+from ..plugin.loader import warn
+from ..plugin.registry import Registry, using
+from .kit import kind_option, short_flags
 
 __all__ = ["add_batch_commands", "batch_command"]
 
@@ -49,9 +54,6 @@ SHORT = frozenset({"-n", "-a", "-O", "-s", "-H", "-w", "-o", "-h"})
 def add_batch_commands(cli: click.Group, registry: Registry) -> None:
     """Add the ``lacak batch`` group, with ``lacak batch KIND`` for every kind that has
     generators."""
-    from .errors import LacakError
-    from .plugin.loader import warn
-
     group = click.Group(
         "batch",
         help="Make datasets: many instances of a kind, generated (and solved) in parallel, "
@@ -72,8 +74,6 @@ def batch_command(kind: str, *, registry: Registry) -> click.Command:
     :raises InvalidOptionError: the kind declares an option or a short flag the
         command already has.
     """
-    from .interfaces import BatchKind
-
     kind_type = registry.puzzle_types().get(kind)
     batch = (kind_type.batch if kind_type is not None else None) or BatchKind()
     for option in batch.options:
@@ -82,13 +82,8 @@ def batch_command(kind: str, *, registry: Registry) -> click.Command:
                 f"puzzle kind {kind!r} declares batch option {option!r}, which every batch "
                 "command already has"
             )
-    for short in batch.flags.values():
-        if short in SHORT:
-            raise InvalidOptionError(
-                f"puzzle kind {kind!r} gives {short!r} to a batch option, but every batch "
-                "command has it"
-            )
-    shorts = _short_flags(kind, batch.flags, set(batch.options))
+    shorts = short_flags(kind, batch.flags, set(batch.options), taken=SHORT,
+                         owner="every batch command")  # fmt: skip
     names = ", ".join(sorted(registry.generators(kind)))
     generator = batch.generator or "the kind's only one"
     solves = "solved" if batch.solve else "not solved"
@@ -156,13 +151,11 @@ def batch_command(kind: str, *, registry: Registry) -> click.Command:
 
     for option, default in batch.options.items():
         help_text = batch.help.get(option, f"{kind} batch option {option!r}.")
-        command = _kind_option(option, default, help_text, shorts.get(option))(command)
+        command = kind_option(option, default, help_text, shorts.get(option))(command)
     return command
 
 
 def _run(ctx: click.Context, kind: str, batch: Any, registry: Registry, **values: Any) -> None:
-    from .batch import dataset
-
     kind_values = {name: values.pop(name) for name in list(batch.options)}
     given = {k: v for k, v in kind_values.items() if v is not None and v != ()}
     if values["as_json"] and values["out"] in (None, "-"):
@@ -212,8 +205,6 @@ def _run(ctx: click.Context, kind: str, batch: Any, registry: Registry, **values
             executor, threads = stack.enter_context(dataset.dask_executor(values["scheduler"]))
             summary.workers = workers = threads
         else:
-            import os
-
             summary.workers = workers or os.cpu_count() or 1
         code = 0
         try:
@@ -242,15 +233,11 @@ def _run(ctx: click.Context, kind: str, batch: Any, registry: Registry, **values
 def _report(summary: Any, as_json: bool) -> None:
     """The summary: a table on standard error, or JSON on standard output."""
     if as_json:
-        from .output import dumps
-
         click.echo(dumps(summary.to_dict()))
         return
     from rich.console import Console
     from rich.table import Table
     from rich.text import Text
-
-    from .output import plural
 
     data = summary.to_dict()
     where = f" to {summary.out}" if summary.out else ""

@@ -1,4 +1,4 @@
-"""The command kit: ``lacak KIND solve`` built from a puzzle kind, with one grammar for all.
+"""``lacak KIND solve``, built from a puzzle kind, with one grammar for all kinds.
 
 A plugin's puzzle kind (:class:`~lacak.PuzzleType`) declares how to parse,
 choose, render and describe; :func:`solve_command` turns that into a click
@@ -32,35 +32,45 @@ from __future__ import annotations
 import contextlib
 import functools
 import shutil
-import sys
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, NoReturn
 
 import click
 
-from .errors import InvalidOptionError, LimitReachedError
-from .limits import Budget, Limits, StopReason
-from .options import parse_pairs
-from .output import dumps, plural, summarise
-from .plugin.registry import Registry, using
-from .results import SearchResult
+from .. import api
+from ..api import NO_HEURISTIC
+from ..batch.dataset import dask_executor
+from ..errors import InvalidOptionError, LacakError, LimitReachedError
+from ..interfaces import describe_state
+from ..limits import Budget, Limits, StopReason
+from ..options import parse_pairs
+from ..output import dumps, plural, summarise
+from ..plugin.loader import warn
+from ..plugin.registry import Registry, using
+from ..results import SearchResult, SearchStats
+from ..trace import SearchTrace
+from .kit import (
+    FORMAT_SUFFIXES,
+    building_registry,
+    kind_option,
+    output_format,
+    read_input,
+    registry_of,
+    short_flags,
+    write_output,
+)
+from .kit import flag_name as _flag
 
 __all__ = [
-    "FORMAT_SUFFIXES",
+    "FORMAT_SUFFIXES",  # (from lacak.cli.kit: lacak.commands gave them)
+    "NOT_CHOSEN",
+    "SHORT_FLAGS",
     "add_kind_commands",
     "output_format",
     "solve_command",
     "write_output",
 ]
-
-#: What a file name's suffix says about its format (``-o maze.svg`` draws SVG).
-FORMAT_SUFFIXES: Mapping[str, str] = {
-    ".json": "json",
-    ".svg": "svg",
-    ".png": "png",
-    ".txt": "text",
-}
 
 #: What each stop reason means on the command line.
 WHY = {
@@ -72,124 +82,9 @@ WHY = {
 }
 
 
-def output_format(
-    format: str | None, output: str | None, as_json: bool, formats: tuple[str, ...]
-) -> str:
-    """The format to write: ``-f``, else ``--json``, else ``-o``'s suffix, else ``"text"``.
-
-    :raises InvalidOptionError: ``-f`` and ``--json`` or ``-o``'s suffix disagree
-        (``-f json -o m.svg``), or the format is not one the kind draws.
-    """
-    inferred = None
-    if output and output != "-":
-        inferred = FORMAT_SUFFIXES.get(Path(output).suffix.lower())
-    asked = f"-f {format}"
-    if as_json:
-        if format not in (None, "json"):
-            raise InvalidOptionError(f"--json prints JSON; it cannot go with -f {format}")
-        asked = "--json" if format is None else asked
-        format = "json"
-    if format is not None and inferred is not None and format != inferred:
-        raise InvalidOptionError(
-            f"{asked} contradicts -o {output} (a .{inferred} file); give one or make them agree"
-        )
-    chosen = format or inferred or "text"
-    if chosen not in ("json", *formats):
-        raise InvalidOptionError(f"this kind draws {', '.join((*formats, 'json'))}, not {chosen}")
-    return chosen
-
-
-def write_output(data: str | bytes | Any, output: str | None, *, what: str = "") -> None:
-    """Write ``data`` to the file ``output`` (announced on stderr), or to standard output.
-
-    A rich renderable (a kind's coloured text picture) is printed through rich
-    on a terminal and as plain text elsewhere.
-
-    :raises InvalidOptionError: the file cannot be written, or binary data
-        would go to a terminal.
-    """
-    if not isinstance(data, (str, bytes)):
-        if (output is None or output == "-") and sys.stdout.isatty():
-            from rich.console import Console
-
-            Console(highlight=False).print(data, soft_wrap=True)
-            return
-        data = data.plain if hasattr(data, "plain") else str(data)
-    if output and output != "-":
-        path = Path(output)
-        try:
-            if isinstance(data, bytes):
-                path.write_bytes(data)
-            else:
-                path.write_text(data if data.endswith("\n") else data + "\n", encoding="utf-8")
-        except OSError as error:
-            raise InvalidOptionError(
-                f"cannot write {output!r}: {error.strerror or error}"
-            ) from None
-        click.echo(f"wrote {path}" + (f" ({what})" if what else ""), err=True)
-        return
-    if isinstance(data, bytes):
-        if sys.stdout.isatty():
-            raise InvalidOptionError("that picture is binary: give -o FILE (or pipe the output)")
-        sys.stdout.buffer.write(data)
-        sys.stdout.flush()
-        return
-    click.echo(data.rstrip("\n"))
-
-
-def _flag(name: str) -> str:
-    return "--" + name.replace("_", "-")
-
-
-def _kind_option(
-    name: str, default: Any, help_text: str, short: str | None = None
-) -> Callable[[Any], Any]:
-    """A click option ``--NAME`` (and ``short``, if any) for a declared option, typed by
-    its default; ``None`` when not given, so only what the user gave is passed on."""
-    flag = _flag(name)
-    flags = [short] if short else []
-    if isinstance(default, bool):
-        return click.option(
-            f"{flag}/--no-{name.replace('_', '-')}", *flags, name, default=None, help=help_text
-        )
-    if isinstance(default, tuple):
-        return click.option(flag, *flags, name, multiple=True, help=help_text)
-    if isinstance(default, int):
-        return click.option(flag, *flags, name, type=int, default=None, help=help_text)
-    if isinstance(default, float):
-        return click.option(flag, *flags, name, type=float, default=None, help=help_text)
-    return click.option(flag, *flags, name, default=None, help=help_text)
-
-
 #: The short flags every solve command has (a kind's :attr:`~lacak.PuzzleType.flags`
 #: cannot take them).
 SHORT_FLAGS = frozenset({"-s", "-H", "-O", "-f", "-o", "-h", "-w"})
-
-
-def _short_flags(kind: str, flags: Mapping[str, str], declared: set[str]) -> dict[str, str]:
-    """A kind's short flags, checked: ``-x`` form, for a declared option, none taken twice.
-
-    :raises InvalidOptionError: a short flag the kit cannot offer.
-    """
-    seen: dict[str, str] = {}
-    for option, short in flags.items():
-        if option not in declared:
-            raise InvalidOptionError(
-                f"puzzle kind {kind!r} gives the short flag {short!r} to {option!r}, "
-                "which is not one of its options"
-            )
-        if not (isinstance(short, str) and len(short) == 2 and short[0] == "-"
-                and short[1].isalnum()):  # fmt: skip
-            raise InvalidOptionError(
-                f"puzzle kind {kind!r}: a short flag is a dash and one letter, not {short!r}"
-            )
-        if short in SHORT_FLAGS or short in seen:
-            taken = "every solve command" if short in SHORT_FLAGS else f"option {seen[short]!r}"
-            raise InvalidOptionError(
-                f"puzzle kind {kind!r} gives {short!r} to {option!r}, but {taken} has it"
-            )
-        seen[short] = option
-    return dict(flags)
 
 
 def _trace_writer(path: Path) -> Callable[[Any], str]:
@@ -212,8 +107,6 @@ def _tree_size() -> tuple[int, int]:
 
 
 def _read_puzzle(argument: str, reads: str) -> str:
-    from .cli import read_input
-
     if argument == "-" or reads == "file":
         return read_input(argument)
     return argument
@@ -228,8 +121,6 @@ def _report_text(
     full: bool,
     render_options: dict[str, Any],
 ) -> None:
-    from .interfaces import describe_state
-
     draws = kind_type.render is not None and "text" in kind_type.formats
     if draws and kind_type.text_report:
         write_output(kind_type.render(puzzle, result, "text", full=full, **render_options), None)
@@ -265,8 +156,6 @@ def _report_text(
 
 
 def _registry_now() -> Registry:
-    from .cli import building_registry
-
     return building_registry()
 
 
@@ -378,10 +267,11 @@ def solve_command(
     def command(ctx: click.Context, **values: Any) -> None:  # fmt: skip
         _solve(ctx, kind, declared, **values)
 
-    shorts = _short_flags(kind, kind_type.flags, {option for _g, option, _d in declared})
+    shorts = short_flags(kind, kind_type.flags, {option for _g, option, _d in declared},
+                         taken=SHORT_FLAGS, owner="every solve command")  # fmt: skip
     for group, option, default in declared:  # (on a built command each option is appended)
         help_text = kind_type.help.get(option, f"{kind} {group} option {option!r}.")
-        command = _kind_option(option, default, help_text, shorts.get(option))(command)
+        command = kind_option(option, default, help_text, shorts.get(option))(command)
     return command
 
 
@@ -407,8 +297,6 @@ def _solve(
     scheduler: str | None,
     **kind_values: Any,
 ) -> None:
-    from .cli import registry_of
-
     registry = registry_of(ctx)
     if workers is not None and scheduler is not None:
         raise InvalidOptionError(
@@ -445,10 +333,6 @@ def _solve_in(
     scheduler: str | None = None,
     **kind_values: Any,
 ) -> None:
-    from . import api
-    from .interfaces import describe_state
-    from .trace import SearchTrace
-
     kind_type = registry.puzzle_types()[kind]
     fmt = output_format(format_, output, as_json, tuple(kind_type.formats))
     given: dict[str, dict[str, Any]] = {"parse": {}, "solve": {}, "render": {}}
@@ -494,8 +378,6 @@ def _solve_in(
                         "--workers or --scheduler"
                     )
                 if scheduler is not None:
-                    from .batch.dataset import dask_executor
-
                     try:  # (a local:N cluster starts within the --timeout)
                         options["executor"] = stack.enter_context(dask_executor(scheduler))[0]
                     except LimitReachedError as stop:
@@ -517,7 +399,7 @@ def _solve_in(
                 f"cannot write {str(trace_file)!r}: {error.strerror or error}"
             ) from None
     if fmt == "json":
-        write_output(dumps(result.to_dict(instance, registry=registry)), output)
+        write_output(dumps(result.to_dict(instance, extras=kind_type.extras)), output)
     elif fmt == "text" and (output is None or output == "-"):
         _report_text(
             kind_type, instance, result, choice.label, full=full, render_options=given["render"]
@@ -587,9 +469,6 @@ def _stopped_before_search(
     """Report a ``--timeout`` that ran out before the search began (while reading or
     preparing the puzzle) as a search stopped by it: exit status 1, and in JSON a result
     that found nothing, with no states and no kind extras (there is no puzzle yet)."""
-    from .api import NO_HEURISTIC
-    from .results import SearchStats
-
     result = SearchResult(
         found=False,
         stopped=StopReason.TIME,
@@ -612,9 +491,6 @@ def add_kind_commands(cli: click.Group, registry: Registry) -> None:
     to it when the group has none; a kind with no group gets a new group
     ``lacak KIND`` holding ``solve`` (a third-party kind needs no command code).
     """
-    from .errors import LacakError
-    from .plugin.loader import warn
-
     types = registry.puzzle_types()
     for kind in sorted(types):
         existing = cli.commands.get(kind)
