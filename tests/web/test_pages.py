@@ -38,14 +38,19 @@ DECLARED = {
 
 
 def test_the_core_s_web_files_name_no_puzzle_kind() -> None:
-    files = sorted((WEB / "static").rglob("*")) + sorted(WEB.glob("*.py"))
-    assert any(f.name == "main.js" for f in files) and any(f.name == "app.py" for f in files)
+    # every file of core/lacak/web/ (Python, JavaScript, HTML, CSS), against the kinds the
+    # plugins installed here register and the plugins that register them
+    files = sorted(f for f in WEB.rglob("*") if f.suffix in {".py", ".js", ".html", ".css"})
+    assert {"main.js", "app.py", "pages.py", "index.html", "app.css"} <= {f.name for f in files}
+    types = lacak.default_registry().puzzle_types()
+    assert set(KINDS) <= set(types)
+    words = sorted({*KINDS, *types, *(types.owner(kind) for kind in types)})
+    pattern = re.compile("|".join(map(re.escape, words)), re.IGNORECASE)
     named = [
         f"{f.relative_to(ROOT)}:{number}: {line.strip()}"
         for f in files
-        if f.is_file()
         for number, line in enumerate(f.read_text(encoding="utf-8").splitlines(), 1)
-        if re.search("|".join(KINDS), line, re.IGNORECASE)
+        if pattern.search(line)
     ]
     assert not named, "the core's web files name a puzzle kind:\n" + "\n".join(named)
 
@@ -88,6 +93,36 @@ def test_a_page_s_files_are_served_as_the_files_its_plugin_ships(
     # the page is an ES module with a default export, built on the shared page API
     assert re.search(r"^export default async function", script, re.MULTILINE)
     assert 'from "/static/ui.js"' in script
+
+
+def test_a_page_s_files_are_cached_as_the_core_s_static_files(client: TestClient) -> None:
+    for address in ("/pages/maze/maze.js", "/pages/jugs/jugs.css", "/static/main.js"):
+        first = client.get(address)
+        etag, modified = first.headers["etag"], first.headers["last-modified"]
+        assert first.status_code == 200 and first.headers["accept-ranges"] == "bytes"
+        for asked in ({"if-none-match": etag}, {"if-none-match": f'W/{etag}, "x"'},
+                      {"if-modified-since": modified}):  # fmt: skip
+            again = client.get(address, headers=asked)
+            assert again.status_code == 304 and again.content == b"", (address, asked)
+            assert again.headers["etag"] == etag
+        assert client.get(address, headers={"if-none-match": '"other"'}).status_code == 200
+        head = client.head(address)
+        assert head.status_code == 200 and head.content == b""
+        assert head.headers["content-length"] == str(len(first.content))
+        assert client.post(address).status_code == 405
+
+
+def test_a_missing_page_file_says_no_more_than_a_missing_static_file(
+    client: TestClient,
+) -> None:
+    bare = client.get("/static/nothing.js")
+    assert bare.status_code == 404
+    for address in ("/pages/maze/nothing.js", "/pages/maze/%2e%2e/__init__.py",
+                    "/pages/maze/..%2F__init__.py", "/pages/maze/page", "/pages/maze/",
+                    "/pages/maze", "/pages/", "/pages/nokind/maze.js",
+                    "/pages/maze/maze.js%00.py", "/pages/maze/%2Fetc%2Fpasswd"):  # fmt: skip
+        answer = client.get(address)
+        assert (answer.status_code, answer.json()) == (404, bare.json()), address
 
 
 def test_the_shared_page_api_stays_in_the_core(client: TestClient) -> None:
@@ -265,6 +300,8 @@ def test_nothing_outside_a_page_s_folder_is_served(probe: tuple[str, Path], targ
     status, body = _get(probe[0], target)
     assert status in (400, 404), (target, status)
     assert SECRET.encode() not in body and b"root:" not in body
+    # nor a hint of where the pages are: no folder's path, no Python error
+    assert str(secret.parent.parent).encode() not in body and b"Error:" not in body
 
 
 def test_find_keeps_to_the_folder(tmp_path: Path) -> None:

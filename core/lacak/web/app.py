@@ -19,9 +19,11 @@ from __future__ import annotations
 
 import contextlib
 import ipaddress
+import os
 import re
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from importlib import resources
+from pathlib import PurePath
 from typing import Annotated, Any, Literal
 
 from fastapi import FastAPI, Path, Request
@@ -29,7 +31,11 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+from starlette.datastructures import Headers
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.responses import Response
+from starlette.staticfiles import NotModifiedResponse
+from starlette.types import Scope
 
 from ..errors import (
     LacakError,
@@ -587,21 +593,62 @@ def create_app(
 
     app.mount("/static", StaticFiles(directory=str(folder)), name="static")
 
-    @app.get(pages.PREFIX + "/{kind}/{path:path}", include_in_schema=False)
-    def page_file(kind: str, path: str) -> FileResponse:
-        # a file of the folder a kind's Page declares, and nothing outside it (pages.find)
-        types = registry_now().puzzle_types()
-        page = types[kind].page if kind in types else None
-        where = None if page is None else pages.folder_of(page)
-        found = None if where is None else pages.find(where, path)
-        if found is None:
-            raise StarletteHTTPException(404, f"no file {path!r} in the page of kind {kind!r}")
-        return FileResponse(str(found), media_type=pages.media_type(found), headers=PAGE_HEADERS)
-
+    app.mount(pages.PREFIX, _PageFiles(registry_now), name="pages")
     if trusted_hosts is not None:
         app.add_middleware(_HostCheck, allowed=list(trusted_hosts))
     app.add_middleware(_BodyLimit, limit=max_body)
     return app
+
+
+class _PageFiles(StaticFiles):
+    """The kinds' own pages, ``/pages/KIND/FILE``: each a file of the folder its kind's
+    :class:`~lacak.Page` declares and nothing outside it (:func:`lacak.web.pages.find`),
+    answered as ``/static/`` answers (``GET`` and ``HEAD``, ``ETag`` and
+    ``Last-Modified``, ``304 Not Modified``, a bare ``404 Not Found`` that says nothing
+    of the file system), with the media types of :func:`lacak.web.pages.media_type` and
+    the pages' headers. The kinds are those of the registry in force at each request,
+    as datasette serves each plugin's static files under ``/-/static-plugins/PLUGIN/``."""
+
+    def __init__(self, registry: Callable[[], Registry]) -> None:
+        super().__init__(check_dir=False)
+        self._registry = registry
+
+    def get_path(self, scope: Scope) -> str:
+        # the path after /pages/ as asked (percent-decoded), its dots kept for pages.find
+        # to refuse (StaticFiles would fold them away); a kind's name is its first part
+        path, root = scope["path"], scope.get("root_path", "")
+        return (path[len(root):] if path.startswith(root) else path).removeprefix("/")
+
+    def lookup_path(self, path: str) -> tuple[str, os.stat_result | None]:
+        kind, _, file = path.partition("/")
+        types = self._registry().puzzle_types()
+        page = types[kind].page if kind in types else None
+        folder = None if page is None else pages.folder_of(page)
+        found = None if folder is None else pages.find(folder, file)
+        if found is None:
+            return "", None
+        try:
+            return str(found), found.stat()
+        except OSError:  # gone since pages.find saw it
+            return "", None
+
+    def file_response(
+        self,
+        full_path: Any,
+        stat_result: os.stat_result,
+        scope: Scope,
+        status_code: int = 200,
+    ) -> Response:
+        response = FileResponse(
+            full_path,
+            status_code=status_code,
+            stat_result=stat_result,
+            media_type=pages.media_type(PurePath(full_path)),
+            headers=PAGE_HEADERS,
+        )
+        if self.is_not_modified(response.headers, Headers(scope=scope)):
+            return NotModifiedResponse(response.headers)
+        return response
 
 
 class _NoKind(Exception):

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import mimetypes
 from importlib import resources
-from pathlib import Path
+from pathlib import Path, PurePath
 from typing import Any
 from urllib.parse import quote
 
@@ -89,7 +89,7 @@ def find(folder: Path, path: str) -> Path | None:
     return real
 
 
-def media_type(path: Path) -> str:
+def media_type(path: PurePath) -> str:
     """The ``Content-Type`` a file of a page is served with."""
     suffix = path.suffix.lower()
     return _TYPES.get(suffix) or mimetypes.guess_type(path.name)[0] or "application/octet-stream"
