@@ -10,11 +10,11 @@ import pytest
 @pytest.fixture
 def ranked_only(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """Databases looked up by rank only, as groups too big for sparse tables are (pdb-78)."""
-    from lacak_sliding import pdb
+    from lacak_sliding.pdb import lookup  # the limit is read where the tables are made
 
-    pdb.forget_memory()
-    monkeypatch.setattr(pdb, "SPARSE_LIMIT", 0)
+    lookup.forget_memory()
+    monkeypatch.setattr(lookup, "SPARSE_LIMIT", 0)
     try:
         yield
     finally:
-        pdb.forget_memory()
+        lookup.forget_memory()

@@ -369,14 +369,14 @@ def test_rank_indexed_tables_search_the_same_tree(
     size: tuple[int, int], spec: str, ranked_only: None
 ) -> None:
     """Moves between rows update a rank through the tiles they pass; nothing else changes."""
-    from lacak_sliding import pdb
+    from lacak_sliding.pdb import lookup
 
     puzzles = [random_walk(size, seed, moves=36) for seed in range(6)]
     ranked = [fast(p, spec) for p in puzzles]
     heuristic = lacak.default_registry().heuristic("sliding", spec)
     assert not heuristic.for_puzzle(puzzles[0]).sparse
-    pdb.SPARSE_LIMIT = 1 << 28  # restored by the fixture
-    pdb.forget_memory()
+    lookup.SPARSE_LIMIT = 1 << 28  # restored by the fixture
+    lookup.forget_memory()
     sparse = [fast(p, spec) for p in puzzles]
     assert heuristic.for_puzzle(puzzles[0]).sparse
     for a, b, puzzle in zip(ranked, sparse, puzzles, strict=True):
