@@ -334,3 +334,15 @@ def test_the_example_plugin_s_page_ships_with_it() -> None:
     main = (ROOT / "pyproject.toml").read_text()
     for package in ("lacak_mazes", "lacak_boggle", "lacak_sliding"):
         assert f'"{package}" = ["page/*.js", "page/*.css"]' in main
+
+
+@pytest.mark.parametrize(
+    ("name", "media"),
+    [("a.js", "text/javascript"), ("A.MJS", "text/javascript"), ("b.css", "text/css"),
+     ("c.json", "application/json"), ("d.svg", "image/svg+xml"), ("e.png", "image/png"),
+     ("g", "application/octet-stream"),
+     ("h.unknown-kind-of-file", "application/octet-stream")],
+)  # fmt: skip
+def test_a_page_s_files_have_the_media_type_of_their_suffix(name: str, media: str) -> None:
+    # a module script must be JavaScript whatever the system's tables say (nosniff)
+    assert pages.media_type(Path("page") / name) == media
