@@ -32,6 +32,7 @@ from .api import (
     plugins,
     puzzle_text,
     resolve_heuristic,
+    result_json,
     searchers,
     solve,
 )
@@ -160,6 +161,7 @@ __all__ = [
     "puzzle_text",
     "reset_default_registry",
     "resolve_heuristic",
+    "result_json",
     "searchers",
     "solve",
     "store",

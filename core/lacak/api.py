@@ -56,6 +56,7 @@ __all__ = [
     "plugins",
     "puzzle_text",
     "resolve_heuristic",
+    "result_json",
     "searchers",
     "solve",
 ]
@@ -536,6 +537,28 @@ def puzzle_text(instance: Any, *, kind: str | None = None, registry: Registry | 
             f"(a bug in plugin {catalogue.owner(kind)!r})"
         )
     return text
+
+
+def result_json(
+    result: SearchResult, puzzle: Any = None, *, registry: Registry | None = None
+) -> dict[str, Any]:
+    """The documented JSON form of ``result`` (:meth:`SearchResult.to_dict
+    <lacak.SearchResult.to_dict>`), with the kind's own keys: the extras of ``puzzle``'s
+    kind, handed to the result from the registry (a maze's cell path under ``"maze"``).
+
+    :param puzzle: the puzzle that was searched; without it, the common keys alone.
+    :raises PluginError: the kind's extras use a common key.
+
+    >>> import lacak
+    >>> puzzle = lacak.parse("sliding", "123405786")
+    >>> lacak.result_json(lacak.solve(puzzle, "bfs"), puzzle)["actions"]
+    ['R', 'D']
+    """
+    if puzzle is None:
+        return result.to_dict()
+    kind = getattr(puzzle, "kind", None)
+    kind_type = _puzzle_type(_registry(registry), kind) if isinstance(kind, str) else None
+    return result.to_dict(puzzle, extras=kind_type.extras if kind_type is not None else None)
 
 
 def searchers(*, registry: Registry | None = None) -> Catalogue[Searcher]:

@@ -19,19 +19,21 @@ from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 import attrs
 
+from . import progress
+
 # Dictionary lives with the file format it reads and writes; it is re-exported here
 # (lacak.interfaces.Dictionary) beside DictionarySource.
 from .dictionary_files import Dictionary
 from .errors import InvalidOptionError, InvalidPuzzleError, PluginError, memory_guard
+from .limits import UNLIMITED, Limits
 from .options import Accepts, accepts_validator, as_flag, parse_options
+from .results import SearchResult, describe_state
 from .streams import quiet
+from .trace import SearchTrace
 
 if TYPE_CHECKING:
     import concurrent.futures
 
-    from .limits import Limits
-    from .results import SearchResult
-    from .trace import SearchTrace
 
 __all__ = [
     "BatchKind",
@@ -46,6 +48,7 @@ __all__ = [
     "Searcher",
     "as_flag",
     "check_puzzle",
+    "describe_state",
     "parse_options",
 ]
 
@@ -154,12 +157,6 @@ def _shown(value: Any) -> str:
     return f"{reprlib.repr(value)} ({type(value).__name__})"
 
 
-def describe_state(puzzle: Any, state: Hashable) -> str:
-    """A short text for ``state``: the puzzle's ``format_state`` if it has one."""
-    formatter = getattr(puzzle, "format_state", None)
-    return formatter(state) if callable(formatter) else str(state)
-
-
 SearchFunction = Callable[..., "SearchResult"]
 
 
@@ -243,10 +240,6 @@ class Searcher:
         :raises PluginError: ``search`` returned something other than a
             :class:`~lacak.SearchResult`.
         """
-        from .limits import UNLIMITED, Limits
-        from .results import SearchResult
-        from .trace import SearchTrace
-
         if limits is not None and not isinstance(limits, Limits):
             raise InvalidOptionError(
                 f"limits must be a lacak.Limits (or None), not {type(limits).__name__}"
@@ -270,8 +263,6 @@ class Searcher:
         if heuristic is None and self.heuristic == "required":
             raise InvalidOptionError(f"strategy {self.name!r} needs a heuristic")
         split = _split_args(self, executor, workers)
-        from . import progress
-
         try:
             with quiet(), memory_guard(  # (no search writes lacak's output: lacak.streams)
                 f"the search of strategy {self.name!r} (its open list, visited states or tables)",

@@ -43,6 +43,7 @@ from typing import Any
 
 import attrs
 
+from . import progress
 from .errors import InvalidOptionError, LimitReachedError
 
 __all__ = [
@@ -292,8 +293,6 @@ class Budget:
     SHOW_AFTER = 1.0
 
     def __attrs_post_init__(self) -> None:
-        from . import progress
-
         if self.limits.seconds is not None:
             self._deadline = self.started + self.limits.seconds
         outer = _DEADLINE.get()
@@ -356,8 +355,6 @@ class Budget:
 
     def _show(self, expanded: int, now: float) -> None:
         """Tell the progress display how the search goes, once it has run a while."""
-        from . import progress
-
         self._shown_at = now
         seconds = now - self.started
         if seconds >= self.SHOW_AFTER:

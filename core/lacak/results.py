@@ -2,21 +2,40 @@
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Sequence
+import enum
+import warnings
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import attrs
 
-from .errors import LimitReachedError, UnsolvableError
+from .errors import LimitReachedError, PluginError, UnsolvableError
 from .limits import StopReason
 from .output import plural
 
 if TYPE_CHECKING:
     from .trace import SearchTrace
 
-__all__ = ["SearchResult", "SearchStats"]
+__all__ = ["Extras", "SearchResult", "SearchStats", "describe_state"]
 
 _Result = TypeVar("_Result", bound="SearchResult")
+
+#: A kind's own keys of a result's JSON, as :meth:`SearchResult.to_dict` takes them: the
+#: kind's :attr:`PuzzleType.extras <lacak.PuzzleType.extras>` function (called as
+#: ``extras(puzzle, result)``) or the mapping it gave.
+Extras = Callable[[Any, Any], Mapping[str, Any]] | Mapping[str, Any]
+
+#: Deprecated (for ``to_dict(puzzle)`` without ``extras=``): how a kind's extras are
+#: found when the caller hands none, ``find(kind, registry) -> extras function or None``.
+#: The plugin host (:mod:`lacak.plugin.registry`) sets it when it is imported: results
+#: never import the plugin host.
+_find_extras: Callable[[str, Any], Any] | None = None
+
+
+class _Unset(enum.Enum):
+    """``extras`` not given to :meth:`SearchResult.to_dict` (``None`` is "none")."""
+
+    UNSET = "unset"
 
 #: The keys every result's JSON has, in order (see :meth:`SearchResult.to_dict`).
 COMMON_KEYS = (
@@ -59,6 +78,16 @@ class SearchStats:
         data = attrs.asdict(self)
         data["seconds"] = round(self.seconds, 6)
         return data
+
+
+def describe_state(puzzle: Any, state: Hashable) -> str:
+    """A short text for ``state``: the puzzle's ``format_state`` if it has one.
+
+    >>> describe_state(object(), (1, 2))
+    '(1, 2)'
+    """
+    formatter = getattr(puzzle, "format_state", None)
+    return formatter(state) if callable(formatter) else str(state)
 
 
 def plain(value: Any) -> Any:
@@ -120,7 +149,13 @@ class SearchResult:
         """The goal state reached, or ``None``."""
         return self.states[-1] if self.found and self.states else None
 
-    def to_dict(self, puzzle: Any = None, *, registry: Any = None) -> dict[str, Any]:
+    def to_dict(
+        self,
+        puzzle: Any = None,
+        *,
+        extras: Extras | _Unset | None = _Unset.UNSET,
+        registry: Any = None,
+    ) -> dict[str, Any]:
         """The documented JSON form of a result: one shape for every kind of puzzle.
 
         ``kind``, ``strategy``, ``heuristic``, ``found``, ``stopped``, ``length``
@@ -128,28 +163,35 @@ class SearchResult:
         ``states`` (in the kind's own notation when ``puzzle`` is given, see
         :func:`~lacak.describe_state`), and ``stats`` (``expanded``,
         ``generated``, ``max_frontier``, ``depth``, ``seconds``,
-        ``iterations``). With ``puzzle``, the kind adds its own keys under one
-        named key (a maze's cell path under ``"maze"``) through its
-        :attr:`PuzzleType.extras <lacak.PuzzleType.extras>`; the common keys
-        never change. The schema is ``docs/result.schema.json``.
+        ``iterations``). The kind adds its own keys under one named key (a maze's
+        cell path under ``"maze"``) through ``extras``, which the caller hands in:
+        the kind's :attr:`PuzzleType.extras <lacak.PuzzleType.extras>`;
+        :func:`lacak.result_json` does it for you. The common keys never change.
+        The schema is ``docs/result.schema.json``.
 
         :param puzzle: the puzzle that was searched (for its notation and extras).
-        :param registry: where the kind's :class:`~lacak.PuzzleType` is looked up
-            (default: the process-wide registry).
+        :param extras: the kind's own keys: its ``extras(puzzle, result)`` function, or
+            the mapping that gave (``None``: none). Not giving it with a ``puzzle`` is
+            deprecated: the kind's extras are then looked up in the registry, with a
+            :class:`DeprecationWarning` when it has some.
+        :param registry: deprecated: where that look-up goes (default: the process-wide
+            registry); pass ``extras=`` instead.
+        :raises PluginError: the extras use a common key.
 
         >>> result = SearchResult.from_states(["a", "b"], ["R"], strategy="bfs", kind="demo")
         >>> data = result.to_dict()
         >>> data["kind"], data["actions"], data["states"], data["length"], data["stopped"]
         ('demo', ['R'], ['a', 'b'], 1, 'goal')
+        >>> result.to_dict(extras={"demo": {"moves": 1}})["demo"]
+        {'moves': 1}
         """
-        from .interfaces import describe_state
-
         if puzzle is not None:
             states = [describe_state(puzzle, state) for state in self.states]
         else:
             states = [plain(state) for state in self.states]
+        kind = self.kind or getattr(puzzle, "kind", "") or ""
         data: dict[str, Any] = {
-            "kind": self.kind or getattr(puzzle, "kind", "") or "",
+            "kind": kind,
             "strategy": self.strategy,
             "heuristic": self.heuristic,
             "found": self.found,
@@ -160,28 +202,22 @@ class SearchResult:
             "states": states,
             "stats": self.stats.to_dict(),
         }
-        if puzzle is not None:
-            data.update(self._extras(puzzle, registry))
+        if extras is _Unset.UNSET:
+            extras = None if puzzle is None else _looked_up(getattr(puzzle, "kind", None), registry)
+        if extras is not None:
+            data.update(self._extras(puzzle, extras, kind))
         return data
 
-    def _extras(self, puzzle: Any, registry: Any) -> dict[str, Any]:
-        """The kind's own keys (its :attr:`~lacak.PuzzleType.extras`), checked."""
-        from .errors import PluginError
-        from .plugin.registry import default_registry
-
-        kind = getattr(puzzle, "kind", None)
-        types = (registry if registry is not None else default_registry()).puzzle_types()
-        kind_type = types.get(kind) if isinstance(kind, str) else None
-        if kind_type is None or kind_type.extras is None:
-            return {}
-        extras = dict(kind_type.extras(puzzle, self))
-        clash = sorted(set(extras) & set(COMMON_KEYS))
+    def _extras(self, puzzle: Any, extras: Extras, kind: str) -> dict[str, Any]:
+        """The kind's own keys, checked against the common ones."""
+        own = dict(extras if isinstance(extras, Mapping) else extras(puzzle, self))
+        clash = sorted(set(own) & set(COMMON_KEYS))
         if clash:
             raise PluginError(
                 f"puzzle kind {kind!r} puts {', '.join(map(repr, clash))} in a result's JSON, "
                 "which are common keys; a kind adds its own under a key of its own"
             )
-        return extras
+        return own
 
     def check(self) -> SearchResult:
         """Return ``self`` when a goal was found, else raise.
@@ -333,3 +369,20 @@ class SearchResult:
         if stopped is StopReason.GOAL:
             raise ValueError("not_found() is for searches that stopped without a goal")
         return cls(found=False, states=(initial,), stopped=stopped, **fields)
+
+
+def _looked_up(kind: Any, registry: Any) -> Any:
+    """Deprecated: the extras function of ``kind`` found through the plugin host, with a
+    warning when there is one (``to_dict(puzzle)`` gives the same JSON then as before)."""
+    if _find_extras is None or not isinstance(kind, str):
+        return None
+    found = _find_extras(kind, registry)
+    if found is not None:
+        warnings.warn(
+            "SearchResult.to_dict(puzzle) without extras= is deprecated: it looks the "
+            f"kind's extras up in the registry; pass extras= (the {kind!r} kind's "
+            "PuzzleType.extras) or use lacak.result_json(result, puzzle)",
+            DeprecationWarning,
+            stacklevel=3,
+        )
+    return found

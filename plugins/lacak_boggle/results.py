@@ -322,7 +322,9 @@ class BoggleResult(lacak.SearchResult):
         found = tuple([tuple([cells[i] for i in p]) for p in paths])
         return FoundWord(word=word, path=found[0], score=score(len(word)), paths=found)
 
-    def to_dict(self, puzzle: Any = None, *, registry: Any = None) -> dict[str, Any]:
+    def to_dict(
+        self, puzzle: Any = None, *, extras: Any = None, registry: Any = None
+    ) -> dict[str, Any]:
         """The documented JSON form (``lacak boggle solve --json``): the common shape of
         every search result, and the whole answer under ``"boggle"``.
 
@@ -336,8 +338,9 @@ class BoggleResult(lacak.SearchResult):
         ``"words"``, which its record does not keep.
 
         :param puzzle: the board searched (default: :attr:`board`).
-        :param registry: accepted for :meth:`lacak.SearchResult.to_dict`'s signature;
-            the Boggle keys need no registry.
+        :param extras: accepted for :meth:`lacak.SearchResult.to_dict`'s signature (the
+            ``boggle`` kind's extras give :meth:`answer`, which is written here anyway).
+        :param registry: accepted for the same signature; the Boggle keys need no registry.
         """
         board = puzzle if isinstance(puzzle, Board) else self.board
         data = lacak.SearchResult.to_dict(self)  # no puzzle: the common keys alone

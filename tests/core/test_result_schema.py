@@ -100,12 +100,17 @@ def test_the_built_in_kinds_are_registered() -> None:
 # ---------------------------------------------------------------- the library
 
 
+def _extras(puzzle: Any) -> Any:
+    """The extras of ``puzzle``'s kind, which the caller hands to ``to_dict``."""
+    return lacak.default_registry().puzzle_types()[puzzle.kind].extras
+
+
 @pytest.mark.parametrize("kind", _kinds())
 def test_library_result_fits_the_schema(kind: str) -> None:
     puzzle = _puzzle(kind, _case(kind))
     result = lacak.solve(puzzle)
     assert result.found
-    check_with_puzzle(lacak.SearchResult.to_dict(result, puzzle))
+    check_with_puzzle(lacak.SearchResult.to_dict(result, puzzle, extras=_extras(puzzle)))
     check(lacak.SearchResult.to_dict(result))  # without the puzzle: states as plain data
 
 
@@ -114,9 +119,12 @@ def test_library_result_fits_the_schema(kind: str) -> None:
     _kinds(),
 )
 def test_a_result_s_own_to_dict_fits_the_schema(kind: str) -> None:
-    """``result.to_dict(puzzle)``, as a user calls it (a kind's result class may override it)."""
+    """``result.to_dict(puzzle, extras=...)`` and ``lacak.result_json(result, puzzle)``, as a
+    user calls them (a kind's result class may override ``to_dict``)."""
     puzzle = _puzzle(kind, _case(kind))
-    check_with_puzzle(lacak.solve(puzzle).to_dict(puzzle))
+    result = lacak.solve(puzzle)
+    check_with_puzzle(result.to_dict(puzzle, extras=_extras(puzzle)))
+    check_with_puzzle(lacak.result_json(result, puzzle))
 
 
 @pytest.mark.parametrize("kind", _kinds())
@@ -128,7 +136,7 @@ def test_a_result_s_own_to_dict_fits_the_schema(kind: str) -> None:
 def test_a_search_stopped_by_a_limit_fits_the_schema(kind: str, limits: lacak.Limits) -> None:
     puzzle = _puzzle(kind, _case(kind))
     result = lacak.solve(puzzle, limits=limits)
-    data = lacak.SearchResult.to_dict(result, puzzle)
+    data = lacak.SearchResult.to_dict(result, puzzle, extras=_extras(puzzle))
     check_with_puzzle(data)
     if not data["found"]:
         assert data["stopped"] in {"node-limit", "depth-limit", "time-limit"}
@@ -154,7 +162,7 @@ def test_every_strategy_s_result_fits_the_schema() -> None:
             result = lacak.solve(
                 puzzle, name, heuristic=heuristic, limits=lacak.Limits(max_expanded=20_000)
             )
-            check_with_puzzle(lacak.SearchResult.to_dict(result, puzzle))
+            check_with_puzzle(lacak.SearchResult.to_dict(result, puzzle, extras=_extras(puzzle)))
             checked += 1
     assert checked >= 3 * len(_kinds())
 
@@ -197,7 +205,7 @@ def test_solve_json_stopped_by_a_limit_fits_the_schema(kind: str, tmp_path: Path
 
 def _good() -> dict[str, Any]:
     puzzle = lacak.parse("sliding", "123405786")
-    return lacak.solve(puzzle, "bfs").to_dict(puzzle)
+    return lacak.result_json(lacak.solve(puzzle, "bfs"), puzzle)
 
 
 @pytest.mark.parametrize(

@@ -89,7 +89,7 @@ def test_the_kind_chooses_tree_path_and_manhattan() -> None:
 def test_a_result_s_json_has_the_maze_under_its_own_key() -> None:
     maze = lacak.generate("maze", "prim", (3, 4), seed=6).with_endpoints()
     puzzle = lacak.parse("maze", maze.to_json())
-    data = lacak.solve(puzzle).to_dict(puzzle)
+    data = lacak.result_json(lacak.solve(puzzle), puzzle)
     assert not list(Draft202012Validator(SCHEMA).iter_errors(data))
     assert data["maze"] == {
         "rows": 3,
@@ -99,7 +99,7 @@ def test_a_result_s_json_has_the_maze_under_its_own_key() -> None:
         "path": [list(cell) for cell in maze.solution],
     }
     assert data["states"] == [f"{r},{c}" for r, c in maze.solution]
-    stopped = lacak.solve(puzzle, limits=lacak.Limits(max_expanded=0)).to_dict(puzzle)
+    stopped = lacak.result_json(lacak.solve(puzzle, limits=lacak.Limits(max_expanded=0)), puzzle)
     assert stopped["maze"]["path"] is None and stopped["states"] == [
         puzzle.format_state(maze.start)
     ]
@@ -167,7 +167,7 @@ def test_the_library_and_the_command_choose_and_solve_alike(
     args += ["-H", heuristic] if heuristic else []
     shown = CliRunner().invoke(cli, [*args, "--json"], input=text)
     assert shown.exit_code == (0 if library.found else 1), shown.output
-    assert _without_seconds(json.loads(shown.stdout)) == _without_seconds(library.to_dict(puzzle))
+    assert _without_seconds(json.loads(shown.stdout)) == _without_seconds(lacak.result_json(library, puzzle))
     said = CliRunner().invoke(cli, args, input=text).stdout.splitlines()[0]
     assert said.endswith(f"with {expected.label}") or said.startswith(
         f"not found with {expected.label}:"

@@ -128,7 +128,7 @@ def test_a_boggle_board_is_solved_and_a_word_clicked_shows_its_path(page: Any) -
     assert page.locator("#words tbody tr").count() > 100  # the example board, dictionary ind
     board = "AHORJ/QQUOI/SSCPD/MUPSM/AUULI"
     puzzle = lacak.parse("boggle", board, dictionary="ind", min_length=2)
-    words = {w["word"]: w["path"] for w in lacak.solve(puzzle).to_dict(puzzle)["boggle"]["words"]}
+    words = {w["word"]: w["path"] for w in lacak.result_json(lacak.solve(puzzle), puzzle)["boggle"]["words"]}
     page.fill("input[name=filter]", "SIMPIR")
     page.click("#words tbody tr[data-word=SIMPIR]")
     on = page.eval_on_selector_all(
@@ -156,7 +156,7 @@ def test_a_sliding_solution_is_stepped_through(page: Any) -> None:
     page.fill("input[name=max_depth]", "")
     page.select_option("select[name=strategy]", "")
     puzzle = lacak.parse("sliding", "1 2 3 / 4 0 6 / 7 5 8")
-    states = lacak.solve(puzzle).to_dict(puzzle)["states"]
+    states = lacak.result_json(lacak.solve(puzzle), puzzle)["states"]
     page.click("#solve")
     page.wait_for_selector(f"#slide-board[data-state='{states[0]}']")
     sync_api.expect(page.locator("#step")).to_have_text("move 0 of 2")
@@ -199,7 +199,7 @@ def test_a_third_party_kind_has_a_page_of_its_own(page: Any) -> None:
     page.wait_for_selector("#page[data-solved=yes]")
     assert page.get_attribute("#page", "class") == "page jugs"
     puzzle = lacak.parse("jugs", "3,5:4")
-    states = lacak.solve(puzzle).to_dict(puzzle)["states"]
+    states = lacak.result_json(lacak.solve(puzzle), puzzle)["states"]
     bars = "ns => ns.map(n => [n.dataset.jug, Number(n.dataset.amount), Number(n.dataset.capacity)])"
     heights = "ns => ns.map(n => n.clientHeight)"  # inside the walls
     assert page.get_attribute("#jugs", "data-state") == states[0]

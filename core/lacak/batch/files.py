@@ -52,8 +52,8 @@ from .seeds import job_seed
 from .specs import _kind_of, _spec_measures
 
 if TYPE_CHECKING:
-    from .dataset import Summary
     from .specs import Spec
+    from .summary import Summary
 
 __all__ = ["GZIP_LEVEL", "MEMBER_BYTES", "open_output", "read_lines", "write_npz"]
 
@@ -519,7 +519,7 @@ def open_output(
     """
     if out is None or str(out) == "-":
         if resume:
-            raise InvalidOptionError("--resume needs the file to finish (--out FILE)")
+            raise InvalidOptionError("--resume needs the file to finish (-o FILE)")
         return _Stream(sys.stdout.buffer, "standard output"), _Resumed()
     path = Path(out)
     if resume and overwrite:

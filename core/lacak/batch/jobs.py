@@ -27,6 +27,7 @@ R = TypeVar("R")
 class Outcome(Generic[R]):
     """What became of one job of a batch: its value, or the error it ended with.
 
+    >>> from lacak.batch import run_many
     >>> record = run_many(abs, [-3])[0]
     >>> record.ok, record.value, record.unwrap()
     (True, 3, 3)

@@ -224,7 +224,9 @@ class Spec:
         data: dict[str, Any] = {"index": drawn.index, "seed": drawn.seed, "ok": error is None,
                                 "instance": found.shown(drawn.instance)}  # fmt: skip
         if drawn.result is not None:
-            data["result"] = drawn.result.to_dict(drawn.puzzle, registry=found.registry)
+            data["result"] = drawn.result.to_dict(
+                drawn.puzzle, extras=getattr(found.kind_type, "extras", None)
+            )
             if not self.timings:
                 data["result"]["stats"]["seconds"] = None
         if error is not None:

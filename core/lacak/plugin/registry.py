@@ -31,6 +31,7 @@ from typing import Any, Generic, TypeVar
 import attrs
 import pluggy
 
+from .. import results as _results
 from ..errors import (
     DuplicateComponentError,
     InvalidOptionError,
@@ -705,6 +706,17 @@ def reset_default_registry() -> None:
     global _default
     with _default_lock:
         _default = None
+
+
+def _extras_of(kind: str, registry: Registry | None) -> Any:
+    """The ``extras`` function of ``kind``'s :class:`~lacak.PuzzleType` in ``registry`` (the
+    default one when ``None``), or ``None``: how the deprecated ``SearchResult.to_dict(puzzle)``
+    without ``extras=`` finds them (the results never import the plugin host)."""
+    kind_type = (registry if registry is not None else default_registry()).puzzle_types().get(kind)
+    return None if kind_type is None else kind_type.extras
+
+
+_results._find_extras = _extras_of
 
 
 def _file_stamp(path: str | None) -> tuple[int, int, int] | None:

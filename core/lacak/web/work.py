@@ -583,7 +583,7 @@ def solve(
         return _stopped_before_search(
             kind, stop, choice, strategy, heuristic, started, limits, seconds
         )
-    data = result.to_dict(puzzle, registry=reg)
+    data = result.to_dict(puzzle, extras=kind_type.extras)
     advice = None
     if result.stopped.is_limit and kind_type.advice is not None:
         advice = kind_type.advice(puzzle, result)
