@@ -65,7 +65,7 @@ FLOATS = st.one_of(st.sampled_from([0, 0.5, 1, 2]), st.floats(-5, 5), st.just(fl
 #: Options whose values are drawn from a pool of their own, by the option's long name.
 BY_NAME: dict[str, st.SearchStrategy[Any]] = {
     "--size": SIZES,
-    "-s": SIZES | NAMES,
+    "-s": NAMES,
     "--goal": BOARDS,
     "--strategy": NAMES,
     "-H": NAMES,

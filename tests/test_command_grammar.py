@@ -3,8 +3,9 @@
 Every command that prints results takes ``--json`` and prints one JSON
 document; every command that takes a board, a puzzle or a file takes ``-``
 for standard input; every ``--size`` says ROWSxCOLS; every ``solve`` has the
-same options. A command added later without an entry in :data:`RUNS` fails
-here, so the grammar cannot drift.
+same options; every short flag (``-s``) means one thing in every command. A
+command added later without an entry in :data:`RUNS` fails here, so the
+grammar cannot drift.
 """
 
 from __future__ import annotations
@@ -43,7 +44,7 @@ RUNS: dict[str, tuple[list[str], str | None]] = {
     "jugs amounts": (["-"], "3,5"),
     "jugs solve": (["-"], "3,5:4"),
     "maze algorithms": ([], None),
-    "maze generate": (["-s", "3x4", "--seed", "1"], None),
+    "maze generate": (["--size", "3x4", "--seed", "1"], None),
     "maze solve": (["-"], MAZE),
     "maze stats": (["-"], MAZE),
     "sliding estimate": (["-"], "123405786"),
@@ -76,6 +77,39 @@ def _commands(group: click.Group, path: tuple[str, ...] = ()) -> Iterator[tuple[
             yield from _commands(command, (*path, name))
         else:
             yield " ".join((*path, name)), command
+
+
+def _every_command(group: click.Group, path: str = "lacak") -> Iterator[tuple[str, Any]]:
+    """Every command and group, the root too (``lacak -V``), with its path."""
+    yield path, group
+    for name, command in sorted(group.commands.items()):
+        if isinstance(command, click.Group):
+            yield from _every_command(command, f"{path} {name}")
+        else:
+            yield f"{path} {name}", command
+
+
+def _short_flags(command: Any) -> Iterator[tuple[str, str]]:
+    """``(short flag, meaning)`` of each of ``command``'s options: the meaning is the
+    option's first long flag (``--strategy``), else its name."""
+    for param in command.params:
+        if not isinstance(param, click.Option):
+            continue
+        flags = [*param.opts, *param.secondary_opts]
+        longs = [flag for flag in flags if flag.startswith("--")]
+        meaning = longs[0] if longs else str(param.name)
+        for flag in flags:
+            if not flag.startswith("--"):
+                yield flag, meaning
+
+
+def short_flag_meanings(cli: click.Group) -> dict[str, dict[str, list[str]]]:
+    """For each short flag: its meanings, each with the commands that give it."""
+    meanings: dict[str, dict[str, list[str]]] = {}
+    for path, command in _every_command(cli):
+        for flag, meaning in _short_flags(command):
+            meanings.setdefault(flag, {}).setdefault(meaning, []).append(path)
+    return meanings
 
 
 @pytest.fixture(scope="module")
@@ -150,3 +184,31 @@ def test_every_solve_has_the_same_options(cli: Any) -> None:
 
 def _opts(command: Any) -> set[str]:
     return {opt for p in command.params if isinstance(p, click.Option) for opt in p.opts}
+
+
+def test_every_short_flag_has_one_meaning(cli: Any) -> None:
+    """``-s`` is ``--strategy`` wherever it is given, ``-o`` always ``--output``: a short
+    flag that means two things in two commands fails here, naming them."""
+    twice = {flag: found for flag, found in short_flag_meanings(cli).items() if len(found) > 1}
+    assert not twice, f"short flags with more than one meaning: {twice}"
+
+
+def test_help_is_minus_h_everywhere(cli: Any) -> None:
+    """``-h`` is help in every command: no option takes it."""
+    for path, command in _every_command(cli):
+        assert all(flag != "-h" for flag, _meaning in _short_flags(command)), path
+        shown = CliRunner().invoke(cli, [*path.split()[1:], "-h"])
+        assert shown.exit_code == 0 and shown.stdout.startswith("Usage: "), (path, shown.output)
+
+
+def test_the_walk_sees_two_meanings() -> None:
+    """The check above fails on a short flag with two meanings (two made-up commands)."""
+    group = click.Group("lacak")
+    group.add_command(click.Command("a", params=[click.Option(["-s", "--size"])]))
+    group.add_command(click.Command("b", params=[click.Option(["-s", "--strategy"])]))
+    group.add_command(click.Command("c", params=[click.Option(["-q", "--quiet/--loud"])]))
+    assert short_flag_meanings(group) == {
+        "-s": {"--size": ["lacak a"], "--strategy": ["lacak b"]},
+        "-q": {"--quiet": ["lacak c"]},
+    }
+

@@ -64,7 +64,6 @@ def _generate_command() -> click.Command:
         help="Generator (see 'lacak maze algorithms').",
     )
     @click.option(
-        "-s",
         "--size",
         default=None,
         metavar="ROWSxCOLS",
@@ -133,8 +132,8 @@ def _generate_command() -> click.Command:
         \b
         Examples:
           lacak maze generate --size 10x25 --seed 7 --solution
-          lacak maze generate -a wilson -s 40x60 --seed 1 --solution -o maze.png
-          lacak maze generate -a growing-tree -O policy=mix -O newest=0.3 -s 20x40 --json
+          lacak maze generate -a wilson --size 40x60 --seed 1 --solution -o maze.png
+          lacak maze generate -a growing-tree -O policy=mix -O newest=0.3 --size 20x40 --json
         """
         registry = registry_of(ctx)
         generator = registry.generators("maze")[algorithm]
@@ -185,7 +184,6 @@ def maze_group() -> click.Group:
     help="Generator, when no FILE is given.",
 )
 @click.option(
-    "-s",
     "--size",
     default="50x50",
     show_default=True,

@@ -56,7 +56,6 @@ def _sliding_searchers(registry: lacak.Registry) -> dict[str, lacak.Searcher]:
 
 _size_option = click.option(
     "--size",
-    "-s",
     default=None,
     help="Board size ROWSxCOLS (3x4: 3 rows of 4 tiles), for a board that is not square "
     "and not written in rows.",
@@ -195,7 +194,6 @@ def scramble_command() -> click.Command:
     @click.command("scramble")
     @click.option(
         "--size",
-        "-s",
         default="3x3",
         show_default=True,
         help="Board size ROWSxCOLS (3x4: 3 rows of 4 tiles).",

@@ -484,10 +484,10 @@ def test_the_real_standard_output_decides_colours_and_width() -> None:
     assert "\x1b[" in wide  # colours: it is a terminal
     plain = re.sub(r"\x1b\[[0-9;]*m", "", wide)
     assert 80 < max(len(line) for line in plain.splitlines()) <= 132
-    unknown = _on_a_terminal(["maze", "generate", "-s", "3x4", "--seed", "1"], columns=0,
+    unknown = _on_a_terminal(["maze", "generate", "--size", "3x4", "--seed", "1"], columns=0,
                              lines=0)  # fmt: skip
     assert "hunt-and-kill 3x4, seed 1" in unknown and "\x1b[" in unknown
-    piped = subprocess.run([sys.executable, "-m", "lacak", "maze", "generate", "-s", "3x4",
+    piped = subprocess.run([sys.executable, "-m", "lacak", "maze", "generate", "--size", "3x4",
                             "--seed", "1"], capture_output=True, text=True, timeout=120)  # fmt: skip
     assert piped.returncode == 0 and "\x1b[" not in piped.stdout
     assert "hunt-and-kill 3x4, seed 1" in piped.stdout

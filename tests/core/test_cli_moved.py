@@ -56,3 +56,34 @@ def test_the_entry_point_and_the_old_names_of_lacak_cli_still_work() -> None:
                           timeout=120)  # fmt: skip
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith("lacak, version ")
+
+
+def test_batch_output_is_minus_o_or_output_and_the_old_out_still_works(tmp_path: Any) -> None:
+    from click.testing import CliRunner
+    from lacak.cli import make_cli
+
+    cli = make_cli()
+    made = []
+    for flag in ("-o", "--output", "--out"):
+        out = tmp_path / f"{flag.strip('-')}.jsonl"
+        done = CliRunner().invoke(cli, ["batch", "maze", "-n", "2", "--size", "3x4", "-w", "1",
+                                        flag, str(out), "--json"])  # fmt: skip
+        assert done.exit_code == 0, done.output
+        made.append(out.read_bytes())
+    assert made[0] == made[1] == made[2]
+
+
+@pytest.mark.parametrize(
+    "args", [["maze", "generate"], ["maze", "stats"], ["sliding", "scramble"],
+             ["sliding", "estimate", "123405786"], ["sliding", "pdb", "info", "4,5"]],
+)  # fmt: skip
+def test_minus_s_is_no_longer_a_size(args: list[str]) -> None:
+    """``-s`` is ``--strategy`` (every solve, every batch): the size is ``--size``."""
+    from click.testing import CliRunner
+    from lacak.cli import make_cli
+
+    done = CliRunner().invoke(make_cli(), [*args, "-s", "3x3"])
+    assert done.exit_code == 2
+    assert "No such option '-s'. (-s is --strategy now, in every command: give --size)" in (
+        done.output
+    )

@@ -393,7 +393,7 @@ def assert_builtins_work(run: Run, site: str) -> str:
     word = run(site, "boggle", "check", "CATS/XXXX/XXXX/XXXX", "CATS", "--json")
     assert word.returncode == 0, word.stdout + word.stderr
     assert json.loads(word.stdout)["in_dictionary"] is True
-    maze = run(site, "maze", "generate", "-a", "wilson", "-s", "3x4", "--seed", "1", "--json")
+    maze = run(site, "maze", "generate", "-a", "wilson", "--size", "3x4", "--seed", "1", "--json")
     assert maze.returncode == 0, maze.stderr
     assert len(json.loads(maze.stdout)["cells"]) == 3
     return solved.stderr

@@ -178,7 +178,7 @@ def test_replay_part_way() -> None:
 def test_command_line_carving() -> None:
     runner = CliRunner()
     main = make_cli()
-    args = ["maze", "generate", "-a", "eller", "-s", "4x5", "--seed", "2", "--json"]
+    args = ["maze", "generate", "-a", "eller", "--size", "4x5", "--seed", "2", "--json"]
     plain = runner.invoke(main, args)
     carved = runner.invoke(main, [*args, "-O", "carving=true"])
     assert plain.exit_code == 0 and carved.exit_code == 0, carved.output

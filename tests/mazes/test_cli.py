@@ -59,7 +59,7 @@ def test_generate_json_round_trips(cli, tmp_path: Path) -> None:  # type: ignore
         "generate",
         "-a",
         "wilson",
-        "-s",
+        "--size",
         "5x7",
         "--seed",
         "3",
@@ -79,7 +79,7 @@ def test_generate_json_round_trips(cli, tmp_path: Path) -> None:  # type: ignore
         "generate",
         "-a",
         "wilson",
-        "-s",
+        "--size",
         "5x7",
         "--seed",
         "3",
@@ -103,7 +103,7 @@ def test_generate_options_and_pictures(cli, tmp_path: Path) -> None:  # type: ig
         "policy=mix",
         "-O",
         "newest=0.3",
-        "-s",
+        "--size",
         "8x8",
         "--seed",
         "1",
@@ -117,22 +117,22 @@ def test_generate_options_and_pictures(cli, tmp_path: Path) -> None:  # type: ig
     )
     assert result.exit_code == 0, result.output
     assert png.read_bytes().startswith(b"\x89PNG")
-    result = run(cli, "maze", "generate", "-s", "4x4", "--seed", "1", "-o", str(svg))
+    result = run(cli, "maze", "generate", "--size", "4x4", "--seed", "1", "-o", str(svg))
     assert result.exit_code == 0 and svg.read_text().startswith("<svg")
     text = run(
-        cli, "maze", "generate", "-s", "3x3", "--seed", "1", "-f", "text", "--cell-width", "1",
+        cli, "maze", "generate", "--size", "3x3", "--seed", "1", "-f", "text", "--cell-width", "1",
         "--ascii",
     )  # fmt: skip
     assert text.stdout.splitlines()[0] == "+-+-+-+"
     boxes = run(
-        cli, "maze", "generate", "-s", "3x3", "--seed", "1", "-f", "text", "--cell-width", "1"
+        cli, "maze", "generate", "--size", "3x3", "--seed", "1", "-f", "text", "--cell-width", "1"
     )
     assert boxes.stdout.splitlines()[0] == "┌─────┐"
     ends = run(
         cli,
         "maze",
         "generate",
-        "-s",
+        "--size",
         "3x3",
         "--seed",
         "1",
@@ -320,13 +320,13 @@ def test_solve_errors(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-d
 
 
 def test_stats(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    result = run(cli, "maze", "stats", "-a", "wilson", "-s", "30x30", "--seed", "1", "--json")
+    result = run(cli, "maze", "stats", "-a", "wilson", "--size", "30x30", "--seed", "1", "--json")
     stats = json.loads(result.stdout)
     assert stats == lacak.generate("maze", "wilson", (30, 30), seed=1).stats()
     file = _maze_file(tmp_path, lacak.generate("maze", "kruskal", (5, 5), seed=1))
     text = run(cli, "maze", "stats", file, "--endpoints")
     assert "dead_end_share" in text.stdout and "solution_length" in text.stdout
-    assert "at least 1x1" in one_line_error(run(cli, "maze", "stats", "-s", "0x0"))
+    assert "at least 1x1" in one_line_error(run(cli, "maze", "stats", "--size", "0x0"))
 
 
 def test_algorithms(cli) -> None:  # type: ignore[no-untyped-def]
@@ -375,7 +375,7 @@ def test_option_values_are_the_whole_text_after_the_first_equals(cli, tmp_path: 
         (["-O", "depth=3"], "has no option 'depth'"),
     ]:
         assert message in one_line_error(run(cli, "maze", "solve", file, "--strategy", "dfs", *bad))
-    generate = ["maze", "generate", "-a", "eller", "-s", "3x3", "--seed", "1", "--json"]
+    generate = ["maze", "generate", "-a", "eller", "--size", "3x3", "--seed", "1", "--json"]
     assert "option 'join' must be a float, got '1,0'" in one_line_error(
         run(cli, *generate, "-O", "join=1,0")
     )
@@ -526,19 +526,19 @@ def test_algorithms_says_what_a_question_mark_means() -> None:
 def test_unwritable_output_is_one_line_and_exit_2(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     target = tmp_path / "no" / "such" / "dir" / "maze.svg"
     line = one_line_error(
-        run(cli, "maze", "generate", "-s", "3x3", "--seed", "1", "-o", str(target))
+        run(cli, "maze", "generate", "--size", "3x3", "--seed", "1", "-o", str(target))
     )
     assert line == f"Error: cannot write {str(target)!r}: No such file or directory"
     maze = _maze_file(tmp_path, lacak.generate("maze", "kruskal", (3, 3), seed=1))
     line = one_line_error(run(cli, "maze", "solve", maze, "-o", str(target)))
     assert line.startswith("Error: cannot write")
     assert "is a directory" in one_line_error(
-        run(cli, "maze", "generate", "-s", "3x3", "-o", str(tmp_path))
+        run(cli, "maze", "generate", "--size", "3x3", "-o", str(tmp_path))
     )
 
 
 def test_generate_json_flag_is_format_json(cli) -> None:  # type: ignore[no-untyped-def]
-    args = ["maze", "generate", "-a", "wilson", "-s", "4x5", "--seed", "2", "--solution"]
+    args = ["maze", "generate", "-a", "wilson", "--size", "4x5", "--seed", "2", "--solution"]
     flag = run(cli, *args, "--json")
     assert flag.exit_code == 0
     assert flag.stdout == run(cli, *args, "-f", "json").stdout
@@ -580,7 +580,7 @@ def test_a_format_that_contradicts_the_file_is_refused(  # type: ignore[no-untyp
     out.mkdir()
     args = [str(out / arg) if arg.startswith("m.") else arg for arg in args]
     if command == "generate":
-        head = ["maze", "generate", "-s", "3x3", "--seed", "1"]
+        head = ["maze", "generate", "--size", "3x3", "--seed", "1"]
     else:
         head = [
             "maze",
@@ -595,7 +595,7 @@ def test_a_format_that_contradicts_the_file_is_refused(  # type: ignore[no-untyp
 def test_generate_writes_the_format_of_the_file_s_suffix(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     from lacak_mazes.render import render_text
 
-    args = ["maze", "generate", "-a", "wilson", "-s", "4x6", "--seed", "3", "--solution"]
+    args = ["maze", "generate", "-a", "wilson", "--size", "4x6", "--seed", "3", "--solution"]
     maze = lacak.generate("maze", "wilson", (4, 6), seed=3).with_endpoints()
     for name in ("m.svg", "m.PNG", "m.json", "m.txt", "m.out"):
         result = run(cli, *args, "-o", str(tmp_path / name))
@@ -647,7 +647,7 @@ def test_stats_reads_standard_input(cli) -> None:  # type: ignore[no-untyped-def
 @pytest.mark.parametrize(
     ("command", "flags"),
     [
-        ("generate", ["-s, --size ROWSxCOLS", "ROWSxCOLS, e.g. 10x25: 10 rows of 25", "--json",
+        ("generate", ["--size ROWSxCOLS", "ROWSxCOLS, e.g. 10x25: 10 rows of 25", "--json",
                       "-O, --option KEY=VALUE", "--ascii", "--color NAME=COLOUR"]),
         ("stats", ["ROWSxCOLS, e.g. 10x25: 10 rows of 25", "--json", "'-' for standard"]),
         ("solve", ["-s, --strategy", "-H, --heuristic", "-O, --option KEY=VALUE", "--json",

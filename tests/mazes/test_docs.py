@@ -96,7 +96,7 @@ def test_documented_solve_report_is_what_the_command_prints() -> None:
         .split("```json\n", 1)[1]
         .split("```", 1)[0]
     )
-    maze = _cli_output("maze", "generate", "-a", "kruskal", "-s", "3x4", "--seed", "1", "--json")
+    maze = _cli_output("maze", "generate", "-a", "kruskal", "--size", "3x4", "--seed", "1", "--json")
     shown = _cli_output("maze", "solve", "-", "--json", input=maze)
     seconds = re.compile(r'"seconds": [0-9.e-]+')
     assert seconds.sub('"seconds": S', block) == seconds.sub('"seconds": S', shown)

@@ -271,7 +271,7 @@ def test_third_party_generator_in_the_cli() -> None:
             "generate",
             "-a",
             "serpentine",
-            "-s",
+            "--size",
             "3x4",
             "--solution",
             "-f",

@@ -243,14 +243,14 @@ def run(*args: str) -> Any:
 
 def test_the_command_line_reaches_the_options() -> None:
     made = run(
-        "maze", "generate", "-s", "12x9", "--seed", "4", "-O", "hunt=columns",
+        "maze", "generate", "--size", "12x9", "--seed", "4", "-O", "hunt=columns",
         "-O", "hunt_chance=0.3", "--json",
     )  # fmt: skip
     assert made.exit_code == 0, made.output
     maze = generate((12, 9), 4, hunt="columns", hunt_chance=0.3)
     assert Maze.from_json(made.stdout) == maze
     measured = run(
-        "maze", "stats", "-s", "12x9", "--seed", "4", "-O", "hunt=columns",
+        "maze", "stats", "--size", "12x9", "--seed", "4", "-O", "hunt=columns",
         "-O", "hunt_chance=0.3", "--json",
     )  # fmt: skip
     assert json.loads(measured.stdout) == maze.stats()
@@ -269,7 +269,7 @@ def test_the_command_line_reaches_the_options() -> None:
 )
 def test_command_line_option_errors_are_one_line(option: str, message: str) -> None:
     for command in ("generate", "stats"):
-        result = run("maze", command, "-s", "5x5", "-O", option)
+        result = run("maze", command, "--size", "5x5", "-O", option)
         assert result.exit_code == 2
         assert message in one_line_error(result)
 

@@ -32,7 +32,7 @@ def cli_output(tmp_path: Path, *args: str) -> bytes:
     target = tmp_path / f"out-{len(list(tmp_path.iterdir()))}"
     result = CliRunner().invoke(
         make_cli(),
-        ["maze", "generate", "-a", "wilson", "-s", "6x9", "--seed", "4", "-o", str(target), *args],
+        ["maze", "generate", "-a", "wilson", "--size", "6x9", "--seed", "4", "-o", str(target), *args],
         catch_exceptions=False,
     )
     assert result.exit_code == 0, result.output

@@ -141,6 +141,20 @@ def _os_error(error: OSError) -> tuple[str, int]:
     return line, 2 if error.errno in _PATH_ERRNOS else 1
 
 
+#: Short flags that meant something else before lacak 0.2: ``(flag, the long flag it
+#: was, what it is now)``; a command that has the long flag but not the short one names it.
+_OLD_SHORT_FLAGS = (("-s", "--size", "--strategy"),)
+
+
+def _renamed(error: click.NoSuchOption, ctx: click.Context) -> str:
+    """A hint for a short flag the command lost (``maze generate -s 8x8``), else ``""``."""
+    longs = {opt for p in ctx.command.params for opt in getattr(p, "opts", ())}
+    for short, was, now in _OLD_SHORT_FLAGS:
+        if error.option_name == short and was in longs:
+            return f" ({short} is {now} now, in every command: give {was})"
+    return ""
+
+
 class LacakGroup(click.Group):
     """A click group that reports errors as one line instead of a traceback.
 
@@ -210,6 +224,8 @@ class LacakGroup(click.Group):
             hint = ""
             if isinstance(error, click.UsageError) and error.ctx is not None:
                 hint = f" (see '{error.ctx.command_path} --help')"
+                if isinstance(error, click.NoSuchOption):
+                    hint = _renamed(error, error.ctx) or hint
             click.echo(f"Error: {message}{hint}", err=True)
             code = error.exit_code
         except OSError as error:  # e.g. an unwritable output file

@@ -11,7 +11,7 @@ whether it solves), so a third-party kind gets it with no command code::
                      [-w N | --scheduler tcp://HOST:PORT | --scheduler local:N] [--chunk-size N]
                      [-o FILE] [--resume | --overwrite] [--timings] [--json] [--KIND-OPTION ...]
 
-Records go to ``-o FILE`` (JSON Lines; gzipped for ``.gz``; stacked arrays for
+Records go to ``-o FILE`` (``--output``; JSON Lines; gzipped for ``.gz``; stacked arrays for
 ``.npz``) or standard output; a progress bar (on a terminal) and a summary
 table go to standard error. Exit status: 0 when every record succeeded, 1 when
 some failed (a job raised, or a limit stopped its search) or the batch gave up,
@@ -133,9 +133,9 @@ def batch_command(kind: str, *, registry: Registry) -> click.Command:
                   "LocalCluster of N processes.")
     @click.option("--chunk-size", type=click.IntRange(min=1), default=None,
                   help="Jobs sent to a worker at a time (default: grows to ~0.25 s of work).")
-    @click.option("-o", "--out", default=None, metavar="FILE",
+    @click.option("-o", "--output", "--out", "out", default=None, metavar="FILE",
                   help="Write the records to FILE: .jsonl, .jsonl.gz or .npz (default: "
-                  "standard output).")
+                  "standard output; --out is the old spelling).")
     @click.option("--resume", is_flag=True,
                   help="Finish the FILE an interrupted run left (the same bytes as one run).")
     @click.option("--overwrite", is_flag=True, help="Replace FILE if it exists.")

@@ -140,7 +140,6 @@ def _goal_text(goal: list[int]) -> str:
 
 _size_option = click.option(
     "--size",
-    "-s",
     default=None,
     help="Board size ROWSxCOLS (3x4: 3 rows of 4 tiles; default: the partition's board, "
     "else 4x4).",

@@ -57,10 +57,10 @@ def test_any_size_is_a_maze_or_a_lacak_error(size, seed) -> None:  # type: ignor
 
 def test_command_line() -> None:
     result = CliRunner().invoke(
-        make_cli(), ["maze", "generate", "-a", "corridors", "-s", "3x5", "--seed", "2"]
+        make_cli(), ["maze", "generate", "-a", "corridors", "--size", "3x5", "--seed", "2"]
     )
     assert result.exit_code == 0 and result.stdout.endswith("corridors 3x5, seed 2\n")
-    bad = CliRunner().invoke(make_cli(), ["maze", "generate", "-a", "corridors", "-s", "0x5"])
+    bad = CliRunner().invoke(make_cli(), ["maze", "generate", "-a", "corridors", "--size", "0x5"])
     assert "maze" in one_line_error(bad)
 
 
