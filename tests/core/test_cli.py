@@ -172,6 +172,30 @@ def test_plugins_command_lists_components() -> None:
     assert "test-dijkstra" in result.output and "commands" in result.output
 
 
+def test_plugins_counts_agree_with_their_nouns(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``lacak plugins`` says "1 puzzle, 2 searchers", never "1 puzzles"."""
+    monkeypatch.setenv("COLUMNS", "200")  # (one table row a plugin)
+    result = run("plugins", registry=lacak.default_registry())
+    assert result.exit_code == 0, result.output
+    jugs = next(line for line in result.output.splitlines() if "lacak_jugs" in line)
+    assert "1 puzzle, 1 heuristic, commands" in jugs
+    assert re.search(r"\b1 (puzzles|searchers|heuristics|generators|dictionaries)\b",
+                     result.output) is None  # fmt: skip
+    assert re.search(r"\b8 searchers\b", result.output)
+
+
+@given(st.integers(0, 20_000), st.sampled_from(
+    ["puzzles", "searchers", "heuristics", "generators", "dictionaries"]))
+def test_a_hook_count_is_singular_for_one_only(count: int, noun: str) -> None:
+    from lacak.cli.plugins import counted
+
+    said = counted(count, noun)
+    number, word = said.split(" ")
+    assert int(number.replace(",", "")) == count
+    assert (word == noun) == (count != 1)
+    assert word in (noun, {"dictionaries": "dictionary"}.get(noun, noun[:-1]))
+
+
 def test_plugin_commands_that_fail_to_register_are_skipped() -> None:
     class BadCommands:
         @lacak.hookimpl

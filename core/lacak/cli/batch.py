@@ -223,8 +223,9 @@ def _run(ctx: click.Context, kind: str, batch: Any, registry: Registry, **values
         where = summary.out or "the output"
         if where.lower().endswith(".npz"):
             where += ".jsonl (turned into the .npz when complete)"
-        click.echo(f"interrupted: {summary.records:,} of {summary.count:,} records are in "
-                   f"{where}; run the same command with --resume to finish it", err=True)  # fmt: skip
+        are = "is" if summary.records == 1 else "are"
+        click.echo(f"interrupted: {summary.records:,} of {plural(summary.count, 'record')} {are} "
+                   f"in {where}; run the same command with --resume to finish it", err=True)  # fmt: skip
     if summary.gave_up:
         click.echo(f"Error: {summary.gave_up}", err=True)
     ctx.exit(code)
@@ -242,7 +243,7 @@ def _report(summary: Any, as_json: bool) -> None:
     data = summary.to_dict()
     where = f" to {summary.out}" if summary.out else ""
     rate = data["records_per_second"]
-    written = f"{summary.written:,} record{'s' if summary.written != 1 else ''}"
+    written = plural(summary.written, "record")
     speed = f"{rate:,.0f} records/s, " if rate else ""
     head = (
         f"{summary.kind} batch: {written} written{where} in {summary.seconds:.1f} s "

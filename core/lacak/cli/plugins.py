@@ -6,10 +6,21 @@ from collections.abc import Sequence
 
 import click
 
+from ..output import plural
 from ..plugin.loader import PluginFailure, PluginInfo, PluginOverride
 from .kit import echo_json, registry_of
 
-__all__ = ["plugins_command"]
+__all__ = ["counted", "plugins_command"]
+
+
+def counted(count: int, hook_noun: str) -> str:
+    """``count`` components of a hook's noun (``"puzzles"``), which agrees with the count:
+    ``counted(1, "dictionaries")`` is ``"1 dictionary"``."""
+    if hook_noun.endswith("ies"):
+        one = hook_noun[: -len("ies")] + "y"
+    else:
+        one = hook_noun.removesuffix("s")
+    return plural(count, one, many=hook_noun)
 
 
 def _print_plugins(
@@ -37,7 +48,7 @@ def _print_plugins(
         parts = []
         for hook, names in info.registered.items():
             label = hook.removeprefix("register_")
-            parts.append(f"{label}: {', '.join(names)}" if show_all else f"{len(names)} {label}")
+            parts.append(f"{label}: {', '.join(names)}" if show_all else counted(len(names), label))
         if "register_commands" in info.hooks:
             parts.append("commands")
         version = info.version or ""
