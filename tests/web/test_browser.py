@@ -357,18 +357,58 @@ def register_puzzles(register):
 '''
 
 
+#: Third-party kinds whose pages are broken: a script without a default export, a
+#: script that is not in the folder, a stylesheet that is not there.
+BROKEN = '''
+import attrs
+import lacak
+
+
+@attrs.frozen
+class One:
+    """One move from 0 to 1."""
+
+    kind: str
+    initial = 0
+
+    def is_goal(self, state):
+        return state == 1
+
+    def successors(self, state):
+        if state == 0:
+            yield "+1", 1, 1.0
+
+
+def _kind(kind, **page):
+    return lacak.PuzzleType(kind=kind, parse=lambda text: One(kind), example="x",
+                            page=lacak.Page(package="lacak_broken_test", **page))
+
+
+@lacak.hookimpl
+def register_puzzles(register):
+    register(_kind("nodefault", script="nodefault.js"))
+    register(_kind("noscript", script="missing.js"))
+    register(_kind("nostyle", script="nodefault.js", styles=("missing.css",)))
+'''
+
+
 @pytest.fixture(scope="module")
 def third_party_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """``lacak serve`` with a third-party maze generator that reports no carving order and
-    a third-party kind without a page (modules and their entry points, on ``PYTHONPATH``)."""
+    """``lacak serve`` with a third-party maze generator that reports no carving order, a
+    third-party kind without a page and kinds whose pages are broken (modules and their
+    entry points, on ``PYTHONPATH``)."""
     folder = tmp_path_factory.mktemp("plugin")
     (folder / "lacak_serpentine_test.py").write_text(SERPENTINE)
     (folder / "lacak_tally_test.py").write_text(TALLY)
+    (folder / "lacak_broken_test" / "page").mkdir(parents=True)
+    (folder / "lacak_broken_test" / "__init__.py").write_text(BROKEN)
+    (folder / "lacak_broken_test" / "page" / "nodefault.js").write_text("export const x = 1;\n")
     info = folder / "lacak_serpentine_test-0.1.dist-info"
     info.mkdir()
     (info / "METADATA").write_text("Metadata-Version: 2.1\nName: lacak-serpentine-test\nVersion: 0.1\n")
     (info / "entry_points.txt").write_text(
         "[lacak]\nserpentine = lacak_serpentine_test\ntally = lacak_tally_test\n"
+        "broken = lacak_broken_test\n"
     )
     path = os.pathsep.join([str(folder), os.environ.get("PYTHONPATH", "")])
     process = subprocess.Popen(
@@ -433,5 +473,37 @@ def test_a_kind_without_a_page_keeps_the_generic_page(browser: Any, third_party_
         assert not errors, errors
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         tab.screenshot(path=str(ARTIFACTS / "test_generic_page_third_party.png"), full_page=True)
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize(
+    ("kind", "message"),
+    [
+        ("nodefault", "the page's script /pages/nodefault/nodefault.js has no default export"),
+        ("noscript", "the page's script /pages/noscript/missing.js did not load"),
+        ("nostyle", "the page's stylesheet /pages/nostyle/missing.css did not load"),
+    ],
+)
+def test_a_broken_page_is_one_error_and_the_generic_page_is_still_there(
+    browser: Any, third_party_server: str, kind: str, message: str
+) -> None:
+    context = browser.new_context(viewport={"width": 1280, "height": 900},
+                                  base_url=third_party_server)  # fmt: skip
+    tab = context.new_page()
+    errors: list[str] = []
+    tab.on("pageerror", lambda error: errors.append(str(error)))
+    try:
+        ready(tab, f"#/{kind}")
+        alert = tab.locator("#page .error[role=alert]")
+        assert alert.count() == 1 and alert.inner_text().startswith(message)
+        generic = context.new_page()
+        generic.on("pageerror", lambda error: errors.append(str(error)))
+        ready(generic, f"#/kind/{kind}")
+        generic.wait_for_selector("#page[data-solved=yes]")
+        assert generic.get_attribute("#page", "class") == "page generic"
+        assert generic.locator("#page .error").count() == 0
+        assert generic.locator("ol.path li").count() == 2
+        assert not errors, errors  # shown on the page, not thrown
     finally:
         context.close()
