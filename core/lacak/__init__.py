@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import sys
 
-from . import _moved, batch, dictionary_files, options, output, progress, store
+from . import _moved, batch, options, output, progress, store, words
 from .api import (
     NO_HEURISTIC,
     Choice,
@@ -36,7 +36,6 @@ from .api import (
     searchers,
     solve,
 )
-from .dictionary_files import LoadReport, SkippedWord, normalize_word
 from .errors import (
     CacheError,
     DictionaryError,
@@ -56,7 +55,6 @@ from .errors import (
 )
 from .interfaces import (
     BatchKind,
-    Dictionary,
     DictionarySource,
     Generator,
     Heuristic,
@@ -86,6 +84,7 @@ from .results import SearchResult, SearchStats
 from .store.cache import CacheWarning
 from .trace import SearchTrace, TraceNode
 from .version import __version__
+from .words import Dictionary, LoadReport, SkippedWord, normalize_word
 
 __all__ = [
     "NO_HEURISTIC",
@@ -143,7 +142,6 @@ __all__ = [
     "describe_state",
     "dictionaries",
     "dictionary",
-    "dictionary_files",
     "generate",
     "generators",
     "heuristics",
@@ -165,6 +163,7 @@ __all__ = [
     "searchers",
     "solve",
     "store",
+    "words",
 ]
 
 

@@ -41,6 +41,7 @@ MOVED: dict[str, str] = {
     "lacak.compiled": "lacak.store.compiled",
     "lacak.dataset": "lacak.batch.dataset",
     "lacak.dataset_files": "lacak.batch.files",
+    "lacak.dictionary_files": "lacak.words",
     "lacak.hookspecs": "lacak.plugin.hookspecs",
     "lacak.isolation": "lacak.plugin.isolation",
     "lacak.plugins": "lacak.plugin.loader",

@@ -26,7 +26,6 @@ from .errors import (
     UnknownComponentError,
 )
 from .interfaces import (
-    Dictionary,
     DictionarySource,
     Generator,
     Heuristic,
@@ -41,6 +40,7 @@ from .plugin.loader import PluginFailure, PluginInfo
 from .plugin.registry import Catalogue, Registry, default_registry
 from .results import SearchResult
 from .trace import SearchTrace
+from .words import Dictionary
 
 __all__ = [
     "NO_HEURISTIC",

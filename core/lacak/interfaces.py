@@ -5,8 +5,8 @@ A :class:`Puzzle` is any object with ``kind``, ``initial``, ``is_goal`` and
 plugins register are small frozen records (:class:`Searcher`,
 :class:`Heuristic`, :class:`Generator`, :class:`PuzzleType`,
 :class:`DictionarySource`) that point at plain functions.
-:class:`~lacak.Dictionary` itself lives in :mod:`lacak.dictionary_files`,
-next to the file format it reads and writes, and is re-exported here.
+:class:`~lacak.Dictionary` itself lives in :mod:`lacak.words`, next to the
+file format it reads and writes (the kernel imports no folder of the package).
 """
 
 from __future__ import annotations
@@ -20,10 +20,6 @@ from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 import attrs
 
 from . import progress
-
-# Dictionary lives with the file format it reads and writes; it is re-exported here
-# (lacak.interfaces.Dictionary) beside DictionarySource.
-from .dictionary_files import Dictionary
 from .errors import InvalidOptionError, InvalidPuzzleError, PluginError, memory_guard
 from .limits import UNLIMITED, Limits
 from .options import Accepts, accepts_validator, as_flag, parse_options
@@ -37,7 +33,6 @@ if TYPE_CHECKING:
 
 __all__ = [
     "BatchKind",
-    "Dictionary",
     "DictionarySource",
     "Generator",
     "Heuristic",
@@ -759,7 +754,7 @@ class DictionarySource:
     #: Name used to look it up.
     name: str
     #: ``load() -> Dictionary``.
-    load: Callable[[], Dictionary] = attrs.field(repr=False)
+    load: Callable[[], Any] = attrs.field(repr=False)
     #: BCP 47 language tag, if known without loading.
     language: str = ""
     #: One line for listings (source, word count, ...).
@@ -769,3 +764,21 @@ class DictionarySource:
     #: How many words it holds, when known without loading it (``None``: unknown);
     #: ``lacak dictionaries list`` loads only the dictionaries that do not say.
     count: int | None = None
+
+
+def __getattr__(name: str) -> Any:
+    """``lacak.interfaces.Dictionary``, the old re-export (deprecated: it is
+    :class:`lacak.Dictionary`, defined in :mod:`lacak.words`)."""
+    if name != "Dictionary":
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    import importlib
+    import warnings
+
+    warnings.warn(
+        "lacak.interfaces.Dictionary is deprecated: it is lacak.Dictionary, defined in "
+        "lacak.words (the old name goes in the next release)",
+        DeprecationWarning,
+        stacklevel=2,
+    )
+    # imported by name, not by an import statement: the kernel imports no folder of lacak
+    return importlib.import_module("lacak.words").Dictionary

@@ -51,7 +51,7 @@ PAGES: list[tuple[str, str, str, list[str]]] = [
             "lacak.batch",
             "lacak.batch.cluster",
             "lacak.store.cache",
-            "lacak.dictionary_files",
+            "lacak.words",
             "lacak.store.paths",
             "lacak.results",
         ],

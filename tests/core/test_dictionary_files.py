@@ -47,20 +47,29 @@ def test_a_number_too_long_to_read_is_located(tmp_path: Path) -> None:
 
 
 def test_dictionary_lives_with_its_file_format() -> None:
-    """``Dictionary`` is defined in ``lacak.dictionary_files``, which imports nothing of
-    ``lacak.interfaces`` (the old cycle), and every old name still reaches it."""
+    """``Dictionary`` is defined in ``lacak.words``, which imports nothing of
+    ``lacak.interfaces`` (the old cycle); the kernel does not import it back, and every
+    old name still reaches it (``lacak.dictionary_files``, ``lacak.interfaces.Dictionary``
+    with a warning)."""
     import ast
+    import importlib
     import inspect
+    import pkgutil
 
-    import lacak.dictionary_files
     import lacak.interfaces
+    import lacak.words
 
-    assert lacak.Dictionary is lacak.interfaces.Dictionary is lacak.dictionary_files.Dictionary
-    assert lacak.Dictionary.__module__ == "lacak.dictionary_files"
-    tree = ast.parse(inspect.getsource(lacak.dictionary_files))
-    imported = {
-        node.module
-        for node in ast.walk(tree)
-        if isinstance(node, ast.ImportFrom) and node.module is not None
-    }
-    assert "interfaces" not in imported and "lacak.interfaces" not in imported
+    assert lacak.Dictionary is lacak.words.Dictionary
+    assert lacak.Dictionary.__module__ == "lacak.words.dictionary"
+    with pytest.warns(DeprecationWarning, match=r"^lacak\.interfaces\.Dictionary is deprecated"):
+        assert lacak.interfaces.Dictionary is lacak.Dictionary
+    with pytest.warns(DeprecationWarning, match=r"^lacak\.dictionary_files is deprecated"):
+        assert lacak.dictionary_files is lacak.words  # type: ignore[attr-defined]
+    for info in pkgutil.iter_modules(lacak.words.__path__, "lacak.words."):
+        tree = ast.parse(inspect.getsource(importlib.import_module(info.name)))
+        imported = {
+            node.module
+            for node in ast.walk(tree)
+            if isinstance(node, ast.ImportFrom) and node.module is not None
+        }
+        assert not imported & {"interfaces", "..interfaces", "lacak.interfaces"}, info.name

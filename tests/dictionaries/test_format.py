@@ -12,7 +12,7 @@ import lacak
 import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
-from lacak.dictionary_files import SkippedWord, dump_dictionary, normalize_word, word_problem
+from lacak.words import SkippedWord, dump_dictionary, normalize_word, word_problem
 
 from .strategies import any_words, decomposed, expected_form, simple_words
 
@@ -467,7 +467,7 @@ def test_count_and_filters_survive_the_cache(tmp_path) -> None:
 def test_all_at_once_is_word_by_word(words: list[str], alphabet: str) -> None:
     """The joined-text fast path gives exactly what the word-by-word loop gives, or
     declines (``None``) and leaves the list to it."""
-    from lacak.dictionary_files import _normalize_all_at_once, _normalize_words
+    from lacak.words.normalize import _normalize_all_at_once, _normalize_words
 
     letters = frozenset(alphabet) if alphabet else None
     fast = _normalize_all_at_once(list(words), letters)

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import lacak
 import pytest
-from lacak.dictionary_files import normalize_word, word_problem
+from lacak.words import normalize_word, word_problem
 from lacak_dictionaries.folders import packaged_folder
 
 LANGUAGES = {
