@@ -17,6 +17,8 @@ from typing import Any
 import lacak
 import pytest
 from fastapi.testclient import TestClient
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from lacak.web import pages
 from lacak.web.pool import Pool
 
@@ -346,3 +348,43 @@ def test_the_example_plugin_s_page_ships_with_it() -> None:
 def test_a_page_s_files_have_the_media_type_of_their_suffix(name: str, media: str) -> None:
     # a module script must be JavaScript whatever the system's tables say (nosniff)
     assert pages.media_type(Path("page") / name) == media
+
+
+#: Parts a request's path may be made of: names in the folder, ways up and out, hidden
+#: names, links inside and outside, separators and bytes a path must not hold.
+PARTS = ["a.js", "sub", "b.css", "..", ".", "", ".hidden.js", "in.js", "out.js", "up",
+         "loop", "sub\\..", "c:", "a.js\0", "%2e%2e", "\\", "secret.txt"]  # fmt: skip
+
+
+@given(parts=st.lists(st.sampled_from(PARTS), min_size=1, max_size=5))
+@settings(max_examples=300, deadline=None)
+def test_find_gives_a_visible_regular_file_of_the_folder_or_nothing(
+    pages_tree: tuple[Path, Path], parts: list[str]
+) -> None:
+    folder, secret = pages_tree
+    found = pages.find(folder, "/".join(parts))
+    if found is not None:
+        assert found.is_file() and found.resolve() == found
+        assert found.is_relative_to(folder) and found != secret.resolve()
+        assert not any(part.startswith(".") for part in found.relative_to(folder).parts)
+        assert all(part in PARTS and part not in ("..", ".", "") for part in parts)
+
+
+@pytest.fixture(scope="module")
+def pages_tree(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    """A page's folder with files, a sub-folder, a hidden file and links in, out and
+    round; a secret beside it. The folder (resolved, as pages.folder_of gives it) and
+    the secret."""
+    base = tmp_path_factory.mktemp("tree").resolve()
+    folder = base / "page"
+    (folder / "sub").mkdir(parents=True)
+    secret = base / "secret.txt"
+    secret.write_text(SECRET)
+    for name in ("a.js", "sub/b.css", "sub/a.js", ".hidden.js", "sub/.hidden.js"):
+        (folder / name).write_text("x")
+    (folder / "in.js").symlink_to(folder / "a.js")
+    (folder / "out.js").symlink_to(secret)
+    (folder / "up").symlink_to(base, target_is_directory=True)
+    (folder / "sub" / "up").symlink_to(base, target_is_directory=True)
+    (folder / "loop").symlink_to(folder / "loop")
+    return folder, secret
