@@ -347,7 +347,7 @@ def where_the_time_goes(eng: lacak.Dictionary, boards: Sequence[Board]) -> None:
         f"{t_walk / count / generated * 1e9:.0f} ns per generated node"
     )
 
-    from lacak_boggle.batch import walk_arrays
+    from lacak_boggle.batch.arrays import walk_arrays
 
     columns = np.array(prepared, dtype=np.int64)
     if compiled_available():

@@ -144,7 +144,8 @@ for _ in range({repeat}):
 BREAKDOWN = """
 {setup}
 import json
-from lacak_boggle.batch import _Plan, walk_arrays, WORDS
+from lacak_boggle.batch.arrays import WORDS, walk_arrays
+from lacak_boggle.batch.plan import _Plan
 from lacak.batch import Outcome
 best = {{}}
 def clock(label, f):

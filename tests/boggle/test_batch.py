@@ -96,8 +96,8 @@ def test_all_paths_and_odd_tiles_fall_back_to_the_walk(tiny: lacak.Dictionary) -
 def test_workers_and_executors(monkeypatch) -> None:
     from lacak_boggle import batch
 
-    monkeypatch.setattr(batch, "PARALLEL_FROM", 1)
-    monkeypatch.setattr(batch, "JOB_BOARDS", 5)
+    monkeypatch.setattr(batch.plan, "PARALLEL_FROM", 1)
+    monkeypatch.setattr(batch.jobs, "JOB_BOARDS", 5)
     boards_ = [shake("classic4", seed) for seed in range(12)]
     expected = [solve_board(b, "eng").entries for b in boards_]
     in_process = solved(solve_many(boards_, "eng", workers=1))
@@ -175,7 +175,7 @@ def test_a_worker_that_dies_costs_only_its_board(monkeypatch) -> None:
     if multiprocessing.get_start_method() != "fork":
         pytest.skip("the crash is planted by monkeypatching, which forked workers inherit")
     parent = os.getpid()
-    solve_columns = batch.solve_columns
+    solve_columns = batch.arrays.solve_columns
 
     def deadly(graph, columns, shape, min_length, engine, *mode):
         killer = graph.single_columns["Z"]
@@ -183,9 +183,9 @@ def test_a_worker_that_dies_costs_only_its_board(monkeypatch) -> None:
             os.kill(os.getpid(), signal.SIGKILL)
         return solve_columns(graph, columns, shape, min_length, engine, *mode)
 
-    monkeypatch.setattr(batch, "solve_columns", deadly)
-    monkeypatch.setattr(batch, "PARALLEL_FROM", 1)
-    monkeypatch.setattr(batch, "JOB_BOARDS", 4)
+    monkeypatch.setattr(batch.jobs, "solve_columns", deadly)
+    monkeypatch.setattr(batch.plan, "PARALLEL_FROM", 1)
+    monkeypatch.setattr(batch.jobs, "JOB_BOARDS", 4)
     boards_ = [shake("classic4", seed) for seed in range(11)]
     boards_.insert(5, Board.parse("ZZZZ/ZZZZ/ZZZZ/ZZZZ"))
     records = solve_many(boards_, "eng", workers=2, engine="numpy")
@@ -344,8 +344,8 @@ def test_score_many_leaves_odd_texts_to_board(tiny: lacak.Dictionary) -> None:
 def test_score_many_with_workers(monkeypatch) -> None:
     from lacak_boggle import batch
 
-    monkeypatch.setattr(batch, "PARALLEL_FROM", 1)
-    monkeypatch.setattr(batch, "JOB_BOARDS", 5)
+    monkeypatch.setattr(batch.plan, "PARALLEL_FROM", 1)
+    monkeypatch.setattr(batch.jobs, "JOB_BOARDS", 5)
     boards_ = [shake("classic4", seed) for seed in range(12)] + ["CA/T"]
     expected = _scores_of([solve_board(b, "eng") for b in boards_[:-1]])
     for engine in ENGINES:

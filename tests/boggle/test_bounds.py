@@ -470,11 +470,11 @@ def test_memory_errors_say_what_was_too_big(monkeypatch, tiny: lacak.Dictionary)
         with pytest.raises(lacak.OutOfMemoryError, match=r"found on the 2x3 board.*max-paths"):
             solve_board("CAT/OXI", tiny, all_paths=True)
     with monkeypatch.context() as patch:
-        patch.setattr(wordgraph, "_compile", no_memory)
+        patch.setattr(wordgraph.build, "_compile", no_memory)
         with pytest.raises(lacak.OutOfMemoryError, match="word graph of 3 words"):
             compile_words(["A", "B", "C"])
     with monkeypatch.context() as patch:
-        patch.setattr(batch, "_numpy_walk", no_memory)
+        patch.setattr(batch.arrays, "_numpy_walk", no_memory)
         # a batch keeps going: each board's record holds the error, which says what was too big
         records = solve_many(["CAT/OXI"] * 8, tiny, engine="numpy")
         assert len(records) == 8
@@ -622,7 +622,7 @@ def test_solve_many_stops_each_board_at_its_time(engine: str) -> None:
                              limits=lacak.Limits(seconds=40))  # fmt: skip
     worst, small = (record.unwrap() for record in records)
     assert worst.stopped is lacak.StopReason.TIME and worst.count > 0
-    assert worst.stats.expanded <= batch.PROBE_NODES + 256 * 45
+    assert worst.stats.expanded <= batch.plan.PROBE_NODES + 256 * 45
     assert small.complete and small.word_list == ["A", "AA", "AAA", "AAAA"]
     assert ticking.count < 200
 

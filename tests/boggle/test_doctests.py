@@ -15,7 +15,8 @@ import pytest
         "lacak_boggle.results",
         "lacak_boggle.solver",
         "lacak_boggle.dice",
-        "lacak_boggle.batch",
+        "lacak_boggle.batch.solve",
+        "lacak_boggle.batch.scores",
         "lacak_boggle.engines",
     ],
 )

@@ -184,8 +184,8 @@ def test_a_compiled_walk_that_cannot_load_is_named_and_avoided(monkeypatch, tiny
     # a worker whose numba fails answers with the numpy engine, the same arrays
     graph = compile_dictionary(tiny)
     columns = np.array([[graph.column(t) for t in "CATXQY"]])
-    found = batch.walk_arrays(graph, columns, (2, 3), 2, "numba")
-    same = batch.walk_arrays(graph, columns, (2, 3), 2, "numpy")
+    found = batch.arrays.walk_arrays(graph, columns, (2, 3), 2, "numba")
+    same = batch.arrays.walk_arrays(graph, columns, (2, 3), 2, "numpy")
     assert found.engine == "numpy" and len(found.rank) > 0
     assert found.rank.tolist() == same.rank.tolist()
     assert found.paths.tolist() == same.paths.tolist()

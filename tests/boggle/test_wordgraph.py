@@ -178,7 +178,7 @@ def _daciuk_only(words: list[str], alphabet: str = ""):
     from lacak_boggle import wordgraph
 
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(wordgraph, "_array_automaton", lambda *args: None)
+        patch.setattr(wordgraph.build, "_array_automaton", lambda *args: None)
         return compile_words(words, alphabet)
 
 
@@ -203,7 +203,7 @@ def test_the_array_build_refuses_what_daciuk_refuses() -> None:
         with pytest.raises(lacak.DictionaryError):
             compile_words(bad)
     # a word longer than the array build takes is built by Daciuk's algorithm
-    from lacak_boggle.wordgraph import _ARRAY_LONGEST
+    from lacak_boggle.wordgraph.build import _ARRAY_LONGEST
 
     long = sorted(["A" * (_ARRAY_LONGEST + 5), "AB", "B"])
     graph = compile_words(long)

@@ -179,7 +179,7 @@ def test_a_sound_file_with_a_foreign_layout_is_rebuilt(
     path = _cache_file(graph.digest)
     assert path is not None
     meta = {"digest": graph.digest, **meta}
-    assert cache.save(path, wordgraph._FORMAT, graph.digest, [b"\0" * 64], meta=meta)
+    assert cache.save(path, wordgraph.files._FORMAT, graph.digest, [b"\0" * 64], meta=meta)
     forget()
     cache._forget_reports()
     with pytest.warns(lacak.CacheWarning, match=r"rebuilding .* \(unusable content: "):

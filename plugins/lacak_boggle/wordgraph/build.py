@@ -1,246 +1,27 @@
-"""A dictionary compiled for Boggle: a minimal word graph (DAWG) in dense tables.
+"""Building a :class:`~lacak_boggle.wordgraph.graph.WordGraph` from sorted words: the
+minimal automaton (built with arrays, or by Daciuk's algorithm) packed into dense tables.
 
-The words are folded into a minimal deterministic acyclic automaton (Daciuk's
-incremental algorithm over the sorted words), so shared prefixes *and*
-suffixes are stored once: the 64k-word English list becomes about 23k states.
-Each state is one row of two flat tables with one column per symbol:
-
-- ``transitions[row * stride + col]`` (``int32``, or ``int64`` for alphabets
-  over 30 letters or huge graphs): where the edge for that
-  symbol leads. ``0``: no edge. A positive value: the next state's offset
-  (its row premultiplied by ``stride``, so the solver adds a column and
-  indexes again); the next state does not end a word. ``-2 - offset``: the
-  next state ends a word (and goes on). ``-1``: the edge ends a word and
-  nothing goes on (the final sink, where most words end). So a solver learns
-  "word here" from the sign of the value it already has. Column 0 holds the
-  bitmask of the letter columns that have an edge (bit ``col``), which the
-  solver ANDs with the letters around a tile to skip dead ends.
-- ``ranks[row * stride + col]`` (``int32``): how many dictionary words sort
-  before every word that takes this edge, counted from the state. Summing it
-  along a path gives the word's index in ``dictionary.words`` (a minimal
-  perfect hash), so the solver needs no strings until the end.
-
-Columns are the letters in code-point order, then the two-letter faces of
-real dice (``AN ER HE IN QU TH``) whose letters the dictionary uses, so a
-``QU`` tile is one step. Other multi-letter tiles are walked letter by letter.
-
-Compiled graphs are cached in memory (per dictionary object and per content)
-and on disk in ``lacak.store.paths.cache_dir("boggle")``, keyed by a SHA-256 of the
-words, so a dictionary is compiled once per machine. The file is a verified
-cache file (:mod:`lacak.store.cache`): the JSON header of the layout (``digest``,
-``words``, ``text_bytes``, ``states``, ``typecode``, ``columns``), then the
-transition table, the rank table and the words, little-endian. A damaged,
-truncated or foreign file is reported once and rebuilt, never used.
+:func:`compile_words` compiles without any cache; the package's
+:func:`~lacak_boggle.wordgraph.compile_dictionary` caches what it makes. numpy is
+imported inside the functions that need it: the plugin registers, and a cached graph
+is read, without it.
 """
 
 from __future__ import annotations
 
 import array
-import functools
 import hashlib
-import sys
-import threading
 import time
-import weakref
 from collections.abc import Sequence
-from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import attrs
 import lacak
 
-from ._gc import quiet_gc
+from .._gc import quiet_gc
+from .graph import DIGRAPHS, FORMAT, CompileStopped, WordGraph
 
-if TYPE_CHECKING:
-    import numpy as np
-
-__all__ = [
-    "DIGRAPHS",
-    "CompileStopped",
-    "WordGraph",
-    "compile_dictionary",
-    "compile_words",
-    "decode",
-    "follow",
-    "load_graph",
-]
-
-#: Bump when the on-disk layout or the compilation changes (part of the digest, and
-#: the format number of the cache files).
-FORMAT = 4
-#: Multi-letter faces found on real dice, given their own column when possible.
-DIGRAPHS = ("AN", "ER", "HE", "IN", "QU", "TH")
-_FORMAT = lacak.store.cache.CacheFormat(
-    tag="lacak-boggle-dawg", version=FORMAT, what="the compiled Boggle word graph"
-)
-
-
-@attrs.frozen(eq=False, kw_only=True)
-class WordGraph:
-    """A compiled dictionary (see the module documentation for the layout)."""
-
-    #: SHA-256 of the compiled content (words and alphabet), the cache key.
-    digest: str
-    #: The dictionary's words; a path's summed rank indexes this tuple.
-    words: tuple[str, ...] = attrs.field(repr=False)
-    #: The symbol of each column; column 0 (``""``) is the end-of-word flag.
-    columns: tuple[str, ...]
-    #: Number of rows (states other than the final sink).
-    states: int
-    #: Flat transition table (see the module documentation).
-    transitions: array.array = attrs.field(repr=False)
-    #: Flat rank table, same shape.
-    ranks: array.array = attrs.field(repr=False)
-    #: Seconds spent compiling or loading.
-    seconds: float = 0.0
-    #: Whether it was read from the disk cache.
-    from_cache: bool = False
-    _index: dict[str, int] = attrs.field(init=False, repr=False)
-    _numpy: list[Any] = attrs.field(init=False, repr=False, factory=list)
-
-    def __attrs_post_init__(self) -> None:
-        object.__setattr__(self, "_index", {s: i for i, s in enumerate(self.columns) if s})
-
-    @property
-    def stride(self) -> int:
-        """Columns per row."""
-        return len(self.columns)
-
-    @functools.cached_property
-    def first_letters(self) -> tuple[int, ...]:
-        """Per column, the bit of its (first) letter's column in the column-0 masks."""
-        out = []
-        for symbol in self.columns:
-            col = self._index.get(symbol[:1], 0) if symbol else 0
-            # letters past bit 62 (huge alphabets) share bit 63; those graphs store
-            # an all-ones mask, so nothing is pruned
-            out.append(0 if not col else (1 << col if col <= 62 else 1 << 63))
-        return tuple(out)
-
-    @functools.cached_property
-    def single_columns(self) -> dict[str, int]:
-        """Tile -> column for the tiles that take one column, and ``#`` (a blank) -> 0."""
-        return {**self._index, "#": 0}
-
-    @functools.cached_property
-    def word_lengths(self) -> tuple[int, ...]:
-        """Each word's length in letters, by rank (a tuple, for per-item lookups)."""
-        return tuple(map(len, self.words))
-
-    @functools.cached_property
-    def longest(self) -> int:
-        """The most letters in a word (0 for no words): no path of a walk is longer."""
-        return max(self.word_lengths, default=0)
-
-    @property
-    def letters(self) -> frozenset[str]:
-        """The single letters the words use."""
-        return frozenset(s for s in self.columns if len(s) == 1)
-
-    def column(self, symbol: str) -> int:
-        """The column of a letter or compiled digraph, or 0 when it has none."""
-        return self._index.get(symbol, 0)
-
-    def walk(self, text: str, offset: int = 0, rank: int = 0) -> tuple[int, int, bool] | None:
-        """Follow ``text`` letter by letter from the state at ``offset``.
-
-        :returns: ``(offset, rank, final)`` after the last letter, where
-            ``final`` says the letters so far end a word and offset ``-1`` is
-            the sink (nothing goes on); ``None`` when no word continues that way.
-        """
-        index = self._index
-        columns = [index.get(ch) for ch in text]
-        if None in columns:
-            return None
-        return follow(self.transitions, self.ranks, offset, rank, columns)  # type: ignore[arg-type]
-
-    def has_prefix(self, text: str) -> bool:
-        """Whether some word starts with ``text``."""
-        return (text != "" or bool(self.words)) and self.walk(text) is not None
-
-    def contains(self, word: str) -> bool:
-        """Whether ``word`` is a word of the dictionary."""
-        end = self.walk(word)
-        return end is not None and end[2]
-
-    def rank(self, word: str) -> int | None:
-        """The index of ``word`` in :attr:`words`, or ``None``."""
-        end = self.walk(word)
-        return end[1] if end is not None and end[2] else None
-
-    def lengths(self) -> np.ndarray:
-        """Each word's length in letters, by rank, as a read-only numpy array."""
-        return self._views()[2]
-
-    def word_array(self) -> np.ndarray:
-        """The words as a numpy object array (rank -> word), for vectorised lookups."""
-        return self._views()[3]
-
-    def arrays(self) -> tuple[np.ndarray, np.ndarray]:
-        """The two tables as read-only numpy arrays (no copy): transitions
-        (``int32``, or ``int64`` for large alphabets) and ranks (``int32``)."""
-        views = self._views()
-        return views[0], views[1]
-
-    def _views(self) -> list[Any]:
-        """``[transitions, ranks, lengths, words]`` as numpy arrays, made once.
-
-        Made under a lock and published whole, so threads (the compiled engine
-        runs a batch's jobs on threads) never see a half-made list.
-        """
-        if len(self._numpy) == 4:
-            return self._numpy
-        with _lock:
-            if len(self._numpy) < 4:
-                import numpy as np
-
-                wide = self.transitions.typecode == "q"
-                table = np.frombuffer(self.transitions, dtype=np.int64 if wide else np.int32)
-                ranks = np.frombuffer(self.ranks, dtype=np.int32)
-                lengths = np.fromiter(map(len, self.words), dtype=np.int32, count=len(self.words))
-                words = np.empty(len(self.words), dtype=object)
-                words[:] = self.words
-                for view in (table, ranks, lengths, words):
-                    view.flags.writeable = False
-                self._numpy[:] = [table, ranks, lengths, words]
-        return self._numpy
-
-
-def decode(value: int) -> tuple[int, bool]:
-    """A non-zero transition value as ``(offset of the next state, ends a word)``;
-    offset ``-1`` is the sink."""
-    if value > 0:
-        return value, False
-    if value == -1:
-        return -1, True
-    return -2 - value, True
-
-
-def follow(
-    table: Sequence[int], ranks: Sequence[int], offset: int, rank: int, columns: Sequence[int]
-) -> tuple[int, int, bool] | None:
-    """Follow ``columns`` through a transition table from the state at ``offset``.
-
-    :meth:`WordGraph.walk` does it for letters; the solvers, for the columns
-    of the board's tiles (``table`` and ``ranks`` are a graph's
-    :attr:`~WordGraph.transitions` and :attr:`~WordGraph.ranks`).
-
-    :returns: ``(offset, rank, final)`` as :meth:`WordGraph.walk` does, or
-        ``None`` when no word continues that way.
-    """
-    final = False
-    for col in columns:
-        if offset < 0:
-            return None
-        value = table[offset + col]
-        if not value:
-            return None
-        rank += ranks[offset + col]
-        offset, final = decode(value)
-    return offset, rank, final
-
-
-# -- compiling -------------------------------------------------------------------------
+__all__ = ["compile_words"]
 
 
 def _key(
@@ -273,14 +54,6 @@ def _key(
             h.update(b"\n")
         h.update("\n".join(words[start : start + _WORDS_EVERY]).encode("utf-8", "surrogatepass"))
     return columns, h.hexdigest()
-
-
-class CompileStopped(lacak.LimitReachedError):
-    """Compiling a dictionary passed its deadline (nothing is cached).
-
-    Raised by :func:`compile_words` and :func:`compile_dictionary` when given
-    a ``deadline``; the solver turns it into a result stopped at the time limit.
-    """
 
 
 #: Words (or states) compiled between two looks at the clock when there is a deadline.
@@ -431,7 +204,7 @@ class _Automaton:
 
 def _mix(values: Any) -> Any:
     """SplitMix64's finaliser on uint64 arrays (wrapping): a well-spread signature."""
-    import numpy as np
+    import numpy as np  # (deferred: see the module docstring)
 
     with np.errstate(over="ignore"):
         z = values + np.uint64(0x9E3779B97F4A7C15)
@@ -458,7 +231,7 @@ def _array_automaton(
     :raises DictionaryError: the words are not sorted and unique.
     :raises _HashClash: two different nodes had one signature.
     """
-    import numpy as np
+    import numpy as np  # (deferred: see the module docstring)
 
     n = len(words)
     if not n:
@@ -636,7 +409,7 @@ def _daciuk_automaton(
     words: Sequence[str], index: dict[str, int], deadline: float | None
 ) -> _Automaton:
     """:func:`_minimal_automaton`'s result in the array layout of :class:`_Automaton`."""
-    import numpy as np
+    import numpy as np  # (deferred: see the module docstring)
 
     edges, final, bottom_up = _minimal_automaton(words, index, deadline)
     number = {old: new for new, old in enumerate(bottom_up)}
@@ -686,7 +459,7 @@ def _breadth_first(
     """The states in breadth-first order from ``root`` (each level's children in the
     order of their parents, then of their columns), the sink left out: the order of a
     first-in first-out walk, taken a level at a time with arrays."""
-    import numpy as np
+    import numpy as np  # (deferred: see the module docstring)
 
     at = np.searchsorted(automaton.src, np.arange(automaton.states + 1))
     seen = np.zeros(automaton.states, dtype=bool)
@@ -719,7 +492,7 @@ def _compile(
     if columns is None:
         columns, digest = _key(words, alphabet, deadline)
     stride = len(columns)
-    import numpy as np  # (here: importing it the first time takes a few tenths of a second)
+    import numpy as np  # (deferred: importing it the first time takes a few tenths of a second)
 
     index = {s: i for i, s in enumerate(columns) if len(s) == 1}
     automaton = _automaton(words, columns, deadline)
@@ -852,188 +625,3 @@ def _pack(table: Any, step: Any = lambda done, total: None) -> array.array:
     graphs up to 2**31 entries), else ``int64``."""
     low, high = _extreme(table, step) if table.size else (0, 0)
     return _copied(table, "i" if low > -(2**31) and high < 2**31 else "q", step)
-
-
-# -- caching --------------------------------------------------------------------------
-
-_lock = threading.RLock()
-_by_id: dict[int, tuple[Any, WordGraph]] = {}
-_by_digest: dict[str, WordGraph] = {}
-_MAX_DIGESTS = 8
-
-
-def _cache_file(digest: str) -> Path | None:
-    folder = lacak.store.cache.folder("boggle", stale=("tmp*.tmp",))
-    return folder / f"{digest}.dawg" if folder is not None else None
-
-
-def _decode(
-    artefact: lacak.store.cache.Artefact, words: tuple[str, ...] | None, digest: str
-) -> WordGraph:
-    """The graph in a verified cache file; raises ``ValueError`` when its parts disagree."""
-    import time
-
-    started = time.perf_counter()
-    meta = artefact.meta
-    columns = meta.get("columns")
-    if not isinstance(columns, list) or not all(isinstance(c, str) for c in columns):
-        raise ValueError("'columns' is not a list of strings")
-    if len(columns) < 1 or columns[0] != "" or len(set(columns)) != len(columns):
-        raise ValueError("'columns' is not a column list")
-    rows, count, text_bytes = (_count(meta, k) for k in ("states", "words", "text_bytes"))
-    code = meta.get("typecode")
-    if code not in ("i", "q"):
-        raise ValueError(f"unknown typecode {code!r}")
-    if meta.get("digest") != digest:
-        raise ValueError("written for another digest")
-    if words is not None and count != len(words):
-        raise ValueError("another number of words")
-    stride = len(columns)
-    body = artefact.payload
-    size = rows * stride * array.array(code).itemsize
-    small = rows * stride * 4
-    if len(body) != size + small + text_bytes:
-        raise ValueError("the tables have the wrong size")
-    if words is None:
-        text = bytes(body[size + small :]).decode("utf-8")
-        words = tuple(text.split("\n")) if text else ()
-        if len(words) != count:
-            raise ValueError("another number of words")
-    table, ranks = array.array(code), array.array("i")
-    table.frombytes(body[:size])
-    ranks.frombytes(body[size : size + small])
-    if sys.byteorder == "big":  # pragma: no cover - stored little-endian
-        table.byteswap()
-        ranks.byteswap()
-    return WordGraph(
-        digest=digest,
-        words=words,
-        columns=tuple(columns),
-        states=rows,
-        transitions=table,
-        ranks=ranks,
-        seconds=time.perf_counter() - started,
-        from_cache=True,
-    )
-
-
-def _count(meta: dict[str, Any], name: str) -> int:
-    value = meta.get(name)
-    if type(value) is not int or value < 0:
-        raise ValueError(f"{name!r} is not a count")
-    return value
-
-
-def _read(
-    path: Path | None, words: tuple[str, ...] | None, digest: str, *, rebuild: bool = True
-) -> WordGraph | None:
-    """Load a cached graph; ``words`` (when known) saves decoding the stored ones."""
-    # mapped, not read: the tables are copied out of the mapping once
-    return lacak.store.cache.load(
-        path,
-        _FORMAT,
-        digest,
-        lambda artefact: _decode(artefact, words, digest),
-        rebuild=rebuild,
-        mmap=True,
-    )
-
-
-def _is_sound(path: Path, digest: str) -> bool:
-    """Whether ``path`` holds a sound cached graph of ``digest`` (that a worker can load)."""
-    found = lacak.store.cache.inspect(path, _FORMAT)
-    return found.problem is None and found.key == digest
-
-
-def _write(path: Path | None, graph: WordGraph) -> None:
-    text = "\n".join(graph.words).encode("utf-8")
-    meta = {
-        "digest": graph.digest,
-        "words": len(graph.words),
-        "text_bytes": len(text),
-        "states": graph.states,
-        "typecode": graph.transitions.typecode,
-        "columns": list(graph.columns),
-    }
-    table = array.array(graph.transitions.typecode, graph.transitions)
-    ranks = array.array("i", graph.ranks)
-    if sys.byteorder == "big":  # pragma: no cover
-        table.byteswap()
-        ranks.byteswap()
-    # a read-only or full cache is not an error: we just compile next time (lacak.store.cache warns once)
-    lacak.store.cache.save(path, _FORMAT, graph.digest, [table, ranks, text], meta=meta)
-
-
-def _remember(graph: WordGraph) -> None:
-    if graph.digest not in _by_digest and len(_by_digest) >= _MAX_DIGESTS:
-        _by_digest.pop(next(iter(_by_digest)))
-    _by_digest[graph.digest] = graph
-
-
-def load_graph(digest: str, words: Sequence[str] | None = None, alphabet: str = "") -> WordGraph:
-    """The graph with this digest: from memory, the disk cache, or compiled from ``words``.
-
-    Batch workers use it to get the parent's graph without pickling it.
-
-    :raises DictionaryError: not cached and no ``words`` given.
-    """
-    with _lock:
-        graph = _by_digest.get(digest)
-        if graph is not None:
-            return graph
-        path = _cache_file(digest)
-        known = tuple(words) if words is not None else None
-        graph = _read(path, known, digest, rebuild=known is not None)
-        if graph is None:
-            if known is None:
-                raise lacak.DictionaryError(f"no compiled dictionary {digest[:12]} in the cache")
-            graph = compile_words(known, alphabet)
-            if graph.digest != digest:
-                raise lacak.DictionaryError("the words do not match the compiled dictionary")
-            _write(path, graph)
-        _remember(graph)
-        return graph
-
-
-def compile_dictionary(
-    dictionary: lacak.Dictionary, *, use_cache: bool = True, deadline: float | None = None
-) -> WordGraph:
-    """The :class:`WordGraph` of ``dictionary``, compiled once and cached.
-
-    Lookups of the same dictionary object are a dict access; a dictionary with
-    the same words (and alphabet) is read from the disk cache, which loads the
-    64k-word English graph in a few milliseconds.
-
-    :param use_cache: ``False`` compiles afresh and touches no cache.
-    :param deadline: a :func:`time.perf_counter` time by which a compilation
-        must end (a cached graph is always returned).
-    :raises DictionaryError: the words cannot be compiled.
-    :raises CompileStopped: compiling passed the deadline (nothing is cached).
-    :raises OutOfMemoryError: the graph does not fit in memory.
-    """
-    if not use_cache:
-        return compile_words(dictionary.words, dictionary.alphabet, deadline=deadline)
-    with _lock:
-        hit = _by_id.get(id(dictionary))
-        if hit is not None and hit[0]() is dictionary:
-            return hit[1]
-        words = tuple(dictionary.words)
-        columns, digest = _key(words, dictionary.alphabet, deadline)
-        graph = _by_digest.get(digest)
-        if graph is None:
-            path = _cache_file(digest)
-            graph = _read(path, words, digest)
-            if graph is None:
-                graph = _guarded(words, dictionary.alphabet, deadline, columns, digest)
-                _write(path, graph)
-            _remember(graph)
-        try:
-            ref: Any = weakref.ref(dictionary)
-        except TypeError:
-            ref = None
-        if ref is not None:
-            stale = [k for k, (r, _) in _by_id.items() if r() is None]
-            for k in stale:
-                del _by_id[k]
-            _by_id[id(dictionary)] = (ref, graph)
-        return graph
