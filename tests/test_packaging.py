@@ -1,0 +1,48 @@
+"""The wheel carries every import package of the source tree.
+
+setuptools installs only the packages ``pyproject.toml`` lists; an editable install
+finds the rest anyway, so a sub-package left out of the list breaks only the wheel
+(``.ci/run`` would find out late, in its second environment). This test finds out first.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import tomllib
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _config() -> dict:
+    with (ROOT / "pyproject.toml").open("rb") as file:
+        return tomllib.load(file)["tool"]["setuptools"]
+
+
+def _packages_on_disk() -> set[str]:
+    found = set()
+    for name, folder in _config()["package-dir"].items():
+        top = ROOT / folder
+        if not (top / "__init__.py").is_file():
+            continue  # a data package (lacak_dictionaries.data)
+        for init in top.rglob("__init__.py"):
+            parts = init.parent.relative_to(top).parts
+            if "__pycache__" in parts:
+                continue
+            found.add(".".join((name, *parts)))
+    return found
+
+
+def test_every_package_of_the_source_tree_is_in_the_wheel() -> None:
+    listed = set(_config()["packages"])
+    missing = sorted(_packages_on_disk() - listed)
+    assert not missing, f"pyproject.toml [tool.setuptools] packages lacks {missing}"
+
+
+def test_every_listed_package_exists() -> None:
+    dirs = _config()["package-dir"]
+    for package in _config()["packages"]:
+        top = next(n for n in sorted(dirs, key=len, reverse=True)
+                   if package == n or package.startswith(n + "."))
+        folder = ROOT / dirs[top] / Path(*package[len(top) + 1:].split(".") if package != top else ())
+        assert folder.is_dir(), f"{package} is listed but {folder} is no folder"
