@@ -24,6 +24,7 @@ before, and the component checks them itself.
 from __future__ import annotations
 
 import math
+import operator
 import re
 import reprlib
 from collections.abc import Callable, Collection, Iterable, Mapping
@@ -50,6 +51,7 @@ __all__ = [
     "parse_options",
     "parse_pairs",
     "parse_size",
+    "read_size",
     "read_untrusted",
 ]
 
@@ -244,6 +246,62 @@ def parse_size(text: str, *, what: str = "size", minimum: int = 1) -> tuple[int,
     rows, cols = int(sides[0]), int(sides[1])
     if rows < minimum or cols < minimum:
         raise InvalidOptionError(f"{what} must be at least {minimum}x{minimum}, got {_shown(text)}")
+    return rows, cols
+
+
+def read_size(
+    size: Any,
+    *,
+    what: str = "size",
+    minimum: int = 1,
+    most: int | None = None,
+    unit: str = "cells",
+) -> tuple[int, int]:
+    """A ``(rows, cols)`` size from what a user or a caller gives: ``"3x4"`` or ``"5"``
+    (read by :func:`parse_size`), a pair of whole numbers ``(3, 4)`` (numpy's too) or one
+    number ``5`` for a square. Every kind reads its sizes here, so that every bad size is
+    refused in one shape of message: ``<what> must look like 3x4, got '3by4'``, ``<what>
+    must be at least 2x2, got 1x5``, ``<what> must be at most 16,777,216 cells (4096x4096),
+    got 5000x5000 = 25,000,000``.
+
+    >>> read_size("3x4"), read_size((2, 5)), read_size(4)
+    ((3, 4), (2, 5), (4, 4))
+    >>> read_size((1, 5), what="board size", minimum=2)
+    Traceback (most recent call last):
+    ...
+    lacak.errors.InvalidOptionError: board size must be at least 2x2, got 1x5
+
+    :param what: what the size is, to name it in a message (``"maze size"``, ``"--size"``).
+    :param minimum: the fewest rows and columns.
+    :param most: the most ``unit`` (rows times columns), if any.
+    :raises InvalidOptionError: none of those forms (a bool, 2.5, three numbers), a side
+        below ``minimum``, or more than ``most`` cells.
+    """
+    if isinstance(size, str):
+        rows, cols = parse_size(size, what=what, minimum=0)
+    else:
+        pair = tuple(size) if isinstance(size, (tuple, list)) else (size, size)
+        try:
+            # whole numbers only (numpy integers too): 2.5 is not read as 2, nor True as 1
+            if len(pair) != 2 or any(isinstance(side, bool) for side in pair):
+                raise TypeError
+            rows, cols = operator.index(pair[0]), operator.index(pair[1])
+        except TypeError:
+            raise InvalidOptionError(
+                f"{what} must look like 3x4 or (rows, cols) of whole numbers, "
+                f"got {_kind_of(size)}"
+            ) from None
+    if rows < minimum or cols < minimum:
+        raise InvalidOptionError(
+            f"{what} must be at least {minimum}x{minimum}, got {rows}x{cols}"
+        )
+    if most is not None and rows * cols > most:
+        side = math.isqrt(most)
+        square = f" ({side}x{side})" if side * side == most else ""
+        raise InvalidOptionError(
+            f"{what} must be at most {most:,} {unit}{square}, got {rows}x{cols} = "
+            f"{rows * cols:,}"
+        )
     return rows, cols
 
 

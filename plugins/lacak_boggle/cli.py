@@ -16,8 +16,8 @@ from typing import Any
 import click
 import lacak
 from lacak.cli import (
+    Size,
     output_format,
-    parse_size,
     read_input,
     registry_of,
     solve_command,
@@ -113,6 +113,7 @@ def boggle_group() -> click.Group:
 )
 @click.option(
     "--size",
+    type=Size(),
     default=None,
     metavar="ROWSxCOLS",
     help="Board size, rows by columns (3x5: 3 rows of 5 tiles): any size for --dice "
@@ -134,7 +135,7 @@ def shake_command(
     ctx: click.Context,
     dice: str,
     seed: int | None,
-    size: str | None,
+    size: tuple[int, int] | None,
     dictionary: str | None,
     as_json: bool,
     format_: str | None,
@@ -146,7 +147,7 @@ def shake_command(
     fmt = output_format(format_, output, as_json, _PICTURES)
     if seed is not None and seed < 0:
         raise lacak.InvalidOptionError(f"--seed must be a non-negative integer, got {seed}")
-    shape = None if size is None else parse_size(size, what="--size")
+    shape = size
     if dice == "random":
         board = random_board(shape or (4, 4), seed, dictionary=dictionary,
                              registry=registry_of(ctx))  # fmt: skip
@@ -154,7 +155,7 @@ def shake_command(
         tray = DICE_SETS[dice]
         if shape is not None and shape != (tray.rows, tray.cols):
             raise lacak.InvalidOptionError(
-                f"the {dice} dice fill a {tray.rows}x{tray.cols} tray, not --size {size}; "
+                f"the {dice} dice fill a {tray.rows}x{tray.cols} tray, not --size {shape[0]}x{shape[1]}; "
                 "--dice random makes boards of any size"
             )
         board = shake(dice, seed)

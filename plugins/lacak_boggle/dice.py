@@ -29,9 +29,7 @@ from __future__ import annotations
 
 import bisect
 import contextlib
-import operator
 import random
-import reprlib
 import secrets
 import weakref
 from collections import Counter
@@ -40,6 +38,7 @@ from typing import Any
 
 import attrs
 import lacak
+from lacak.options import read_size
 
 from .board import BLANK, Board, normalise_tile
 from .solver import resolve_dictionary
@@ -305,27 +304,13 @@ MAX_TILES = 1 << 20
 
 
 def _board_size(size: Any) -> tuple[int, int]:
-    """``(rows, cols)`` from a pair of whole numbers or one number for a square.
+    """``(rows, cols)`` from a pair of whole numbers, one number for a square, or
+    ``"ROWSxCOLS"`` (:func:`lacak.options.read_size`).
 
     :raises InvalidOptionError: anything else, less than 1x1, or more than
         :data:`MAX_TILES` tiles.
     """
-    pair = tuple(size) if isinstance(size, (tuple, list)) else (size, size)
-    try:
-        if len(pair) != 2 or any(isinstance(n, bool) for n in pair):
-            raise TypeError
-        rows, cols = operator.index(pair[0]), operator.index(pair[1])
-    except TypeError:
-        raise lacak.InvalidOptionError(
-            f"a board size is (rows, cols) or one number, got {reprlib.repr(size)}"
-        ) from None
-    if rows < 1 or cols < 1:
-        raise lacak.InvalidOptionError(f"a board is at least 1x1, got {rows}x{cols}")
-    if rows * cols > MAX_TILES:
-        raise lacak.InvalidOptionError(
-            f"a {rows}x{cols} board has {rows * cols:,} tiles; the limit is {MAX_TILES:,}"
-        )
-    return rows, cols
+    return read_size(size, what="board size", most=MAX_TILES, unit="tiles")
 
 
 def random_board(

@@ -23,8 +23,16 @@ from collections.abc import Mapping
 from typing import Any
 
 import click
-from lacak.cli import echo_json, output_format, read_input, registry_of, solve_command, write_output
-from lacak.options import parse_cell, parse_pairs, parse_size
+from lacak.cli import (
+    Size,
+    echo_json,
+    output_format,
+    read_input,
+    registry_of,
+    solve_command,
+    write_output,
+)
+from lacak.options import parse_cell, parse_pairs
 
 from .render import PICTURE_HELP, best_cell_width, caption
 from .render import picture as draw
@@ -65,6 +73,7 @@ def _generate_command() -> click.Command:
     )
     @click.option(
         "--size",
+        type=Size("maze size"),
         default=None,
         metavar="ROWSxCOLS",
         help=f"Size, {_SIZE_HELP} (default: what fits the terminal).",
@@ -115,7 +124,7 @@ def _generate_command() -> click.Command:
     def generate(
         ctx: click.Context,
         algorithm: str,
-        size: str | None,
+        size: tuple[int, int] | None,
         seed: int | None,
         gen_options: tuple[str, ...],
         endpoints: bool,
@@ -150,7 +159,7 @@ def _generate_command() -> click.Command:
             if not picture["cell_width"]:
                 picture["cell_width"] = best_cell_width(shape[1], terminal.columns)
         else:
-            shape = parse_size(size, what="maze size")
+            shape = size
         options = parse_pairs(gen_options, generator.options, what=f"generator {algorithm!r}")
         made = generator(shape, seed, **options)
         if endpoints or solution or first is not None or last is not None:
@@ -185,6 +194,7 @@ def maze_group() -> click.Group:
 )
 @click.option(
     "--size",
+    type=Size("maze size"),
     default="50x50",
     show_default=True,
     metavar="ROWSxCOLS",
@@ -212,7 +222,7 @@ def stats(
     ctx: click.Context,
     file: str | None,
     algorithm: str,
-    size: str,
+    size: tuple[int, int],
     seed: int | None,
     gen_options: tuple[str, ...],
     endpoints: bool,
@@ -230,7 +240,7 @@ def stats(
     else:
         generator = registry_of(ctx).generators("maze")[algorithm]
         options = parse_pairs(gen_options, generator.options, what=f"generator {algorithm!r}")
-        subject = generator(parse_size(size, what="maze size"), seed, **options)
+        subject = generator(size, seed, **options)
     if endpoints and subject.solution is None:
         subject = subject.with_endpoints()
     numbers = subject.stats()

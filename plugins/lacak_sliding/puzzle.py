@@ -15,13 +15,12 @@ from __future__ import annotations
 
 import operator
 import re
-import reprlib
 from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar
 
 import attrs
 import lacak
-from lacak.options import parse_size
+from lacak.options import read_size
 
 __all__ = [
     "MOVES",
@@ -143,25 +142,7 @@ def parse_board_size(size: Any) -> tuple[int, int] | None:
     """
     if size is None or (isinstance(size, str) and not size):
         return None
-    if isinstance(size, str):
-        rows, cols = parse_size(size, what="size (ROWSxCOLS)", minimum=2)
-    else:
-        pair = tuple(size) if isinstance(size, (tuple, list)) else (size, size)
-        try:
-            # whole numbers only (numpy integers too): 2.5 is not read as 2
-            if len(pair) != 2 or any(isinstance(v, bool) for v in pair):
-                raise TypeError
-            rows, cols = operator.index(pair[0]), operator.index(pair[1])
-        except TypeError:
-            raise lacak.InvalidOptionError(
-                f"size must be ROWSxCOLS or (rows, cols), got {reprlib.repr(size)}"
-            ) from None
-    if rows < 2 or cols < 2:
-        raise lacak.InvalidOptionError(f"a sliding puzzle is at least 2x2, got {rows}x{cols}")
-    problem = _too_big(rows, cols)
-    if problem:
-        raise lacak.InvalidOptionError(problem)
-    return rows, cols
+    return read_size(size, what="sliding puzzle size", minimum=2, most=MAX_CELLS)
 
 
 def _unwrap_vector(text: str, what: str) -> tuple[str, bool]:

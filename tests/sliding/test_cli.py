@@ -122,7 +122,7 @@ def test_not_found_is_reported_with_status_1(cli) -> None:  # type: ignore[no-un
         (["123456788"], "repeats 8"),
         (["12345678x"], "not a tile number"),
         (["123450786", "--size", "2x3"], "has 9 tiles"),
-        (["123450786", "--size", "abc"], "ROWSxCOLS"),
+        (["123450786", "--size", "abc"], "must look like 3x4, got 'abc'"),
         (["123450786", "--strategy", "astr"], "did you mean 'astar'"),
         (["123450786", "--heuristic", "manhatan"], "did you mean 'manhattan'"),
         (["123450786", "--heuristic", "weighted:w1=x"], "w1"),

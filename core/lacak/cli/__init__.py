@@ -44,6 +44,7 @@ from ..version import __version__
 from .batch import add_batch_commands, batch_command
 from .kit import (
     FORMAT_SUFFIXES,
+    Size,
     building,
     building_registry,
     echo_json,
@@ -63,6 +64,7 @@ from .solve import add_kind_commands, solve_command
 __all__ = [
     "FORMAT_SUFFIXES",
     "LacakGroup",
+    "Size",
     "add_batch_commands",
     "add_kind_commands",
     "batch_command",

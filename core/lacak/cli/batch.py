@@ -31,11 +31,11 @@ from ..batch import dataset
 from ..errors import InvalidOptionError, LacakError, LimitReachedError
 from ..interfaces import BatchKind
 from ..limits import Limits
-from ..options import parse_pairs, parse_size
+from ..options import parse_pairs
 from ..output import dumps, plural
 from ..plugin.loader import warn
 from ..plugin.registry import Registry, using
-from .kit import kind_option, short_flags
+from .kit import Size, kind_option, short_flags
 
 __all__ = ["add_batch_commands", "batch_command"]
 
@@ -102,7 +102,7 @@ def batch_command(kind: str, *, registry: Registry) -> click.Command:
                   help="The batch's seed: job i's seed is derived from it.")
     @click.option("-a", "--algorithm", default=None,
                   help=f"Generator: {names} (default {generator}).")
-    @click.option("--size", default=None, metavar="ROWSxCOLS",
+    @click.option("--size", type=Size(), default=None, metavar="ROWSxCOLS",
                   help="Size, ROWSxCOLS: 3x4 is 3 rows by 4 columns (default: the generator's).")
     @click.option("-O", "--option", "gen_options", multiple=True, metavar="KEY=VALUE",
                   help="Generator option: one KEY=VALUE each time (repeatable).")
@@ -167,7 +167,7 @@ def _run(ctx: click.Context, kind: str, batch: Any, registry: Registry, **values
         raise InvalidOptionError(
             "--workers sets lacak's own pool and --scheduler a Dask cluster: give one"
         )
-    size = parse_size(values["size"], what="--size") if values["size"] is not None else None
+    size = values["size"]
     limits = None
     if any(values[k] is not None for k in ("max_depth", "max_nodes", "timeout")):
         limits = Limits(max_depth=values["max_depth"], max_expanded=values["max_nodes"],

@@ -21,12 +21,14 @@ from typing import Any
 import click
 
 from ..errors import InvalidInputError, InvalidOptionError
+from ..options import read_size
 from ..output import dumps
 from ..plugin.registry import Registry, default_registry
 from ..store.paths import dictionary_limit, input_limit, read_bounded
 
 __all__ = [
     "FORMAT_SUFFIXES",
+    "Size",
     "building",
     "building_registry",
     "echo_json",
@@ -44,6 +46,51 @@ __all__ = [
 _BUILDING: contextvars.ContextVar[Registry | None] = contextvars.ContextVar(
     "lacak_cli_building", default=None
 )
+
+
+class Size(click.ParamType):
+    """A ``--size`` option's type: ``ROWSxCOLS`` text read by :func:`lacak.options.read_size`
+    into ``(rows, cols)``, for every kind's commands.
+
+    A bad size is an :class:`~lacak.InvalidOptionError` (one ``Error:`` line, exit status
+    2), the same message the library gives for it::
+
+        @click.option("--size", type=Size("maze size", most=MAX_CELLS), default=None)
+
+    :param what: what the size is in a message (default: the option's flag, ``--size``).
+    """
+
+    name = "size"
+
+    def __init__(
+        self,
+        what: str | None = None,
+        *,
+        minimum: int = 1,
+        most: int | None = None,
+        unit: str = "cells",
+    ) -> None:
+        self.what, self.minimum, self.most, self.unit = what, minimum, most, unit
+
+    def get_metavar(self, param: click.Parameter, ctx: click.Context) -> str:
+        """``ROWSxCOLS``, in the option's help."""
+        return "ROWSxCOLS"
+
+    def convert(
+        self, value: Any, param: click.Parameter | None, ctx: click.Context | None
+    ) -> tuple[int, int]:
+        """``(rows, cols)`` of the text given (or of a default given as a pair).
+
+        :raises InvalidOptionError: a bad size (:func:`lacak.options.read_size`).
+        """
+        return read_size(value, what=self._what(param), minimum=self.minimum,
+                         most=self.most, unit=self.unit)  # fmt: skip
+
+    def _what(self, param: click.Parameter | None) -> str:
+        if self.what is not None:
+            return self.what
+        longs = [opt for opt in getattr(param, "opts", ()) if opt.startswith("--")]
+        return longs[0] if longs else "size"
 
 
 @contextlib.contextmanager

@@ -19,7 +19,7 @@ import random
 from typing import Any
 
 import lacak
-from lacak.options import parse_size
+from lacak.options import read_size
 
 
 def _size(size: Any) -> tuple[int, int]:
@@ -28,19 +28,7 @@ def _size(size: Any) -> tuple[int, int]:
     >>> _size((3, 4)), _size("3x4"), _size(5)
     ((3, 4), (3, 4), (5, 5))
     """
-    if isinstance(size, str):
-        return parse_size(size, what="maze size")
-    if isinstance(size, int) and not isinstance(size, bool):
-        size = (size, size)
-    try:
-        rows, cols = (int(side) for side in size)
-    except (TypeError, ValueError, OverflowError):  # (an infinite side, say)
-        raise lacak.InvalidOptionError(
-            f"a maze size is (rows, cols), e.g. (10, 20), not {size!r}"
-        ) from None
-    if rows < 1 or cols < 1 or rows * cols > 10**7:
-        raise lacak.InvalidOptionError(f"a maze has 1 to 10**7 cells, not {rows}x{cols}")
-    return rows, cols
+    return read_size(size, what="maze size", most=10**7)  # (lacak's one size reader)
 
 
 def corridors(size: Any, seed: int | None = None) -> Any:

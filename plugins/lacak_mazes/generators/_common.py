@@ -20,7 +20,7 @@ from numbers import Real
 from typing import TYPE_CHECKING, Any
 
 import lacak
-from lacak.options import parse_size
+from lacak.options import read_size
 
 from .._common import is_integer
 
@@ -43,27 +43,7 @@ def check_size(size: Any) -> tuple[int, int]:
     """
     if size is None:
         raise lacak.InvalidOptionError("a maze needs a size (rows, cols), e.g. (10, 20)")
-    if isinstance(size, str):
-        return check_size(parse_size(size, what="maze size"))
-    if isinstance(size, int) and not isinstance(size, bool):
-        size = (size, size)
-    try:
-        rows, cols = size
-    except (TypeError, ValueError):
-        raise lacak.InvalidOptionError(
-            f"a maze size is (rows, cols), e.g. (10, 20), not {size!r}"
-        ) from None
-    for value in (rows, cols):
-        if not is_integer(value):
-            raise lacak.InvalidOptionError(f"maze size must be whole numbers, got {size!r}")
-    rows, cols = int(rows), int(cols)
-    if rows < 1 or cols < 1:
-        raise lacak.InvalidOptionError(f"a maze is at least 1x1, got {rows}x{cols}")
-    if rows * cols > MAX_CELLS:
-        raise lacak.InvalidOptionError(
-            f"a {rows}x{cols} maze has {rows * cols:,} cells; the limit is {MAX_CELLS:,} (4096x4096)"
-        )
-    return rows, cols
+    return read_size(size, what="maze size", most=MAX_CELLS)
 
 
 def check_probability(value: Any, name: str, algorithm: str) -> float:
