@@ -83,7 +83,7 @@ def svg() -> str:
     kernel = rows[-1]
     edges, sizes = dependencies(set(kernel))
     rows[-1] = [KERNEL]
-    kept = [([n for n in row if sizes[n]], label) for row, label in zip(rows, NAMES)]
+    kept = [([n for n in row if sizes[n]], label) for row, label in zip(rows, NAMES, strict=True)]
     rows = [row for row, _ in kept if row]
     names = [label for row, label in kept if row]
     folders = {p.name for p in (ROOT / "core" / "lacak").iterdir() if p.is_dir()}
