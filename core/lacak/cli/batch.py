@@ -236,6 +236,7 @@ def _report(summary: Any, as_json: bool) -> None:
     if as_json:
         click.echo(dumps(summary.to_dict()))
         return
+    # (deferred: rich takes ~25 ms to import, and most runs print no table)
     from rich.console import Console
     from rich.table import Table
     from rich.text import Text

@@ -133,6 +133,7 @@ def print_catalogue(title: str, entries: Sequence[tuple[str, Sequence[str], str]
     facts joined on one line, the description on the next. Entries are
     printed as plain text (brackets in them are not rich markup).
     """
+    # (deferred: rich takes ~25 ms to import, and most runs print no table)
     from rich.console import Console
     from rich.table import Table
     from rich.text import Text
@@ -228,6 +229,7 @@ def write_output(data: str | bytes | Any, output: str | None, *, what: str = "")
     """
     if not isinstance(data, (str, bytes)):
         if (output is None or output == "-") and sys.stdout.isatty():
+            # (deferred: rich takes ~25 ms to import, and most runs print no table)
             from rich.console import Console
 
             Console(highlight=False).print(data, soft_wrap=True)

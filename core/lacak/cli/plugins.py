@@ -31,6 +31,7 @@ def _print_plugins(
     show_all: bool,
 ) -> None:
     """The table of ``lacak plugins``, with its notes, failures and overrides."""
+    # (deferred: rich takes ~25 ms to import, and most runs print no table)
     from rich.console import Console
     from rich.table import Table
     from rich.text import Text

@@ -416,6 +416,7 @@ def _solve_in(
     if result.stopped.is_limit and (result.found or fmt == "json"):
         _note_stop(kind_type, instance, result, limits)
     if tree and recorder is not None:
+        # (deferred: rich takes ~25 ms to import, and most runs print no table)
         from rich.console import Console
 
         nodes, depth = _tree_size()
