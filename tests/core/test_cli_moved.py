@@ -87,3 +87,22 @@ def test_minus_s_is_no_longer_a_size(args: list[str]) -> None:
     assert "No such option '-s'. (-s is --strategy now, in every command: give --size)" in (
         done.output
     )
+
+
+@pytest.mark.parametrize(
+    ("name", "home"),
+    [("InvalidInputError", "lacak.errors"), ("PluginInfo", "lacak.plugin.loader"),
+     ("read_bounded", "lacak.store.paths")],
+)  # fmt: skip
+def test_names_lacak_cli_only_imported_still_work_with_a_warning(name: str, home: str) -> None:
+    import importlib
+
+    import lacak.cli
+
+    with pytest.warns(DeprecationWarning, match=rf"^lacak\.cli\.{name} is deprecated: import it "
+                      rf"from {home} "):  # fmt: skip
+        value = getattr(lacak.cli, name)
+    assert value is getattr(importlib.import_module(home), name)
+    with pytest.raises(AttributeError, match="no attribute 'nothing_here'"):
+        lacak.cli.nothing_here  # noqa: B018
+

@@ -22,6 +22,7 @@ plugin code against the command's time limit (:func:`lacak.plugin.isolation.watc
 from __future__ import annotations
 
 import errno
+import importlib
 import os
 import signal
 import sys
@@ -306,3 +307,31 @@ def main(argv: Sequence[str] | None = None) -> None:
         except KeyboardInterrupt:  # while the plugins load
             sys.exit(_interrupted())
         cli.main(args=argv, prog_name="lacak")
+
+
+#: Names ``lacak.cli`` held before it became a package only because the module imported
+#: them (never its own): each still works for one release, with a warning naming its home.
+_IMPORTED_BEFORE = {
+    "InvalidInputError": "lacak.errors",
+    "PluginFailure": "lacak.plugin.loader",
+    "PluginInfo": "lacak.plugin.loader",
+    "PluginOverride": "lacak.plugin.loader",
+    "dictionary_limit": "lacak.store.paths",
+    "input_limit": "lacak.store.paths",
+    "read_bounded": "lacak.store.paths",
+}
+
+
+def __getattr__(name: str) -> Any:
+    """A name ``lacak.cli`` only imported before 0.2 (:data:`_IMPORTED_BEFORE`), with a
+    :class:`DeprecationWarning` naming the module it is from."""
+    home = _IMPORTED_BEFORE.get(name)
+    if home is None:
+        raise AttributeError(f"module 'lacak.cli' has no attribute {name!r}")
+    warnings.warn(
+        f"lacak.cli.{name} is deprecated: import it from {home} (it goes in the next release)",
+        DeprecationWarning,
+        stacklevel=2,
+    )
+    return getattr(importlib.import_module(home), name)
+
