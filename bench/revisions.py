@@ -50,6 +50,34 @@ WORKLOADS: dict[str, tuple[str, str, int]] = {
         "lacak.solve(p, strategy='astar', heuristic='manhattan')",
         3,
     ),
+    # the generic searchers of lacak_search (one node step, lacak_search._common.expand)
+    "8-puzzle, 31 moves, generic bfs": (
+        "p = lacak.parse('sliding', '867254301')",
+        "lacak.solve(p, strategy='bfs')",
+        3,
+    ),
+    "8-puzzle, 31 moves, generic dfs to depth 31": (
+        "p = lacak.parse('sliding', '867254301')",
+        "lacak.solve(p, strategy='dfs', limits=lacak.Limits(max_depth=31))",
+        3,
+    ),
+    "8-puzzle, 20 moves, generic dfs iterative": (
+        "p = lacak.parse('sliding', '462708135')",
+        "lacak.solve(p, strategy='dfs', iterative=True)",
+        3,
+    ),
+    "15-puzzle Korf 1, generic best-first + manhattan": (
+        "p = lacak.parse('sliding', '14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3',"
+        " goal=' '.join(map(str, range(16))))",
+        "lacak.solve(p, strategy='best-first', heuristic='manhattan')",
+        5,
+    ),
+    "15-puzzle Korf 1, generic weighted-astar w=3 + manhattan": (
+        "p = lacak.parse('sliding', '14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3',"
+        " goal=' '.join(map(str, range(16))))",
+        "lacak.solve(p, strategy='weighted-astar', heuristic='manhattan', weight=3)",
+        5,
+    ),
     **{
         f"maze {name} 300x300": (
             "", f"lacak.generate('maze', '{name}', (300, 300), seed=1)", 3

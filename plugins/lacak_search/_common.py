@@ -17,13 +17,17 @@ import lacak
 from lacak import SearchResult, StopReason
 
 __all__ = [
+    "CUT",
     "DUPLICATES",
+    "GOAL",
+    "LEAF",
     "Counters",
     "Node",
     "check_duplicates",
     "check_flag",
     "check_number",
     "estimator",
+    "expand",
     "finish",
     "on_path",
 ]
@@ -74,6 +78,52 @@ class Node:
         actions.reverse()
         states.reverse()
         return actions, states, cost
+
+
+#: What :func:`expand` says of a node instead of its children's depth: it is a goal; it is
+#: at the depth bound and has children, which are not searched; it is there and has none.
+GOAL, CUT, LEAF = -1, -2, -3
+
+
+def expand(
+    is_goal: Callable[[Hashable], bool],
+    successors: Callable[[Hashable], Any],
+    trace: lacak.SearchTrace | None,
+    bound: int | None,
+) -> Callable[[Node, bool], int]:
+    """The node step of every generic searcher (:func:`~lacak_search.breadth.bfs`,
+    :func:`~lacak_search.depth.dfs`, the best-first family of
+    :mod:`~lacak_search.priority`) for one search, taken once a node has left the
+    frontier and the budget let it be expanded: the trace marks it expanded, it is
+    checked for the goal, and a node at the depth ``bound`` has no children generated.
+
+    The children are the caller's to generate, by its own duplicate rule (what
+    "closed" keeps differs: states, depths, costs).
+
+    :returns: ``step(node, cut)``, which gives the depth of the node's children; or
+        :data:`GOAL`, :data:`CUT` (at the bound, with children not searched) or
+        :data:`LEAF` (at the bound, none). ``cut``: whether a node at the bound with
+        children was met already (then its children are not looked for again).
+    """
+
+    if trace is None and bound is None:  # (the usual search, one test fewer a node)
+
+        def plain(node: Node, cut: bool) -> int:
+            return GOAL if is_goal(node.state) else node.depth + 1
+
+        return plain
+
+    def step(node: Node, cut: bool) -> int:
+        if trace is not None:
+            trace.expand(node.tid)
+        if is_goal(node.state):
+            return GOAL
+        depth = node.depth + 1
+        if bound is not None and depth > bound:
+            return CUT if cut or any(True for _ in successors(node.state)) else LEAF
+        return depth
+
+    return step
 
 
 def on_path(node: Node, state: Hashable) -> bool:

@@ -13,7 +13,7 @@ from typing import Any
 import lacak
 from lacak import StopReason
 
-from ._common import Counters, Node, check_duplicates, finish, on_path
+from ._common import CUT, GOAL, Counters, Node, check_duplicates, expand, finish, on_path
 
 __all__ = ["bfs", "bidirectional_bfs"]
 
@@ -59,10 +59,12 @@ def bfs(
     root = Node(puzzle.initial)
     if trace is not None:
         root.tid = trace.add(None, root.state)
+    step = expand(is_goal, successors, trace, max_depth)
     frontier = deque([root])
     seen: set[Hashable] = {root.state} if closed else set()
     expanded = generated = 0
     max_frontier = 1
+    child = root
     cut = False
     goal: Node | None = None
     stopped = StopReason.EXHAUSTED
@@ -73,18 +75,15 @@ def bfs(
             break
         node = frontier.popleft()
         expanded += 1
-        if trace is not None:
-            trace.expand(node.tid)
-        state = node.state
-        if is_goal(state):
-            goal, stopped = node, StopReason.GOAL
-            break
-        depth = node.depth + 1
-        if max_depth is not None and depth > max_depth:
-            if not cut:
-                cut = any(True for _ in successors(state))
+        depth = step(node, cut)
+        if depth < 0:
+            if depth == GOAL:
+                goal, stopped = node, StopReason.GOAL
+                break
+            cut = cut or depth == CUT
             continue
-        before = generated
+        state = node.state
+        g = node.g
         for action, child_state, cost in successors(state):
             if closed:
                 if child_state in seen:
@@ -95,20 +94,19 @@ def bfs(
                     continue
             elif on_path(node, child_state):
                 continue
-            child = Node(child_state, node, action, cost, node.g + cost, depth)
+            child = Node(child_state, node, action, cost, g + cost, depth)
             if trace is not None:
                 child.tid = trace.add(node.tid, child_state, action, depth=depth, g=child.g)
             frontier.append(child)
             generated += 1
-        if generated > before:
-            counters.depth = depth
-            if len(frontier) > max_frontier:
-                max_frontier = len(frontier)
+        if len(frontier) > max_frontier:  # (it grows only by a node's children)
+            max_frontier = len(frontier)
     else:
         stopped = StopReason.DEPTH if cut else StopReason.EXHAUSTED
     counters.expanded = expanded
     counters.generated = generated
     counters.max_frontier = max_frontier
+    counters.depth = child.depth  # the last child made is the deepest (level by level)
     return finish(
         puzzle,
         strategy="bfs",

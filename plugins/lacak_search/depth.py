@@ -13,7 +13,18 @@ from typing import Any
 import lacak
 from lacak import StopReason
 
-from ._common import Counters, Node, check_duplicates, check_flag, estimator, finish, on_path
+from ._common import (
+    CUT,
+    GOAL,
+    Counters,
+    Node,
+    check_duplicates,
+    check_flag,
+    estimator,
+    expand,
+    finish,
+    on_path,
+)
 
 __all__ = ["dfs", "idastar"]
 
@@ -101,13 +112,15 @@ def _depth_limited(
     root = Node(puzzle.initial)
     if trace is not None:
         root.tid = trace.add(None, root.state)
+    step = expand(is_goal, successors, trace, bound)
     stack = [root]
     closed = duplicates == "closed"
     parent_only = duplicates == "parent"
     seen: dict[Hashable, int] = {root.state: 0} if closed else {}
     cut = False
-    expanded = counters.expanded
-    generated = counters.generated
+    # the counters in locals while the search runs (an iterative search adds to them)
+    expanded, generated = counters.expanded, counters.generated
+    deepest, widest = counters.depth, counters.max_frontier
     try:
         while stack:
             stop = budget.exceeded(expanded, len(stack), len(seen))
@@ -115,14 +128,11 @@ def _depth_limited(
                 return None, stop
             node = stack.pop()
             expanded += 1
-            if trace is not None:
-                trace.expand(node.tid)
-            if is_goal(node.state):
-                return node, StopReason.GOAL
-            depth = node.depth + 1
-            if bound is not None and depth > bound:
-                if not cut:
-                    cut = any(True for _ in successors(node.state))
+            depth = step(node, cut)
+            if depth < 0:
+                if depth == GOAL:
+                    return node, StopReason.GOAL
+                cut = cut or depth == CUT
                 continue
             children = []
             for action, state, cost in successors(node.state):
@@ -142,14 +152,18 @@ def _depth_limited(
                 children.append(child)
             if children:
                 generated += len(children)
-                counters.depth = max(counters.depth, depth)
+                if depth > deepest:
+                    deepest = depth
                 children.reverse()
                 stack.extend(children)
-                counters.max_frontier = max(counters.max_frontier, len(stack))
+                if len(stack) > widest:
+                    widest = len(stack)
         return None, (StopReason.DEPTH if cut else StopReason.EXHAUSTED)
     finally:
         counters.expanded = expanded
         counters.generated = generated
+        counters.depth = deepest
+        counters.max_frontier = widest
 
 
 def idastar(

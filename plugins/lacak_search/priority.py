@@ -22,15 +22,26 @@ return the cheapest path among those of at most ``d`` moves.
 
 from __future__ import annotations
 
-import heapq
 import itertools
 from collections.abc import Hashable
+from heapq import heappop, heappush
 from typing import Any
 
 import lacak
 from lacak import StopReason
 
-from ._common import Counters, Node, check_duplicates, check_number, estimator, finish, on_path
+from ._common import (
+    CUT,
+    GOAL,
+    Counters,
+    Node,
+    check_duplicates,
+    check_number,
+    estimator,
+    expand,
+    finish,
+    on_path,
+)
 
 __all__ = ["astar", "best_first", "uniform_cost", "weighted_astar"]
 
@@ -81,36 +92,33 @@ def _search(
     if closed and max_depth is not None:
         labels = {root.state: [(0.0, 0)]}
         best = {}
-    expanded = generated = 0
+    step = expand(is_goal, successors, trace, max_depth)
+    kept_states = best if labels is None else labels  # (what the closed-size limit counts)
+    expanded = generated = deepest = widest = 0
     cut = False
     goal: Node | None = None
     stopped = StopReason.EXHAUSTED
     while frontier:
-        _f, _h, _n, node = heapq.heappop(frontier)
+        _f, _h, _n, node = heappop(frontier)
         if closed:
             if labels is not None:
                 if (node.g, node.depth) not in labels[node.state]:
                     continue  # a copy that dominates this one was queued since
             elif node.g > best[node.state]:
                 continue  # a cheaper copy of this state was queued since
-        stop = budget.exceeded(
-            expanded, len(frontier) + 1, len(best) if labels is None else len(labels)
-        )
+        stop = budget.exceeded(expanded, len(frontier) + 1, len(kept_states))
         if stop is not None:
             stopped = stop
             break
         expanded += 1
-        if trace is not None:
-            trace.expand(node.tid)
-        state = node.state
-        if is_goal(state):
-            goal, stopped = node, StopReason.GOAL
-            break
-        depth = node.depth + 1
-        if max_depth is not None and depth > max_depth:
-            if not cut:
-                cut = any(True for _ in successors(state))
+        depth = step(node, cut)
+        if depth < 0:
+            if depth == GOAL:
+                goal, stopped = node, StopReason.GOAL
+                break
+            cut = cut or depth == CUT
             continue
+        state = node.state
         before = generated
         for action, child_state, cost in successors(state):
             g = node.g + cost
@@ -142,15 +150,17 @@ def _search(
                     g=g,
                     h=h if heuristic is not None else None,
                 )
-            heapq.heappush(frontier, (g_weight * g + h_weight * h, h, next(counter), child))
-        if generated > before and depth > counters.depth:
-            counters.depth = depth
-        if len(frontier) > counters.max_frontier:
-            counters.max_frontier = len(frontier)
+            heappush(frontier, (g_weight * g + h_weight * h, h, next(counter), child))
+        if generated > before and depth > deepest:
+            deepest = depth
+        if len(frontier) > widest:
+            widest = len(frontier)
     else:
         stopped = StopReason.DEPTH if cut else StopReason.EXHAUSTED
     counters.expanded = expanded
     counters.generated = generated
+    counters.depth = deepest
+    counters.max_frontier = widest
     return finish(
         puzzle,
         strategy=strategy,
