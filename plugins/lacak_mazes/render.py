@@ -42,7 +42,7 @@ from ._common import E, N, S, W
 if TYPE_CHECKING:
     import numpy as np
 
-    from .maze import Maze, MazePuzzle
+    from ._shape import MazeLike, MazePuzzleLike
 
 __all__ = [
     "COLORS",
@@ -105,7 +105,7 @@ _BOX = " ╵╶└╷│┌├╴┘─┴┐┤┬┼"
 _STYLES = {"path": "bold yellow", "start": "bold green", "end": "bold red"}
 
 
-def _walls(maze: Maze) -> tuple[np.ndarray, np.ndarray]:
+def _walls(maze: MazeLike) -> tuple[np.ndarray, np.ndarray]:
     """``(horizontal, vertical)`` wall arrays.
 
     ``horizontal[r, c]`` (``r`` in 0..height): a wall above cell ``(r, c)``;
@@ -131,7 +131,7 @@ def best_cell_width(width: int, columns: int) -> int:
 
 
 def _char_grid(
-    maze: Maze, unicode: bool, cell_width: int, show_solution: bool
+    maze: MazeLike, unicode: bool, cell_width: int, show_solution: bool
 ) -> tuple[np.ndarray, list[tuple[int, int, str]]]:
     import numpy as np
 
@@ -199,7 +199,7 @@ def _lines(grid: np.ndarray) -> list[str]:
 
 
 def render_text(
-    maze: Maze, *, unicode: bool = True, cell_width: int = 1, show_solution: bool = True
+    maze: MazeLike, *, unicode: bool = True, cell_width: int = 1, show_solution: bool = True
 ) -> str:
     """The maze as lines of text: ASCII (``+--+``, ``|``) or Unicode box drawing.
 
@@ -213,7 +213,7 @@ def render_text(
 
 
 def rich_text(
-    maze: Maze, *, unicode: bool = True, cell_width: int = 1, show_solution: bool = True
+    maze: MazeLike, *, unicode: bool = True, cell_width: int = 1, show_solution: bool = True
 ) -> Any:
     """The picture of :func:`render_text` as a :class:`rich.text.Text` with coloured markers."""
     from rich.text import Text
@@ -253,12 +253,12 @@ def _hex(rgb: tuple[int, int, int]) -> str:
     return "#{:02x}{:02x}{:02x}".format(*rgb)
 
 
-def _pixels(maze: Maze, cell_size: int, wall_width: int) -> tuple[int, int]:
+def _pixels(maze: MazeLike, cell_size: int, wall_width: int) -> tuple[int, int]:
     """``(width, height)`` in pixels of a picture of ``maze``."""
     return maze.width * cell_size + wall_width, maze.height * cell_size + wall_width
 
 
-def _geometry(maze: Maze, cell_size: int | None, wall_width: int | None) -> tuple[int, int]:
+def _geometry(maze: MazeLike, cell_size: int | None, wall_width: int | None) -> tuple[int, int]:
     if cell_size is None:
         cell_size = max(4, min(16, 4000 // max(maze.height, maze.width)))
         # big mazes: smaller cells (down to 2 pixels) to stay within MAX_PIXELS
@@ -275,12 +275,12 @@ def _geometry(maze: Maze, cell_size: int | None, wall_width: int | None) -> tupl
     return cell_size, wall_width
 
 
-def _area(maze: Maze, cell_size: int, wall_width: int) -> int:
+def _area(maze: MazeLike, cell_size: int, wall_width: int) -> int:
     width, height = _pixels(maze, cell_size, wall_width)
     return width * height
 
 
-def _check_pixels(maze: Maze, cell_size: int, wall_width: int) -> None:
+def _check_pixels(maze: MazeLike, cell_size: int, wall_width: int) -> None:
     """Refuse a PNG over :data:`MAX_PIXELS` before any memory is taken for it.
 
     :raises InvalidOptionError: naming the size and the limit.
@@ -295,7 +295,7 @@ def _check_pixels(maze: Maze, cell_size: int, wall_width: int) -> None:
 
 
 def render_svg(
-    maze: Maze,
+    maze: MazeLike,
     *,
     cell_size: int | None = None,
     wall_width: int | None = None,
@@ -370,7 +370,7 @@ def render_svg(
 
 
 def render_png(
-    maze: Maze,
+    maze: MazeLike,
     *,
     cell_size: int | None = None,
     wall_width: int | None = None,
@@ -446,7 +446,7 @@ def _check_format(format: Any) -> str:
     return str(format)
 
 
-def render(maze: Maze, format: str = "text", **options: Any) -> str | bytes:
+def render(maze: MazeLike, format: str = "text", **options: Any) -> str | bytes:
     """Render ``maze`` as ``format``: one of :data:`FORMATS`.
 
     Options: ``ascii`` (``False``: box drawing), ``cell_width`` and
@@ -504,7 +504,7 @@ def parse_colors(color: Any) -> dict[str, str]:
     return colors
 
 
-def caption(maze: Maze) -> str:
+def caption(maze: MazeLike) -> str:
     """``hunt-and-kill 10x19, seed 7, solution 63 steps``: what a picture shows, in words."""
     parts = [f"{maze.algorithm or 'maze'} {maze.height}x{maze.width}"]
     if maze.seed is not None:
@@ -517,7 +517,7 @@ def caption(maze: Maze) -> str:
 
 
 def picture(
-    maze: Maze,
+    maze: MazeLike,
     format: str = "text",
     *,
     ascii: Any = False,
@@ -561,7 +561,7 @@ def picture(
 
 
 def render_puzzle(
-    puzzle: MazePuzzle, result: Any = None, format: str = "text", *, full: bool = False,
+    puzzle: MazePuzzleLike, result: Any = None, format: str = "text", *, full: bool = False,
     **options: Any,
 ) -> Any:  # fmt: skip
     """The ``maze`` kind's picture: the puzzle's maze with its start and end and, given a

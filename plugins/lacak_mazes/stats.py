@@ -28,12 +28,12 @@ import numpy as np
 from ._common import E, N, S, W, flat_steps
 
 if TYPE_CHECKING:
-    from .maze import Maze
+    from ._shape import MazeLike
 
 __all__ = ["maze_stats"]
 
 
-def maze_stats(maze: Maze) -> dict[str, Any]:
+def maze_stats(maze: MazeLike) -> dict[str, Any]:
     """Statistics of ``maze`` as a JSON-ready dict (see the module docstring).
 
     >>> import lacak
@@ -85,7 +85,7 @@ def maze_stats(maze: Maze) -> dict[str, Any]:
     return stats
 
 
-def _corridor_loops(maze: Maze, two: Any) -> int:
+def _corridor_loops(maze: MazeLike, two: Any) -> int:
     """Number of closed loops made of corridor cells (two openings) only.
 
     :param two: where ``maze`` has cells with two openings.
