@@ -107,7 +107,7 @@ def _kind(name: str) -> Any:
     """``lacak_boggle.kind.<name>``, imported when first called (registering loads nothing)."""
 
     def call(*args: Any, **kwargs: Any) -> Any:
-        from . import kind
+        from . import kind  # (deferred: see above)
 
         return getattr(kind, name)(*args, **kwargs)
 
@@ -117,20 +117,20 @@ def _kind(name: str) -> Any:
 
 
 def _validate(instance: Any) -> None:
-    from .board import validate_board
+    from .board import validate_board  # (deferred: see above)
 
     validate_board(instance)
 
 
 def _search(puzzle: Any, **kwargs: Any) -> Any:
-    from .solver import search_board
+    from .solver import search_board  # (deferred: see above)
 
     return search_board(puzzle, **kwargs)
 
 
 def _shake(name: str) -> Any:
     def make(size: Any = None, seed: int | None = None) -> Any:
-        from .dice import DICE_SETS, _check_size, shake
+        from .dice import DICE_SETS, _check_size, shake  # (deferred: see above)
 
         _check_size(size, DICE_SETS[name])
         return shake(name, seed)
@@ -140,7 +140,7 @@ def _shake(name: str) -> Any:
 
 
 def _random(size: Any = None, seed: int | None = None, dictionary: Any = None) -> Any:
-    from .dice import random_board
+    from .dice import random_board  # (deferred: see above)
 
     return random_board((4, 4) if size is None else size, seed, dictionary=dictionary)
 
@@ -298,6 +298,6 @@ def register_generators(register: Any) -> None:
 @lacak.hookimpl
 def register_commands(cli: Any) -> None:
     """``lacak boggle ...``."""
-    from .cli import boggle_group
+    from .cli import boggle_group  # (deferred: see above)
 
     cli.add_command(boggle_group())

@@ -45,7 +45,7 @@ _PICTURES = ("text", "svg")
 
 
 def _read_board(text: str) -> Any:
-    from .board import Board
+    from .board import Board  # (deferred: the commands are built on every start)
 
     return Board.from_string(read_input("-") if text == "-" else text)
 
@@ -83,6 +83,7 @@ _output_option = click.option(
 def boggle_group() -> click.Group:
     """A new ``lacak boggle`` group: ``solve`` (built by lacak from the puzzle kind),
     ``check``, ``shake``, ``dice`` and ``solve-many``."""
+
     @click.group("boggle")
     def boggle() -> None:
         """Boggle boards: find every word, shake real dice, check a word.
@@ -142,6 +143,7 @@ def shake_command(
     output: str | None,
 ) -> None:
     """Shake a set of dice into a board (print it and its seed)."""
+    # (deferred: the commands are built on every start)
     from .dice import DICE_SETS, random_board, shake
 
     fmt = output_format(format_, output, as_json, _PICTURES)
@@ -164,6 +166,7 @@ def shake_command(
                 "text": board.to_text()}  # fmt: skip
         write_output(dumps(data), output)
         return
+    # (deferred: the commands are built on every start)
     from .kind import Picture
     from .render import board_renderable, board_svg
 
@@ -221,7 +224,7 @@ def check_command(
     dictionary, long enough), 1 when it does not or when a limit stopped the
     search before a path was found (a note on stderr says so), 2 on bad input.
     """
-    from .solver import check
+    from .solver import check  # (deferred: the commands are built on every start)
 
     fmt = output_format(format_, output, as_json, _PICTURES)
     parsed = _read_board(board)
@@ -244,7 +247,7 @@ def check_command(
     if fmt == "json":
         write_output(dumps(answer.to_dict()), output)
     elif fmt == "svg":
-        from .render import board_svg
+        from .render import board_svg  # (deferred: the commands are built on every start)
 
         caption = f"{answer.word}: {'valid' if answer.valid else 'not valid'}"
         write_output(board_svg(parsed, answer.path, caption=caption), output, what="boggle svg")
@@ -255,8 +258,9 @@ def check_command(
 
 def _check_picture(board: Any, answer: Any) -> Any:
     """The board with the word's path, and what holds, as a text picture."""
-    from rich.text import Text
+    from rich.text import Text  # (deferred: rich takes ~25 ms to import)
 
+    # (deferred: the commands are built on every start)
     from .kind import Picture
     from .render import board_renderable
 
@@ -297,7 +301,7 @@ def _check_picture(board: Any, answer: Any) -> Any:
 @click.option("--json", "as_json", is_flag=True, help="Print JSON (docs/boggle.md).")
 def dice_command(as_json: bool) -> None:
     """List the dice sets 'shake' knows, with every die's faces."""
-    from .dice import DICE_SETS
+    from .dice import DICE_SETS  # (deferred: the commands are built on every start)
 
     if as_json:
         write_output(
@@ -318,7 +322,7 @@ def dice_command(as_json: bool) -> None:
             None,
         )
         return
-    from .render import display_tile
+    from .render import display_tile  # (deferred: the commands are built on every start)
 
     for d in DICE_SETS.values():
         click.echo(f"{d.name} ({d.rows}x{d.cols}): {d.description}")
@@ -431,7 +435,7 @@ def _print_json(
 ) -> tuple[list[int], list[int]]:
     """``solve-many --json``: each board's result; returns the boards that failed, and
     those a limit stopped."""
-    from .batch import solve_many
+    from .batch import solve_many  # (deferred: the commands are built on every start)
 
     failed = []
     stopped = []
@@ -456,6 +460,7 @@ def _print_scores(
     """``solve-many``: each board's count, points and canonical text, from
     :func:`~lacak_boggle.score_many` (no word lists are made); returns the
     boards that failed, and those a limit stopped."""
+    # (deferred: the commands are built on every start)
     from .batch import score_many
     from .board import _PLAIN, Board
 

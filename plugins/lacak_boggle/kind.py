@@ -209,7 +209,7 @@ class Picture:
         self.lines = lines
 
     def __rich_console__(self, console: Any, options: Any) -> Iterator[Any]:
-        from rich.text import Text
+        from rich.text import Text  # (deferred: rich takes ~25 ms to import)
 
         yield from self.parts
         if self.lines:
@@ -218,7 +218,7 @@ class Picture:
     @functools.cached_property
     def plain(self) -> str:
         """The picture as plain text (``COLUMNS`` wide, else 80)."""
-        from rich.console import Console
+        from rich.console import Console  # (deferred: rich takes ~25 ms to import)
 
         out = io.StringIO()
         console = Console(file=out, color_system=None, highlight=False, soft_wrap=False)
@@ -277,7 +277,7 @@ def render(
         if result.all_paths:
             lines = _every_path(result)
         elif result.count:
-            from rich.columns import Columns
+            from rich.columns import Columns  # (deferred: rich takes ~25 ms to import)
 
             ordered = sorted(result.words, key=lambda w: (-w.score, -len(w.word), w.word))
             parts.append(Columns([f"{w.word} [dim]{w.score}[/]" for w in ordered], padding=(0, 2)))

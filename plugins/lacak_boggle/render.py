@@ -42,7 +42,7 @@ def board_renderable(
     The first tile of the path is green, the others yellow; each carries its
     step number as a superscript, so the order survives when colour does not.
     """
-    from rich import box
+    from rich import box  # (deferred: rich takes ~25 ms to import)
     from rich.table import Table
     from rich.text import Text
 

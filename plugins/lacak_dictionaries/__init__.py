@@ -28,7 +28,7 @@ import lacak
 @lacak.hookimpl
 def register_dictionaries(register: Any) -> None:
     """Register one dictionary per word-list file found (see the module docs)."""
-    from .folders import scan
+    from .folders import scan  # (deferred: registering the plugin loads neither)
 
     for entry in scan().active:
         register(entry.source())
@@ -37,6 +37,6 @@ def register_dictionaries(register: Any) -> None:
 @lacak.hookimpl
 def register_commands(cli: Any) -> None:
     """Add ``lacak dictionaries ...``."""
-    from .cli import dictionaries_group
+    from .cli import dictionaries_group  # (deferred: registering the plugin loads neither)
 
     cli.add_command(dictionaries_group)

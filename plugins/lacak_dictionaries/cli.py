@@ -8,6 +8,7 @@ on every ``lacak`` start (to add the group), so the folder scanning loads when
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -54,7 +55,7 @@ def _origin_of(registry: lacak.Registry, found: Scan, name: str, path: str | Non
 
 def _shown(path: str | Path | None) -> str | None:
     """A path as printable UTF-8 text (a non-UTF-8 byte is shown as ``\\xe9``)."""
-    from .folders import display
+    from .folders import display  # (deferred: the commands are built on every start)
 
     return None if path is None else display(str(path))
 
@@ -74,7 +75,7 @@ def _record(dictionary: lacak.Dictionary, path: str | None, origin: str) -> dict
 
 def _described(source: lacak.DictionarySource, origin: str) -> dict[str, Any]:
     """A listing row from what a source says without loading (its file's metadata)."""
-    from .folders import peek_header
+    from .folders import peek_header  # (deferred: the commands are built on every start)
 
     header = peek_header(Path(source.path)) if source.path else {}
 
@@ -105,6 +106,7 @@ def list_command(ctx: click.Context, as_json: bool) -> None:
     possible) to count their words, larger ones are listed uncounted. A
     malformed file is listed as a problem and the others still work.
     """
+    # (deferred: the commands are built on every start)
     from .folders import ORIGIN_LABELS, display, scan
 
     registry = registry_of(ctx)
@@ -228,8 +230,6 @@ def _load(ctx: click.Context, name: str) -> tuple[lacak.Dictionary, str | None]:
     in ``.json`` or contains a path separator) is read as a file, so a missing
     file says it cannot be read rather than being an unknown name.
     """
-    import os
-
     if name == "-":
         return _from_stdin(), None
     registry = registry_of(ctx)
@@ -355,7 +355,7 @@ def validate_command(file: str, as_json: bool, strict: bool, limit: int) -> None
     Exit status 0 when it can be used, 2 (with the file, line and column)
     when it cannot; with --strict, skipped words also make it fail.
     """
-    from .folders import display
+    from .folders import display  # (deferred: the commands are built on every start)
 
     shown = STDIN if file == "-" else display(file)
     if file == "-":

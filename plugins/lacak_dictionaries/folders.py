@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import functools
+import json
 import os
 import stat
 from collections.abc import Mapping
+from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
@@ -144,8 +146,6 @@ def name_problem(name: str) -> str | None:
 
 def packaged_folder() -> Path | None:
     """The folder of the packaged word lists, or ``None`` when not on a file system."""
-    from importlib.resources import files
-
     try:
         folder = files("lacak_dictionaries.data")
     except ModuleNotFoundError:  # pragma: no cover - broken installation
@@ -222,8 +222,6 @@ def peek_header(path: Path, size: int = 65536) -> dict[str, Any]:
     is not such an object (a list, the seed format, metadata after the words, a
     head that does not parse) gives ``{}``.
     """
-    import json
-
     try:
         fd, info = lacak.store.paths.open_regular(path)  # a FIFO in its place is not waited on
         try:

@@ -40,11 +40,11 @@ _moved.install()
 
 def __getattr__(name: str) -> Any:
     if name == "Maze":
-        from .maze import Maze
+        from .maze import Maze  # (deferred: see above)
 
         return Maze
     if name == "MazePuzzle":
-        from .puzzle import MazePuzzle
+        from .puzzle import MazePuzzle  # (deferred: see above)
 
         return MazePuzzle
     raise AttributeError(f"module 'lacak_mazes' has no attribute {name!r}")
@@ -52,14 +52,14 @@ def __getattr__(name: str) -> Any:
 
 @lacak.hookimpl
 def register_puzzles(register: Any) -> None:
-    from .kind import PUZZLE_TYPE
+    from .kind import PUZZLE_TYPE  # (deferred: see above)
 
     register(PUZZLE_TYPE)
 
 
 @lacak.hookimpl
 def register_generators(register: Any) -> None:
-    from .generators import GENERATORS
+    from .generators import GENERATORS  # (deferred: see above)
 
     for generator in GENERATORS:
         register(generator)
@@ -67,14 +67,14 @@ def register_generators(register: Any) -> None:
 
 @lacak.hookimpl
 def register_heuristics(register: Any) -> None:
-    from .heuristics import HEURISTIC
+    from .heuristics import HEURISTIC  # (deferred: see above)
 
     register(HEURISTIC)
 
 
 @lacak.hookimpl
 def register_searchers(register: Any) -> None:
-    from .solvers import SEARCHERS
+    from .solvers import SEARCHERS  # (deferred: see above)
 
     for searcher in SEARCHERS:
         register(searcher)
@@ -82,6 +82,6 @@ def register_searchers(register: Any) -> None:
 
 @lacak.hookimpl
 def register_commands(cli: Any) -> None:
-    from .cli import maze_group
+    from .cli import maze_group  # (deferred: see above)
 
     cli.add_command(maze_group())

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import io
 import itertools
+import shutil
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 from xml.sax.saxutils import escape as xml_escape
@@ -111,7 +112,7 @@ def _walls(maze: MazeLike) -> tuple[np.ndarray, np.ndarray]:
     ``horizontal[r, c]`` (``r`` in 0..height): a wall above cell ``(r, c)``;
     ``vertical[r, c]`` (``c`` in 0..width): a wall left of cell ``(r, c)``.
     """
-    import numpy as np
+    import numpy as np  # (deferred: see the module's imports)
 
     cells = maze.cells
     h, w = maze.shape
@@ -133,7 +134,7 @@ def best_cell_width(width: int, columns: int) -> int:
 def _char_grid(
     maze: MazeLike, unicode: bool, cell_width: int, show_solution: bool
 ) -> tuple[np.ndarray, list[tuple[int, int, str]]]:
-    import numpy as np
+    import numpy as np  # (deferred: see the module's imports)
 
     k = cell_width
     h, w = maze.shape
@@ -191,7 +192,7 @@ def _char_grid(
 
 
 def _lines(grid: np.ndarray) -> list[str]:
-    import numpy as np
+    import numpy as np  # (deferred: see the module's imports)
 
     _rows, cols = grid.shape
     text = np.ascontiguousarray(grid).view(np.dtype(f"U{cols}")).ravel()
@@ -216,7 +217,7 @@ def rich_text(
     maze: MazeLike, *, unicode: bool = True, cell_width: int = 1, show_solution: bool = True
 ) -> Any:
     """The picture of :func:`render_text` as a :class:`rich.text.Text` with coloured markers."""
-    from rich.text import Text
+    from rich.text import Text  # (deferred: see the module's imports)
 
     _check_range("cell width", cell_width, 1, 5)
     grid, marks = _char_grid(maze, unicode, cell_width, show_solution)
@@ -235,7 +236,7 @@ def _check_range(what: str, value: Any, low: int, high: int) -> int:
 
 
 def _colors(options: dict[str, Any]) -> dict[str, tuple[int, int, int]]:
-    from PIL import ImageColor
+    from PIL import ImageColor  # (deferred: see the module's imports)
 
     colors = {}
     for name, default in COLORS.items():
@@ -311,7 +312,7 @@ def render_svg(
 
     Text (the title, with the maze's ``algorithm``) is XML-escaped.
     """
-    import numpy as np
+    import numpy as np  # (deferred: see the module's imports)
 
     cs, ww = _geometry(maze, cell_size, wall_width)
     palette = {name: _hex(rgb) for name, rgb in _colors(colors).items()}
@@ -385,8 +386,8 @@ def render_png(
     Walls are drawn in one go with numpy (a block grid of corners, walls and
     cells, each block stretched to its pixel size), so big mazes are quick.
     """
-    import numpy as np
-    from PIL import Image, ImageDraw, PngImagePlugin
+    import numpy as np  # (deferred: see the module's imports)
+    from PIL import Image, ImageDraw, PngImagePlugin  # (deferred: see the module's imports)
 
     cs, ww = _geometry(maze, cell_size, wall_width)
     _check_pixels(maze, cs, ww)
@@ -542,8 +543,6 @@ def picture(
     colors: dict[str, Any] = parse_colors(color)
     if format == "text":
         if cell_width == 0:
-            import shutil
-
             cell_width = best_cell_width(maze.width, shutil.get_terminal_size((80, 24)).columns)
         unicode = not lacak.as_flag(ascii, "option 'ascii'")
         text = rich_text(maze, unicode=unicode, cell_width=cell_width)

@@ -27,7 +27,7 @@ _DUPLICATES = {"duplicates": OneOf("parent", "path", "closed")}
 @lacak.hookimpl
 def register_searchers(register: Callable[[lacak.Searcher], None]) -> None:
     """Register the generic strategies (their modules are imported only now)."""
-    from . import breadth, depth, priority
+    from . import breadth, depth, priority  # (deferred: until searchers are asked for)
 
     register(
         lacak.Searcher(
