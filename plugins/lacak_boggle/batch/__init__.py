@@ -46,6 +46,17 @@ array engines' walks and the arrays they give back), :mod:`~lacak_boggle.batch.p
 from __future__ import annotations
 
 from ..engines import ENGINES
+
+# The module lacak_boggle.batch had the names imported "as" themselves too, outside its
+# __all__: they still read from here, but each is looked up in its own module, so set
+# one there (lacak_boggle.batch.plan.PROBE_NODES), not here.
+from .arrays import CHUNK as CHUNK
+from .arrays import FRONTIER_CAP as FRONTIER_CAP
+from .arrays import solve_columns as solve_columns
+from .arrays import walk_arrays as walk_arrays
+from .jobs import JOB_BOARDS as JOB_BOARDS
+from .plan import PARALLEL_FROM as PARALLEL_FROM
+from .plan import PROBE_NODES as PROBE_NODES
 from .scores import BoggleScores, score_many
 from .solve import solve_many
 
