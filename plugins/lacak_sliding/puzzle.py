@@ -21,6 +21,7 @@ from typing import Any, ClassVar
 import attrs
 import lacak
 from lacak.options import read_size
+from lacak.output import plural
 
 __all__ = [
     "MOVES",
@@ -229,8 +230,8 @@ def parse_tiles(
         rows, cols = shape
         if n != rows * cols:
             raise lacak.InvalidPuzzleError(
-                f"the {what} {stripped!r} has {n} tiles, but a {rows}x{cols} board has "
-                f"{rows * cols}"
+                f"the {what} {stripped!r} has {plural(n, 'tile')}, but a {rows}x{cols} board "
+                f"has {rows * cols}"
             )
     else:
         side = round(n**0.5)

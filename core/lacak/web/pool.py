@@ -46,6 +46,7 @@ from typing import Any
 
 from ..batch.processes import end_with_parent, owner
 from ..errors import LacakError, OutOfMemoryError, PluginError
+from ..output import plural
 from ..plugin.registry import Registry, using
 from ..store import cache
 from ..store.paths import cache_dir
@@ -217,10 +218,9 @@ class Pool:
             if self._closed:
                 raise Busy("the server is stopping")
             if self._pending >= self.workers + self.queue:
-                raise Busy(
-                    f"all {self.workers} workers are busy and {self.queue} requests wait; "
-                    "try again shortly"
-                )
+                busy = "the worker is" if self.workers == 1 else f"all {self.workers} workers are"
+                waiting = f"{plural(self.queue, 'request')} {'waits' if self.queue == 1 else 'wait'}"
+                raise Busy(f"{busy} busy and {waiting}; try again shortly")
             self._pending += 1
         future: concurrent.futures.Future[Any]
         try:

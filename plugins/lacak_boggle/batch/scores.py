@@ -11,6 +11,7 @@ import attrs
 import lacak
 import lacak.batch
 from lacak.batch import Outcome
+from lacak.output import plural
 
 from .._gc import quiet_gc
 from ..board import Board
@@ -38,7 +39,8 @@ def _stopped(index: int, result: BoggleResult) -> lacak.LimitReachedError:
         lacak.StopReason.DEPTH: "the depth limit",
     }.get(result.stopped, "a limit")
     return lacak.LimitReachedError(
-        f"board {index}: {why} was reached after {result.count} words found ({result.score} points)"
+        f"board {index}: {why} was reached after {plural(result.count, 'word')} found "
+        f"({plural(result.score, 'point')})"
     )
 
 
