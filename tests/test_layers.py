@@ -242,3 +242,27 @@ def test_the_layer_contracts_are_kept() -> None:
     )
     assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-2000:]
     assert "0 broken" in run.stdout
+
+
+def test_lint_imports_fails_when_a_layer_is_broken(tmp_path: Path) -> None:
+    """The CI step can fail: a made-up package whose lower layer imports an upper one, in a
+    function (as the old circles hid theirs)."""
+    lint = Path(sys.executable).with_name("lint-imports")
+    if not lint.exists():
+        pytest.skip("import-linter is not installed (pip install -e '.[test]')")
+    package = tmp_path / "pkg_layers_broken"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "high.py").write_text("from . import low\n")
+    (package / "low.py").write_text("def f():\n    from . import high\n    return high\n")
+    (tmp_path / ".importlinter").write_text(
+        "[importlinter]\nroot_package = pkg_layers_broken\n\n"
+        "[importlinter:contract:layers]\nname = layers\ntype = layers\n"
+        "layers =\n    pkg_layers_broken.high\n    pkg_layers_broken.low\n"
+    )
+    run = subprocess.run(
+        [str(lint), "--no-cache"], cwd=tmp_path, capture_output=True, text=True, check=False,
+        env={"PYTHONPATH": str(tmp_path), "PATH": "/usr/bin:/bin"},
+    )
+    assert run.returncode != 0, run.stdout
+    assert "BROKEN" in run.stdout and "pkg_layers_broken.low -> pkg_layers_broken.high" in run.stdout

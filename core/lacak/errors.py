@@ -28,6 +28,7 @@ The command line turns any of them into one line on stderr and exit status 2.
 from __future__ import annotations
 
 import contextlib
+import signal
 from collections.abc import Iterable, Iterator
 from difflib import get_close_matches
 from typing import Any
@@ -255,8 +256,6 @@ def exit_text(exitcode: int | None) -> str:
     if exitcode is None:
         return "exit status unknown"
     if exitcode < 0:
-        import signal
-
         try:
             return f"signal {-exitcode}, {signal.Signals(-exitcode).name}"
         except ValueError:

@@ -12,8 +12,10 @@ file format it reads and writes (the kernel imports no folder of the package).
 from __future__ import annotations
 
 import functools
+import importlib
 import operator
 import reprlib
+import warnings
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
@@ -514,7 +516,7 @@ def _split_args(searcher: Searcher, executor: Any, workers: Any) -> dict[str, An
                 f"workers must be a positive integer, got {reprlib.repr(workers)}"
             )
         return {"workers": workers}
-    import concurrent.futures
+    import concurrent.futures  # (slow to import: only when an executor is given)
 
     if not isinstance(executor, concurrent.futures.Executor):
         raise InvalidOptionError(
@@ -771,9 +773,6 @@ def __getattr__(name: str) -> Any:
     :class:`lacak.Dictionary`, defined in :mod:`lacak.words`)."""
     if name != "Dictionary":
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    import importlib
-    import warnings
-
     warnings.warn(
         "lacak.interfaces.Dictionary is deprecated: it is lacak.Dictionary, defined in "
         "lacak.words (the old name goes in the next release)",

@@ -240,7 +240,7 @@ class SearchTrace:
         others dashed, and the path to the goal is drawn thick. Only the first
         ``max_nodes`` nodes (in generation order) are drawn.
         """
-        from xml.sax.saxutils import escape
+        from xml.sax.saxutils import escape  # (slow to import: it imports urllib.request)
 
         nodes = self.nodes[:max_nodes]
         kept = {n.id for n in nodes}

@@ -110,7 +110,7 @@ def local_cluster(workers: int, **options: Any) -> Iterator[Any]:
     """
     at = current_deadline()
     if at is None:
-        import distributed
+        import distributed  # (optional and slow to import: Dask)
 
         with distributed.LocalCluster(n_workers=workers, **options) as cluster:
             yield cluster

@@ -39,6 +39,8 @@ import contextlib
 import itertools
 import math
 import os
+import signal
+import threading
 import time
 from collections.abc import Generator, Iterable, Iterator
 from typing import TYPE_CHECKING, Any
@@ -351,7 +353,7 @@ def _first(spec: Spec, index: int, seed: int) -> Outcome[Made]:
 
 
 def _is_local(executor: Any) -> bool:
-    import concurrent.futures as cf
+    import concurrent.futures as cf  # (slow to import)
 
     return isinstance(executor, (cf.ProcessPoolExecutor, cf.ThreadPoolExecutor))
 
@@ -377,7 +379,7 @@ def dask_executor(scheduler: str) -> Iterator[tuple[concurrent.futures.Executor,
         raise InvalidOptionError(
             "--scheduler needs Dask, which is not installed: pip install 'lacak[dask]'"
         ) from None
-    import logging
+    import logging  # (only with Dask)
 
     with contextlib.ExitStack() as stack:
         if scheduler.startswith("local:"):
@@ -413,7 +415,7 @@ def dask_executor(scheduler: str) -> Iterator[tuple[concurrent.futures.Executor,
         logger = logging.getLogger("tornado.application")
         logger.addFilter(quiet)
         stack.callback(logger.removeFilter, quiet)
-        from .cluster import DaskExecutor
+        from .cluster import DaskExecutor  # (it imports concurrent.futures, slow to import)
 
         yield DaskExecutor(client), threads
 
@@ -529,9 +531,6 @@ class _Deferred:
         self.previous: Any = None
 
     def __enter__(self) -> _Deferred:
-        import signal
-        import threading
-
         if threading.current_thread() is threading.main_thread() and (
             signal.getsignal(signal.SIGINT) is signal.default_int_handler
         ):
@@ -539,8 +538,6 @@ class _Deferred:
         return self
 
     def __exit__(self, *exc: object) -> None:
-        import signal
-
         if self.previous is not None:
             signal.signal(signal.SIGINT, self.previous)
             self.previous = None

@@ -577,7 +577,7 @@ def open_output(
 
 def _int_type(low: int, high: int) -> Any:
     """The smallest integer type holding ``low`` to ``high`` (unsigned when ``low >= 0``)."""
-    import numpy as np
+    import numpy as np  # (deferred: numpy is heavy, only for .npz)
 
     kinds = (np.uint8, np.uint16, np.uint32, np.uint64) if low >= 0 else (
         np.int8, np.int16, np.int32, np.int64)  # fmt: skip
@@ -601,7 +601,7 @@ def write_npz(journal: Path, target: Path, arrays: Mapping[str, str]) -> None:
     :raises InvalidOptionError: an array whose values do not stack (numbers in some
         records, text in others, or different numbers of dimensions).
     """
-    import numpy as np
+    import numpy as np  # (deferred: numpy is heavy, only for .npz)
 
     shapes: dict[str, list[int]] = {}
     kinds: dict[str, set[str]] = {name: set() for name in arrays}
@@ -709,7 +709,7 @@ def write_npz(journal: Path, target: Path, arrays: Mapping[str, str]) -> None:
                     files[name].write(row.tobytes())
                     if name in ragged:
                         files[f"{name}_shape"].write(np.asarray(own, dtype=np.int32).tobytes())
-        import zipfile
+        import zipfile  # (slow to import: only for .npz)
 
         archive_path = os.path.join(folder, "archive.npz")
         with zipfile.ZipFile(archive_path, "w", zipfile.ZIP_STORED, allowZip64=True) as archive:

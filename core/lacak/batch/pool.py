@@ -11,11 +11,15 @@ from __future__ import annotations
 import collections
 import contextlib
 import contextvars
+import gc
 import itertools
 import os
 import pickle
 import reprlib
+import shutil
+import signal
 import tempfile
+import time
 from collections.abc import Callable, Generator, Iterable, Iterator
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -338,7 +342,7 @@ class _Stream:
     # -- the run ----------------------------------------------------------------------
 
     def run(self, source: Iterator[Any]) -> Iterator[Outcome[Any] | _Run]:
-        import concurrent.futures as cf
+        import concurrent.futures as cf  # (slow to import)
 
         jobs = enumerate(source, self.next)
         exhausted = False
@@ -429,7 +433,7 @@ class _Stream:
         self, done: Iterable[concurrent.futures.Future[list[_Reply] | _Run]]
     ) -> list[_Chunk]:
         """Record what the finished futures give; return the chunks a broken pool lost."""
-        import concurrent.futures as cf
+        import concurrent.futures as cf  # (slow to import)
 
         broken = []
         for future in sorted(done, key=lambda f: self.futures[f][0][0]):
@@ -502,8 +506,6 @@ _MARKERS = "lacak-batch-"
 def _sweep_markers() -> None:
     """Remove the folders of workers' notes that batches killed before they could remove
     them left (their process is gone; a batch removes its own when it ends)."""
-    import shutil
-
     folder = tempfile.gettempdir()
     try:
         names = [n for n in os.listdir(folder) if n.startswith(_MARKERS)]
@@ -532,8 +534,6 @@ def _worker_started(owner: int | None = None, tied: bool = False) -> None:
     :param owner: the pid of the process that made the pool (:func:`lacak.batch.processes.owner`).
     :param tied: whether it forked this worker on its main thread.
     """
-    import gc
-
     gc.freeze()
     if owner is not None:
         end_with_parent(owner, tied)
@@ -566,8 +566,8 @@ def _in_a_child(function: Callable[[Any], Any], index: int,
                 item: Any) -> tuple[_Reply | None, int | None]:  # fmt: skip
     """One run of :func:`_apart`: the job's reply (``None`` when its process died) and
     the process's exit code."""
-    import multiprocessing
-    import multiprocessing.connection
+    import multiprocessing  # (slow to import: only when a worker starts)
+    import multiprocessing.connection  # (slow to import: only when a worker starts)
 
     context = multiprocessing.get_context()  # (the start method of lacak's pools)
     reader, writer = context.Pipe(duplex=False)
@@ -607,8 +607,6 @@ def _child(function: Callable[[Any], Any], index: int, item: Any, writer: Any,
            owner: tuple[int, bool], forward: bool) -> None:  # fmt: skip
     """(The process of :func:`_in_a_child`) run the job and send its reply back, with
     what it reports on the way."""
-    import signal
-
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to act on
     _worker_started(*owner)
     with progress.reporting(_Forwarder(writer) if forward else None):
@@ -686,8 +684,6 @@ class _ForwardedTask:
         self.forwarder.send(("update", self.key, completed, total, description))
 
     def advance(self, amount: float = 1) -> None:
-        import time
-
         self.pending += amount
         now = time.monotonic()
         if now - self.sent > 0.1:
@@ -743,7 +739,7 @@ def _alone(
 ) -> Iterator[Outcome[Any]]:
     """Each job a dead worker was running, run again alone in a one-process pool
     (replaced after a death): a second death is that job's own."""
-    import concurrent.futures as cf
+    import concurrent.futures as cf  # (slow to import)
 
     task = _Task(function, None, pickled=True)
     solo: cf.ProcessPoolExecutor | None = None

@@ -161,7 +161,7 @@ class _Mixer:
     def children(self, first: int, count: int) -> list[int]:
         """``[child(i) for i in range(first, first + count)]``, with numpy (about 40 times
         faster a seed) for indices below 2**32; :meth:`child` for the rest."""
-        import numpy as np
+        import numpy as np  # (deferred: numpy is heavy to import)
 
         if first + count > 2**32 or count < 16:
             return [self.child(index) for index in range(first, first + count)]

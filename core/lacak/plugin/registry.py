@@ -23,6 +23,7 @@ from __future__ import annotations
 import contextlib
 import contextvars
 import functools
+import os
 import reprlib
 import threading
 from collections.abc import Callable, Iterator, Mapping
@@ -130,7 +131,7 @@ class Catalogue(Mapping[str, T], Generic[T]):
 
     def _repr_html_(self) -> str:
         """The same table in a notebook."""
-        from html import escape
+        from html import escape  # (only in a notebook: html.entities is large)
 
         cells = "".join(
             f"<tr><td><b>{escape(name)}</b></td><td>{escape(self._owners[name])}</td>"
@@ -277,8 +278,6 @@ class Registry:
     _lock: threading.RLock = attrs.field(factory=threading.RLock, init=False)
 
     def __attrs_post_init__(self) -> None:
-        import os
-
         self._loader = PluginLoader(
             self.pm, self.environ if self.environ is not None else os.environ
         )
@@ -724,8 +723,6 @@ def _file_stamp(path: str | None) -> tuple[int, int, int] | None:
     (no file, or it cannot be read: loading it says why)."""
     if path is None:
         return None
-    import os
-
     try:
         info = os.stat(path)
     except OSError:

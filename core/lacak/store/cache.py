@@ -74,6 +74,7 @@ True
 from __future__ import annotations
 
 import contextlib
+import fnmatch
 import json
 import mmap as _mmap
 import os
@@ -260,7 +261,7 @@ def _host() -> str:
     if uname is not None:
         name = str(uname().nodename)
     else:  # pragma: no cover - Windows
-        import platform
+        import platform  # (Windows only)
 
         name = platform.node()
     return "".join(ch if ch.isalnum() or ch in "._" else "_" for ch in name) or "host"
@@ -278,8 +279,6 @@ def _clean_once(path: Path, stale: Sequence[str]) -> None:
 
 def _clean(path: Path, stale: Sequence[str]) -> None:
     """Remove abandoned temporary files from ``path`` (one scan of the folder)."""
-    import fnmatch
-
     now = time.time()
     host = _host()
     with os.scandir(path) as entries:
@@ -346,7 +345,7 @@ def _short(value: Any) -> str:
 
 
 def _checksum(view: memoryview) -> bytes:
-    import xxhash
+    import xxhash  # (deferred: a compiled extension, loaded when a file is checked)
 
     hasher = xxhash.xxh3_128(view[8:20])
     hasher.update(view[_FIXED.size :])
@@ -580,7 +579,7 @@ def save(
     text = json.dumps(info, ensure_ascii=True, separators=(",", ":")).encode("ascii")
     header = -(-(_FIXED.size + len(text)) // _ALIGN) * _ALIGN
     text = text.ljust(header - _FIXED.size, b" ")
-    import xxhash
+    import xxhash  # (deferred: a compiled extension, loaded when a file is checked)
 
     hasher = xxhash.xxh3_128(struct.pack("<IQ", header, size))
     hasher.update(text)

@@ -459,7 +459,7 @@ class CompiledEngine:
     def _key(self) -> str:
         """A digest of what the machine code depends on: the module's source, the versions
         of numba, numpy and Python, and this machine."""
-        from importlib import metadata
+        from importlib import metadata  # (slow to import: only when compiling)
 
         spec = importlib.util.find_spec(self.module)
         if spec is None or spec.origin is None:

@@ -41,7 +41,7 @@ def user_data_dir() -> Path:
     override = os.environ.get("LACAK_DATA_DIR")
     if override:
         return Path(override)
-    import platformdirs
+    import platformdirs  # (deferred: only without LACAK_CACHE_DIR)
 
     return Path(platformdirs.user_data_dir("lacak", appauthor=False))
 
@@ -52,7 +52,7 @@ def _cache_path(*parts: str) -> Path:
     if override:
         base = Path(override)
     else:
-        import platformdirs
+        import platformdirs  # (deferred: only without LACAK_CACHE_DIR)
 
         base = Path(platformdirs.user_cache_dir("lacak", appauthor=False))
     return base.joinpath(*parts)

@@ -12,6 +12,7 @@ from typing import Any
 import attrs
 from hypothesis import strategies as st
 
+from ..api import parse
 from ..limits import Limits
 from .reference import GraphPuzzle
 
@@ -133,8 +134,6 @@ def graph_puzzles(
 
 def registered_puzzles(kind: str, texts: Sequence[str], **options: Any) -> st.SearchStrategy[Any]:
     """Puzzles of ``kind`` parsed from ``texts`` by the registered puzzle type."""
-    from ..api import parse
-
     return st.sampled_from(list(texts)).map(lambda text: parse(kind, text, **options))
 
 
