@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from .. import progress
-from ..api import _BoundGenerator, _registry, choose
+from ..api import _BoundGenerator, _registry
 from ..errors import (
     InvalidOptionError,
     LimitReachedError,
@@ -21,6 +21,7 @@ from ..errors import (
 from ..interfaces import BatchKind, describe_state
 from ..limits import Limits
 from ..plugin.registry import default_registry
+from ..run import solve_run
 
 if TYPE_CHECKING:
 
@@ -194,16 +195,16 @@ class Spec:
         drawn = _Drawn(found, index, seed, instance)
         if self.solve:
             puzzle = batch.puzzle(instance) if batch.puzzle is not None else instance
-            choice = choose(puzzle, self.strategy, self.heuristic, registry=registry)
-            result = choice.searcher(puzzle, heuristic=choice.heuristic, limits=self.limits)
+            # (a time limit reached before the search is this job's error, as it was)
+            ran = solve_run(self.kind, lambda: puzzle, strategy=self.strategy,
+                            heuristic=self.heuristic, limits=self.limits,
+                            catch_early_stop=False, registry=registry)  # fmt: skip
+            result = ran.result
             if not result.stopped.is_limit and not self._wanted(result.length, result.found):
                 return "length"
             drawn.puzzle, drawn.result = puzzle, result
             if result.stopped.is_limit:
-                advice = None
-                kind_type = found.kind_type
-                if kind_type is not None and kind_type.advice is not None:
-                    advice = kind_type.advice(puzzle, result)
+                advice = ran.advice
                 message = f"the search was stopped by a limit ({result.stopped})"
                 drawn.error = {"type": LimitReachedError.__name__,
                                "message": message + (f"; {advice}" if advice else "")}  # fmt: skip

@@ -26,7 +26,6 @@ same deadline.
 
 from __future__ import annotations
 
-import functools
 import math
 import secrets
 import time
@@ -35,10 +34,10 @@ from typing import Any
 
 import attrs
 
-from .. import api
-from ..errors import InvalidOptionError, InvalidPuzzleError, LimitReachedError
+from .. import api, run
+from ..errors import InvalidOptionError, InvalidPuzzleError
 from ..interfaces import Heuristic, PuzzleType, describe_state
-from ..limits import Limits, StopReason, check_deadline, deadline
+from ..limits import Limits, check_deadline, deadline
 from ..options import (
     Accepts,
     NameLookup,
@@ -48,8 +47,7 @@ from ..options import (
     read_untrusted,
 )
 from ..plugin.registry import Registry, default_registry
-from ..results import SearchResult, SearchStats, plain
-from ..trace import SearchTrace
+from ..results import SearchResult, plain
 from . import pages
 
 __all__ = [
@@ -63,7 +61,7 @@ __all__ = [
 ]
 
 #: The ``strategy`` of a result when the time ran out before a strategy was chosen.
-NOT_CHOSEN = "none"
+NOT_CHOSEN = run.NOT_CHOSEN
 
 
 @attrs.frozen(kw_only=True)
@@ -549,44 +547,31 @@ def solve(
     fmt = request.get("picture")
     strategy = request.get("strategy") or None
     heuristic = request.get("heuristic") or None
-    started = time.perf_counter()
-    until = started + seconds
-    choice = None
-    recorder: SearchTrace | None = None
-    try:
-        with deadline(until):
-            puzzle = api.parse(kind, text, registry=reg, **parse_options)
-            asked_heuristic: str | Heuristic | None = heuristic
-            if isinstance(heuristic, str) and heuristic != api.NO_HEURISTIC:
-                asked_heuristic = _heuristic(reg, kind, heuristic)
-            choice = api.choose(puzzle, strategy, asked_heuristic, registry=reg)
-            options = _typed(
-                request.get("strategy_options"),
-                choice.searcher.options,
-                choice.searcher.accepts,
-                what=f"strategy {choice.searcher.name!r}",
-                reg=reg,
-            )
-            if trace_nodes:
-                recorder = SearchTrace(
-                    max_nodes=trace_nodes, describe=functools.partial(describe_state, puzzle)
-                )
-            left = max(0.0, until - time.perf_counter())
-            result = choice.searcher(
-                puzzle,
-                heuristic=choice.heuristic,
-                limits=attrs.evolve(limits, seconds=left),
-                trace=recorder,
-                **options,
-            )
-    except LimitReachedError as stop:
-        return _stopped_before_search(
-            kind, stop, choice, strategy, heuristic, started, limits, seconds
-        )
-    data = result.to_dict(puzzle, extras=kind_type.extras)
-    advice = None
-    if result.stopped.is_limit and kind_type.advice is not None:
-        advice = kind_type.advice(puzzle, result)
+    asked_heuristic: str | Heuristic | None = heuristic
+    if isinstance(heuristic, str) and heuristic != api.NO_HEURISTIC:
+        asked_heuristic = _heuristic(reg, kind, heuristic)
+
+    def typed(searcher: Any) -> dict[str, Any]:
+        return _typed(request.get("strategy_options"), searcher.options, searcher.accepts,
+                      what=f"strategy {searcher.name!r}", reg=reg)  # fmt: skip
+
+    ran = run.solve_run(
+        kind,
+        text,
+        parse_options=parse_options,
+        strategy=strategy,
+        heuristic=asked_heuristic,
+        options=typed,
+        limits=attrs.evolve(limits, seconds=seconds),
+        trace=trace_nodes or None,
+        registry=reg,
+    )
+    if ran.stopped_before is not None:
+        return _stopped_before_search(ran, limits, seconds)
+    choice, puzzle, result, recorder = ran.choice, ran.instance, ran.result, ran.trace
+    assert choice is not None
+    data = ran.to_dict()
+    advice = ran.advice
     return {
         "result": data,
         "choice": {
@@ -608,33 +593,13 @@ def solve(
     }
 
 
-def _stopped_before_search(
-    kind: str,
-    stop: LimitReachedError,
-    choice: api.Choice | None,
-    strategy: str | None,
-    heuristic: str | None,
-    started: float,
-    limits: Limits,
-    seconds: float,
-) -> dict[str, Any]:
+def _stopped_before_search(ran: run.Run, limits: Limits, seconds: float) -> dict[str, Any]:
     """The answer when the time ran out before the search began: a result that found
     nothing, stopped by the time limit, and the reason as ``advice``."""
-    if choice is not None:
-        strategy = choice.searcher.name
-        heuristic = choice.heuristic.spec if choice.heuristic is not None else None
-    result = SearchResult(
-        found=False,
-        stopped=StopReason.TIME,
-        stats=SearchStats(seconds=time.perf_counter() - started),
-        strategy=strategy or NOT_CHOSEN,
-        kind=kind,
-        heuristic=heuristic if heuristic and heuristic != api.NO_HEURISTIC else None,
-    )
     return {
-        "result": result.to_dict(),
+        "result": ran.to_dict(),
         "choice": None,
-        "advice": f"the time limit was reached before the search began: {stop}",
+        "advice": ran.advice,
         "trace": None,
         "picture": None,
         "limits": {
