@@ -30,7 +30,6 @@ any search a limit stopped.
 from __future__ import annotations
 
 import contextlib
-import functools
 import shutil
 from collections.abc import Callable
 from pathlib import Path
@@ -38,18 +37,16 @@ from typing import Any, NoReturn
 
 import click
 
-from .. import api
-from ..api import NO_HEURISTIC
+from .. import api, run
 from ..batch.dataset import dask_executor
-from ..errors import InvalidOptionError, LacakError, LimitReachedError
+from ..errors import InvalidOptionError, LacakError
 from ..interfaces import describe_state
-from ..limits import Budget, Limits, StopReason
+from ..limits import Limits
 from ..options import parse_pairs
 from ..output import dumps, plural, summarise
 from ..plugin.loader import warn
 from ..plugin.registry import Registry, using
-from ..results import SearchResult, SearchStats
-from ..trace import SearchTrace
+from ..results import SearchResult
 from .kit import (
     FORMAT_SUFFIXES,
     building_registry,
@@ -342,23 +339,17 @@ def _solve_in(
             given[group][option] = value
     write_trace = _trace_writer(trace_file) if trace_file is not None else None
     limits = Limits(max_depth=max_depth, max_expanded=max_nodes, seconds=timeout)
-    # --timeout covers reading and preparing the puzzle too: the clock starts now, and
-    # the search started inside ends no later
-    budget = limits.start()
-    with budget:
-        try:
-            text = _read_puzzle(puzzle, kind_type.reads)
-            instance = kind_type(text, **given["parse"])
-            choice = api.choose(instance, strategy, heuristic, registry=registry)
-        except LimitReachedError as stop:
-            if not budget.time_up():
-                raise
-            _stopped_before_search(ctx, kind, stop, strategy, heuristic, budget, fmt, output)
+    traced = write_trace is not None or tree
+
+    def read() -> Any:
+        return kind_type(_read_puzzle(puzzle, kind_type.reads), **given["parse"])
+
+    def before_search(instance: Any, choice: api.Choice, options: dict[str, Any]) -> None:
         for note in choice.notes:
             click.echo(f"note: {note}", err=True)
-        options = parse_pairs(
+        options.update(parse_pairs(
             pairs, choice.searcher.options, what=f"strategy {choice.searcher.name!r}"
-        )
+        ))  # fmt: skip
         unknown = sorted(set(given["solve"]) - set(choice.searcher.options))
         if unknown:
             raise InvalidOptionError(
@@ -366,30 +357,28 @@ def _solve_in(
                 f"{', '.join(_flag(u) for u in unknown)}"
             )
         options.update(given["solve"])
-        recorder = None
-        if write_trace is not None or tree:
-            recorder = SearchTrace(describe=functools.partial(describe_state, instance))
-        with contextlib.ExitStack() as stack:
-            if workers is not None or scheduler is not None:
-                api.check_splits(choice.searcher, instance, registry=registry)
-                if recorder is not None:
-                    raise InvalidOptionError(
-                        "--trace and --tree record a search in one process: not with "
-                        "--workers or --scheduler"
-                    )
-                if scheduler is not None:
-                    try:  # (a local:N cluster starts within the --timeout)
-                        options["executor"] = stack.enter_context(dask_executor(scheduler))[0]
-                    except LimitReachedError as stop:
-                        if not budget.time_up():
-                            raise
-                        _stopped_before_search(ctx, kind, stop, strategy, heuristic, budget,
-                                               fmt, output)  # fmt: skip
-                else:
-                    options["workers"] = workers
-            result = choice.searcher(
-                instance, heuristic=choice.heuristic, limits=limits, trace=recorder, **options
-            )
+        if workers is not None or scheduler is not None:
+            api.check_splits(choice.searcher, instance, registry=registry)
+            if traced:
+                raise InvalidOptionError(
+                    "--trace and --tree record a search in one process: not with "
+                    "--workers or --scheduler"
+                )
+            if scheduler is not None:  # (a local:N cluster starts within the --timeout)
+                options["executor"] = stack.enter_context(dask_executor(scheduler))[0]
+            else:
+                options["workers"] = workers
+
+    # --timeout covers reading and preparing the puzzle too: one deadline for the run
+    with contextlib.ExitStack() as stack:
+        ran = run.solve_run(kind, read, strategy=strategy, heuristic=heuristic, limits=limits,
+                            trace=traced, before_search=before_search,
+                            registry=registry)  # fmt: skip
+    if ran.stopped_before is not None:
+        _stopped_before_search(ctx, ran, fmt, output)
+    instance, result, recorder = ran.instance, ran.result, ran.trace
+    assert ran.choice is not None
+    choice = ran.choice
     if write_trace is not None and recorder is not None and trace_file is not None:
         data = write_trace(recorder)
         try:
@@ -399,7 +388,7 @@ def _solve_in(
                 f"cannot write {str(trace_file)!r}: {error.strerror or error}"
             ) from None
     if fmt == "json":
-        write_output(dumps(result.to_dict(instance, extras=kind_type.extras)), output)
+        write_output(dumps(ran.to_dict()), output)
     elif fmt == "text" and (output is None or output == "-"):
         _report_text(
             kind_type, instance, result, choice.label, full=full, render_options=given["render"]
@@ -454,34 +443,21 @@ def _note_stop(kind_type: Any, puzzle: Any, result: SearchResult, limits: Limits
 
 
 #: The ``strategy`` of a result when the time ran out before a strategy was chosen.
-NOT_CHOSEN = "none"
+NOT_CHOSEN = run.NOT_CHOSEN
 
 
 def _stopped_before_search(
-    ctx: click.Context,
-    kind: str,
-    stop: LimitReachedError,
-    strategy: str | None,
-    heuristic: str | None,
-    budget: Budget,
-    fmt: str,
-    output: str | None,
+    ctx: click.Context, ran: run.Run, fmt: str, output: str | None
 ) -> NoReturn:
     """Report a ``--timeout`` that ran out before the search began (while reading or
     preparing the puzzle) as a search stopped by it: exit status 1, and in JSON a result
     that found nothing, with no states and no kind extras (there is no puzzle yet)."""
-    result = SearchResult(
-        found=False,
-        stopped=StopReason.TIME,
-        stats=SearchStats(seconds=budget.elapsed()),
-        strategy=strategy or NOT_CHOSEN,
-        kind=kind,
-        heuristic=heuristic if heuristic and heuristic != NO_HEURISTIC else None,
-    )
     if fmt == "json":
-        write_output(dumps(result.to_dict()), output)
+        write_output(dumps(ran.to_dict()), output)
     else:
-        click.echo(f"not found: --timeout was reached before the search began ({stop})")
+        click.echo(
+            f"not found: --timeout was reached before the search began ({ran.stopped_before})"
+        )
     ctx.exit(1)
 
 
