@@ -54,6 +54,7 @@ PAGES: list[tuple[str, str, str, list[str]]] = [
             "lacak.words",
             "lacak.store.paths",
             "lacak.results",
+            "lacak.run",
         ],
     ),
     (
