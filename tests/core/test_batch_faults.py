@@ -582,6 +582,32 @@ def test_a_full_disk_while_the_npz_is_made_leaves_no_part(
     assert sorted(p.name for p in tmp_path.iterdir()) == ["m.npz"]
 
 
+def test_a_finished_npz_resumes_to_nothing_and_a_foreign_one_is_refused(
+    tmp_path: Path,
+) -> None:
+    """Killed after the ``.npz`` was made and its journal removed, but before the process
+    ended: ``--resume`` finds the batch finished (as for JSON Lines), writes nothing and
+    leaves the file's bytes; an ``.npz`` of another seed or count is refused in one line."""
+    from lacak.errors import InvalidOptionError
+
+    spec = dataset.spec("maze", size=(4, 4))
+    out = tmp_path / "m.npz"
+    dataset.write(spec, out, count=12, seed=5, workers=1)
+    made = out.read_bytes()
+    summary = dataset.write(spec, out, count=12, seed=5, workers=1, resume=True)
+    assert (summary.records, summary.written, summary.ok, summary.complete) == (12, 0, 12, True)
+    assert out.read_bytes() == made
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["m.npz"]
+    with pytest.raises(InvalidOptionError, match="another --seed; cannot resume it"):
+        dataset.write(spec, out, count=12, seed=6, workers=1, resume=True)
+    with pytest.raises(InvalidOptionError, match="12 records, not the 13 asked for"):
+        dataset.write(spec, out, count=13, seed=5, workers=1, resume=True)
+    out.write_bytes(b"not a zip file")
+    with pytest.raises(InvalidOptionError, match="is not an .npz file of a lacak batch"):
+        dataset.write(spec, out, count=12, seed=5, workers=1, resume=True)
+    assert out.read_bytes() == b"not a zip file"
+
+
 class FullDisk:
     """A file whose disk fills after ``room`` bytes: the write that does not fit writes
     what fits, then raises ``ENOSPC`` (as a real full disk does), and so does each after."""

@@ -75,7 +75,7 @@ def test_the_library_and_the_command_choose_and_find_the_same(
     assert data["strategy"] == chosen.searcher.name == library.strategy
     assert data["heuristic"] == (chosen.heuristic.spec if chosen.heuristic else None)
     assert data["heuristic"] == library.heuristic
-    expected = library.to_dict(puzzle)
+    expected = lacak.result_json(library, puzzle)
     for key in ("found", "length", "actions", "states", "sliding"):
         assert data[key] == expected[key], key
     for count in ("expanded", "generated", "max_frontier", "depth", "iterations"):
@@ -483,7 +483,7 @@ def test_library_modules_import_no_command_line_code() -> None:
         "from lacak_sliding.tiles.idastar import deepen, engines, generated, split\n"
         "p = lacak.parse('sliding', '123450786')\n"
         "r = lacak.solve(p)\n"
-        "pictures.render(p, r, 'svg'); lacak.SearchResult.to_dict(r, p)\n"
+        "pictures.render(p, r, 'svg'); lacak.result_json(r, p)\n"
         "bad = sorted(m for m in sys.modules if m.endswith('.cli')\n"
         "             or m.startswith('lacak.cli.') or m == 'click')\n"
         "print(bad)\n"

@@ -237,6 +237,55 @@ class _Npz(_Sink):
             self.journal.unlink()
 
 
+class _Done(_Sink):
+    """A file an earlier run finished (a ``.npz``, checked): nothing is written to it."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def write(self, line: bytes) -> None:
+        raise AssertionError(f"{self.name} is complete: no record goes to it")
+
+    def close(self, complete: bool) -> None:
+        pass
+
+
+def _check_complete_npz(path: Path, spec: Spec, seed: int, count: int,
+                        summary: Summary) -> _Resumed:
+    """What a finished ``.npz`` holds, checked against this batch (its journal is gone,
+    so its records' bytes are too): ``count`` records, indices in order, each record's
+    seed its job's. It is then left as it is, and the run has nothing to do.
+
+    :raises InvalidOptionError: the file is not a finished ``.npz`` of this batch.
+    """
+    import zipfile  # (slow to import: only for .npz)
+
+    import numpy as np  # (deferred: numpy is heavy, only for .npz)
+
+    def refuse(why: str) -> InvalidOptionError:
+        return InvalidOptionError(f"{path} {why}; cannot resume it")
+
+    try:
+        with np.load(path, allow_pickle=False) as archive:
+            index, seeds, ok = (archive[name] for name in ("index", "seed", "ok"))
+    except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile):
+        raise refuse("is not an .npz file of a lacak batch") from None
+    if not (index.ndim == seeds.ndim == ok.ndim == 1 and len(index) == len(seeds) == len(ok)):
+        raise refuse("is not an .npz file of a lacak batch")
+    if len(index) != count:
+        raise refuse(f"is complete with {len(index):,} records, not the {count:,} asked for")
+    if len(index) and (np.any(index < 0) or np.any(np.diff(index) <= 0)):
+        raise refuse("holds jobs out of order")
+    for job, job_seed_found in zip(index.tolist(), seeds.tolist(), strict=True):
+        if job_seed_found != job_seed(seed, job):
+            raise refuse(f"holds job {job} with seed {job_seed_found}, which is not this "
+                         "batch's: it was made with another --seed")
+    for good in ok.tolist():
+        summary.note(bool(good), None, (), new=False)
+    last = int(index[-1]) if len(index) else -1
+    return _Resumed(records=len(index), next_index=last + 1)
+
+
 def _journal(path: Path) -> Path:
     return path.with_name(path.name + ".jsonl")
 
@@ -545,7 +594,8 @@ def open_output(
     state = _Resumed()
     if resume:
         if suffix == ".npz" and not where.exists() and path.exists():
-            raise InvalidOptionError(f"{path} is complete: there is nothing to resume")
+            # (made whole, its journal removed: a run killed then has nothing left to do)
+            return _Done(str(path)), _check_complete_npz(path, spec, seed, count, summary)
         check = _Checker(where, spec, seed, summary)
         if suffix == ".gz":
             if where.exists() or side[0].exists():
