@@ -603,7 +603,7 @@ def test_a_finished_npz_resumes_to_nothing_and_a_foreign_one_is_refused(
     with pytest.raises(InvalidOptionError, match="12 records, not the 13 asked for"):
         dataset.write(spec, out, count=13, seed=5, workers=1, resume=True)
     out.write_bytes(b"not a zip file")
-    with pytest.raises(InvalidOptionError, match="is not an .npz file of a lacak batch"):
+    with pytest.raises(InvalidOptionError, match=r"is not an \.npz file of a lacak batch"):
         dataset.write(spec, out, count=12, seed=5, workers=1, resume=True)
     assert out.read_bytes() == b"not a zip file"
 
