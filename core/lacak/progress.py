@@ -164,7 +164,7 @@ class RichReporter:
 
     def _display(self) -> Any:
         if self._progress is None:
-            from rich.console import Console
+            from rich.console import Console  # (deferred: rich, only when progress shows)
             from rich.progress import (
                 BarColumn,
                 MofNCompleteColumn,
@@ -203,14 +203,14 @@ class RichReporter:
             progress.stop()
 
     def announce(self, message: str) -> None:
-        from rich.text import Text
+        from rich.text import Text  # (deferred: rich, only when progress shows)
 
         self._display().console.print(Text(message, style="dim"))
 
 
 def _remaining_column() -> Any:
     """A rich column with the time left (``eta 0:01:05``), for tasks with a known total."""
-    from rich.progress import ProgressColumn
+    from rich.progress import ProgressColumn  # (deferred: rich, only when progress shows)
     from rich.text import Text
 
     class Remaining(ProgressColumn):

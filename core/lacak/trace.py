@@ -187,7 +187,7 @@ class SearchTrace:
         brackets in states or actions are shown as they are, never read as
         rich markup.
         """
-        from rich.text import Text
+        from rich.text import Text  # (deferred: rich, only when a tree is drawn)
         from rich.tree import Tree
 
         by_parent = self.children()

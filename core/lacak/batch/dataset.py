@@ -374,7 +374,7 @@ def dask_executor(scheduler: str) -> Iterator[tuple[concurrent.futures.Executor,
         before a ``local:N`` cluster was up.
     """
     try:
-        import distributed
+        import distributed  # (deferred: Dask, the [dask] extra)
     except ImportError:
         raise InvalidOptionError(
             "--scheduler needs Dask, which is not installed: pip install 'lacak[dask]'"

@@ -225,7 +225,7 @@ class _KernelCache:
         found = None
         where = self._where(sig, target_context.codegen()) if self._enabled else None
         if where is not None:
-            from numba.core.compiler import CompileResult
+            from numba.core.compiler import CompileResult  # (deferred: numba, [fast])
 
             path, key = where
 
@@ -250,7 +250,7 @@ class _KernelCache:
         where = self._where(sig, cres.codegen)
         if where is None:
             return
-        from numba.core.serialize import dumps
+        from numba.core.serialize import dumps  # (deferred: numba, [fast])
 
         path, key = where
         try:
@@ -286,13 +286,13 @@ class _KernelCache:
         folder = cache.folder("engines", self._module)
         if folder is None:
             return None
-        import numba
+        import numba  # (deferred: numba, [fast])
 
         code = self._py_func.__code__
         closure = self._py_func.__closure__
         cells = b""
         if closure is not None:
-            from numba.core.serialize import dumps
+            from numba.core.serialize import dumps  # (deferred: numba, [fast])
 
             cells = dumps(tuple(cell.cell_contents for cell in closure))
         parts = [

@@ -51,7 +51,7 @@ def create_app(**options: Any) -> Any:
         install).
     """
     _require()
-    from .app import create_app as build
+    from .app import create_app as build  # (deferred: FastAPI, the [web] extra)
 
     return build(**options)
 
@@ -64,6 +64,6 @@ def serve(*args: Any, **options: Any) -> int:
         listened on.
     """
     _require()
-    from .server import serve as run
+    from .server import serve as run  # (deferred: uvicorn, the [web] extra)
 
     return run(*args, **options)

@@ -432,7 +432,7 @@ def create_app(
         it through a name of theirs (DNS rebinding).
     :param max_body: the largest request body, in bytes.
     """
-    from fastapi_offline import FastAPIOffline
+    from fastapi_offline import FastAPIOffline  # (deferred: slow to import, for the app only)
 
     caps = caps if caps is not None else work.Caps()
     owned = pool is None

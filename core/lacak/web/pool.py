@@ -47,7 +47,7 @@ from typing import Any
 from ..batch.processes import end_with_parent, owner
 from ..errors import LacakError, OutOfMemoryError, PluginError
 from ..output import plural
-from ..plugin.registry import Registry, using
+from ..plugin.registry import Registry, default_registry, using
 from ..store import cache
 from ..store.paths import cache_dir
 from . import work
@@ -75,15 +75,13 @@ def _init_worker(parent: int, tied: bool, memory_mb: int | None) -> None:
     end_with_parent(parent, tied)
     if memory_mb:
         try:
-            import resource
+            import resource  # (deferred: POSIX only, and only with a memory limit)
 
             limit = memory_mb * 1024 * 1024
             resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
         except (ImportError, ValueError, OSError):  # no such limit on this system
             pass
     os.environ.setdefault("LACAK_PROGRESS", "0")
-    from ..plugin.registry import default_registry
-
     default_registry()
 
 
@@ -104,8 +102,6 @@ def run_job(name: str, kind: str, request: Mapping[str, Any], caps: work.Caps) -
     except LacakError:
         raise
     except MemoryError as error:
-        from ..errors import OutOfMemoryError
-
         raise OutOfMemoryError(
             f"the {name} ran out of the memory a request may use here ({error or 'MemoryError'}); "
             "ask for less (a node limit, a smaller size)"
@@ -118,7 +114,7 @@ def _peak_bytes() -> int:
     """The most memory this process has held at once (its peak resident set), in bytes
     (0 where that cannot be told)."""
     try:
-        import resource
+        import resource  # (deferred: POSIX only)
     except ImportError:  # (Windows)
         return 0
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss

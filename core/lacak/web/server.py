@@ -123,7 +123,7 @@ class ConnectionLimits:
         if self.max_connections is not None:
             return self.max_connections
         try:
-            import resource
+            import resource  # (deferred: POSIX only)
 
             soft = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
         except (ImportError, OSError, ValueError):  # no such limit here (Windows)
@@ -308,7 +308,7 @@ def serve(
     :returns: the exit status: 130 when stopped by Ctrl-C (SIGINT), else 0.
     :raises LacakError: the address cannot be listened on.
     """
-    from .app import create_app
+    from .app import create_app  # (deferred: FastAPI, the [web] extra)
 
     if workers < 1:
         raise InvalidOptionError(f"--workers is at least 1, got {workers}")

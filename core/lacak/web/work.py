@@ -26,6 +26,7 @@ same deadline.
 
 from __future__ import annotations
 
+import base64
 import math
 import secrets
 import time
@@ -443,8 +444,6 @@ def generate(
 
 def _drawn(picture: Any, fmt: str) -> dict[str, Any]:
     """A picture as JSON data: ``text`` or ``svg`` as text, ``png`` (bytes) in base64."""
-    import base64
-
     if isinstance(picture, bytes):
         return {"format": fmt, "data": base64.b64encode(picture).decode("ascii"), "base64": True}
     if not isinstance(picture, str):  # a rich renderable: its plain text
