@@ -10,7 +10,7 @@ import lacak
 import pytest
 from click.testing import CliRunner
 from lacak import api
-from lacak.batch import dataset
+from lacak.batch import dataset, job_seed
 from lacak.cli import make_cli
 from lacak.limits import check_deadline, use_clock
 from lacak.plugin.registry import using
@@ -103,20 +103,33 @@ def _stopped_clock() -> Any:
 def test_time_up_before_the_search_is_the_same_stopped_result(
     registry: lacak.Registry, kind: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """The time runs out while the strategy is chosen: the run, the CLI and the web give
+    the same "stopped before the search" result; a batch job (whose time limit covers
+    making the instance too) records it as the job's ``LimitReachedError``."""
     text = registry.puzzle_types()[kind].example
-    parse = api.parse
+    choose = api.choose
 
-    def slow_parse(*args: Any, **kwargs: Any) -> Any:  # reading looks at the clock
-        check_deadline("reading the puzzle")
-        return parse(*args, **kwargs)
+    def slow_choose(*args: Any, **kwargs: Any) -> Any:  # choosing looks at the clock
+        check_deadline("choosing the strategy")
+        return choose(*args, **kwargs)
 
-    monkeypatch.setattr(api, "parse", slow_parse)
+    monkeypatch.setattr(api, "choose", slow_choose)
     with use_clock(_stopped_clock()):
         ran = solve_run(kind, text, limits=lacak.Limits(seconds=1), registry=registry)
     assert ran.stopped_before is not None and ran.choice is None
     direct = _untimed(ran.to_dict())
     assert direct["found"] is False and direct["stopped"] == "time-limit"
     assert direct["strategy"] == NOT_CHOSEN
+    with use_clock(_stopped_clock()):
+        outcome = CliRunner().invoke(make_cli(registry), [kind, "solve", "-", "--json",
+                                                          "--timeout", "1"], input=text)
+    assert outcome.exit_code == 1, outcome.output
+    assert _untimed(json.loads(outcome.stdout)) == direct
+    spec = dataset.spec(kind, generator="fixed", solve=True, registry=registry,
+                        limits=lacak.Limits(seconds=1))  # fmt: skip
+    # (the job itself, in this process: a batch's workers do not see this test's clock)
+    with using(registry), use_clock(_stopped_clock()), pytest.raises(lacak.LimitReachedError):
+        spec((0, job_seed(1, 0)))
     pytest.importorskip("fastapi", reason="the web extra is not installed")
     from lacak.web import work
 

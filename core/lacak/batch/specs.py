@@ -21,12 +21,11 @@ from ..errors import (
 from ..interfaces import BatchKind, describe_state
 from ..limits import Limits
 from ..plugin.registry import default_registry
-from ..run import solve_run
+from ..run import Run, solve_run
 
 if TYPE_CHECKING:
 
     from ..plugin.registry import Registry
-    from ..results import SearchResult
 
 from .records import _SOLVED_MEASURES, Made, _digest, _dumps, _error_data, _measure_paths, _measures
 
@@ -72,15 +71,15 @@ class _LookedUp:
 class _Drawn:
     """A job :meth:`Spec.start` began: its instance, generated, prepared and solved."""
 
-    __slots__ = ("error", "found", "index", "instance", "puzzle", "result", "seconds", "seed")
+    __slots__ = ("error", "found", "index", "instance", "ran", "seconds", "seed")
 
     def __init__(self, found: _LookedUp, index: int, seed: int, instance: Any) -> None:
         self.found = found
         self.index = index
         self.seed = seed
         self.instance = instance
-        self.puzzle: Any = None
-        self.result: SearchResult | None = None
+        #: the solve run of the job (a batch that solves), whose JSON its record holds
+        self.ran: Run | None = None
         #: the record's ``error`` (a search stopped by a limit), or ``None``
         self.error: dict[str, str] | None = None
         self.seconds = 0.0
@@ -202,7 +201,7 @@ class Spec:
             result = ran.result
             if not result.stopped.is_limit and not self._wanted(result.length, result.found):
                 return "length"
-            drawn.puzzle, drawn.result = puzzle, result
+            drawn.ran = ran
             if result.stopped.is_limit:
                 advice = ran.advice
                 message = f"the search was stopped by a limit ({result.stopped})"
@@ -224,10 +223,8 @@ class Spec:
         error = drawn.error
         data: dict[str, Any] = {"index": drawn.index, "seed": drawn.seed, "ok": error is None,
                                 "instance": found.shown(drawn.instance)}  # fmt: skip
-        if drawn.result is not None:
-            data["result"] = drawn.result.to_dict(
-                drawn.puzzle, extras=getattr(found.kind_type, "extras", None)
-            )
+        if drawn.ran is not None:
+            data["result"] = drawn.ran.to_dict()
             if not self.timings:
                 data["result"]["stats"]["seconds"] = None
         if error is not None:

@@ -403,7 +403,7 @@ def _solve_in(
             why = WHY.get(str(result.stopped), str(result.stopped))
             click.echo(f"not found with {choice.label}: {why}", err=True)
     if result.stopped.is_limit and (result.found or fmt == "json"):
-        _note_stop(kind_type, instance, result, limits)
+        _note_stop(result, ran.advice, limits)
     if tree and recorder is not None:
         # (deferred: rich takes ~25 ms to import, and most runs print no table)
         from rich.console import Console
@@ -421,9 +421,10 @@ def _solve_in(
     ctx.exit(0 if result.found and not result.stopped.is_limit else 1)
 
 
-def _note_stop(kind_type: Any, puzzle: Any, result: SearchResult, limits: Limits) -> None:
+def _note_stop(result: SearchResult, advice: str | None, limits: Limits) -> None:
     """One line on stderr for a search a limit stopped, when the output does not say it:
-    a partial result (a kind that gives what it found so far), or JSON."""
+    a partial result (a kind that gives what it found so far), or JSON; with the kind's
+    ``advice`` (the solve run's)."""
     given = {
         "time-limit": ("--timeout", limits.seconds),
         "node-limit": ("--max-nodes", limits.max_expanded),
@@ -433,7 +434,6 @@ def _note_stop(kind_type: Any, puzzle: Any, result: SearchResult, limits: Limits
         why = f"{given[0]} {given[1]:g} was reached"
     else:
         why = WHY.get(str(result.stopped), str(result.stopped))
-    advice = kind_type.advice(puzzle, result) if kind_type.advice is not None else None
     partial = "" if advice or not result.found else "; the result is partial"
     click.echo(
         f"note: stopped early ({result.stopped}: {why}){partial}"
