@@ -582,6 +582,46 @@ def test_a_full_disk_while_the_npz_is_made_leaves_no_part(
     assert sorted(p.name for p in tmp_path.iterdir()) == ["m.npz"]
 
 
+@pytest.mark.parametrize("resume", [True, False])
+@pytest.mark.parametrize("what", ["fifo", "folder", "device", "tail-fifo"])
+def test_an_output_that_is_not_a_regular_file_is_refused_without_blocking(
+    tmp_path: Path, what: str, resume: bool
+) -> None:
+    """A FIFO (which a plain ``open`` waits on for ever), a folder or ``/dev/zero`` (read
+    back without end) as the output, or in place of a gzip file's tail: one line, exit
+    status 2, before anything is read or written."""
+    name = "t.jsonl.gz" if what == "tail-fifo" else "t.jsonl"
+    out = tmp_path / name
+    bad = tmp_path / "t.jsonl.gz.tail" if what == "tail-fifo" else out
+    if what in ("fifo", "tail-fifo"):
+        os.mkfifo(bad)
+    elif what == "folder":
+        bad.mkdir()
+    else:
+        out.symlink_to("/dev/zero")
+    done = cli(*ARGS, "-o", str(out), *(["--resume"] if resume else []))
+    assert done.exit_code == 2, done.output
+    kind = {"fifo": "a FIFO", "tail-fifo": "a FIFO", "folder": "a folder",
+            "device": "a character device"}[what]  # fmt: skip
+    assert done.output == (f"Error: {bad} is not a regular file ({kind}): a batch is written "
+                           "to a file, or to standard output with -o -\n")  # fmt: skip
+
+
+@pytest.mark.parametrize("name", ["t.jsonl", "t.jsonl.gz"])
+def test_a_line_longer_than_any_record_is_refused_not_read_on(
+    tmp_path: Path, name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A file to resume whose line runs on past the input limit (a file of zeros, say) is
+    refused once that much is read: what a resume holds stays bounded."""
+    monkeypatch.setenv("LACAK_MAX_INPUT_MB", "1")
+    out = tmp_path / name
+    store(out, WHOLE[0] + b"0" * 3_000_000)
+    done = cli(*ARGS, "-o", str(out), "--resume")
+    assert done.exit_code == 2, done.output
+    assert done.output.startswith(f"Error: {out} has a line of over 1 MB, longer than any record")
+    assert done.output.count("\n") == 1
+
+
 def test_a_finished_npz_resumes_to_nothing_and_a_foreign_one_is_refused(
     tmp_path: Path,
 ) -> None:

@@ -34,6 +34,7 @@ import json
 import math
 import os
 import shutil
+import stat
 import struct
 import sys
 import time
@@ -46,6 +47,7 @@ import attrs
 
 from ..errors import InvalidOptionError
 from ..plugin.registry import default_registry
+from ..store.paths import file_kind, input_limit, open_regular
 from .pool import _apart
 from .records import _DIGEST_TAIL, DIGEST_BYTES, _at, _digest, _measures, record_digest
 from .seeds import job_seed
@@ -307,19 +309,48 @@ def _lines(path: Path) -> Iterator[bytes]:
                 yield item
         return
     tail = b""
+    longest = input_limit()
     for chunk in _read(path):
         parts = (tail + chunk).split(b"\n")
         tail = parts.pop()
         for part in parts:
             yield part + b"\n"
+        _check_line(path, tail, longest)
 
 
 #: Bytes read from a file, or inflated from a gzip member, at a time.
 _CHUNK = 1 << 20
 
 
+def _check_line(path: Path, line: bytes, longest: int) -> None:
+    """Refuse a line longer than any record (:func:`lacak.store.paths.input_limit`, as
+    for any puzzle text): what is read back stays bounded whatever the file holds."""
+    if len(line) > longest:
+        raise InvalidOptionError(
+            f"{path} has a line of over {longest / 1_000_000:g} MB, longer than any record "
+            "(LACAK_MAX_INPUT_MB sets the limit): it is not a file of a lacak batch; "
+            "cannot resume it"
+        )
+
+
+def _open(path: Path) -> BinaryIO:
+    """``path`` open for reading, refused unless it is a regular file (a FIFO, a device
+    or a folder is refused at once, without blocking: :func:`open_regular`)."""
+    fd, info = open_regular(path)
+    if not stat.S_ISREG(info.st_mode):
+        os.close(fd)
+        raise InvalidOptionError(_not_regular(path, info.st_mode))
+    os.set_blocking(fd, True)
+    return open(fd, "rb")  # (the caller closes it)
+
+
+def _not_regular(path: Path, mode: int) -> str:
+    return (f"{path} is not a regular file ({file_kind(mode)}): a batch is written to a "
+            "file, or to standard output with -o -")  # fmt: skip
+
+
 def _read(path: Path) -> Iterator[bytes]:
-    with open(path, "rb") as f:
+    with _open(path) as f:
         while chunk := f.read(_CHUNK):
             yield chunk
 
@@ -345,7 +376,8 @@ def _gzip_lines(path: Path) -> Iterator[bytes | _Member]:
     member = _Member()
     offset = 0  # the bytes of the file read into members
     carry = b""  # the start of a line not ended yet
-    with open(path, "rb") as f:
+    longest = input_limit()
+    with _open(path) as f:
         data = f.read(_CHUNK)
         while data:
             try:
@@ -358,6 +390,7 @@ def _gzip_lines(path: Path) -> Iterator[bytes | _Member]:
                 carry = parts.pop()
                 for part in parts:
                     yield part + b"\n"
+                _check_line(path, carry, longest)
             left = inflate.unused_data if inflate.eof else inflate.unconsumed_tail
             offset += len(data) - len(left)
             if inflate.eof:
@@ -591,6 +624,13 @@ def open_output(
         raise InvalidOptionError(f"cannot write {str(path)!r}: no folder {str(path.parent)!r}")
     where = _journal(path) if suffix == ".npz" else path
     side = [_tail(path)] if suffix == ".gz" else []  # what an interrupted run left beside it
+    for existing in dict.fromkeys([path, where, *side]):
+        try:
+            mode = existing.stat().st_mode  # (a stat never blocks, whatever the file is)
+        except OSError:
+            continue  # missing (or unreadable: opening it says so)
+        if not stat.S_ISREG(mode):
+            raise InvalidOptionError(_not_regular(existing, mode))
     state = _Resumed()
     if resume:
         if suffix == ".npz" and not where.exists() and path.exists():
