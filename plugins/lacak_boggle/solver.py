@@ -91,9 +91,9 @@ def resolve_dictionary(
         return lacak.dictionary(dictionary, registry=registry)
     if isinstance(dictionary, os.PathLike) or _looks_like_file(dictionary):
         path = Path(dictionary)
-        if not path.is_file():
+        if not path.exists():
             raise lacak.DictionaryError(f"dictionary file {str(path)!r} does not exist")
-        return lacak.Dictionary.from_file(path)
+        return lacak.Dictionary.from_file(path)  # (it refuses what is not a regular file)
     return lacak.dictionary(dictionary, registry=registry)
 
 

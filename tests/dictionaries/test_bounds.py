@@ -58,13 +58,25 @@ def test_a_fifo_is_refused_without_waiting_for_a_writer(tmp_path: Path) -> None:
     fifo = tmp_path / "words.json"
     os.mkfifo(fifo)
     one_line(lacak_command("dictionaries", "validate", str(fifo)), "is not a regular file (a FIFO)")
-    one_line(lacak_command("boggle", "solve", "CAT/DOG", "-d", str(fifo)), str(fifo))
+    one_line(lacak_command("boggle", "solve", "CAT/DOG", "-d", str(fifo)),
+             f"{fifo} is not a regular file (a FIFO)")  # fmt: skip
 
 
 @needs_prlimit
 def test_a_folder_is_refused(tmp_path: Path) -> None:
     (tmp_path / "words.json").mkdir()
     one_line(lacak_command("dictionaries", "validate", str(tmp_path / "words.json")), "a folder")
+    one_line(lacak_command("boggle", "solve", "CAT/DOG", "-d", str(tmp_path / "words.json")),
+             "words.json is not a regular file (a folder)")  # fmt: skip
+
+
+@needs_prlimit
+@pytest.mark.parametrize("command", ["solve", "solve-many"])
+def test_a_device_as_a_boggle_dictionary_is_not_a_regular_file(command: str) -> None:
+    """``-d /dev/zero`` exists: the message says what it is, not that it is missing."""
+    done = lacak_command("boggle", command, "CAT/DOG" if command == "solve" else "-",
+                         "-d", "/dev/zero")  # fmt: skip
+    one_line(done, "/dev/zero is not a regular file (a character device)")
 
 
 @needs_prlimit
