@@ -202,3 +202,40 @@ def test_a_flipped_bit_in_a_cached_database_rebuilds_it(position: int, bit: int)
 def test_the_compiled_builder_needs_two_bytes_a_placement() -> None:
     assert pdb.build_bytes(16, 518_918_400, compiled=True) < 1.1 * 2**30
     assert pdb.build_bytes(16, 518_918_400, compiled=False) > 3 * 2**30
+
+
+def test_a_first_compile_the_time_limit_cannot_cover_is_not_started(tmp_path: Path) -> None:
+    """Issue 23, item 13: with no compiled builder on the machine, ``-H pdb --timeout 1``
+    compiled it first (5.3 s). No compile starts now (no machine code is written: counted
+    by the files, not timed): the numpy builder makes the database, after one warning."""
+    import json
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, "LACAK_CACHE_DIR": str(tmp_path / "cache"),
+           "NUMBA_CACHE_DIR": str(tmp_path / "numba"), "LACAK_PROGRESS": "0"}  # fmt: skip
+    env.pop(pdb_build.ENGINE_VARIABLE, None)
+    command = [sys.executable, "-m", "lacak", "sliding", "solve", "867254301", "--strategy",
+               "astar", "--heuristic", "pdb", "--timeout", "30", "--json"]  # fmt: skip
+    done = subprocess.run(command, capture_output=True, text=True, env=env, timeout=300,
+                          check=False)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["length"] == 31
+    assert done.stderr.count("warning:") == 1, done.stderr
+    assert done.stderr.startswith("warning: the compiled pattern-database builder is not "
+                                  "compiled on this machine yet")  # fmt: skip
+    assert "this run uses the numpy builder" in done.stderr
+    compiled = [p for p in tmp_path.rglob("*") if p.is_file() and (
+        p.suffix in (".nbi", ".nbc") or "lacak_sliding.pdb.compiled" in str(p))]  # fmt: skip
+    assert compiled == []
+    assert list((tmp_path / "cache" / "pdb").glob("*.pdb"))  # the numpy builder's tables
+
+
+def test_the_builder_compiles_once_where_no_time_limit_is_near() -> None:
+    """Without a deadline the compiled builder is loaded (compiled the first time) and
+    builds the table the numpy builder makes."""
+    goal = (1, 2, 3, 4, 5, 0)
+    got = pdb_build.build_database(3, 2, goal, (1, 2, 3), engine="auto")
+    assert pdb_build.BUILDER.loaded()
+    assert np.array_equal(got, pdb_build.build_numpy(3, 2, goal, (1, 2, 3)))

@@ -30,14 +30,17 @@ from __future__ import annotations
 
 import itertools
 import math
+import os
 from collections.abc import Callable, Iterator, Sequence
 
+import lacak
 import numpy as np
 
-from .engines import ENGINE_VARIABLE, ENGINES, choose_engine, compiled_available
+from .engines import BUILDER, ENGINE_VARIABLE, ENGINES, choose_engine, compiled_available
 from .placements import Placements, neighbour_table
 
 __all__ = [
+    "BUILDER",
     "ENGINES",
     "ENGINE_VARIABLE",
     "build_database",
@@ -169,9 +172,20 @@ def build_database(
     :raises InvalidOptionError: see :func:`choose_engine`.
     """
     if choose_engine(width, height, len(tiles), engine) == "numba":
-        from .compiled import build_compiled  # (deferred: it imports numba)
-
-        return build_compiled(width, height, goal, tiles, progress=progress)
+        # its first compile is not started when the time limit in force might not cover
+        # it (the numpy builder then, told once); asked for by name, it must run
+        forced = engine == "numba" or os.environ.get(ENGINE_VARIABLE, "").strip() == "numba"
+        try:
+            module = BUILDER.require_by(
+                lacak.current_deadline(), f"{ENGINE_VARIABLE}=numba" if forced else "",
+                instead="the numpy builder",
+            )  # fmt: skip
+        except lacak.InvalidOptionError:  # numba failed to load here
+            if forced:
+                raise
+            module = None
+        if module is not None:
+            return module.build_compiled(width, height, goal, tiles, progress=progress)
     return build_numpy(width, height, goal, tiles, progress=progress)
 
 

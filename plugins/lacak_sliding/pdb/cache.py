@@ -201,14 +201,14 @@ def load_or_build(
         if must_cache:  # before a build that may take minutes, not after it
             path = database_path(width, height, goal, tiles, required=True)
         started = time.perf_counter()
-        deadline = lacak.current_deadline()
+        deadline = lacak.current_deadline()  # (a time of lacak.limits.now())
         label = ",".join(map(str, tiles))
         shown = f"pattern database of tiles {label} ({height}x{width})"
 
         with lacak.progress.task(shown, total=size) as task:
 
             def report(level: int, reached: int, total: int) -> None:
-                if deadline is not None and time.perf_counter() >= deadline:
+                if deadline is not None and lacak.limits.now() >= deadline:
                     raise BuildStopped(
                         f"the time limit was reached while building the pattern database of "
                         f"tiles {label} on {height}x{width} (level {level}, {reached:,} of "

@@ -47,7 +47,7 @@ import numpy as np
 from .engines import MAX_CELLS, compiled_supports
 from .placements import neighbour_table
 
-__all__ = ["MAX_CELLS", "PARALLEL_FROM", "build_compiled", "supported"]
+__all__ = ["MAX_CELLS", "PARALLEL_FROM", "build_compiled", "supported", "warm"]
 
 #: Placements from which a build runs on several threads.
 PARALLEL_FROM = 1 << 22
@@ -568,6 +568,12 @@ def _colex_masks(n: int, k: int, binom: np.ndarray, keys: np.ndarray) -> np.ndar
             mask |= 1 << c
         out[idx] = mask
     return out
+
+
+def warm() -> None:
+    """Compile (or load from lacak's cache) every kernel of the build, on a 3x2 board
+    (the kernels' types do not depend on the board)."""
+    build_compiled(3, 2, (1, 2, 3, 4, 5, 0), (1, 2), workers=1)
 
 
 lacak.store.compiled.cache_kernels(globals())  # machine code in lacak's checked cache

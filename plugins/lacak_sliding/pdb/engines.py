@@ -17,6 +17,7 @@ import os
 import lacak
 
 __all__ = [
+    "BUILDER",
     "ENGINES",
     "ENGINE_VARIABLE",
     "MAX_CELLS",
@@ -37,6 +38,16 @@ MAX_CELLS = 62
 
 #: Most entries (sets of occupied cells x cells) the compiled builder's region tables may have.
 MAX_TABLE = 1 << 27
+
+#: The compiled builder: its machine code kept and checked in lacak's cache, and a
+#: first compile that a time limit it might outlast does not start
+#: (:meth:`lacak.store.compiled.CompiledEngine.require_by`: the numpy builder then).
+BUILDER = lacak.store.compiled.CompiledEngine(
+    name="sliding-pdb",
+    module="lacak_sliding.pdb.compiled",
+    title="the compiled pattern-database builder",
+    seconds="about 5 s",
+)
 
 
 @functools.lru_cache(maxsize=1)
