@@ -142,3 +142,41 @@ def test_rich_tree_shows_states_as_they_are() -> None:
     for node in (trace.nodes[root], trace.nodes[dim], trace.nodes[goal]):
         assert trace._label(node) in shown
     assert trace._label(trace.nodes[goal]) + " ← goal" in shown
+
+
+_STATES = st.one_of(st.text(), st.tuples(st.integers(), st.integers()), st.integers())
+_NUMBERS = st.one_of(st.integers(-10**6, 10**6), st.floats(allow_nan=True, allow_infinity=True))
+
+
+@given(
+    steps=st.lists(st.tuples(_STATES, st.one_of(st.none(), _STATES), _NUMBERS,
+                             st.one_of(st.none(), _NUMBERS)), max_size=30),
+    truncate=st.booleans(),
+    expanded=st.sets(st.integers(0, 29)),
+    goal=st.integers(0, 29),
+)
+def test_a_trace_file_s_lines_are_json_dumps_of_each_node_byte_for_byte(
+    steps: list[tuple[object, object, float, float | None]],
+    truncate: bool,
+    expanded: set[int],
+    goal: int,
+) -> None:
+    """``to_json(lines=True)`` (``--trace FILE.json``) writes each node without making its
+    dict, and gives exactly what :func:`json.dumps` gives for it, strange text and
+    numbers included."""
+    import json
+
+    trace = lacak.SearchTrace(max_nodes=len(steps) if truncate else 100)
+    parent = None
+    for depth, (state, action, g, h) in enumerate(steps):
+        parent = trace.add(parent, state, action, depth=depth, g=g, h=h)  # type: ignore[arg-type]
+    if truncate:
+        trace.add(parent, "one too many")
+    for node in sorted(expanded):
+        trace.expand(node)
+    trace.mark_goal(goal)
+    data = trace.to_dict()
+    encode = json.JSONEncoder().encode
+    nodes = ",\n".join(map(encode, data["nodes"]))
+    expected = f'{{"truncated": {encode(data["truncated"])}, "nodes": [\n{nodes}\n]}}'
+    assert trace.to_json(lines=True) == expected
