@@ -36,3 +36,5 @@ settings.register_profile(
     "thorough", max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
 settings.load_profile("default")
+# (the fuzzers that set a count of their own scale it by the loaded profile's
+# max_examples / 60, so that --hypothesis-profile=thorough enlarges them too)

@@ -217,7 +217,8 @@ def _run(folder: Path, path: str, args: list[str], stdin: str) -> None:
 
 
 @settings(
-    max_examples=150,
+    # 150 under the default profile (60 examples), more under --hypothesis-profile=thorough
+    max_examples=max(1, 150 * settings.default.max_examples // 60),
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
 )

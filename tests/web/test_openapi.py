@@ -18,7 +18,10 @@ from .conftest import make_app  # noqa: E402
 
 schema = schemathesis.openapi.from_asgi("/api/openapi.json", make_app())
 schema.config.generation.update(
-    modes=[GenerationMode.POSITIVE, GenerationMode.NEGATIVE], max_examples=40, deterministic=True
+    modes=[GenerationMode.POSITIVE, GenerationMode.NEGATIVE],
+    # 40 under the default profile (60 examples), more under --hypothesis-profile=thorough
+    max_examples=max(1, 40 * settings.default.max_examples // 60),
+    deterministic=True,
 )
 
 
