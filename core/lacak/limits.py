@@ -51,6 +51,7 @@ __all__ = [
     "Limits",
     "StopReason",
     "check_deadline",
+    "clock",
     "current_deadline",
     "deadline",
     "now",
@@ -165,6 +166,13 @@ _DEADLINE: contextvars.ContextVar[float | None] = contextvars.ContextVar(
 _CLOCK: contextvars.ContextVar[Callable[[], float]] = contextvars.ContextVar(
     "lacak_clock", default=time.perf_counter
 )
+
+
+def clock() -> Callable[[], float]:
+    """The clock :func:`now` reads in the block running now: :func:`time.perf_counter`,
+    or the one :func:`use_clock` set. A search loop that reads the time often keeps it
+    and calls it, rather than :func:`now` at each look."""
+    return _CLOCK.get()
 
 
 def now() -> float:

@@ -264,7 +264,7 @@ def test_timeout_counts_reading_the_puzzle() -> None:
 
     started = time.perf_counter()
     _registry, result = run_slow("x", "-S", "30", "-s", "test-dijkstra", "--timeout", "0.3")
-    assert time.perf_counter() - started < 10  # 0.3 s + generous slack, not 30 s
+    assert time.perf_counter() - started < 20  # 0.3 s + slack for a loaded machine, not 30 s
     assert result.exit_code == 1
     assert result.stdout.startswith("not found: --timeout was reached before the search began")
     assert "the time limit was reached while reading a slow puzzle" in result.stdout

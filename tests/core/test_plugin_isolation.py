@@ -344,7 +344,7 @@ def test_a_blocking_hook_is_skipped_with_the_rest_of_its_plugin() -> None:
             )
             start = time.monotonic()
             assert list(registry.searchers()) == ["test-dijkstra"]
-            assert time.monotonic() - start < 10  # it waited 0.2 s, not for ever
+            assert time.monotonic() - start < 30  # it waited 0.2 s, not for ever
         assert list(registry.dictionaries()) == ["tiny"]
         assert blocking.calls == ["register_searchers"]  # its other hooks are not called
         (failure,) = registry.failures

@@ -165,6 +165,11 @@ def test_pdb_78_builds_within_2_5_gb_with_the_compiled_builder(
     monkeypatch.setenv("LACAK_CACHE_DIR", str(tmp_path))
     korf1 = "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3"
     goal = " ".join(map(str, range(16)))
+    # the builder compiled first: under --timeout 8 its first compile would not start (the
+    # numpy builder would then run out of memory, as in the test above)
+    warm = "from lacak_sliding.pdb.engines import BUILDER; assert BUILDER.load(), BUILDER.failure()"
+    subprocess.run([sys.executable, "-c", warm], check=True, timeout=600,
+                   env={**os.environ, "LACAK_CACHE_DIR": str(tmp_path)})  # fmt: skip
     done, seconds = run_limited(
         ["sliding", "solve", korf1, "--goal", goal, "-H", "pdb-78", "--timeout", "8"], 8
     )

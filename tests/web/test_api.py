@@ -259,9 +259,9 @@ def test_a_search_stops_at_its_time_limit_and_says_so(client: TestClient) -> Non
         json={"puzzle": "15 14 13 12 / 11 10 9 8 / 7 6 5 4 / 3 1 2 0", "strategy": "bfs",
               "limits": {"seconds": 0.5}},
     ).json()
-    # generous slack, more on a loaded machine (the search runs in a worker process)
-    load = os.getloadavg()[0] / (os.cpu_count() or 1)
-    assert time.perf_counter() - started < 0.5 + 2.0 * max(1.0, load)
+    # (the search runs in a worker process, which a fake clock cannot reach: slack that
+    # a machine at load 10 still meets, far below the minutes the search would take)
+    assert time.perf_counter() - started < 0.5 + 20
     assert answer["result"]["stopped"] in ("time-limit", "memory-limit")
     assert answer["result"]["found"] is False
 
@@ -340,7 +340,6 @@ def test_worker_processes_serve_and_a_dead_worker_is_replaced() -> None:
             "limits": {"seconds": 5.0}}  # fmt: skip
 
     async def main() -> list[httpx.Response]:
-        import os
         import signal
 
         transport = httpx.ASGITransport(app=app)

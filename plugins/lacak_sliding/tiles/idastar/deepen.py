@@ -11,7 +11,6 @@ with the same engines and the same :func:`upgrade`.
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 import lacak
@@ -83,7 +82,7 @@ def deepen(puzzle: Any, engine: Engine) -> SearchResult:
             # with an admissible heuristic, a goal within max_depth is found at a smaller bound
             return finish(puzzle, search.heuristic, search.budget, tally, StopReason.DEPTH,
                            None, max_depth)  # fmt: skip
-        if search.deadline is not None and time.perf_counter() >= search.deadline:
+        if search.deadline is not None and search.clock() >= search.deadline:
             return finish(puzzle, search.heuristic, search.budget, tally, StopReason.TIME,
                            None, int(bound))  # fmt: skip
         # the compiled engine takes over when it pays (lacak_sliding.tiles.idastar.engines)

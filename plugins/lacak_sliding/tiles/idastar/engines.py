@@ -146,7 +146,7 @@ def compile_for_split(engine: Any) -> None:
     ):
         return
     ready = ENGINE.ready()
-    if _room(engine.search, ready, time.perf_counter()):
+    if _room(engine.search, ready, engine.search.clock()):
         ENGINE.load(compile=not ready)  # (ready: loads only, so a room to load is enough)
 
 
@@ -193,7 +193,7 @@ class _Timer:
             return False
         if self.ready is None:
             self.ready = ENGINE.ready()
-        if not _room(self.search, self.ready, now):
+        if not _room(self.search, self.ready, self.search.clock()):
             return False
         if not self.ready and elapsed < COMPILE_AFTER:
             return False
@@ -359,7 +359,7 @@ class _Compiled:
             if sh[top] == 0 and board.tolist() == search.goal:
                 return Step(found=list(resume[1:]))
             counts[2] = top
-        deadline, watch = search.deadline, search.watch
+        deadline, watch, clock = search.deadline, search.watch, search.clock
         try:
             while True:
                 # slices even when nothing is timed: Ctrl-C is seen between two
@@ -374,7 +374,7 @@ class _Compiled:
                     continue
                 if status != kernel.PAUSED:
                     break
-                if deadline is not None and time.perf_counter() >= deadline:
+                if deadline is not None and clock() >= deadline:
                     return Step(stopped=StopReason.TIME, depth=int(bound))
                 if watch.on:
                     watch(int(counts[0]))

@@ -15,7 +15,6 @@ and hands over to the explicit stack (:class:`~.stack.Stack`) past it.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Sequence
 from typing import Any
 
@@ -282,6 +281,7 @@ class Generated:
     def iterate(self, bound: float, tally: Tally) -> Step:
         search = self.search
         max_expanded, deadline, watch = search.max_expanded, search.deadline, search.watch
+        clock = search.clock
         handover = search.handover
         base = tally.expanded
         z0 = search.start.index(0)
@@ -291,7 +291,7 @@ class Generated:
             done = base + count  # the node about to be expanded is number ``done``
             if max_expanded is not None and done > max_expanded:
                 raise Abort(StopReason.NODES)
-            if deadline is not None and time.perf_counter() >= deadline:
+            if deadline is not None and clock() >= deadline:
                 raise Abort(StopReason.TIME)
             if watch.on:
                 watch(done)

@@ -173,6 +173,8 @@ class Search:
         self.max_depth = depth_cap(limits)
         # the budget's deadline (it may be a running command's, earlier than its own)
         self.deadline = budget.deadline
+        #: The clock the deadline is a time of (lacak.limits.now's: a test's fake one too).
+        self.clock = lacak.limits.clock()
         #: Shows a search past a second on the progress display, when someone is watching.
         self.watch = Watch(budget)
         #: Whether the clock must be read now and then (a deadline, or someone watching).

@@ -8,7 +8,6 @@ deep to recurse); both visit and count the same nodes.
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 from lacak import StopReason
@@ -57,7 +56,7 @@ class Linear:
         nbrs, goal, md = search.nbrs, search.goal, self.md
         goal_row, goal_col = lc.goal_row, lc.goal_col
         row_conflicts, col_conflicts = lc.row_conflicts, lc.col_conflicts
-        max_expanded, deadline = search.max_expanded, search.deadline
+        max_expanded, deadline, clock = search.max_expanded, search.deadline, search.clock
         timed, watch = search.timed, search.watch
         board, rows, cols = self.board, self.rows, self.cols
         counters = {"expanded": tally.expanded, "generated": tally.generated}
@@ -68,7 +67,7 @@ class Linear:
             if max_expanded is not None and done >= max_expanded:
                 raise Abort(StopReason.NODES)
             if timed and done % 256 == 0:
-                if deadline is not None and time.perf_counter() >= deadline:
+                if deadline is not None and clock() >= deadline:
                     raise Abort(StopReason.TIME)
                 if watch.on:
                     watch(done)

@@ -420,7 +420,7 @@ class _Splitter:
         self.deadline = (
             None
             if budget.deadline is None
-            else time.time() + (budget.deadline - time.perf_counter())
+            else time.time() + (budget.deadline - lacak.limits.now())
         )
         #: The iterations made and not yet decided, the first undecided in front.
         self.iterations: list[_Iteration] = []

@@ -10,7 +10,6 @@ gets too deep to recurse, and it records the search tree when a trace is asked.
 from __future__ import annotations
 
 import math
-import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -54,6 +53,7 @@ class Stack:
         start, goal, nbrs = search.start, search.goal, search.nbrs
         names = {width: "D", -width: "U", 1: "R", -1: "L"}
         max_expanded, deadline, depth_cut = search.max_expanded, search.deadline, search.depth_cut
+        clock = search.clock
         timed, watch = search.timed, search.watch
         expanded, generated = tally.expanded, tally.generated
 
@@ -62,7 +62,7 @@ class Stack:
             if max_expanded is not None and expanded >= max_expanded:
                 return StopReason.NODES
             if timed and expanded % 256 == 0:
-                if deadline is not None and time.perf_counter() >= deadline:
+                if deadline is not None and clock() >= deadline:
                     return StopReason.TIME
                 if watch.on:
                     watch(expanded)
