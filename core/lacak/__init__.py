@@ -18,6 +18,7 @@ from __future__ import annotations
 import sys
 
 from . import _moved, batch, options, output, progress, store, words
+from ._moved import moved_modules
 from .api import (
     NO_HEURISTIC,
     Choice,
@@ -148,6 +149,7 @@ __all__ = [
     "hookimpl",
     "hookspec",
     "memory_guard",
+    "moved_modules",
     "normalize_word",
     "options",
     "output",

@@ -27,9 +27,10 @@ import importlib.machinery
 import sys
 import types
 import warnings
+from collections.abc import Mapping
 from typing import Any
 
-__all__ = ["MOVED", "install", "moved_attribute"]
+__all__ = ["MOVED", "install", "moved_attribute", "moved_modules"]
 
 #: Old module path -> the module it is now.
 MOVED: dict[str, str] = {
@@ -63,28 +64,31 @@ def _caller_level(skip: int = 0) -> int:
     return level + skip
 
 
-def _warn(old: str, skip: int = 0) -> None:
+def _warn(old: str, new: str, skip: int = 0) -> None:
     warnings.warn(
-        f"{old} is deprecated: it moved to {MOVED[old]} (the old path goes in the next release)",
+        f"{old} is deprecated: it moved to {new} (the old path goes in the next release)",
         DeprecationWarning,
         stacklevel=_caller_level(skip),
     )
 
 
 class _Finder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
-    """Finds an old module path and loads it as the module of its new path."""
+    """Finds an old module path (of lacak or of a plugin that declared its moves) and
+    loads it as the module of its new path."""
 
     def __init__(self) -> None:
+        #: Old module path -> the module it is now, for every package that declared moves.
+        self.moved: dict[str, str] = {}
         self._specs: dict[str, Any] = {}
 
     def find_spec(self, fullname: str, path: Any = None, target: Any = None) -> Any:
-        if fullname not in MOVED:
+        if fullname not in self.moved:
             return None
         return importlib.machinery.ModuleSpec(fullname, self)
 
     def create_module(self, spec: Any) -> types.ModuleType:
-        _warn(spec.name)
-        module = importlib.import_module(MOVED[spec.name])
+        _warn(spec.name, self.moved[spec.name])
+        module = importlib.import_module(self.moved[spec.name])
         self._specs[spec.name] = module.__spec__
         return module
 
@@ -113,16 +117,28 @@ def moved_attribute(name: str) -> types.ModuleType:
     old = f"lacak.{name}"
     if old not in MOVED:
         raise AttributeError(f"module 'lacak' has no attribute {name!r}")
-    _warn(old, skip=1)  # (called by the package's __getattr__)
+    _warn(old, MOVED[old], skip=1)  # (called by the package's __getattr__)
     return importlib.import_module(MOVED[old])
 
 
 _FINDER = _Finder()
 
 
-def install(package: types.ModuleType) -> None:
-    """Serve the old paths (once): the finder first on ``sys.meta_path``, and ``package``'s
-    attributes guarded."""
+def moved_modules(moved: Mapping[str, str]) -> None:
+    """Serve the old import paths of modules that moved, for a release: importing an old
+    path (a key of ``moved``) gives the module of its new one (its value), with a
+    :class:`DeprecationWarning` naming it, and ``sys.modules`` holds one module object
+    per file, under both names. A plugin that moves its modules into sub-packages calls
+    it once, from its package's ``__init__`` (lacak does the same for its own).
+
+    :param moved: old module path -> new module path (the new one must import).
+    """
+    _FINDER.moved.update(moved)
     if _FINDER not in sys.meta_path:
         sys.meta_path.insert(0, _FINDER)
+
+
+def install(package: types.ModuleType) -> None:
+    """Serve lacak's own old paths (once), and guard ``package``'s attributes."""
+    moved_modules(MOVED)
     package.__class__ = _Package
