@@ -201,6 +201,8 @@ def test_auto_moves_to_the_compiled_engine(monkeypatch: pytest.MonkeyPatch) -> N
 
 
 def test_auto_waits_before_loading(monkeypatch: pytest.MonkeyPatch) -> None:
+    # (the database is built with numpy: the compiled builder is a CompiledEngine too)
+    monkeypatch.setenv("LACAK_PDB_ENGINE", "numpy")
     engine = lacak.store.compiled.CompiledEngine
     monkeypatch.setattr(engine, "loaded", lambda self: False)
     monkeypatch.setattr(engine, "ready", lambda self: False)
