@@ -239,6 +239,9 @@ def test_random_command_lines_answer_or_refuse_in_one_line(folder: Path, data: s
         ["dictionaries", "show", "{folder}"],
         ["sliding", "solve", "123450786", "--timeout", "0", "--json"],
         ["batch", "maze", "-n", "1", "--size", "0x3", "-o", "{folder}/out.jsonl"],
+        ["sliding", "scramble", "--size", ""],
+        ["sliding", "estimate", "123450786", "--size", ""],
+        ["batch", "sliding", "-n", "1", "--size", "", "-o", "{folder}/out.jsonl"],
     ],
 )
 def test_pinned_command_lines(folder: Path, line: list[str]) -> None:

@@ -31,8 +31,10 @@ def _below(rng: random.Random, n: int) -> int:
 
 
 def _setup(size: Any, seed: int | None, goal: str) -> tuple[int, int, tuple[int, ...], int]:
-    dims = parse_board_size(size if size is not None else (3, 3))
-    assert dims is not None
+    # (an empty text is "no size" where a board's tiles tell it, not here: refused)
+    dims = parse_board_size(size if size is not None else (3, 3)) if size != "" else None
+    if dims is None:
+        raise lacak.InvalidOptionError("sliding puzzle size must look like 3x4, got ''")
     rows, cols = dims
     width, height = cols, rows
     if seed is None:
