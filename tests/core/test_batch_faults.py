@@ -736,6 +736,18 @@ def test_the_notes_of_a_killed_batch_s_workers_are_swept(tmp_path: Path) -> None
 # -- item 16: workers end with their parent ----------------------------------------------
 
 
+def test_a_worker_whose_parent_died_before_it_watched_ends() -> None:
+    """The race a loaded machine showed: the pool's maker killed between a worker's fork
+    and its watch (the worker already handed to another process, which it then took for
+    its parent): the worker ends all the same, seeing that the pool's maker is gone."""
+    gone = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"],
+                          capture_output=True, text=True, check=True).stdout.strip()  # fmt: skip
+    script = ("import time; from lacak.batch.processes import end_with_parent\n"
+              f"end_with_parent({gone}, False)\ntime.sleep(120)\n")  # fmt: skip
+    done = subprocess.run([sys.executable, "-c", script], timeout=60, check=False)
+    assert done.returncode == 1  # ended by its watch, long before its two minutes
+
+
 ON_A_THREAD = textwrap.dedent("""
     import sys, threading, time
     from lacak.batch import run_many

@@ -70,7 +70,7 @@ def end_with_parent(owner: int, tied: bool) -> None:
         if os.getppid() != owner:  # it ended before the signal was asked for
             os._exit(1)
         return
-    threading.Thread(target=_watch, args=(os.getppid(),), name="lacak-parent-watch",
+    threading.Thread(target=_watch, args=(os.getppid(), owner), name="lacak-parent-watch",
                      daemon=True).start()  # fmt: skip
 
 
@@ -88,8 +88,22 @@ def _parent_death_signal() -> bool:
     return bool(done == 0)
 
 
-def _watch(parent: int) -> None:
-    """(A worker's daemon thread) end the process once its parent is no longer ``parent``."""
-    while os.getppid() == parent:
+def _watch(parent: int, owner: int) -> None:
+    """(A worker's daemon thread) end the process once its parent is no longer ``parent``,
+    or ``owner`` is gone: a parent killed before this thread started (the worker was
+    already handed to another process, which ``parent`` is then) is seen by the
+    second."""
+    while os.getppid() == parent and _exists(owner):
         time.sleep(WATCH_SECONDS)
     os._exit(1)
+
+
+def _exists(pid: int) -> bool:
+    """Whether process ``pid`` exists (signal 0 checks without sending anything)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # (it exists, but is not ours to signal)
+        return True
+    return True
