@@ -19,6 +19,7 @@ Text forms (see :meth:`Board.from_string`)::
 from __future__ import annotations
 
 import functools
+import json
 import re
 from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence, Set
 from typing import Any, ClassVar
@@ -207,6 +208,31 @@ def _split_compact(row: str) -> list[str]:
     return tiles
 
 
+def _shaken_rows(text: str) -> list[list[str]]:
+    """The rows of tiles of a shaken board's JSON (``lacak boggle shake --json``: its
+    ``board``, rows of tile strings).
+
+    :raises InvalidPuzzleError: not JSON, or not an object with rows of tiles under
+        ``board``.
+    """
+    try:
+        data = json.loads(text)
+    except ValueError as error:
+        raise lacak.InvalidPuzzleError(
+            f"the board starts with '{{' but is not JSON ({error}); a board is written "
+            "CATS/DOGE/..., or is a shaken board's JSON"
+        ) from None
+    rows = data.get("board") if isinstance(data, dict) else None
+    if not isinstance(rows, list) or not all(
+        isinstance(row, list) and all(isinstance(tile, str) for tile in row) for row in rows
+    ):
+        raise lacak.InvalidPuzzleError(
+            "a board given as JSON is a shaken board's (lacak boggle shake --json): an "
+            'object with rows of tiles under "board"'
+        )
+    return rows
+
+
 def _split_row(row: str, r: int) -> list[str]:
     if "," in row:
         tiles = [part.strip() for part in row.split(",")]
@@ -281,6 +307,8 @@ class Board:
         stripped = text.strip()
         if not stripped:
             raise lacak.InvalidPuzzleError("the board is empty")
+        if stripped.startswith("{"):  # what lacak boggle shake --json prints
+            return cls.from_rows(_shaken_rows(stripped))
         if _PLAIN.fullmatch(stripped):  # "CATS/DOGE/...": one capital letter a tile
             return cls(tiles=[list(row) for row in stripped.split("/")])
         rows = []

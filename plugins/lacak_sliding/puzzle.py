@@ -13,6 +13,7 @@ order, as everywhere in lacak): ``3x4`` is 3 rows of 4 tiles.
 
 from __future__ import annotations
 
+import json
 import operator
 import re
 from collections.abc import Iterable, Sequence
@@ -401,7 +402,9 @@ class SlidingPuzzle:
         """Parse a start board (and optionally a goal board).
 
         :param text: ``"123450786"``, ``"1 2 3 / 4 5 0 / 7 8 6"``, a space or
-            comma separated list, or a vector ``"(1,2,3,4,5,0,7,8,6)"``.
+            comma separated list, a vector ``"(1,2,3,4,5,0,7,8,6)"``, or the JSON
+            ``lacak sliding scramble --json`` prints (its ``board``, with its
+            ``goal`` and ``size`` unless they are given).
         :param goal: the goal in any of those forms, or a tuple; default
             tiles in order with the blank last.
         :param size: ``"ROWSxCOLS"`` or ``(rows, cols)`` for boards that are not
@@ -414,6 +417,11 @@ class SlidingPuzzle:
             message says why).
         """
         allow_unsolvable = lacak.as_flag(allow_unsolvable, "allow_unsolvable")
+        if isinstance(text, str) and text.lstrip().startswith("{"):
+            scramble = _scramble_json(text)
+            text = scramble["board"]
+            goal = scramble.get("goal") if goal is None or goal == "" else goal
+            size = scramble.get("size") if size is None or size == "" else size
         tiles, rows, cols, notation = parse_tiles(text, parse_board_size(size))
         width, height = cols, rows
         if goal is None or goal == "":
@@ -533,6 +541,30 @@ def validate(instance: Any) -> None:
     check_tiles(instance.initial, n, what="the start")
     check_tiles(instance.goal, n, what="the goal")
     instance.check_solvable()
+
+
+def _scramble_json(text: str) -> dict[str, Any]:
+    """The JSON of a scramble (``lacak sliding scramble --json``): its ``board`` text, and
+    its ``goal`` and ``size`` when it has them.
+
+    :raises InvalidPuzzleError: not JSON, or not an object with a ``board`` text.
+    """
+    try:
+        data = json.loads(text)
+    except ValueError as error:
+        raise lacak.InvalidPuzzleError(
+            f"the board starts with '{{' but is not JSON ({error}); a board is written "
+            "123450786, 1 2 3 / 4 5 0 / 7 8 6, or is a scramble's JSON"
+        ) from None
+    if not isinstance(data, dict) or not isinstance(data.get("board"), str):
+        raise lacak.InvalidPuzzleError(
+            "a board given as JSON is a scramble's (lacak sliding scramble --json): an "
+            'object with the board as text under "board"'
+        )
+    for key in ("goal", "size"):
+        if data.get(key) is not None and not isinstance(data[key], str):
+            raise lacak.InvalidPuzzleError(f"the scramble's {key!r} must be text")
+    return {key: data[key] for key in ("board", "goal", "size") if data.get(key) is not None}
 
 
 def parse(

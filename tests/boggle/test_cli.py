@@ -462,3 +462,26 @@ def test_every_command_prints_json_and_reads_dash(cli, group: str) -> None:
         assert "CAT" in result.stdout
     for args in (["shake", "--seed", "1"], ["dice"]):
         assert json.loads(run(cli, "boggle", *args, "--json").stdout)
+
+
+@pytest.mark.parametrize("dice", ["classic4", "big5", "superbig6"])
+@pytest.mark.parametrize("seed", [0, 7])
+def test_a_shaken_board_s_json_pipes_into_solve(cli, dice: str, seed: int) -> None:
+    """``lacak boggle shake --json | lacak boggle solve -`` (no jq), multi-letter and
+    blank tiles included: the same words as the board's text."""
+    shaken = run(cli, "boggle", "shake", "--dice", dice, "--seed", str(seed), "--json")
+    text = json.loads(shaken.stdout)["text"]
+    piped = run(cli, "boggle", "solve", "-", "--json", input=shaken.stdout)
+    direct = run(cli, "boggle", "solve", text, "--json")
+    assert piped.exit_code == direct.exit_code == 0, piped.output
+    assert json.loads(piped.stdout)["boggle"]["words"] == json.loads(direct.stdout)["boggle"]["words"]
+
+
+@pytest.mark.parametrize(
+    "text", ['{"board": ', '{"text": "CAT/DOG"}', '{"board": "CAT/DOG"}', '{"board": [[1]]}']
+)
+def test_json_that_is_not_a_shaken_board_is_one_clear_line(cli, text: str) -> None:
+    result = CliRunner().invoke(cli, ["boggle", "solve", "-"], input=text)
+    assert result.exit_code == 2, result.output
+    assert result.stderr.startswith("Error: ") and result.stderr.count("\n") == 1
+    assert "JSON" in result.stderr

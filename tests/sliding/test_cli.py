@@ -7,6 +7,8 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from lacak.cli import make_cli
 
 #: The common keys of every kind's result (docs/results.md), then the kind's own.
@@ -243,3 +245,45 @@ def test_optional_heuristic_defaults_and_can_be_turned_off(cli) -> None:  # type
     assert refused.exit_code == 2 and "needs a heuristic" in refused.output
     noted = run(cli, "sliding", "solve", "123405786", "-s", "bfs", "-H", "manhattan")
     assert noted.exit_code == 0 and "does not use a heuristic" in noted.output
+
+
+@settings(max_examples=20, deadline=None)
+@given(
+    shape=st.sampled_from([(2, 3), (3, 2), (3, 3), (2, 4), (4, 4)]),
+    seed=st.integers(0, 2**32),
+    goal_first=st.booleans(),
+)
+def test_a_scramble_s_json_is_a_board_with_its_goal_and_size(
+    shape: tuple[int, int], seed: int, goal_first: bool
+) -> None:
+    """``lacak sliding scramble --json | lacak sliding solve -``: the scramble's board,
+    goal and size come along, so the pipe needs no jq (README)."""
+    import lacak
+
+    size = f"{shape[0]}x{shape[1]}"
+    n = shape[0] * shape[1]
+    goal = " ".join(map(str, [0, *range(1, n)] if goal_first else [*range(1, n), 0]))
+    made = CliRunner().invoke(make_cli(), ["sliding", "scramble", "--size", size, "--seed",
+                                           str(seed), "--goal", goal, "--json"])  # fmt: skip
+    assert made.exit_code == 0, made.output
+    scramble = json.loads(made.stdout)
+    puzzle = lacak.parse("sliding", made.stdout)
+    expected = lacak.parse("sliding", scramble["board"], size=size, goal=goal)
+    assert (puzzle.initial, puzzle.goal, puzzle.width) == (
+        expected.initial, expected.goal, expected.width)  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ('{"board": ', "starts with '{' but is not JSON"),
+        ('{"tiles": "123450786"}', 'the board as text under "board"'),
+        ('{"board": [1, 2]}', 'the board as text under "board"'),
+        ('{"board": "123450786", "goal": 5}', "the scramble's 'goal' must be text"),
+    ],
+)
+def test_json_that_is_not_a_scramble_is_one_clear_line(cli, text: str, message: str) -> None:  # type: ignore[no-untyped-def]
+    result = CliRunner().invoke(cli, ["sliding", "solve", "-"], input=text)
+    assert result.exit_code == 2
+    assert result.stderr.startswith("Error: ") and message in result.stderr
+    assert result.stderr.count("\n") == 1
