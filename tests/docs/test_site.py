@@ -122,6 +122,8 @@ def test_ci_builds_the_site_strictly_with_the_docs_extra_the_readme_installs() -
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert re.search(r'mkdocs" build --strict', ci)
+    # --quiet hides the warnings --strict counts: a broken anchor then passed CI
+    assert not re.search(r'mkdocs" build [^\n]*--quiet', ci)
     assert "pip install -q -e '.[test,docs]'" in readme.split("## Quick start", 1)[1]
     assert "pip install -e '.[docs]' && mkdocs serve" in readme
     assert "docs" in _extras()
