@@ -211,7 +211,7 @@ def test_kind_names_are_found_as_words() -> None:
 
 def _kernel_modules() -> list[str]:
     """The bottom layer of the ``layers`` contract in pyproject.toml."""
-    tomllib = pytest.importorskip("tomllib")  # Python 3.11 on
+    tomllib = pytest.importorskip("tomllib" if sys.version_info >= (3, 11) else "tomli")
     config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     contracts = config["tool"]["importlinter"]["contracts"]
     layers = next(c for c in contracts if c["id"] == "layers")["layers"]

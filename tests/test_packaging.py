@@ -7,9 +7,13 @@ finds the rest anyway, so a sub-package left out of the list breaks only the whe
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
-import tomllib
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # (Python 3.10: the same parser, from PyPI)
+    import tomli as tomllib
 
 ROOT = Path(__file__).resolve().parent.parent
 

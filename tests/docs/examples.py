@@ -42,10 +42,14 @@ import sys
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
-import tomllib
 from sybil import Document, Example, Region, Sybil
 from sybil.parsers.markdown import CodeBlockParser, PythonCodeBlockParser, SkipParser
 from sybil.parsers.markdown.lexers import FencedCodeBlockLexer
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # (Python 3.10: the same parser, from PyPI)
+    import tomli as tomllib
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import re
 import runpy
+import sys
 from pathlib import Path
 
 import pytest
@@ -130,7 +131,10 @@ def test_ci_builds_the_site_strictly_with_the_docs_extra_the_readme_installs() -
 
 
 def _extras() -> set[str]:
-    import tomllib
+    if sys.version_info >= (3, 11):
+        import tomllib
+    else:  # (Python 3.10: the same parser, from PyPI)
+        import tomli as tomllib
 
     data = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     return set(data["project"]["optional-dependencies"])
