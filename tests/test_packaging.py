@@ -50,3 +50,20 @@ def test_every_listed_package_exists() -> None:
                    if package == n or package.startswith(n + "."))
         folder = ROOT / dirs[top] / Path(*package[len(top) + 1:].split(".") if package != top else ())
         assert folder.is_dir(), f"{package} is listed but {folder} is no folder"
+
+
+def test_every_python_the_classifiers_claim_is_tested_by_ci() -> None:
+    """The classifiers list the versions ``.ci/run`` runs the suite on: 3.11 (its own
+    environment) and the others of its loop; ``requires-python`` starts at the lowest."""
+    import re
+
+    with (ROOT / "pyproject.toml").open("rb") as file:
+        project = tomllib.load(file)["project"]
+    claimed = {c.rsplit(" :: ", 1)[1] for c in project["classifiers"]
+               if re.fullmatch(r"Programming Language :: Python :: 3\.\d+", c)}  # fmt: skip
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    loop = re.search(r"LACAK_OTHER_PYTHONS-([0-9. ]+)\}", ci)
+    assert loop is not None
+    assert claimed == {"3.11", *loop.group(1).split()}
+    lowest = min(claimed, key=lambda v: tuple(map(int, v.split("."))))
+    assert project["requires-python"] == f">={lowest}"
