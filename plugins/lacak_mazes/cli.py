@@ -23,6 +23,7 @@ from collections.abc import Mapping
 from typing import Any
 
 import click
+import lacak
 from lacak.cli import (
     Size,
     echo_json,
@@ -94,6 +95,14 @@ def _generate_command() -> click.Command:
         "all the text after '=' is the value).",
     )
     @click.option(
+        "--from",
+        "from_file",
+        default=None,
+        metavar="FILE",
+        help="Make again the maze of a maze's JSON (FILE, or - for standard input): its "
+        "generator, size, seed, options and ends.",
+    )
+    @click.option(
         "--endpoints", is_flag=True, help="Suggest a start and end: the ends of the longest path."
     )
     @click.option(
@@ -127,6 +136,7 @@ def _generate_command() -> click.Command:
         size: tuple[int, int] | None,
         seed: int | None,
         gen_options: tuple[str, ...],
+        from_file: str | None,
         endpoints: bool,
         start: str | None,
         end: str | None,
@@ -143,8 +153,12 @@ def _generate_command() -> click.Command:
           lacak maze generate --size 10x25 --seed 7 --solution
           lacak maze generate -a wilson --size 40x60 --seed 1 --solution -o maze.png
           lacak maze generate -a growing-tree -O policy=mix -O newest=0.3 --size 20x40 --json
+          lacak maze generate --from maze.json -o maze.svg
         """
         registry = registry_of(ctx)
+        if from_file is not None:
+            _remade(ctx, from_file, format_, output, as_json, picture)
+            return
         generator = registry.generators("maze")[algorithm]
         fmt = output_format(format_, output, as_json, _PICTURES)
         first = parse_cell(start, what="--start") if start is not None else None
@@ -169,6 +183,39 @@ def _generate_command() -> click.Command:
         write_output(data, output, what=title)
 
     return generate
+
+
+#: What ``--from`` gives, and the flag each would be given by.
+_FROM_GIVES = {"algorithm": "-a/--algorithm", "size": "--size", "seed": "--seed",
+               "gen_options": "-O", "endpoints": "--endpoints", "start": "--start",
+               "end": "--end", "solution": "--solution"}  # fmt: skip
+
+
+def _remade(
+    ctx: click.Context,
+    source: str,
+    format_: str | None,
+    output: str | None,
+    as_json: bool,
+    picture: dict[str, Any],
+) -> None:
+    """``lacak maze generate --from FILE``: the maze FILE's JSON records, made again."""
+    # (deferred: the commands are built on every start)
+    from .maze import Maze
+    from .remake import remake
+
+    given = [flag for name, flag in _FROM_GIVES.items()
+             if ctx.get_parameter_source(name) is click.core.ParameterSource.COMMANDLINE]  # fmt: skip
+    if given:
+        raise lacak.InvalidOptionError(
+            f"--from makes the maze its file records (generator, size, seed, options, "
+            f"ends): not with {', '.join(given)}"
+        )
+    fmt = output_format(format_, output, as_json, _PICTURES)
+    made = remake(Maze.from_json(read_input(source)), registry=registry_of(ctx))
+    title = caption(made)
+    data = draw(made, fmt, title=title, **picture) if fmt != "json" else made.to_json()
+    write_output(data, output, what=title)
 
 
 def maze_group() -> click.Group:

@@ -123,6 +123,47 @@ def _is_plain_cell(value: Any) -> bool:
     )
 
 
+def _generator_options(value: Any) -> Mapping[str, Any]:
+    """A maze's generator options, checked: names to numbers, text or yes/no, read-only,
+    in name order (what the JSON holds under ``options``).
+
+    :raises InvalidPuzzleError: not an object of such values.
+    """
+    if value is None:
+        value = {}
+    if not isinstance(value, Mapping):
+        raise lacak.InvalidPuzzleError(
+            f"a maze's 'options' is an object of its generator's options, got {value!r}"
+        )
+    for key, item in value.items():
+        _check_text(key, "a maze option's name")
+        if isinstance(item, str):
+            _check_text(item, f"maze option {key!r}")
+        elif not isinstance(item, (bool, int, float)) or item != item or item in (
+            float("inf"), float("-inf")):  # fmt: skip
+            raise lacak.InvalidPuzzleError(
+                f"maze option {key!r} must be a number, text or true/false, got {item!r}"
+            )
+    return _Options(sorted(value.items()))
+
+
+class _Options(dict[str, Any]):
+    """A maze's generator options: a ``dict`` that cannot be changed (the maze is
+    frozen), which pickles and compares as one."""
+
+    def _frozen(self, *args: Any, **kwargs: Any) -> None:
+        raise TypeError("a maze's options cannot be changed (attrs.evolve makes another)")
+
+    __setitem__ = __delitem__ = clear = pop = popitem = setdefault = update = _frozen  # type: ignore[assignment]
+    __ior__ = _frozen  # type: ignore[assignment]
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_Options, (list(self.items()),))
+
+    def __hash__(self) -> int:  # type: ignore[override]
+        return hash(tuple(self.items()))
+
+
 def _check_text(value: Any, what: str) -> str:
     """``value`` if it is a string that prints anywhere: text (no lone surrogates, which
     cannot be written as UTF-8) without control characters (which would garble a terminal
@@ -184,6 +225,11 @@ class Maze:
     algorithm: str = attrs.field(default="", kw_only=True)
     #: The seed it was generated from, or ``None``.
     seed: int | None = attrs.field(default=None, kw_only=True)
+    #: The generator options it was made with, besides the defaults (``{"hunt":
+    #: "columns"}``): with :attr:`algorithm`, the size and :attr:`seed`, what makes it
+    #: again (``lacak maze generate --from FILE``). Read-only, in name order.
+    options: Mapping[str, Any] = attrs.field(factory=dict, kw_only=True,
+                                             converter=_generator_options)  # fmt: skip
     #: The order its generator made it in, when asked for (the generator option
     #: ``carving=True``), else ``None``: a :class:`~lacak_mazes.carving.Carving`.
     #: How the maze was made, not what it is: equality ignores it.
@@ -306,6 +352,7 @@ class Maze:
             raise lacak.InvalidPuzzleError(f"maze 'seed' must be an integer or null, got {seed!r}")
         if data.get("carving") is not None:
             maze_fields["carving"] = Carving.from_dict(data["carving"])
+        maze_fields["options"] = data.get("options")
         maze = cls.from_rows(rows, algorithm=algorithm, seed=seed, **maze_fields)
         for key, actual in (("height", maze.height), ("width", maze.width)):
             declared = data.get(key, actual)
@@ -656,7 +703,7 @@ class Maze:
     # -- other forms ----------------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
-        """The JSON object: ``height``, ``width``, ``algorithm``, ``seed``, ``cells``,
+        """The JSON object: ``height``, ``width``, ``algorithm``, ``seed``, ``options``, ``cells``,
         ``start``, ``end``, ``solution``, and ``carving`` only when the maze has one
         (see ``docs/mazes.md``)."""
         data: dict[str, Any] = {
@@ -664,6 +711,7 @@ class Maze:
             "width": self.width,
             "algorithm": self.algorithm,
             "seed": self.seed,
+            "options": dict(self.options),
             "cells": self.cells.tolist(),
             "start": list(self.start) if self.start is not None else None,
             "end": list(self.end) if self.end is not None else None,
@@ -678,7 +726,7 @@ class Maze:
         data = self.to_dict()
         rows = data.pop("cells")
         solution = data.pop("solution")
-        head = {k: data[k] for k in ("height", "width", "algorithm", "seed")}
+        head = {k: data[k] for k in ("height", "width", "algorithm", "seed", "options")}
         lines = ["{"]
         lines += [f"  {json.dumps(k)}: {json.dumps(v)}," for k, v in head.items()]
         lines.append('  "cells": [')
@@ -719,6 +767,7 @@ class Maze:
             self.solution,
             self.algorithm,
             self.seed,
+            tuple(self.options.items()),
         )
 
     def __eq__(self, other: object) -> bool:

@@ -53,6 +53,7 @@ __all__ = [
     "PICTURE_OPTIONS",
     "best_cell_width",
     "caption",
+    "made_with",
     "parse_colors",
     "picture",
     "render",
@@ -334,9 +335,7 @@ def render_svg(
         x = c * cs + margin
         for a, b in zip(edges[0::2], edges[1::2], strict=False):
             parts.append(f"M{x:g} {a * cs:g}V{b * cs + ww:g}")
-    title = f"{maze.algorithm or 'maze'} {h}x{w}" + (
-        f", seed {maze.seed}" if maze.seed is not None else ""
-    )
+    title = made_with(maze)
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
         f'viewBox="0 0 {width} {height}">',
@@ -431,7 +430,7 @@ def render_png(
     info = PngImagePlugin.PngInfo()
     info.add_text("Title", f"{maze.algorithm or 'maze'} {h}x{w}")
     if maze.seed is not None:
-        info.add_text("Comment", f"seed {maze.seed}")
+        info.add_text("Comment", made_with(maze).split(", ", 1)[1])  # seed and options
     buffer = io.BytesIO()
     image.save(buffer, "PNG", pnginfo=info, optimize=False)
     return buffer.getvalue()
@@ -505,11 +504,28 @@ def parse_colors(color: Any) -> dict[str, str]:
     return colors
 
 
-def caption(maze: MazeLike) -> str:
-    """``hunt-and-kill 10x19, seed 7, solution 63 steps``: what a picture shows, in words."""
+def made_with(maze: MazeLike) -> str:
+    """``hunt-and-kill 10x19, seed 7, hunt=columns``: what makes the maze again (its
+    generator, size, seed and the options it was given besides the defaults)."""
     parts = [f"{maze.algorithm or 'maze'} {maze.height}x{maze.width}"]
     if maze.seed is not None:
         parts.append(f"seed {maze.seed}")
+    options = getattr(maze, "options", None) or {}
+    parts += [f"{key}={_option_text(value)}" for key, value in options.items()]
+    return ", ".join(parts)
+
+
+def _option_text(value: Any) -> str:
+    """An option's value as ``-O KEY=VALUE`` takes it back."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
+
+
+def caption(maze: MazeLike) -> str:
+    """``hunt-and-kill 10x19, seed 7, hunt=columns, solution 63 steps``: what a picture
+    shows, in words (:func:`made_with`, then the ends or the solution)."""
+    parts = [made_with(maze)]
     if maze.solution is not None:
         parts.append(f"solution {lacak.output.plural(len(maze.solution) - 1, 'step')}")
     elif maze.start is not None and maze.end is not None:

@@ -57,6 +57,7 @@ def test_json_round_trip_with_solution(maze: Maze) -> None:
         "width",
         "algorithm",
         "seed",
+        "options",
         "cells",
         "start",
         "end",

@@ -507,3 +507,28 @@ def test_a_broken_page_is_one_error_and_the_generic_page_is_still_there(
         assert not errors, errors  # shown on the page, not thrown
     finally:
         context.close()
+
+
+def test_a_maze_s_options_are_in_its_stats_and_its_download_names(page: Any, tmp_path: Path) -> None:
+    """Issue 25, item 4: the options a maze was made with are shown with its seed and
+    named in the files it is saved as, and the saved JSON makes it again."""
+    ready(page, "#/maze")
+    page.select_option("select[name=algorithm]", "hunt-and-kill")
+    page.select_option("select[name=hunt]", "columns")
+    page.fill("input[name=rows]", "5")
+    page.fill("input[name=cols]", "7")
+    page.fill("input[name=seed]", "4")
+    page.click("#generate")
+    page.wait_for_selector("#page[data-seed='4']")
+    sync_api.expect(page.locator("#maze-stats")).to_contain_text("(seed 4, hunt=columns)")
+    with page.expect_download() as got:
+        page.click("#download-json")
+    assert got.value.suggested_filename == "maze-hunt-and-kill-5x7-4-hunt=columns.json"
+    saved = tmp_path / "maze.json"
+    got.value.save_as(saved)
+    from lacak_mazes.maze import Maze
+    from lacak_mazes.remake import remake
+
+    maze = Maze.from_json(saved.read_text())
+    assert dict(maze.options) == {"hunt": "columns"}
+    assert remake(maze).to_json() == saved.read_text()

@@ -27,7 +27,7 @@ generator's ``accepts``).
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import attrs
@@ -39,18 +39,24 @@ from ._common import check_seed, check_size
 __all__ = ["GENERATORS", "make_function"]
 
 
-def make_function(name: str, module: str, function: str) -> Callable[..., Any]:
-    """A ``make(size, seed, **options)`` that imports ``module`` on first use."""
+def make_function(
+    name: str, module: str, function: str, defaults: Mapping[str, Any] | None = None
+) -> Callable[..., Any]:
+    """A ``make(size, seed, **options)`` that imports ``module`` on first use; the maze
+    it makes records its generator, seed and the options given besides ``defaults``."""
+    defaults = dict(defaults or {})
 
     def make(size: Any, seed: int | None = None, *, carving: Any = False, **options: Any) -> Any:
         rows, cols = check_size(size)
         seed = check_seed(seed)
         record = lacak.as_flag(carving, f"{name} option 'carving'")
         build = getattr(importlib.import_module(f"{__name__}.{module}"), function)
+        given = {key: lacak.results.plain(value) for key, value in options.items()
+                 if key not in defaults or not _same(value, defaults[key])}  # fmt: skip
         if record:
             options["carving"] = True
         maze = build(rows, cols, seed, **options)
-        return attrs.evolve(maze, algorithm=name, seed=seed)
+        return attrs.evolve(maze, algorithm=name, seed=seed, options=given)
 
     make.__name__ = function
     make.__qualname__ = function
@@ -74,7 +80,7 @@ def _generator(
     return lacak.Generator(
         kind="maze",
         name=name,
-        make=make_function(name, module, function),
+        make=make_function(name, module, function, options),
         description=description,
         options={**(options or {}), "carving": False},
         accepts={key: _accepts(spec) for key, spec in (option_ranges or {}).items()},
@@ -88,6 +94,11 @@ def _generator(
             **extra,
         },
     )
+
+
+def _same(value: Any, default: Any) -> bool:
+    """Whether an option given is its default (``True`` is not ``1``)."""
+    return type(value) is type(default) and value == default
 
 
 def _accepts(spec: dict[str, Any]) -> Accepts:

@@ -242,11 +242,14 @@ export default async function mazePage(root, catalogue) {
     canvas.dataset.mode = state.frames ? state.mode : "";
   };
 
+  // the options the maze was made with besides the defaults, as -O takes them
+  const optionsText = (before) => Object.entries(state.maze.options || {})
+    .map(([key, value]) => `${before}${key}=${value === true ? "yes" : value === false ? "no" : value}`).join("");
   const showStats = () => {
     const s = state.generated.stats || {};
     const items = [
       ["size", `${state.maze.height} × ${state.maze.width}`],
-      ["generator", `${state.maze.algorithm || state.request.algorithm} (seed ${state.maze.seed ?? state.request.seed})`],
+      ["generator", `${state.maze.algorithm || state.request.algorithm} (seed ${state.maze.seed ?? state.request.seed}${optionsText(", ")})`],
       ["dead ends", s.dead_ends === undefined ? "–" : `${count(s.dead_ends)} (${(100 * s.dead_end_share).toFixed(1)} %)`],
       ["corridors", s.corridors === undefined ? "–" : `${count(s.corridors)} (straight ${(100 * s.straightness).toFixed(0)} %, mean run ${s.corridor_length.toFixed(2)})`],
       ["junctions", s.junctions === undefined ? "–" : count(s.junctions)],
@@ -383,7 +386,8 @@ export default async function mazePage(root, catalogue) {
       download(`${name()}.${fmt}`, data, types[fmt]);
     } catch (error) { showError(message, error); }
   };
-  const name = () => `maze-${state.maze.algorithm}-${state.maze.height}x${state.maze.width}-${state.maze.seed}`;
+  const name = () => `maze-${state.maze.algorithm}-${state.maze.height}x${state.maze.width}-${state.maze.seed}`
+    + optionsText("-").replace(/[^A-Za-z0-9._=-]/g, "_");
 
   solutionBox.addEventListener("change", async () => {
     stop(); state.frames = null;
