@@ -41,7 +41,7 @@ _DICTIONARY_HELP = (
 #: ``lacak --help`` loads no solver).
 _MAX_PATHS = 50_000
 
-_PICTURES = ("text", "svg")
+_PICTURES = ("text", "svg", "png")
 
 
 def _read_board(text: str) -> Any:
@@ -76,7 +76,7 @@ def _format_option(what: str) -> Any:
 
 
 _output_option = click.option(
-    "-o", "--output", default=None, metavar="FILE", help="Write to FILE (.txt, .svg, .json)."
+    "-o", "--output", default=None, metavar="FILE", help="Write to FILE (.txt, .svg, .png, .json)."
 )
 
 
@@ -129,7 +129,7 @@ def boggle_group() -> click.Group:
     help="Letter frequencies for --dice random.",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print JSON (docs/boggle.md).")
-@_format_option("text, svg or json")
+@_format_option("text, svg, png or json")
 @_output_option
 @click.pass_context
 def shake_command(
@@ -168,11 +168,12 @@ def shake_command(
         return
     # (deferred: the commands are built on every start)
     from .kind import Picture
-    from .render import board_renderable, board_svg
+    from .render import board_canvas, board_renderable
 
-    if fmt == "svg":
-        write_output(board_svg(board, caption=f"{dice}, seed {board.seed}"), output,
-                     what="boggle svg")  # fmt: skip
+    if fmt in ("svg", "png"):
+        canvas = board_canvas(board, caption=f"{dice}, seed {board.seed}")
+        write_output(canvas.svg() if fmt == "svg" else canvas.png(), output,
+                     what=f"boggle {fmt}")  # fmt: skip
         return
     # the text form not through rich: the line must not wrap
     picture = Picture(
@@ -203,7 +204,7 @@ def shake_command(
     help="Stop rather than keep more than N paths of the word; 0 for no limit.",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print JSON (docs/boggle.md).")
-@_format_option("text, svg (the board and the word's path) or json")
+@_format_option("text, svg, png (the board and the word's path) or json")
 @_output_option
 @click.pass_context
 def check_command(
@@ -246,11 +247,13 @@ def check_command(
         click.echo(f"note: stopped early ({answer.stopped}: {why}); {found} so far", err=True)
     if fmt == "json":
         write_output(dumps(answer.to_dict()), output)
-    elif fmt == "svg":
-        from .render import board_svg  # (deferred: the commands are built on every start)
+    elif fmt in ("svg", "png"):
+        from .render import board_canvas  # (deferred: the commands are built on every start)
 
         caption = f"{answer.word}: {'valid' if answer.valid else 'not valid'}"
-        write_output(board_svg(parsed, answer.path, caption=caption), output, what="boggle svg")
+        canvas = board_canvas(parsed, answer.path, caption=caption)
+        write_output(canvas.svg() if fmt == "svg" else canvas.png(), output,
+                     what=f"boggle {fmt}")  # fmt: skip
     else:
         write_output(_check_picture(parsed, answer), output, what="boggle check")
     return 0 if answer.valid else 1

@@ -25,7 +25,7 @@ from lacak.output import plural
 from . import dice as _dice  # noqa: F401
 from .board import BatchBoard, Board
 from .engines import ENGINE_VARIABLE, engine_for_job, load_compiled
-from .render import board_renderable, board_svg
+from .render import board_png, board_renderable, board_svg
 from .results import BoggleResult, cells_of, score
 from .solver import resolve_dictionary, whole_number
 from .wordgraph import compile_dictionary
@@ -44,7 +44,7 @@ __all__ = [
 ]
 
 #: What the kind's text and SVG pictures are made in.
-FORMATS = ("text", "svg")
+FORMATS = ("text", "svg", "png")
 
 
 def parse(text: str, **options: Any) -> Board:
@@ -239,7 +239,8 @@ def render(
     numbered, then for a :class:`BoggleResult` the counts and the words by
     score (with every path of each word, one word a line, when all paths were
     collected). ``svg``: a standalone SVG document with the path drawn as a
-    line (:func:`~lacak_boggle.board_svg`).
+    line under the letters (:func:`~lacak_boggle.board_svg`); ``png``: the same
+    picture as PNG bytes.
 
     :param result: what to draw on the board, or ``None`` for the board alone.
     :param full: accepted from ``lacak KIND solve``; every word is always shown.
@@ -261,8 +262,12 @@ def render(
         caption = f"{word} ({plural(score(len(word)), 'point')})"
     if format == "svg":
         return board_svg(board, path, caption=caption)
+    if format == "png":
+        return board_png(board, path, caption=caption)
     if format != "text":
-        raise lacak.InvalidOptionError(f"Boggle boards are drawn as text or svg, not {format!r}")
+        raise lacak.InvalidOptionError(
+            f"Boggle boards are drawn as text, svg or png, not {format!r}"
+        )
     title = caption
     if isinstance(result, BoggleResult) and path:  # (short: the title wraps to the board's width)
         best = result.best()

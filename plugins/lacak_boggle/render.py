@@ -1,4 +1,4 @@
-"""Pictures of a board: in the terminal (rich) and as SVG, with a word's path drawn.
+"""Pictures of a board: in the terminal (rich), as SVG and as PNG, with a word's path drawn.
 
 rich is imported by the function that makes the terminal picture (an SVG, or a
 result's JSON, needs none of it).
@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Any
-from xml.sax.saxutils import escape
 
 import lacak
+from lacak.drawing import Canvas
 
 from .board import BLANK, Board
 
-__all__ = ["board_renderable", "board_svg", "display_tile"]
+__all__ = ["board_canvas", "board_png", "board_renderable", "board_svg", "display_tile"]
 
 _SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
 
@@ -65,17 +65,20 @@ def board_renderable(
     return table
 
 
-def board_svg(
+def board_canvas(
     board: Board,
     path: Sequence[Sequence[int]] | None = None,
     *,
     caption: str | None = None,
     cell: int = 64,
-) -> str:
-    """The board as a standalone SVG document, with ``path`` drawn as a line from tile to tile.
+) -> Canvas:
+    """The board drawn on a :class:`lacak.drawing.Canvas`, with ``path`` as a line from
+    tile to tile under the letters (which stay legible), its first tile marked and an
+    arrow at its last.
 
     :param caption: text under the board (e.g. the word and its score).
     :param cell: tile size in pixels.
+    :raises InvalidInputError: ``path`` is not a path on the board.
     """
     steps = _steps(board, path)
     rows, cols = board.shape
@@ -83,60 +86,56 @@ def board_svg(
     margin = gap * 2
     width = margin * 2 + cols * cell + (cols - 1) * gap
     height = margin * 2 + rows * cell + (rows - 1) * gap + (cell // 2 if caption else 0)
+    canvas = Canvas(width, height, background="#2c3e50", title=caption or board.to_text())
 
     def centre(r: int, c: int) -> tuple[float, float]:
         return (margin + c * (cell + gap) + cell / 2, margin + r * (cell + gap) + cell / 2)
 
-    out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-        f'viewBox="0 0 {width} {height}" font-family="Helvetica, Arial, sans-serif">',
-        "<defs>",
-        '<marker id="arrow" viewBox="0 0 10 10" refX="5" refY="5" markerWidth="4" '
-        'markerHeight="4" orient="auto-start-reverse">'
-        '<path d="M 0 0 L 10 5 L 0 10 z" fill="#c0392b"/></marker>',
-        "</defs>",
-        f'<rect width="{width}" height="{height}" fill="#2c3e50"/>',
-    ]
     for r, row in enumerate(board.tiles):
         for c, tile in enumerate(row):
-            x = margin + c * (cell + gap)
-            y = margin + r * (cell + gap)
-            on_path = (r, c) in steps
             if tile == BLANK:
                 fill = "#111111"
-            elif on_path:
+            elif (r, c) in steps:
                 fill = "#a9dfbf" if steps[(r, c)] == 1 else "#f9e79f"
             else:
                 fill = "#fdfefe"
-            out.append(
-                f'<rect x="{x}" y="{y}" width="{cell}" height="{cell}" rx="{cell // 8}" '
-                f'fill="{fill}" stroke="#1b2631" stroke-width="2"/>'
-            )
-            if tile != BLANK:
-                text = escape(display_tile(tile))
-                size = int(cell * (0.5 if len(tile) == 1 else 0.4))
-                cx, cy = centre(r, c)
-                out.append(
-                    f'<text x="{cx:g}" y="{cy:g}" font-size="{size}" font-weight="bold" '
-                    f'text-anchor="middle" dominant-baseline="central" fill="#1b2631">{text}</text>'
-                )
-    if steps:
+            canvas.rect(margin + c * (cell + gap), margin + r * (cell + gap), cell, cell,
+                        fill=fill, stroke="#1b2631", stroke_width=2, radius=cell // 8)  # fmt: skip
+    if steps:  # (under the letters: the line joins them without hiding them)
         ordered = sorted(steps, key=steps.__getitem__)
-        points = " ".join(f"{x:g},{y:g}" for x, y in (centre(r, c) for r, c in ordered))
-        out.append(
-            f'<polyline points="{points}" fill="none" stroke="#c0392b" stroke-width="{cell // 8}" '
-            'stroke-linecap="round" stroke-linejoin="round" stroke-opacity="0.75" '
-            'marker-end="url(#arrow)"/>'
-        )
-        sx, sy = centre(*ordered[0])
-        out.append(
-            f'<circle cx="{sx:g}" cy="{sy:g}" r="{cell // 7}" fill="#c0392b" fill-opacity="0.85"/>'
-        )
+        canvas.line([centre(r, c) for r, c in ordered], stroke="#c0392b", width=cell // 8,
+                    opacity=0.6, arrow=True)  # fmt: skip
+        canvas.circle(*centre(*ordered[0]), cell // 7, fill="#c0392b", opacity=0.6)
+    for r, row in enumerate(board.tiles):
+        for c, tile in enumerate(row):
+            if tile != BLANK:
+                size = int(cell * (0.5 if len(tile) == 1 else 0.4))
+                canvas.text(*centre(r, c), display_tile(tile), size=size, fill="#1b2631",
+                            bold=True)  # fmt: skip
     if caption:
-        y = height - margin - cell // 8
-        out.append(
-            f'<text x="{width / 2:g}" y="{y}" font-size="{cell // 3}" text-anchor="middle" '
-            f'fill="#fdfefe">{escape(caption)}</text>'
-        )
-    out.append("</svg>")
-    return "\n".join(out) + "\n"
+        canvas.text(width / 2, height - margin - cell // 4, caption, size=cell // 3,
+                    fill="#fdfefe")  # fmt: skip
+    return canvas
+
+
+def board_svg(
+    board: Board,
+    path: Sequence[Sequence[int]] | None = None,
+    *,
+    caption: str | None = None,
+    cell: int = 64,
+) -> str:
+    """The board as a standalone SVG document, with ``path`` drawn as a line from tile to
+    tile under the letters (:func:`board_canvas`)."""
+    return board_canvas(board, path, caption=caption, cell=cell).svg()
+
+
+def board_png(
+    board: Board,
+    path: Sequence[Sequence[int]] | None = None,
+    *,
+    caption: str | None = None,
+    cell: int = 64,
+) -> bytes:
+    """The board as PNG bytes: the same picture as :func:`board_svg`."""
+    return board_canvas(board, path, caption=caption, cell=cell).png()

@@ -66,7 +66,7 @@ def register_puzzles(register: Callable[[lacak.PuzzleType], None]) -> None:
             },
             example="123450786",
             render=pictures.render,
-            formats=("text", "svg"),
+            formats=("text", "svg", "png"),
             extras=puzzle.extras,
             advice=choice.advice,
             batch=batch.BATCH,

@@ -1,4 +1,4 @@
-"""Pictures of sliding boards and solutions: text for the terminal, SVG for files.
+"""Pictures of sliding boards and solutions: text for the terminal, SVG and PNG for files.
 
 The kind's ``render`` (:class:`lacak.PuzzleType`): the boards along a
 solution side by side, each headed by its step and the blank's move, as
@@ -20,12 +20,12 @@ start   1: L    2: U
 from __future__ import annotations
 
 from collections.abc import Sequence
-from html import escape
 from typing import Any
 
 import lacak
+from lacak.drawing import Canvas
 
-__all__ = ["BOARDS_PER_ROW", "render", "render_svg", "render_text"]
+__all__ = ["BOARDS_PER_ROW", "render", "render_canvas", "render_png", "render_svg", "render_text"]
 
 #: Boards drawn side by side on one line (text) or one row (SVG).
 BOARDS_PER_ROW = 6
@@ -93,10 +93,11 @@ def render_text(
     return "\n".join(out).rstrip()
 
 
-def render_svg(
+def render_canvas(
     puzzle: Any, result: Any = None, *, full: bool = True, per_row: int = BOARDS_PER_ROW
-) -> str:
-    """An SVG picture of the boards along the solution (the start and the goal without one).
+) -> Canvas:
+    """The boards along the solution (the start and the goal without one) drawn on a
+    :class:`lacak.drawing.Canvas`, a strip of boards as the course notes draw them.
 
     Tiles are numbered squares, the blank an empty grey one; each board is
     headed by its step and the blank's move. A long solution is cut in the
@@ -115,45 +116,48 @@ def render_svg(
     hidden = len(steps) - (len(shown) - 1)
     across = min(per_row, len(shown))
     lines_of_boards = -(-len(shown) // across)
-    width = margin + across * slot_w
-    height = margin + lines_of_boards * slot_h
-    parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-        f'viewBox="0 0 {width} {height}" font-family="sans-serif">',
-        f'<rect width="{width}" height="{height}" fill="white"/>',
-    ]
+    canvas = Canvas(margin + across * slot_w, margin + lines_of_boards * slot_h,
+                    background="#ffffff", font="sans-serif",
+                    title=f"{rows}x{cols} sliding puzzle")  # fmt: skip
     for index, item in enumerate(shown):
         x0 = margin + (index % across) * slot_w
         y0 = margin + (index // across) * slot_h
         if item is gap:
-            text = f"… {lacak.output.plural(hidden, 'board')} more …"
-            parts.append(
-                f'<text x="{x0 + board_w / 2}" y="{y0 + head + board_h / 2}" font-size="{font}" '
-                f'text-anchor="middle">{escape(text)}</text>'
-            )
+            canvas.text(x0 + board_w / 2, y0 + head + board_h / 2,
+                        f"… {lacak.output.plural(hidden, 'board')} more …", size=font)  # fmt: skip
             continue
         label, state = item
-        parts.append(f'<text x="{x0}" y="{y0 + 13}" font-size="12">{escape(label)}</text>')
+        canvas.text(x0, y0 + 8, label, size=12, anchor="start")
         top = y0 + head
         for position, tile in enumerate(state):
             r, c = divmod(position, cols)
             x, y = x0 + c * cell, top + r * cell
-            fill = "#d9d9d9" if tile == 0 else "#fdf3d7"
-            parts.append(
-                f'<rect x="{x}" y="{y}" width="{cell}" height="{cell}" fill="{fill}" '
-                'stroke="#555" stroke-width="1"/>'
-            )
+            canvas.rect(x, y, cell, cell, fill="#d9d9d9" if tile == 0 else "#fdf3d7",
+                        stroke="#555555")  # fmt: skip
             if tile:
-                parts.append(
-                    f'<text x="{x + cell / 2}" y="{y + cell / 2}" font-size="{font}" '
-                    f'text-anchor="middle" dominant-baseline="central">{tile}</text>'
-                )
-    parts.append("</svg>")
-    return "\n".join(parts) + "\n"
+                canvas.text(x + cell / 2, y + cell / 2, str(tile), size=font)
+    return canvas
 
 
-def render(puzzle: Any, result: Any = None, format: str = "text", *, full: bool = False) -> str:
-    """The kind's ``render``: ``"text"`` (:func:`render_text`) or ``"svg"`` (:func:`render_svg`).
+def render_svg(
+    puzzle: Any, result: Any = None, *, full: bool = True, per_row: int = BOARDS_PER_ROW
+) -> str:
+    """An SVG picture of the boards along the solution (:func:`render_canvas`)."""
+    return render_canvas(puzzle, result, full=full, per_row=per_row).svg()
+
+
+def render_png(
+    puzzle: Any, result: Any = None, *, full: bool = True, per_row: int = BOARDS_PER_ROW
+) -> bytes:
+    """The same picture as :func:`render_svg`, as PNG bytes."""
+    return render_canvas(puzzle, result, full=full, per_row=per_row).png()
+
+
+def render(
+    puzzle: Any, result: Any = None, format: str = "text", *, full: bool = False
+) -> str | bytes:
+    """The kind's ``render``: ``"text"`` (:func:`render_text`), ``"svg"``
+    (:func:`render_svg`) or ``"png"`` (:func:`render_png`, bytes).
 
     :param result: a :class:`lacak.SearchResult` (its path is drawn when found),
         or ``None`` for the puzzle alone (its start and goal).
@@ -164,4 +168,8 @@ def render(puzzle: Any, result: Any = None, format: str = "text", *, full: bool 
         return render_text(puzzle, result, full=full)
     if format == "svg":
         return render_svg(puzzle, result, full=full)
-    raise lacak.InvalidOptionError(f"sliding puzzles are drawn as text or svg, not {format!r}")
+    if format == "png":
+        return render_png(puzzle, result, full=full)
+    raise lacak.InvalidOptionError(
+        f"sliding puzzles are drawn as text, svg or png, not {format!r}"
+    )

@@ -188,7 +188,7 @@ def test_a_twelve_word_list_solves_any_board(cli, tmp_path) -> None:
         (["boggle", "solve", "CAT", "--min-length", "x"], "min_length must be a whole number"),
         (["boggle", "solve", "CAT", "-s", "nosuch"], "unknown strategy 'nosuch' for boggle"),
         (["boggle", "solve", "CAT", "-s", "bfs", "--all-paths"], "takes no option --all-paths"),
-        (["boggle", "solve", "CAT", "-f", "png"], "'png' is not one of"),
+        (["boggle", "solve", "CAT", "-f", "gif"], "'gif' is not one of"),
         (["boggle", "solve", "CAT", "-f", "json", "-o", "x.svg"], "-f json contradicts -o x.svg"),
         (["boggle", "check", "CAT", "CAT", "-f", "text", "-o", "x.svg"], "contradicts"),
         (["boggle", "shake", "--dice", "big5", "--size", "4x4"], "fill a 5x5 tray, not --size"),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
+from typing import Any
 
 import lacak
 import pytest
@@ -78,3 +79,36 @@ def test_svg_tile_text_is_escaped_and_dice_styled() -> None:
     svg = board_svg(Board.from_string("A QU / ẞ #"))
     root = ET.fromstring(svg)
     assert [t.text for t in root.findall(f"{SVG}text")] == ["A", "Qu", "ẞ"]
+
+
+def test_the_path_is_drawn_under_the_letters_and_png_is_the_same_picture() -> None:
+    """Issue 25, item 5: the word's line runs under the letters it joins (they stay
+    legible), and ``-o x.png`` draws the picture the SVG draws."""
+    import io
+
+    from lacak_boggle.render import board_canvas, board_png
+    from PIL import Image
+
+    board = Board.from_string("AHORJ/QQUOI/SSCPD/MUPSM/AUULI")
+    path = [(3, 3), (4, 4), (3, 4), (2, 3), (1, 4), (0, 3)]
+    svg = board_svg(board, path, caption="SIMPIR")
+    root = ET.fromstring(svg)
+    order = [child.tag.removeprefix(SVG) for child in root]
+    assert order.index("polyline") < min(i for i, t in enumerate(order) if t == "text")
+    canvas = board_canvas(board, path, caption="SIMPIR")
+    image = Image.open(io.BytesIO(board_png(board, path, caption="SIMPIR")))
+    assert image.format == "PNG" and image.size == (canvas.width, canvas.height)
+    assert root.get("width") == str(canvas.width)
+    # the word's first tile is green, a tile off the path white, in the PNG as in the SVG
+    # (tiles of 64 px, 6 px apart, 12 px from the edge: a point near each one's corner)
+    def near_corner(r: int, c: int) -> tuple[int, int]:
+        return (12 + c * 70 + 10, 12 + r * 70 + 10)
+
+    def close(pixel: Any, colour: str) -> bool:
+        want = [int(colour[i : i + 2], 16) for i in (1, 3, 5)]
+        return all(abs(a - b) <= 3 for a, b in zip(pixel[:3], want, strict=True))
+
+    assert close(image.getpixel(near_corner(3, 3)), "#a9dfbf")
+    assert close(image.getpixel(near_corner(2, 3)), "#f9e79f")
+    assert close(image.getpixel(near_corner(0, 0)), "#fdfefe")
+    assert board_png(board, path, caption="SIMPIR") == board_png(board, path, caption="SIMPIR")

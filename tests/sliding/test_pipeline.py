@@ -356,8 +356,10 @@ def test_render_without_a_result_draws_the_start_and_the_goal() -> None:
     assert text.splitlines()[0].split() == ["start", "goal"]
     assert "path:" not in text
     assert pictures.render(puzzle, None, "svg").count(">goal<") == 1
-    with pytest.raises(lacak.InvalidOptionError, match="text or svg"):
-        pictures.render(puzzle, None, "png")
+    png = pictures.render(puzzle, None, "png")
+    assert isinstance(png, bytes) and png.startswith(b"\x89PNG")
+    with pytest.raises(lacak.InvalidOptionError, match="text, svg or png"):
+        pictures.render(puzzle, None, "gif")
 
 
 @settings(max_examples=20, deadline=None)

@@ -186,7 +186,7 @@ def _refused(client: TestClient, path: str, body: Any) -> dict[str, Any]:
         ({"puzzle": "123450786", "limits": {"seconds": 1000}}, "at most 3 seconds"),
         ({"puzzle": "123450786", "limits": {"max_nodes": 10**9}}, "at most 200,000"),
         ({"puzzle": "123450786", "trace": 10**5}, "traced nodes"),
-        ({"puzzle": "123450786", "picture": "png"}, "draws"),
+        ({"puzzle": "123450786", "picture": "gif"}, "draws text, svg, png, not 'gif'"),
         ({"puzzle": "x" * (SMALL.max_text + 1)}, "characters"),
     ],
 )
