@@ -353,29 +353,38 @@ def algorithms(ctx: click.Context, as_json: bool) -> None:
     from rich.table import Table
     from rich.text import Text
 
+    # options every generator with options takes, with one default (carving), are said
+    # once, under the table
+    optioned = [row["options"] for row in rows if row["options"]]
+    common = {key for key in (set.intersection(*map(set, optioned)) if optioned else set())
+              if len({repr(options[key]) for options in optioned}) == 1}  # fmt: skip
     table = Table(title="maze generators", title_justify="left")
     table.add_column("name", no_wrap=True, style="bold")
-    table.add_column("perfect")
-    table.add_column("uniform")
-    table.add_column("dead ends", justify="right")
-    table.add_column("description (options)")
+    table.add_column("perfect,\nuniform", no_wrap=True)
+    table.add_column("dead\nends", justify="right", no_wrap=True)
+    table.add_column("description (options)", ratio=1)
     for row in rows:
         # names, descriptions and options come from plugins: Text, never markup
         options = ", ".join(
-            f"{k}={v}" + _range_text(row["option_ranges"].get(k)) for k, v in row["options"].items()
+            f"{k}={v}" + _range_text(row["option_ranges"].get(k))
+            for k, v in row["options"].items()
+            if k not in common
         )
         description = Text(str(row["description"]))
         if options:
             description.append(f" ({options})", style="dim")
         table.add_row(
             Text(row["name"]),
-            _yes(row["perfect"]),
-            _yes(row["uniform"]),
+            f"{_yes(row['perfect'])}, {_yes(row['uniform'])}",
             f"{row['dead_ends']:.0%}" if isinstance(row["dead_ends"], (int, float)) else "?",
             description,
         )
     console = Console(emoji=False)
     console.print(table)
+    if common:
+        said = ", ".join(f"{key}={optioned[0][key]}" for key in sorted(common))
+        console.print(Text(f"Every generator with options also takes {said} (-O KEY=VALUE).",
+                           style="dim"))  # fmt: skip
     missing = [row["name"] for row in rows if _unsaid(row)]
     if missing:
         # a '?' in the table is the generator's silence, not lacak's ignorance: say so

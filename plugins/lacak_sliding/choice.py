@@ -105,6 +105,12 @@ def advice(puzzle: Any, result: Any) -> str | None:
     best = strongest(puzzle, registry)
     used = (result.heuristic or "").partition(":")[0]
     strategy = result.strategy or ""
+    stopped = str(result.stopped)
+    if stopped == "depth-limit":  # (no heuristic moves a goal that lies deeper)
+        return "the goal may lie deeper than --max-depth: a larger --max-depth, or none"
+    if not used and strategy != "idastar-tiles":  # (bfs, dfs: no heuristic guides them)
+        return (f"an informed search: --strategy idastar-tiles -H {best} (or leave "
+                "--strategy out); this strategy uses no heuristic")  # fmt: skip
     if used != best:
         if best.startswith("pdb"):
             partition = _default_partition(puzzle)
@@ -123,4 +129,4 @@ def advice(puzzle: Any, result: Any) -> str | None:
             "a longer --timeout, or a board fewer moves from the goal "
             "(lacak sliding scramble --moves K)"
         )
-    return "a longer --timeout"
+    return "a larger --max-nodes" if stopped == "node-limit" else "a longer --timeout"

@@ -515,7 +515,7 @@ def test_algorithms_says_what_a_question_mark_means() -> None:
     )
     assert result.exit_code == 0, result.output
     (row,) = [line for line in result.stdout.splitlines() if "quiet" in line and "│" in line]
-    assert row.split("│")[4].strip() == "?"
+    assert row.split("│")[3].strip() == "?"  # dead ends
     flat = " ".join(result.stdout.split())
     assert "?: not in the generator's metadata (quiet)." in flat
     assert "'dead_ends' (the share of cells with one opening, from 0 to 1" in flat
