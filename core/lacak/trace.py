@@ -261,6 +261,10 @@ class SearchTrace:
             sizes[node.id] = 1 + sum(sizes[c.id] for c in by_parent.get(node.id, []))
         return sizes
 
+    def _repr_svg_(self) -> str:
+        """The tree as a picture in Jupyter (:meth:`to_svg`)."""
+        return self.to_svg()
+
     def to_svg(self, max_nodes: int = 400) -> str:
         """The tree as an SVG picture: boxes by depth, children under their parent.
 

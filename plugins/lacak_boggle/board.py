@@ -390,6 +390,12 @@ class Board:
     def __str__(self) -> str:
         return self.to_text()
 
+    def _repr_svg_(self) -> str:
+        """The board as a picture in Jupyter."""
+        from .render import board_svg  # (deferred: pictures only when shown)
+
+        return board_svg(self)
+
     def to_rows(self) -> list[list[str]]:
         """The tiles as a JSON-ready list of rows."""
         return [list(row) for row in self.tiles]

@@ -503,6 +503,12 @@ class SlidingPuzzle:
 
     # -- text ----------------------------------------------------------------
 
+    def _repr_svg_(self) -> str:
+        """The start and the goal as a picture in Jupyter."""
+        from .pictures import render_svg  # (deferred: pictures only when shown)
+
+        return render_svg(self)
+
     def format_state(self, state: Sequence[int], notation: str | None = None) -> str:
         """Write ``state`` in this puzzle's notation (the one it was read in)."""
         notation = notation or self.notation
