@@ -18,6 +18,7 @@ import attrs
 if TYPE_CHECKING:
     import concurrent.futures
 
+from .drawing import Picture
 from .errors import (
     InvalidOptionError,
     InvalidPuzzleError,
@@ -52,6 +53,7 @@ __all__ = [
     "generators",
     "heuristics",
     "parse",
+    "picture",
     "plugin_failures",
     "plugins",
     "puzzle_text",
@@ -485,6 +487,56 @@ def parse(kind: str, text: str, *, registry: Registry | None = None, **options: 
     puzzle_type = catalogue[kind]
     with _PluginGuard("parsing a {name!r} puzzle", catalogue, kind):
         return puzzle_type(text, **options)
+
+
+def picture(
+    puzzle: Any, result: SearchResult | None = None, *, registry: Registry | None = None,
+    **options: Any,
+) -> Picture:  # fmt: skip
+    """A picture of ``puzzle``, or of ``result``'s path on it, drawn by the puzzle's kind
+    (its :attr:`PuzzleType.render <lacak.PuzzleType.render>`, as ``lacak KIND solve -o
+    FILE.svg`` draws it): in a notebook it shows as SVG; ``.svg()``, ``.png()`` and
+    ``.save(path)`` give it as a file's contents.
+
+    >>> import lacak
+    >>> puzzle = lacak.parse("sliding", "123405786")
+    >>> solved = lacak.picture(puzzle, lacak.solve(puzzle, "bfs"))
+    >>> solved.svg().startswith("<svg"), solved.png()[:4]
+    (True, b'\\x89PNG')
+
+    :param result: the result of solving ``puzzle`` (``None``: the puzzle alone).
+    :param options: the kind's picture options (``PuzzleType.render_options``: a maze's
+        ``cell_size``, ...).
+    :raises InvalidPuzzleError: ``puzzle`` has no ``kind``.
+    :raises UnknownComponentError: an unknown kind.
+    :raises InvalidOptionError: the kind draws no picture, or an option it does not take.
+    :raises PluginError: the kind's renderer failed in a way it should not (a bug in its
+        plugin), when the picture is drawn.
+    """
+    kind = getattr(puzzle, "kind", None)
+    if not isinstance(kind, str) or not kind:
+        raise InvalidPuzzleError(
+            f"a picture needs the puzzle's kind; {reprlib.repr(puzzle)} has none"
+        )
+    catalogue = _registry(registry).puzzle_types()
+    kind_type = catalogue[kind]
+    render = kind_type.render
+    formats = tuple(f for f in kind_type.formats if f in ("svg", "png", "text"))
+    if render is None or not {"svg", "png"} & set(formats):
+        raise InvalidOptionError(f"puzzle kind {kind!r} draws no pictures")
+    unknown = sorted(set(options) - set(kind_type.render_options))
+    if unknown:
+        raise InvalidOptionError(
+            f"{kind} pictures take no option {', '.join(map(repr, unknown))} (their "
+            f"options: {', '.join(sorted(kind_type.render_options)) or 'none'})"
+        )
+
+    def draw(format: str) -> Any:
+        with _PluginGuard("drawing a {name!r} puzzle", catalogue, kind):
+            return render(puzzle, result, format, full=True, **options)
+
+    shown = "solution" if result is not None and result.found else "puzzle"
+    return Picture(draw, formats, f"{kind} {shown}")
 
 
 def puzzle_text(instance: Any, *, kind: str | None = None, registry: Registry | None = None) -> str:

@@ -20,17 +20,25 @@ b'\\x89PNG\\r\\n\\x1a\\n'
 from __future__ import annotations
 
 import io
+import itertools
 import math
-from collections.abc import Sequence
+import os
+from collections.abc import Callable, Iterable, Sequence
+from pathlib import Path
 from typing import Any
 from xml.sax.saxutils import escape
 
 import attrs
 
-__all__ = ["Canvas"]
+from .errors import InvalidOptionError, PluginError
+
+__all__ = ["Canvas", "Picture"]
 
 #: How much larger a PNG is drawn before it is scaled down to its size (smooth edges).
 _SUPERSAMPLE = 2
+#: Pictures of more pixels than this are drawn at their size (a wide search tree): drawing
+#: them larger would take four times the memory and time for edges no one zooms in on.
+_SUPERSAMPLE_PIXELS = 8_000_000
 
 
 @attrs.define
@@ -43,6 +51,7 @@ class _Rect:
     stroke: str | None
     stroke_width: float
     radius: float
+    dash: tuple[float, float] | None = None
 
 
 @attrs.define
@@ -91,9 +100,14 @@ class Canvas:
     shapes: list[Any] = attrs.field(factory=list, init=False)
 
     def rect(self, x: float, y: float, width: float, height: float, *, fill: str,
-             stroke: str | None = None, stroke_width: float = 1, radius: float = 0) -> None:  # fmt: skip
-        """A rectangle from ``(x, y)``, its corners rounded by ``radius``."""
-        self.shapes.append(_Rect(x, y, width, height, fill, stroke, stroke_width, radius))
+             stroke: str | None = None, stroke_width: float = 1, radius: float = 0,
+             dash: tuple[float, float] | None = None) -> None:  # fmt: skip
+        """A rectangle from ``(x, y)``, its corners rounded by ``radius``; ``dash``: its
+        outline dashed, ``(drawn, gap)`` in pixels."""
+        if dash is not None and (len(dash) != 2 or min(dash) <= 0):
+            raise ValueError(f"dash is (drawn, gap), two lengths above 0, not {dash!r}")
+        self.shapes.append(_Rect(x, y, width, height, fill, stroke, stroke_width, radius,
+                                 None if dash is None else (float(dash[0]), float(dash[1]))))  # fmt: skip
 
     def text(self, x: float, y: float, text: str, *, size: float, fill: str = "#000000",
              bold: bool = False, anchor: str = "middle") -> None:  # fmt: skip
@@ -127,7 +141,9 @@ class Canvas:
             out += ["<defs>", *(_marker(i, s) for i, s in enumerate(self.shapes)
                                 if isinstance(s, _Line) and s.arrow), "</defs>"]  # fmt: skip
         if self.background:
-            out.append(f'<rect width="{self.width}" height="{self.height}" fill="{self.background}"/>')
+            out.append(
+                f'<rect width="{self.width}" height="{self.height}" fill="{self.background}"/>'
+            )
         for index, shape in enumerate(self.shapes):
             out.append(_svg_shape(index, shape))
         out.append("</svg>")
@@ -136,10 +152,12 @@ class Canvas:
     # -- PNG ------------------------------------------------------------------------------
 
     def png(self) -> bytes:
-        """The picture as PNG bytes (RGB, drawn with Pillow)."""
+        """The picture as PNG bytes (RGB, drawn with Pillow): drawn at twice its size and
+        scaled down, unless it is large (more than 8 million pixels), when it is drawn at
+        its size."""
         from PIL import Image, ImageDraw, PngImagePlugin  # (deferred: Pillow, for PNG only)
 
-        k = _SUPERSAMPLE
+        k = _SUPERSAMPLE if self.width * self.height <= _SUPERSAMPLE_PIXELS else 1
         image = Image.new("RGBA", (self.width * k, self.height * k), self.background or "#ffffff")
         for shape in self.shapes:
             opacity = getattr(shape, "opacity", 1.0)
@@ -149,13 +167,114 @@ class Canvas:
                 alpha = layer.getchannel("A").point(lambda a, o=opacity: round(a * o))
                 layer.putalpha(alpha)
                 image.alpha_composite(layer)
-        small = image.resize((self.width, self.height), Image.Resampling.LANCZOS).convert("RGB")
+        if k == 1:
+            small = image.convert("RGB")
+        else:
+            small = image.resize((self.width, self.height), Image.Resampling.LANCZOS)
+            small = small.convert("RGB")
         info = PngImagePlugin.PngInfo()
         if self.title:
             info.add_text("Title", self.title)
         buffer = io.BytesIO()
         small.save(buffer, "PNG", pnginfo=info, optimize=False)
         return buffer.getvalue()
+
+
+def _as_tuple(items: Iterable[str]) -> tuple[str, ...]:
+    return tuple(items)
+
+
+@attrs.frozen
+class Picture:
+    """A picture drawn when asked for, in any of the formats its maker draws: what
+    :func:`lacak.picture` gives for a puzzle or a solution (the kind's renderer).
+
+    In Jupyter it shows as SVG (as PNG for a maker that draws no SVG), as pandas
+    tables and matplotlib figures do; :meth:`save` writes it to a file, in the format
+    its suffix names.
+
+    >>> def draw(format):
+    ...     canvas = Canvas(20, 10, title="a box")
+    ...     canvas.rect(1, 1, 18, 8, fill="#ffffff", stroke="#000000")
+    ...     return canvas.svg() if format == "svg" else canvas.png()
+    >>> box = Picture(draw, ("svg", "png"), "a box")
+    >>> box._repr_svg_().splitlines()[1], box._repr_png_() is None
+    ('<title>a box</title>', True)
+    """
+
+    #: ``draw(format) -> str | bytes``: the picture in one of :attr:`formats`.
+    draw: Callable[[str], Any] = attrs.field(repr=False)
+    #: The formats :attr:`draw` knows (``"svg"``, ``"png"``, ``"text"``, ...).
+    formats: tuple[str, ...] = attrs.field(converter=_as_tuple)
+    #: What the picture shows, for its ``repr``.
+    title: str = ""
+
+    def __repr__(self) -> str:
+        return f"<Picture {self.title or 'of a puzzle'} ({', '.join(self.formats)})>"
+
+    def _in(self, format: str) -> Any:
+        if format not in self.formats:
+            raise InvalidOptionError(
+                f"{self.title or 'this picture'} is drawn as {', '.join(self.formats)}, "
+                f"not {format}"
+            )
+        return self.draw(format)
+
+    def svg(self) -> str:
+        """The picture as an SVG document.
+
+        :raises InvalidOptionError: its maker draws no SVG.
+        """
+        data = self._in("svg")
+        return data.decode("utf-8") if isinstance(data, bytes) else str(data)
+
+    def png(self) -> bytes:
+        """The picture as PNG bytes.
+
+        :raises InvalidOptionError: its maker draws no PNG.
+        :raises PluginError: its maker gave text for a PNG (a bug in it).
+        """
+        data = self._in("png")
+        if not isinstance(data, bytes):
+            raise PluginError(f"{self.title or 'this picture'}'s PNG came as text, not bytes")
+        return data
+
+    def text(self) -> str:
+        """The picture as plain text (a terminal's picture without its colours).
+
+        :raises InvalidOptionError: its maker draws no text.
+        """
+        data = self._in("text")
+        return str(getattr(data, "plain", data))
+
+    def save(self, path: str | os.PathLike[str]) -> Path:
+        """Write the picture to ``path`` in the format its suffix names (``.svg``, ``.png``,
+        ``.txt`` for text), and return the path.
+
+        :raises InvalidOptionError: a suffix of a format its maker does not draw.
+        """
+        path = Path(path)
+        format = {".txt": "text"}.get(path.suffix.lower(), path.suffix.lower().lstrip("."))
+        if format == "png":
+            path.write_bytes(self.png())
+        elif format == "svg":
+            path.write_text(self.svg(), encoding="utf-8")
+        elif format == "text":
+            path.write_text(self.text(), encoding="utf-8")
+        else:
+            raise InvalidOptionError(
+                f"a picture is saved as {', '.join(f for f in self.formats)} "
+                f"(.svg, .png, .txt), not {path.name!r}"
+            )
+        return path
+
+    def _repr_svg_(self) -> str | None:
+        """The picture in Jupyter, when its maker draws SVG."""
+        return self.svg() if "svg" in self.formats else None
+
+    def _repr_png_(self) -> bytes | None:
+        """The picture in Jupyter, when its maker draws PNG and no SVG."""
+        return self.png() if "png" in self.formats and "svg" not in self.formats else None
 
 
 def _marker(index: int, line: _Line) -> str:
@@ -169,6 +288,8 @@ def _svg_shape(index: int, shape: Any) -> str:
         stroke = (f' stroke="{shape.stroke}" stroke-width="{shape.stroke_width:g}"'
                   if shape.stroke else "")  # fmt: skip
         radius = f' rx="{shape.radius:g}"' if shape.radius else ""
+        if shape.stroke and shape.dash:
+            stroke += f' stroke-dasharray="{shape.dash[0]:g} {shape.dash[1]:g}"'
         return (f'<rect x="{shape.x:g}" y="{shape.y:g}" width="{shape.width:g}" '
                 f'height="{shape.height:g}"{radius} fill="{shape.fill}"{stroke}/>')  # fmt: skip
     if isinstance(shape, _Text):
@@ -192,8 +313,13 @@ def _png_shape(draw: Any, shape: Any, k: int) -> None:
     if isinstance(shape, _Rect):
         box = (shape.x * k, shape.y * k, (shape.x + shape.width) * k, (shape.y + shape.height) * k)
         width = round(shape.stroke_width * k) if shape.stroke else 0
+        solid = shape.stroke if shape.dash is None else None
         draw.rounded_rectangle(box, radius=shape.radius * k, fill=shape.fill,
-                               outline=shape.stroke, width=width)  # fmt: skip
+                               outline=solid, width=width if solid else 0)  # fmt: skip
+        if shape.stroke and shape.dash is not None:
+            outline = _rounded_outline(box, shape.radius * k)
+            for piece in _dashes(outline, shape.dash[0] * k, shape.dash[1] * k):
+                draw.line(piece, fill=shape.stroke, width=max(1, width))
     elif isinstance(shape, _Text):
         font = _font(shape.size * k)
         anchor = "mm" if shape.anchor == "middle" else "lm"
@@ -214,6 +340,57 @@ def _png_shape(draw: Any, shape: Any, k: int) -> None:
         r = shape.radius * k
         draw.ellipse((shape.x * k - r, shape.y * k - r, shape.x * k + r, shape.y * k + r),
                      fill=shape.fill)  # fmt: skip
+
+
+def _rounded_outline(box: tuple[float, float, float, float], radius: float
+                     ) -> list[tuple[float, float]]:  # fmt: skip
+    """The outline of a rectangle with rounded corners as a closed line of points
+    (each corner a quarter circle of a few points), clockwise from the top left."""
+    x0, y0, x1, y1 = box
+    r = max(0.0, min(radius, (x1 - x0) / 2, (y1 - y0) / 2))
+    corners = ((x1 - r, y0 + r, -90), (x1 - r, y1 - r, 0), (x0 + r, y1 - r, 90),
+               (x0 + r, y0 + r, 180))  # fmt: skip
+    points: list[tuple[float, float]] = []
+    steps = 6 if r else 0
+    for cx, cy, start in corners:
+        for step in range(steps + 1):
+            angle = math.radians(start + 90 * step / max(steps, 1))
+            points.append((cx + r * math.cos(angle), cy + r * math.sin(angle)))
+    points.append(points[0])
+    return points
+
+
+def _dashes(points: Sequence[tuple[float, float]], drawn: float, gap: float
+            ) -> list[list[tuple[float, float]]]:  # fmt: skip
+    """The pieces of the line through ``points`` that a dash pattern of ``drawn`` on and
+    ``gap`` off draws, starting with a dash (as SVG's ``stroke-dasharray`` does).
+
+    >>> _dashes([(0, 0), (10, 0)], 3, 2)
+    [[(0.0, 0.0), (3.0, 0.0)], [(5.0, 0.0), (8.0, 0.0)]]
+    >>> _dashes([(0, 0), (4, 0), (4, 4)], 5, 1)  # a dash goes round a corner
+    [[(0.0, 0.0), (4.0, 0.0), (4.0, 1.0)], [(4.0, 2.0), (4.0, 4.0)]]
+    """
+    pieces: list[list[tuple[float, float]]] = []
+    on, left = True, drawn  # in a dash or a gap, and how much of it is left
+    current: list[tuple[float, float]] = [(float(points[0][0]), float(points[0][1]))]
+    for (ax, ay), (bx, by) in itertools.pairwise(points):
+        length = math.hypot(bx - ax, by - ay)
+        done = 0.0
+        while length - done > left:
+            done += left
+            at = (ax + (bx - ax) * done / length, ay + (by - ay) * done / length)
+            if on:
+                current.append(at)
+                pieces.append(current)
+            else:
+                current = [at]
+            on, left = not on, drawn if not on else gap
+        left -= length - done
+        if on:
+            current.append((float(bx), float(by)))
+    if on and len(current) > 1:
+        pieces.append(current)
+    return pieces
 
 
 def _arrow_head(draw: Any, start: tuple[float, float], end: tuple[float, float], size: float,

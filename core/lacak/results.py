@@ -11,7 +11,7 @@ import attrs
 
 from .errors import LimitReachedError, PluginError, UnsolvableError
 from .limits import StopReason
-from .output import plural
+from .output import SHOWN_AT_ENDS, cut_middle, plural
 
 if TYPE_CHECKING:
     from .trace import SearchTrace
@@ -36,6 +36,7 @@ class _Unset(enum.Enum):
     """``extras`` not given to :meth:`SearchResult.to_dict` (``None`` is "none")."""
 
     UNSET = "unset"
+
 
 #: The keys every result's JSON has, in order (see :meth:`SearchResult.to_dict`).
 COMMON_KEYS = (
@@ -218,6 +219,42 @@ class SearchResult:
                 "which are common keys; a kind adds its own under a key of its own"
             )
         return own
+
+    def _repr_html_(self) -> str:
+        """The result as a table in a notebook (as pandas shows a frame): what was found
+        by which strategy, the moves, and the counts. Its picture on the puzzle is
+        ``lacak.picture(puzzle, result)``."""
+        from html import escape  # (only in a notebook: html.entities is large)
+
+        label = self.strategy or "search"
+        if self.heuristic:
+            label += f" ({self.heuristic})"
+        if self.found:
+            head = f"found: {plural(self.length, 'move')} with {label}"
+            if self.cost != self.length:
+                head += f", cost {self.cost:g}"
+        else:
+            head = f"not found with {label}: stopped at the {self.stopped}"
+        rows = [("stopped", str(self.stopped))]
+        if self.found:
+            moves = [str(plain(a)) for a in self.actions]
+            gap = f"… ({plural(len(moves) - 2 * SHOWN_AT_ENDS, 'move')} more) …"
+            rows.append(("moves", " ".join(cut_middle(moves, full=False, noun="move", gap=gap))
+                         or "none: the start is the goal"))  # fmt: skip
+        stats = self.stats
+        rows += [
+            ("expanded", f"{stats.expanded:,}"),
+            ("generated", f"{stats.generated:,}"),
+            ("max frontier", f"{stats.max_frontier:,}"),
+            ("depth", str(stats.depth)),
+            ("seconds", f"{stats.seconds:.4f}"),
+        ]
+        if stats.iterations > 1:
+            rows.append(("iterations", f"{stats.iterations:,}"))
+        cells = "".join(f"<tr><th>{escape(key)}</th><td>{escape(value)}</td></tr>"
+                        for key, value in rows)  # fmt: skip
+        kind = f"{escape(self.kind)}: " if self.kind else ""
+        return f"<table><caption>{kind}{escape(head)}</caption>{cells}</table>"
 
     def check(self) -> SearchResult:
         """Return ``self`` when a goal was found, else raise.

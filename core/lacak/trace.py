@@ -1,4 +1,5 @@
-"""Recording a search tree, and showing it as JSON, Graphviz DOT or a terminal tree.
+"""Recording a search tree, and showing it as JSON, Graphviz DOT, a terminal tree or a
+picture (SVG or PNG, one drawing on a :class:`~lacak.drawing.Canvas`).
 
 A searcher given a :class:`SearchTrace` calls :meth:`SearchTrace.add` for every
 node it generates and :meth:`SearchTrace.expand` when it expands one; the trace
@@ -14,6 +15,8 @@ from collections.abc import Callable, Hashable
 from typing import Any
 
 import attrs
+
+from .drawing import Canvas
 
 __all__ = ["SearchTrace", "TraceNode"]
 
@@ -81,6 +84,12 @@ class SearchTrace:
     nodes: list[TraceNode] = attrs.field(factory=list, init=False)
     truncated: bool = attrs.field(default=False, init=False)
     _expansions: int = attrs.field(default=0, init=False)
+
+    def __repr__(self) -> str:
+        """Short: a trace holds up to 100,000 nodes (``nodes`` lists them)."""
+        noun = "node" if len(self.nodes) == 1 else "nodes"
+        cut = ", truncated" if self.truncated else ""
+        return f"<SearchTrace of {len(self.nodes)} {noun}{cut}>"
 
     def add(
         self,
@@ -171,7 +180,6 @@ class SearchTrace:
         return (f'{{"id": {int(n.id)}, "parent": {parent}, "state": {text(self.describe(n.state))}, '
                 f'"action": {action}, "depth": {int(n.depth)}, "g": {_json_float(n.g)}, '
                 f'"h": {h}, "order": {order}, "goal": {goal}}}')  # fmt: skip
-
 
     def _label(self, node: TraceNode) -> str:
         parts = [self.describe(node.state)]
@@ -266,15 +274,23 @@ class SearchTrace:
         return self.to_svg()
 
     def to_svg(self, max_nodes: int = 400) -> str:
-        """The tree as an SVG picture: boxes by depth, children under their parent.
+        """The tree as an SVG picture (:meth:`to_canvas`): what ``--trace FILE.svg`` writes."""
+        return self.to_canvas(max_nodes).svg()
+
+    def to_png(self, max_nodes: int = 400) -> bytes:
+        """The same picture as :meth:`to_svg`, as PNG bytes: what ``--trace FILE.png`` writes."""
+        return self.to_canvas(max_nodes).png()
+
+    def to_canvas(self, max_nodes: int = 400) -> Canvas:
+        """The tree drawn on a :class:`~lacak.drawing.Canvas`: boxes by depth, children
+        under their parent, leaves left to right in generation order.
 
         Each box shows the action, the state (its ``describe`` text) and the
         numbers (expansion order, depth, g and h); expanded nodes are solid, the
         others dashed, and the path to the goal is drawn thick. Only the first
-        ``max_nodes`` nodes (in generation order) are drawn.
+        ``max_nodes`` nodes (in generation order) are drawn; a last line says how
+        many were left out.
         """
-        from xml.sax.saxutils import escape  # (slow to import: it imports urllib.request)
-
         nodes = self.nodes[:max_nodes]
         kept = {n.id for n in nodes}
         by_parent: dict[int | None, list[TraceNode]] = {}
@@ -318,50 +334,40 @@ class SearchTrace:
         top = min(depth_of.values(), default=0)
         columns = max(next_leaf, 1)
         levels = max((d - top for d in depth_of.values()), default=0) + 1
-        total_w = columns * (width_px + gap_x) + gap_x
-        total_h = levels * (height_px + gap_y) + gap_y
+        total_w = round(columns * (width_px + gap_x) + gap_x)
+        total_h = round(levels * (height_px + gap_y) + gap_y)
 
         def corner(node_id: int) -> tuple[float, float]:
             return (
-                gap_x + x[node_id] * (width_px + gap_x),
-                gap_y / 2 + (depth_of[node_id] - top) * (height_px + gap_y),
+                round(gap_x + x[node_id] * (width_px + gap_x), 1),
+                round(gap_y / 2 + (depth_of[node_id] - top) * (height_px + gap_y), 1),
             )
 
-        out = [
-            f'<svg xmlns="http://www.w3.org/2000/svg" width="{total_w:.0f}" '
-            f'height="{total_h:.0f}" font-family="monospace" font-size="12">',
-            f'<rect width="{total_w:.0f}" height="{total_h:.0f}" fill="white"/>',
-        ]
+        noun = "node" if len(self.nodes) == 1 else "nodes"
+        canvas = Canvas(total_w, total_h, background="#ffffff",
+                        title=f"search tree: {len(self.nodes)} {noun}",
+                        font="monospace")  # fmt: skip
         for n in nodes:
             if n.parent in kept:
                 px, py = corner(n.parent)
                 cx, cy = corner(n.id)
                 thick = n.id in on_path
-                out.append(
-                    f'<line x1="{px + width_px / 2:.1f}" y1="{py + height_px:.1f}" '
-                    f'x2="{cx + width_px / 2:.1f}" y2="{cy:.1f}" stroke="'
-                    f'{"#2a7" if thick else "#999"}" stroke-width="{3 if thick else 1}"/>'
-                )
+                canvas.line([(px + width_px / 2, py + height_px), (cx + width_px / 2, cy)],
+                            stroke="#22aa77" if thick else "#999999",
+                            width=3 if thick else 1)  # fmt: skip
         for n in nodes:
             cx, cy = corner(n.id)
-            dash = "" if n.order is not None else ' stroke-dasharray="4 3"'
-            stroke = "#2a7" if n.id in on_path else "#333"
-            out.append(
-                f'<rect x="{cx:.1f}" y="{cy:.1f}" width="{width_px:.1f}" height="{height_px:.1f}" '
-                f'rx="4" fill="{"#eafaf0" if n.goal else "#fff"}" stroke="{stroke}"{dash}/>'
-            )
+            canvas.rect(cx, cy, round(width_px, 1), round(height_px, 1),
+                        fill="#eafaf0" if n.goal else "#ffffff",
+                        stroke="#22aa77" if n.id in on_path else "#333333", radius=4,
+                        dash=None if n.order is not None else (4, 3))  # fmt: skip
             for row, text in enumerate(labels[n.id]):
-                out.append(
-                    f'<text x="{cx + pad:.1f}" y="{cy + pad + (row + 0.8) * line_height:.1f}">'
-                    f"{escape(text)}</text>"
-                )
+                canvas.text(cx + pad, cy + pad + (row + 0.5) * line_height, text, size=12,
+                            fill="#000000", anchor="start")  # fmt: skip
         if len(self.nodes) > len(nodes):
-            out.append(
-                f'<text x="{gap_x}" y="{total_h - 4:.0f}" fill="#666">… '
-                f"{len(self.nodes) - len(nodes)} more nodes not drawn</text>"
-            )
-        out.append("</svg>")
-        return "\n".join(out) + "\n"
+            canvas.text(gap_x, total_h - 10, f"… {len(self.nodes) - len(nodes)} more nodes "
+                        "not drawn", size=12, fill="#666666", anchor="start")  # fmt: skip
+        return canvas
 
     def _svg_lines(self, node: TraceNode) -> list[str]:
         numbers = f"d={node.depth}"

@@ -179,7 +179,7 @@ def gallery_page(rows: list[dict[str, Any]], word: str, score: int, tree_result:
         "node as a box with its board, numbered in the order the nodes were expanded,",
         "with g and h; the path is thick, nodes never expanded are dashed",
         f"({tree_result.stats.expanded} expanded, {tree_result.stats.generated} generated).",
-        "`lacak sliding solve BOARD --trace tree.svg` writes the same picture.",
+        "`lacak sliding solve BOARD --trace tree.svg` (or `tree.png`) writes the same picture.",
         "",
         "![a search tree of boards](pictures/search-tree.svg)",
         "",

@@ -391,11 +391,9 @@ class Board:
         return self.to_text()
 
     def _repr_svg_(self) -> str:
-        """The board as a picture in Jupyter: the ``boggle`` kind's SVG (found through the
-        registry: the pictures module imports this one, not the other way)."""
-        render = lacak.default_registry().puzzle_types()["boggle"].render
-        assert render is not None  # (the boggle kind draws)
-        return str(render(self, None, "svg"))
+        """The board as a picture in Jupyter: the ``boggle`` kind's SVG (:func:`lacak.picture`,
+        found through the registry: the pictures module imports this one, not the other way)."""
+        return lacak.picture(self).svg()
 
     def to_rows(self) -> list[list[str]]:
         """The tiles as a JSON-ready list of rows."""

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any, overload
 
 import attrs
 import lacak
+from lacak.output import plural
 
 from ._gc import quiet_gc
 from .board import BatchBoard, Board, Cell, normalise_tile
@@ -34,6 +35,9 @@ __all__ = [
 IndexPaths = tuple[tuple[int, ...], ...]
 #: One entry: a word and its paths.
 Entry = tuple[str, IndexPaths]
+
+#: The most words a result shows in a notebook (:meth:`BoggleResult._repr_html_`).
+HTML_WORDS = 300
 
 #: Official points by word length in letters (``QU`` counts two); 8 and more score 11.
 SCORE_TABLE: dict[int, int] = {3: 1, 4: 1, 5: 2, 6: 3, 7: 5}
@@ -321,6 +325,29 @@ class BoggleResult(lacak.SearchResult):
         word, paths = self.entries[at]
         found = tuple([tuple([cells[i] for i in p]) for p in paths])
         return FoundWord(word=word, path=found[0], score=score(len(word)), paths=found)
+
+    def _repr_svg_(self) -> str:
+        """The board with the best word's path, as a picture in Jupyter: the ``boggle``
+        kind's picture (:func:`lacak.picture`, found through the registry)."""
+        return lacak.picture(self.board, self).svg()
+
+    def _repr_html_(self) -> str:
+        """The board with the best word's path, the counts and the words (best first), in
+        a notebook; past :data:`HTML_WORDS` words, how many more there are."""
+        from html import escape  # (only in a notebook: html.entities is large)
+
+        picture = "\n".join(line for line in self._repr_svg_().splitlines() if line.strip())
+        counts = (f"<b>{plural(self.count, 'word')}</b>, <b>{plural(self.score, 'point')}</b> "
+                  f"(dictionary {escape(self.dictionary)}, at least "
+                  f"{plural(self.min_length, 'letter')})")  # fmt: skip
+        if not self.complete:
+            counts += f"; the search stopped early ({escape(str(self.stopped))}): words so far"
+        ordered = sorted(self.entries.words, key=lambda w: (-score(len(w)), -len(w), w))
+        words = " ".join(f"{escape(w)}<sub>{score(len(w))}</sub>" for w in ordered[:HTML_WORDS])
+        if len(ordered) > HTML_WORDS:
+            words += f" … and {len(ordered) - HTML_WORDS:,} more (<code>result.word_list</code>)"
+        return (f'<div class="lacak-boggle">\n{picture}\n<p>{counts}</p>\n'
+                + (f"<p>{words}</p>\n" if words else "") + "</div>")  # fmt: skip
 
     def to_dict(
         self, puzzle: Any = None, *, extras: Any = None, registry: Any = None

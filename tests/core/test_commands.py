@@ -136,7 +136,7 @@ def test_unknown_strategy_lists_only_those_for_the_kind() -> None:
         (["-o", "x.svg"], "this kind draws text, json, not svg"),
         (["-O", "nokey"], "-O takes KEY=VALUE"),
         (["-O", "x=1"], "has no option 'x'"),
-        (["--trace", "t.png"], "--trace writes .json, .dot or .svg files"),
+        (["--trace", "t.gif"], "--trace writes .json, .dot, .svg or .png files, not 't.gif'"),
     ],
 )
 def test_bad_output_and_option_combinations_are_one_line(args: list[str], fragment: str) -> None:

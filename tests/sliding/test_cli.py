@@ -130,7 +130,7 @@ def test_not_found_is_reported_with_status_1(cli) -> None:  # type: ignore[no-un
         (["123450786", "--heuristic", "weighted:w1=x"], "w1"),
         (["123450786", "--heuristic", "weighted:w1=inf", "--strategy", "idastar-tiles"], "w1"),
         (["123450786", "--heuristic", "weighted:w2=nan", "--strategy", "astar-tiles"], "w2"),
-        (["123450786", "--trace", "tree.txt"], ".json, .dot or .svg"),
+        (["123450786", "--trace", "tree.txt"], ".json, .dot, .svg or .png files, not 'tree.txt'"),
         (["123450786", "--strategy", "weighted-astar", "-O", "weight=0.1"], "weight"),
         (["123450786", "--strategy", "bfs", "--option", "duplicates=maybe"], "duplicates"),
         (["123450786", "--strategy", "bfs", "--option", "nonsense"], "KEY=VALUE"),

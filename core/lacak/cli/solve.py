@@ -79,21 +79,28 @@ WHY = {
 }
 
 
+#: The formats of ``-o``/``-f`` that are pictures (``--tree -o FILE.svg`` gets a note:
+#: ``-o`` writes the result's picture, ``--trace`` the tree's).
+_PICTURES = frozenset({"svg", "png"})
+
 #: The short flags every solve command has (a kind's :attr:`~lacak.PuzzleType.flags`
 #: cannot take them).
 SHORT_FLAGS = frozenset({"-s", "-H", "-O", "-f", "-o", "-h", "-w"})
 
 
-def _trace_writer(path: Path) -> Callable[[Any], str]:
+def _trace_writer(path: Path) -> Callable[[Any], str | bytes]:
     suffix = path.suffix.lower()
-    writers: dict[str, Callable[[Any], str]] = {
+    writers: dict[str, Callable[[Any], str | bytes]] = {
         ".json": lambda trace: trace.to_json(lines=True) + "\n",  # (a node a line: fast)
         ".dot": lambda trace: trace.to_dot(),
         ".gv": lambda trace: trace.to_dot(),
-        ".svg": lambda trace: trace.to_svg(),
+        ".svg": lambda trace: trace.to_svg(),  # (one drawing, lacak.drawing's Canvas)
+        ".png": lambda trace: trace.to_png(),
     }
     if suffix not in writers:
-        raise InvalidOptionError(f"--trace writes .json, .dot or .svg files, not {path.name!r}")
+        raise InvalidOptionError(
+            f"--trace writes .json, .dot, .svg or .png files, not {path.name!r}"
+        )
     return writers[suffix]
 
 
@@ -240,7 +247,7 @@ def solve_command(
         "trace_file",
         type=click.Path(dir_okay=False, path_type=Path),
         default=None,
-        help="Write the search tree to FILE.json, FILE.dot or FILE.svg.",
+        help="Write the search tree to FILE.json, FILE.dot, or a picture: FILE.svg, FILE.png.",
     )
     @click.option(
         "--tree", is_flag=True, help="Draw the search tree in the terminal (as much as fits)."
@@ -382,7 +389,10 @@ def _solve_in(
     if write_trace is not None and recorder is not None and trace_file is not None:
         data = write_trace(recorder)
         try:
-            trace_file.write_text(data, encoding="utf-8")
+            if isinstance(data, bytes):
+                trace_file.write_bytes(data)
+            else:
+                trace_file.write_text(data, encoding="utf-8")
         except OSError as error:
             raise InvalidOptionError(
                 f"cannot write {str(trace_file)!r}: {error.strerror or error}"
@@ -409,13 +419,20 @@ def _solve_in(
         from rich.console import Console
 
         nodes, depth = _tree_size()
-        Console(stderr=fmt == "json" or output is not None).print(
+        Console(stderr=fmt != "text" or output is not None).print(
             recorder.to_rich(max_nodes=nodes, max_depth=depth)
         )
-        if len(recorder.nodes) > nodes:
+        if fmt in _PICTURES and output not in (None, "-") and trace_file is None:
+            # `--tree -o tree.svg` reads as "the tree, in a file"; -o writes the result
+            click.echo(
+                f"note: -o {output} holds the result's picture; --trace FILE.svg "
+                "(or .png, .json, .dot) writes the search tree to a file",
+                err=True,
+            )
+        elif len(recorder.nodes) > nodes:
             click.echo(
                 f"note: the tree has {plural(len(recorder.nodes), 'node')}; "
-                "--trace FILE.svg (or .json, .dot) writes all of it",
+                "--trace FILE.svg (or .png, .json, .dot) writes all of it",
                 err=True,
             )
     ctx.exit(0 if result.found and not result.stopped.is_limit else 1)
