@@ -57,6 +57,8 @@ def _generated(path: Path) -> bool:
     relative = path.relative_to(ROOT / "docs") if path.is_relative_to(ROOT / "docs") else None
     if relative is None:
         return False
+    if relative.parts[0] == "notebooks" and relative.suffix == ".md":  # docs/gen/notebooks.py
+        return path.with_suffix(".ipynb").is_file()
     return str(relative) in generated or relative.parts[0] in {"reference", "pictures"}
 
 
