@@ -25,6 +25,7 @@ from collections.abc import Iterator
 from typing import Any, Protocol
 
 __all__ = [
+    "LineReporter",
     "Reporter",
     "RichReporter",
     "Task",
@@ -152,6 +153,24 @@ def reporting(reporter: Reporter | None) -> Iterator[None]:
         yield
     finally:
         _REPORTER.reset(token)
+
+
+class LineReporter:
+    """Announcements as plain lines on standard error, tasks unseen: what the command
+    line shows when standard error is no terminal (a log, a pipe, a CI job), so that
+    one-time work (a first compile, a database build) is said in one line, never
+    silent, and no progress bar garbles a log."""
+
+    def start(self, description: str, total: float | None) -> Task:
+        return _QUIET
+
+    def stop(self, task: Task) -> None:
+        return None
+
+    def announce(self, message: str) -> None:
+        import sys  # (deferred: only when something is said)
+
+        print(f"lacak: {message}", file=sys.stderr, flush=True)
 
 
 class RichReporter:

@@ -40,6 +40,13 @@ Examples:
   lacak sliding solve "1 2 3 / 4 0 6 / 7 5 8" -s best-first -H weighted:1,2
   lacak sliding scramble --size 4x4 --seed 7 | head -1 | lacak sliding solve -
   lacak sliding solve 867254301 -o path.svg
+
+
+The first 15-puzzle solve on a machine unpacks the 6-6-3 pattern databases
+lacak ships (under a second) and, with lacak[fast], compiles the search
+engine (2-3 s); both are kept for later runs. To do it ahead of time (say,
+before timing solves): lacak sliding pdb build 663 (other boards and goals:
+lacak sliding pdb build default --size 3x4 --goal first, ...).
 """
 
 

@@ -479,7 +479,7 @@ import lacak.store.compiled
 def fresh():
     return lacak.store.compiled.CompiledEngine(
         name="sliding-tiles", module="lacak_sliding.tiles.idastar.compiled", title="the engine"
-    )
+    ).part_of("wide")  # (the part the 8-puzzle's Manhattan distance runs on)
 
 os.environ["LACAK_CACHE_DIR"] = sys.argv[1]
 assert fresh().load(compile=False) is not None, "the first folder is not ready"

@@ -394,6 +394,9 @@ def test_compile_for_split_loads_only_what_serves(monkeypatch: pytest.MonkeyPatc
     loads: list[int] = []
 
     class Engine:  # stands for the compiled engine: not loaded, not ready, available
+        def part_of(self, part: str, seconds: str | None = None) -> Engine:
+            return self  # (either part: it is this fake)
+
         def loaded(self) -> bool:
             return bool(loads)
 

@@ -253,12 +253,15 @@ class LacakGroup(click.Group):
 
 
 def _reporter() -> progress.Reporter | None:
-    """A progress display on standard error when it is a terminal (``LACAK_PROGRESS=0``:
-    never), so long work is never silent and scripts never see it."""
+    """A progress display on standard error when it is a terminal, else one line for each
+    announcement of one-time work (``LACAK_PROGRESS=0``: nothing), so that long work is
+    never silent and standard output never sees it."""
     if os.environ.get("LACAK_PROGRESS", "") == "0":
         return None
     stderr = sys.stderr
-    return progress.RichReporter() if hasattr(stderr, "isatty") and stderr.isatty() else None
+    if hasattr(stderr, "isatty") and stderr.isatty():
+        return progress.RichReporter()
+    return progress.LineReporter()
 
 
 def make_cli(registry: Registry | None = None) -> click.Group:

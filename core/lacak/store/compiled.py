@@ -329,9 +329,31 @@ class CompiledEngine:
     title: str
     seconds: str = "about 10 s"
     compile_room: float = 60.0
+    #: The part of the kernels this engine is (see :meth:`part_of`; ``None``: all of them).
+    part: str | None = None
     _failure: list[str] = attrs.field(factory=list, init=False, repr=False)
     _loaded: list[ModuleType] = attrs.field(factory=list, init=False, repr=False)
     _warned: list[str] = attrs.field(factory=list, init=False, repr=False)
+    _parts: dict[str, CompiledEngine] = attrs.field(factory=dict, init=False, repr=False)
+    _whole: list[CompiledEngine] = attrs.field(factory=list, init=False, repr=False)
+
+    def part_of(self, part: str, seconds: str | None = None) -> CompiledEngine:
+        """This engine restricted to one part of its kernels: the kernel module's
+        ``warm(part)`` compiles (or loads) only that part, so that a first use pays for
+        the machine code it runs and no more (the sliding-tiles kernel for byte tables,
+        say, not also for 64-bit ones). The part has its own marker (:meth:`ready`); it
+        is loaded when the whole engine is, and fails when it does.
+
+        :param seconds: how long the part's first compile takes (default: the whole's).
+        """
+        found = self._parts.get(part)
+        if found is None:
+            found = attrs.evolve(self, name=f"{self.name}-{part}", part=part,
+                                 seconds=seconds or self.seconds)  # fmt: skip
+            found._failure = self._failure  # (numba failing fails every part)
+            found._whole.append(self)
+            self._parts[part] = found
+        return found
 
     def available(self) -> bool:
         """Whether the engine may run here: numba is installed and did not fail to load
@@ -340,7 +362,7 @@ class CompiledEngine:
 
     def loaded(self) -> bool:
         """Whether this process has loaded the engine already (using it costs nothing more)."""
-        return bool(self._loaded)
+        return bool(self._loaded) or any(whole.loaded() for whole in self._whole)
 
     def failure(self) -> str | None:
         """Why the engine cannot run here (``None`` when it can, as far as is known)."""
@@ -362,6 +384,9 @@ class CompiledEngine:
         """
         if self._loaded:
             return self._loaded[0]
+        for whole in self._whole:
+            if whole.loaded():
+                return whole.load()
         if not self.available():
             return None
         try:
@@ -381,7 +406,7 @@ class CompiledEngine:
         if self.ready():
             try:
                 with _only_loading(rebuild=compile):
-                    module.warm()  # loads the machine code from lacak's cache
+                    self._warm_kernels(module)  # loads the machine code from lacak's cache
                 return True
             except _Missing:  # damaged or removed since the marker was written
                 pass
@@ -389,9 +414,15 @@ class CompiledEngine:
             return False
         progress.announce(f"compiling {self.title} once for this machine (numba; {self.seconds})")
         with progress.task(f"compiling {self.title}"):
-            module.warm()
+            self._warm_kernels(module)
         self._remember(module)
         return True
+
+    def _warm_kernels(self, module: ModuleType) -> None:
+        if self.part is None:
+            module.warm()
+        else:
+            module.warm(self.part)
 
     def require(self, asked: str = "") -> ModuleType:
         """:meth:`load`, for a caller that asked for the compiled engine.
@@ -454,7 +485,9 @@ class CompiledEngine:
             return False
         files = cache.load(marker, _MARKER, marker.stem if marker else None,
                            lambda artefact: list(artefact.meta["files"]))  # fmt: skip
-        return bool(files) and all(Path(name).is_file() for name in files or ())
+        if files and all(Path(name).is_file() for name in files):
+            return True
+        return any(whole.ready() for whole in self._whole)  # (a part: the whole is ready)
 
     def _key(self) -> str:
         """A digest of what the machine code depends on: the module's source, the versions
@@ -491,3 +524,4 @@ class CompiledEngine:
         marker = self._marker()
         if files and marker is not None:
             cache.save(marker, _MARKER, marker.stem, [b""], meta={"files": sorted(files)})
+

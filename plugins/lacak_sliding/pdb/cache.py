@@ -26,6 +26,8 @@ from typing import Any
 
 import lacak
 
+from . import shipped
+
 __all__ = [
     "FORMAT",
     "UNREACHED",
@@ -34,9 +36,11 @@ __all__ = [
     "build_deadline",
     "cache_folder",
     "cached_databases",
+    "database_name",
     "database_path",
     "inspect_database",
     "is_cached",
+    "is_shipped",
     "load_or_build",
     "other_files",
     "usable_folder",
@@ -82,8 +86,13 @@ def _key(width: int, height: int, goal: Sequence[int], tiles: Sequence[int]) -> 
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
-def _name(width: int, height: int, goal: Sequence[int], tiles: Sequence[int]) -> str:
+def database_name(width: int, height: int, goal: Sequence[int], tiles: Sequence[int]) -> str:
+    """The file name of a group's database in the cache folder (and, ``.xz`` for ``.pdb``,
+    of its copy shipped with lacak, :mod:`lacak_sliding.pdb.shipped`)."""
     return f"{width}x{height}-{len(tiles)}tiles-{_key(width, height, goal, tiles)}.pdb"
+
+
+_name = database_name
 
 
 def database_path(
@@ -111,6 +120,12 @@ def is_cached(partition: Any, tiles: Sequence[int]) -> bool:
         return True
     path = database_path(partition.width, partition.height, partition.goal, tiles)
     return path is not None and path.exists()
+
+
+def is_shipped(partition: Any, tiles: Sequence[int]) -> bool:
+    """Whether lacak ships the database of group ``tiles`` of ``partition`` (a first use
+    unpacks it in about 0.1 s instead of building it, :mod:`lacak_sliding.pdb.shipped`)."""
+    return shipped.has(database_name(partition.width, partition.height, partition.goal, tiles))
 
 
 #: Guards :data:`memory` and the cache files of this process.
@@ -201,6 +216,10 @@ def load_or_build(
         if must_cache:  # before a build that may take minutes, not after it
             path = database_path(width, height, goal, tiles, required=True)
         started = time.perf_counter()
+        data = None if force else shipped.unpack(_name(width, height, goal, tiles), size)
+        if data is not None:  # (checked against its digest: the builder's bytes)
+            return _save(path, data, width, height, goal, tiles, started, must_cache, what,
+                         "shipped")  # fmt: skip
         deadline = lacak.current_deadline()  # (a time of lacak.limits.now())
         label = ",".join(map(str, tiles))
         shown = f"pattern database of tiles {label} ({height}x{width})"
@@ -219,33 +238,54 @@ def load_or_build(
                     progress(tiles, level, reached, total)
 
             data = build_database(width, height, goal, tiles, progress=report)
-        seconds = time.perf_counter() - started
-        # a group filling (almost) the whole board has placements never reached; counted
-        # a slice at a time, so that no copy of a database of half a gigabyte is made
-        counts = np.zeros(256, dtype=np.int64)
-        for begin in range(0, data.size, 1 << 24):
-            counts += np.bincount(data[begin : begin + (1 << 24)], minlength=256)
-        counts[UNREACHED] = 0
-        values = np.flatnonzero(counts)
-        reached_count = int(counts.sum())
-        note = {
-            "format": FORMAT,
-            "width": width,
-            "height": height,
-            "goal": list(goal),
-            "tiles": list(tiles),
-            "entries": int(size),
-            "bytes": int(data.nbytes),
-            "max": int(values.max()),
-            "mean": round(float((counts * np.arange(256)).sum() / reached_count), 4),
-            "unreachable": int(size - reached_count),
-            "seconds": round(seconds, 3),
-            "created": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
-        }
-        data = np.ascontiguousarray(data, dtype=np.uint8)
-        lacak.store.cache.save(path, _FORMAT, path.stem if path else "", [data], meta=note,
-                         required=must_cache, what=what)  # fmt: skip
-        return data
+        return _save(path, data, width, height, goal, tiles, started, must_cache, what, "built")
+
+
+def _save(
+    path: Path | None,
+    data: Any,
+    width: int,
+    height: int,
+    goal: tuple[int, ...],
+    tiles: tuple[int, ...],
+    started: float,
+    must_cache: bool,
+    what: str,
+    source: str,
+) -> Any:
+    """Keep the database ``data`` (built or unpacked since ``started``) in the cache, with
+    its note; returns it as a contiguous uint8 array."""
+    import numpy as np  # (deferred: with the databases)
+
+    seconds = time.perf_counter() - started
+    size = int(data.size)
+    # a group filling (almost) the whole board has placements never reached; counted
+    # a slice at a time, so that no copy of a database of half a gigabyte is made
+    counts = np.zeros(256, dtype=np.int64)
+    for begin in range(0, size, 1 << 24):
+        counts += np.bincount(data[begin : begin + (1 << 24)], minlength=256)
+    counts[UNREACHED] = 0
+    values = np.flatnonzero(counts)
+    reached_count = int(counts.sum())
+    note = {
+        "format": FORMAT,
+        "width": width,
+        "height": height,
+        "goal": list(goal),
+        "tiles": list(tiles),
+        "entries": size,
+        "bytes": int(data.nbytes),
+        "max": int(values.max()),
+        "mean": round(float((counts * np.arange(256)).sum() / reached_count), 4),
+        "unreachable": int(size - reached_count),
+        "seconds": round(seconds, 3),
+        "source": source,
+        "created": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
+    }
+    data = np.ascontiguousarray(data, dtype=np.uint8)
+    lacak.store.cache.save(path, _FORMAT, path.stem if path else "", [data], meta=note,
+                           required=must_cache, what=what)  # fmt: skip
+    return data
 
 
 #: The keys of a database's note and the types their values must have.

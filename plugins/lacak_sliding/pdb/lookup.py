@@ -20,7 +20,15 @@ from typing import Any
 import attrs
 import lacak
 
-from .cache import BuildProgress, is_cached, load_or_build, lock, memory, usable_folder
+from .cache import (
+    BuildProgress,
+    is_cached,
+    is_shipped,
+    load_or_build,
+    lock,
+    memory,
+    usable_folder,
+)
 from .engines import compiled_available
 from .partition import Partition, build_bytes, reflection
 
@@ -73,8 +81,9 @@ class GroupTable:
         """Entries of the sparse table: ``cells ** tiles``."""
         return int(self.cells ** len(self.tiles))
 
-    def make_sparse(self) -> bytes:
-        """Build (once) and return the sparse table."""
+    def make_sparse(self, indexes: dict[tuple[int, int], Any] | None = None) -> bytes:
+        """Build (once) and return the sparse table (``indexes``: see
+        :meth:`~lacak_sliding.pdb.placements.Placements.sparse_table`)."""
         if self.sparse is None:
             # numpy, and the placements' hash, only once a table is made (a build or a load)
             import numpy as np
@@ -82,7 +91,7 @@ class GroupTable:
             from .placements import Placements
 
             hasher = Placements(self.cells, len(self.tiles))
-            self.sparse = hasher.sparse_table(np.asarray(self.compact)).tobytes()
+            self.sparse = hasher.sparse_table(np.asarray(self.compact), indexes).tobytes()
         return self.sparse
 
     def compact_bytes(self) -> bytes:
@@ -203,8 +212,9 @@ class PatternHeuristic:
         #: one, none gets one (searches then look every group up by rank).
         self.sparse = all(t.sparse_size <= SPARSE_LIMIT for t in self.groups)
         if self.sparse:
+            indexes: dict[tuple[int, int], Any] = {}  # (shared by groups of one size)
             for table in self.groups:
-                table.make_sparse()
+                table.make_sparse(indexes)
 
     @property
     def name(self) -> str:
@@ -256,8 +266,13 @@ def seconds_per_placement(*, compiled: bool | None = None) -> float:
 
 
 def missing_groups(partition: Partition) -> list[tuple[int, ...]]:
-    """The groups of ``partition`` whose databases are neither in memory nor in the cache."""
-    return [g for g in partition.groups if len(g) > 1 and not is_cached(partition, g)]
+    """The groups of ``partition`` whose databases are neither in memory nor in the cache,
+    nor shipped with lacak (those unpack in a fraction of a second)."""
+    return [
+        g
+        for g in partition.groups
+        if len(g) > 1 and not is_cached(partition, g) and not is_shipped(partition, g)
+    ]
 
 
 def build_estimate(

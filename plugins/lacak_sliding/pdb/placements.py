@@ -110,29 +110,48 @@ class Placements:
                 used = used[rows] | (np.int64(1) << cols)
         return index
 
-    def sparse_table(self, compact: np.ndarray) -> np.ndarray:
+    def sparse_table(
+        self, compact: np.ndarray, indexes: dict[tuple[int, int], np.ndarray] | None = None
+    ) -> np.ndarray:
         """``compact`` (by rank) laid out by sparse index: ``table[sum(p_i * n**i)]``.
 
-        Built one first-tile cell at a time from the placements of the other
-        tiles on the remaining cells, so the memory it needs beyond the table
-        is that of one ``n``-th of the placements. Entries of impossible
-        placements (two tiles on one cell) are 0.
+        Entries of impossible placements (two tiles on one cell) are 0.
+
+        :param indexes: where to keep :meth:`sparse_of_ranks` for the next table of the same
+            size (the two six-tile groups of 6-6-3 share it: 0.1 s each instead of 0.35 s).
         """
         n, k = self.n, self.k
         table = np.zeros(n**k, dtype=np.uint8)
         if k == 1:
             table[:] = compact
             return table
+        index = None if indexes is None else indexes.get((n, k))
+        if index is None:
+            index = self.sparse_of_ranks()
+            if indexes is not None:
+                indexes[(n, k)] = index
+        table[index] = compact
+        return table
+
+    def sparse_of_ranks(self) -> np.ndarray:
+        """The sparse index of every placement, by rank (what :meth:`sparse_indices`
+        gives, made one first-tile cell at a time from the placements of the other tiles
+        on the remaining cells: going from first cell ``f`` to ``f + 1``, only the other
+        tiles on cell ``f`` stop skipping the first tile's cell)."""
+        n, k = self.n, self.k
         others = Placements(n - 1, k - 1).placements()
         block = self.weights[0]
+        shifted = np.zeros(block, dtype=np.int64)  # the other tiles' part of the index
+        for i in range(k - 1):
+            # with the first tile on cell 0, every other tile's cell is one past its index
+            shifted += (others[i].astype(np.int64) + 1) * n ** (i + 1)
+        index = np.empty(n * block, dtype=np.int64)
         for first in range(n):
-            index = np.full(block, first, dtype=np.int64)
-            for i in range(k - 1):
-                cells = others[i].astype(np.int64)
-                cells += cells >= first  # the other tiles' cells skip the first tile's
-                index += cells * n ** (i + 1)
-            table[index] = compact[first * block : (first + 1) * block]
-        return table
+            if first:
+                for i in range(k - 1):
+                    shifted[others[i] == first - 1] -= n ** (i + 1)
+            np.add(shifted, first, out=index[first * block : (first + 1) * block])
+        return index
 
     def placements(self) -> np.ndarray:
         """Every placement in rank order as a ``(k, size)`` uint8 array (small cases, tests)."""

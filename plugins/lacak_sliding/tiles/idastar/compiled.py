@@ -229,9 +229,14 @@ def iterate(  # pragma: no cover - compiled
     return status
 
 
-def warm() -> None:
-    """Compile (or load from numba's cache) the kernel on a 2x2 board, for both kinds of
-    table: bytes (pattern databases) and 64-bit integers (tile tables)."""
+#: The kernel's parts (:meth:`lacak.store.compiled.CompiledEngine.part_of`), by the tables
+#: it reads: bytes (pattern databases) or 64-bit integers (tile tables such as Manhattan's).
+PARTS = {"bytes": np.uint8, "wide": np.int64}
+
+
+def warm(part: str | None = None) -> None:
+    """Compile (or load from lacak's cache) the kernel on a 2x2 board, for one kind of
+    table (``part``, a key of :data:`PARTS`) or both."""
     i8 = np.int64
     nbr = np.array([[2, 1, -1, -1], [3, -1, 0, -1], [-1, 3, -1, 0], [-1, -1, 2, 1]], dtype=i8)
     mdir = np.zeros((4, 4), dtype=i8)
@@ -242,7 +247,7 @@ def warm() -> None:
     cross = np.zeros((4, 4, 4), dtype=i8)
     off = np.zeros(1, dtype=i8)
     kernel: Any = iterate  # a numba dispatcher, called with arrays
-    for dtype in (np.uint8, np.int64):
+    for dtype in PARTS.values() if part is None else (PARTS[part],):
         tab = np.zeros(1, dtype=dtype)
         board = np.array([0, 1, 2, 3], dtype=i8)
         stack = [np.zeros(4, dtype=i8) for _ in range(7)]

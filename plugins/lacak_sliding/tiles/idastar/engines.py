@@ -11,17 +11,18 @@ reflected lookup; tile tables such as ``manhattan``):
     the same search as machine code (:mod:`lacak_sliding.tiles.idastar.compiled`,
     ``pip install 'lacak[fast]'``): 10-20 times as fast, but a process pays
     about 0.5 s to import numba and load the machine code, and the very first
-    use on a machine compiles it (about 10 s on a quiet machine).
+    use on a machine compiles the part of it the search needs (about 2-3 s on a
+    quiet machine, :func:`engine_for`).
 
 Every engine visits the same nodes in the same order, so a search can change
-engines between two IDA* iterations. ``auto`` (the default) starts in Python
-and moves to the compiled engine when the search has run long enough to
-repay it (:func:`upgrade`): after :data:`LOAD_AFTER` seconds when the machine
-code is ready on this machine (or already loaded in the process: at once),
-after :data:`COMPILE_AFTER` seconds when it must be compiled first (not
-within :data:`COMPILE_ROOM` seconds of a time limit). The first compile is
-announced through :mod:`lacak.progress` and happens once per machine
-(:class:`lacak.store.compiled.CompiledEngine`).
+engines between two IDA* iterations, or in the middle of one. ``auto`` (the
+default) starts in Python and moves to the compiled engine when the search
+has run long enough to repay it (:func:`upgrade`): after :data:`LOAD_AFTER`
+seconds when the machine code is ready on this machine (or already loaded in
+the process: at once), after :data:`COMPILE_AFTER` seconds when it must be
+compiled first (not within :data:`COMPILE_ROOM` seconds of a time limit). The
+first compile is announced through :mod:`lacak.progress` and happens once per
+machine (:class:`lacak.store.compiled.CompiledEngine`).
 
 ``LACAK_TILES_ENGINE`` (``auto``, ``python`` or ``numba``) overrides the
 choice: ``python`` for comparisons, ``numba`` to use the compiled engine from
@@ -54,26 +55,40 @@ __all__ = [
     "ENGINES",
     "ENGINE_VARIABLE",
     "LOAD_AFTER",
+    "PART_SECONDS",
+    "engine_for",
     "forced_engine",
     "upgrade",
     "warm",
+    "warm_for_databases",
 ]
 
-#: The compiled engine (its loading and first compile).
+#: The compiled engine (its loading and first compile). A search loads (or compiles) only
+#: the part for its tables (:func:`engine_for`): its first compile takes about 2-3 s on a
+#: quiet machine instead of 4-5 s for both parts.
 ENGINE = lacak.store.compiled.CompiledEngine(
     name="sliding-tiles",
     module="lacak_sliding.tiles.idastar.compiled",
     title="the sliding-tiles engine",
-    seconds="about 10 s",
+    seconds="about 5 s",
 )
+#: How long the first compile of one part of the engine takes, as announced (2-3 s on a
+#: quiet 2-core machine, numba's import included: ``bench/cold_start.py``).
+PART_SECONDS = "about 3 s"
 #: What ``LACAK_TILES_ENGINE`` may say.
 ENGINES = ("auto", "python", "numba")
 #: The environment variable that chooses the engine.
 ENGINE_VARIABLE = "LACAK_TILES_ENGINE"
 #: Seconds of search after which ``auto`` loads compiled machine code that is ready.
 LOAD_AFTER = 0.25
-#: Seconds of search after which ``auto`` compiles the engine (once per machine).
-COMPILE_AFTER = 2.0
+#: Seconds of search after which ``auto`` compiles the engine (once per machine): a search
+#: still running after a quarter of a second in Python is a 15-puzzle or larger, which the
+#: compiled engine finishes in a fraction of the time (the first compile of the part it
+#: needs takes about 2-3 s). Compiling in a thread while Python searches was measured
+#: slower (numba's type inference and the search share the interpreter), and so was a
+#: process of its own started then (it pays numba's import again, on a core the search
+#: shares with whatever else runs): ``bench/cold_start.py``.
+COMPILE_AFTER = 0.25
 #: ``auto`` does not start the first compile when a time limit is nearer than this.
 COMPILE_ROOM = 60.0
 #: Expanded nodes the kernel searches between two looks at the clock.
@@ -93,11 +108,34 @@ def forced_engine() -> str | None:
 
 
 def warm() -> bool:
-    """Compile the engine now (or load it), so that no search waits for it later.
+    """Compile the engine now (or load it), both parts, so that no search waits for it
+    later (``lacak sliding pdb build`` does it too).
 
     :returns: whether the compiled engine can run here.
     """
     return ENGINE.load() is not None
+
+
+def engine_for(engine: Any) -> Any:
+    """The part of :data:`ENGINE` that runs ``engine``'s search: the kernel for byte tables
+    (pattern databases) or for 64-bit ones (tile tables), as :func:`_tables` lays them out."""
+    wide = any(not _is_bytes(table) for table in engine.model.tables)
+    return ENGINE.part_of("wide" if wide else "bytes", seconds=PART_SECONDS)
+
+
+def warm_for_databases() -> bool:
+    """Compile (or load) the part of the engine that searches with pattern databases
+    (``lacak sliding pdb build`` does, so that no later solve waits for it).
+
+    :returns: whether it can run here.
+    """
+    return ENGINE.part_of("bytes", seconds=PART_SECONDS).load() is not None
+
+
+def _is_bytes(table: Any) -> bool:
+    if isinstance(table, (bytes, bytearray, memoryview)):
+        return True
+    return isinstance(table, np.ndarray) and table.dtype == np.uint8
 
 
 def upgrade(engine: Any, tally: Tally, *, eager: bool = False) -> Any:
@@ -116,19 +154,20 @@ def upgrade(engine: Any, tally: Tally, *, eager: bool = False) -> Any:
         return engine
     if forced == "python":
         return engine
+    compiled = engine_for(engine)
     if forced == "numba":
         # a first compile the time limit cannot cover is not started: Python, told once
-        kernel = ENGINE.require_by(
+        kernel = compiled.require_by(
             engine.search.deadline, f"{ENGINE_VARIABLE}=numba", instead="the Python engine"
         )
         return engine if kernel is None else _Compiled(engine, kernel)
-    if not ENGINE.available():
+    if not compiled.available():
         return engine
-    if ENGINE.loaded() or (eager and ENGINE.ready()):  # little or nothing left to pay
-        kernel = ENGINE.load(compile=False)
+    if compiled.loaded() or (eager and compiled.ready()):  # little or nothing left to pay
+        kernel = compiled.load(compile=False)
         return engine if kernel is None else _Compiled(engine, kernel)
     if engine.search.handover is None:
-        engine.search.handover = _Timer(engine.search)
+        engine.search.handover = _Timer(engine.search, compiled)
     return engine
 
 
@@ -138,16 +177,14 @@ def compile_for_split(engine: Any) -> None:
     (:func:`upgrade` with ``eager``), however short each is. Nothing when the engine
     would not serve ``engine`` or ``LACAK_TILES_ENGINE`` says ``python``; a time limit
     nearer than :data:`COMPILE_ROOM` seconds keeps a compile from starting."""
-    if (
-        ENGINE.loaded()
-        or forced_engine() == "python"
-        or not _serves(engine)
-        or not ENGINE.available()
-    ):
+    if forced_engine() == "python" or not _serves(engine):
         return
-    ready = ENGINE.ready()
+    compiled = engine_for(engine)
+    if compiled.loaded() or not compiled.available():
+        return
+    ready = compiled.ready()
     if _room(engine.search, ready, engine.search.clock()):
-        ENGINE.load(compile=not ready)  # (ready: loads only, so a room to load is enough)
+        compiled.load(compile=not ready)  # (ready: loads only, so a room to load is enough)
 
 
 def _serves(engine: Any) -> bool:
@@ -171,7 +208,7 @@ def take_over(engine: Any, bound: float, tally: Tally, cells: list[int]) -> tupl
     """The compiled engine, going on with the iteration of ``bound`` from the node the
     generated search stopped at (``cells``: the blank's cells from the root), and how
     that iteration ended."""
-    compiled = _Compiled(engine, ENGINE.require())
+    compiled = _Compiled(engine, engine_for(engine).require())
     return compiled, compiled.iterate(bound, tally, resume=cells)
 
 
@@ -181,8 +218,9 @@ class _Timer:
     seconds when it must be compiled (and no time limit is near). Loads (or compiles)
     it before saying yes."""
 
-    def __init__(self, search: Search) -> None:
+    def __init__(self, search: Search, engine: Any) -> None:
         self.search = search
+        self.engine = engine
         self.ready: bool | None = None
         self.failed = False
 
@@ -191,14 +229,15 @@ class _Timer:
         elapsed = now - self.search.started
         if elapsed < LOAD_AFTER or self.failed:
             return False
+        engine = self.engine
         if self.ready is None:
-            self.ready = ENGINE.ready()
+            self.ready = engine.ready()
         if not _room(self.search, self.ready, self.search.clock()):
             return False
         if not self.ready and elapsed < COMPILE_AFTER:
             return False
-        if ENGINE.load(compile=not self.ready) is None:  # ready: a load only, never a compile
-            if self.ready and ENGINE.available():  # its machine code was damaged or gone
+        if engine.load(compile=not self.ready) is None:  # ready: a load only, never a compile
+            if self.ready and engine.available():  # its machine code was damaged or gone
                 self.ready = False  # (then compiled, if the search runs long enough)
             else:
                 self.failed = True
