@@ -25,18 +25,26 @@ from lacak_sliding.pdb.partition import Partition
 from lacak_sliding.pdb.placements import Placements
 
 GOAL = (*range(1, 16), 0)
+KORF = tuple(range(16))  # (Korf's goal, blank first: shipped too)
 PARTITION = Partition.named("663", 4, 4, GOAL)
+GROUPS = [
+    (goal, tiles)
+    for goal in (GOAL, KORF)
+    for tiles in Partition.named("663", 4, 4, goal).groups
+    if len(tiles) > 1
+]
 
 
 @pytest.fixture(autouse=True)
 def _private_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     monkeypatch.setenv("LACAK_CACHE_DIR", str(tmp_path / "cache"))
-    monkeypatch.setattr(shipped, "_warned", set())
+    shipped.forget()
     yield
+    shipped.forget()
 
 
-def _name(tiles: tuple[int, ...]) -> str:
-    return pdb_cache.database_name(4, 4, GOAL, tiles)
+def _name(tiles: tuple[int, ...], goal: tuple[int, ...] = GOAL) -> str:
+    return pdb_cache.database_name(4, 4, goal, tiles)
 
 
 def test_the_default_15_puzzle_databases_are_all_shipped() -> None:
@@ -46,17 +54,21 @@ def test_the_default_15_puzzle_databases_are_all_shipped() -> None:
         if len(tiles) > 1:
             assert pdb_cache.is_shipped(PARTITION, tiles), tiles
     assert missing_groups(PARTITION) == []  # (so a first solve announces no build)
-    names = {_name(t).removesuffix(".pdb") + ".xz" for t in PARTITION.groups if len(t) > 1}
+    korf = Partition.named("663", 4, 4, KORF)
+    assert missing_groups(korf) == []
+    names = {shipped.file_name(_name(tiles, goal)) for goal, tiles in GROUPS}
     assert set(shipped.digests()) == names  # nothing shipped that nothing uses
 
 
-@pytest.mark.parametrize("tiles", [t for t in PARTITION.groups if len(t) > 1], ids=str)
-def test_each_shipped_database_is_the_builders(tiles: tuple[int, ...]) -> None:
-    built = pdb_build.build_database(4, 4, GOAL, tiles)
-    unpacked = shipped.unpack(_name(tiles), built.size)
+@pytest.mark.parametrize(("goal", "tiles"), GROUPS, ids=str)
+def test_each_shipped_database_is_the_builders(
+    goal: tuple[int, ...], tiles: tuple[int, ...]
+) -> None:
+    built = pdb_build.build_database(4, 4, goal, tiles)
+    unpacked = shipped.unpack(_name(tiles, goal), built.size)
     assert unpacked is not None
     assert np.array_equal(unpacked, built)
-    digest = shipped.digests()[_name(tiles).removesuffix(".pdb") + ".xz"]
+    digest = shipped.digests()[shipped.file_name(_name(tiles, goal))]
     assert hashlib.sha256(built.tobytes()).hexdigest() == digest
 
 
@@ -81,11 +93,12 @@ def test_a_damaged_shipped_file_is_reported_and_built_instead(
     folder = tmp_path / "shipped"
     shutil.copytree(shipped.FOLDER, folder)
     tiles = next(t for t in PARTITION.groups if len(t) == 3)  # (quick to build)
-    path = folder / (_name(tiles).removesuffix(".pdb") + ".xz")
+    path = folder / shipped.file_name(_name(tiles))
     packed = bytearray(path.read_bytes())
     packed[len(packed) // 2] ^= 0x10
     path.write_bytes(bytes(packed))
     monkeypatch.setattr(shipped, "FOLDER", folder)
+    shipped.forget()
     with pytest.warns(lacak.CacheWarning, match="shipped with lacak.*building it instead"):
         data = pdb_cache.load_or_build(4, 4, GOAL, tiles)
     assert np.array_equal(data, pdb_build.build_database(4, 4, GOAL, tiles))

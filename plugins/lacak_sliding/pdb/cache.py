@@ -44,6 +44,7 @@ __all__ = [
     "load_or_build",
     "other_files",
     "usable_folder",
+    "write_shipped",
 ]
 
 #: Database value of a placement no solvable board has. That happens only when
@@ -387,3 +388,35 @@ def other_files() -> tuple[int, int]:
             continue
         count += 1
     return count, size
+
+
+def write_shipped(
+    partitions: Sequence[tuple[str, int, int, str]] = shipped.SHIPPED, folder: Path | None = None
+) -> None:
+    """Build the databases of ``partitions`` (see :data:`lacak_sliding.pdb.shipped.SHIPPED`)
+    with the builder, not the cache, and write them compressed, with ``SHA256SUMS``, to
+    ``folder`` (default: the package's, :mod:`lacak_sliding.pdb.shipped`): a developer's
+    tool, after a change of the format or the builder."""
+    import lzma  # (deferred: a developer's tool)
+    import sys
+
+    from .build import build_database
+    from .partition import Partition
+
+    folder = shipped.FOLDER if folder is None else folder
+    folder.mkdir(parents=True, exist_ok=True)
+    sums = []
+    for label, rows, cols, blank in partitions:
+        goal = (*range(1, rows * cols), 0) if blank == "last" else tuple(range(rows * cols))
+        partition = Partition.named(label, cols, rows, goal)
+        for tiles in partition.groups:
+            if len(tiles) < 2:
+                continue
+            data = build_database(cols, rows, goal, tiles).tobytes()
+            name = shipped.file_name(database_name(cols, rows, goal, tiles))
+            packed = lzma.compress(data, format=lzma.FORMAT_XZ, preset=9 | lzma.PRESET_EXTREME)
+            (folder / name).write_bytes(packed)
+            sums.append(f"{hashlib.sha256(data).hexdigest()}  {name}\n")
+            print(f"{name}: {len(data):,} entries, {len(packed):,} bytes", file=sys.stderr)
+    (folder / "SHA256SUMS").write_text("".join(sorted(sums, key=lambda s: s[66:])), "ascii")
+    shipped.forget()

@@ -1,11 +1,12 @@
 """Pattern databases shipped inside the package, so that a first 15-puzzle solve builds nothing.
 
-The default 4x4 heuristic, ``pdb-663`` for the usual goal (tiles in order,
-blank last), needs two six-tile databases of 5.8 million entries. Building
+The default 4x4 heuristic, ``pdb-663``, needs two six-tile databases of 5.8
+million entries for each goal. Building
 them takes 6-7 s with the compiled builder (after its own first compile) and
 half a minute with numpy: the wait that made a newcomer's first ``lacak
-sliding solve`` of a 15-puzzle take 25-45 s. lacak ships them instead, LZMA
-compressed (about 1.8 MB in all), in the ``shipped/`` folder next to this
+sliding solve`` of a 15-puzzle take 25-45 s. lacak ships them instead for the
+two goals of the documentation's 15-puzzles (blank last, lacak's default, and
+blank first, Korf's), LZMA compressed (about 1.8 MB a goal), in the ``shipped/`` folder next to this
 module, with their SHA-256 digests in ``shipped/SHA256SUMS`` (the format of
 ``sha256sum``). A first use unpacks one in about 0.1 s, checks its digest and
 size, and keeps it in the cache folder like a database built here
@@ -19,27 +20,26 @@ unused rather than wrong; a test checks that every shipped file is the
 database the builder makes, byte for byte, and that the default partition's
 groups are all shipped. To write them again (after a format change)::
 
-    python -c "from lacak_sliding.pdb import shipped; shipped.write()"
+    python -c "from lacak_sliding.pdb import cache; cache.write_shipped()"
 """
 
 from __future__ import annotations
 
 import hashlib
 import lzma
-import sys
 import warnings
-from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 import lacak
 
-__all__ = ["FOLDER", "SHIPPED", "digests", "has", "unpack", "write"]
+__all__ = ["FOLDER", "SHIPPED", "digests", "file_name", "forget", "has", "unpack"]
 
 #: Where the compressed databases and their digests are.
 FOLDER = Path(__file__).parent / "shipped"
-#: The partitions shipped: ``(name, rows, cols)``, for the default goal (blank last).
-SHIPPED = (("663", 4, 4),)
+#: The partitions shipped: ``(name, rows, cols, blank)``, ``blank`` ``"last"`` (lacak's
+#: default goal: tiles in order, blank last) or ``"first"`` (Korf's: blank first).
+SHIPPED = (("663", 4, 4, "last"), ("663", 4, 4, "first"))
 #: Largest compressed file read (the six-tile tables are about 0.9 MB each).
 _MOST_BYTES = 16 << 20
 
@@ -61,20 +61,21 @@ def digests() -> dict[str, str]:
     return _digests
 
 
-def _file_name(database_name: str) -> str:
+def file_name(database_name: str) -> str:
+    """The shipped file of the database of that cache file name."""
     return database_name.removesuffix(".pdb") + ".xz"
 
 
 def has(database_name: str) -> bool:
     """Whether the database of that cache file name (``4x4-6tiles-<key>.pdb``) is shipped."""
-    return _file_name(database_name) in digests()
+    return file_name(database_name) in digests()
 
 
 def unpack(database_name: str, entries: int) -> Any:
     """The shipped database of that cache file name as a uint8 numpy array, or ``None``
     when it is not shipped or its file does not match its digest and size (reported
     once as a :class:`~lacak.CacheWarning`: the caller builds it instead)."""
-    name = _file_name(database_name)
+    name = file_name(database_name)
     digest = digests().get(name)
     if digest is None:
         return None
@@ -104,27 +105,7 @@ def unpack(database_name: str, entries: int) -> Any:
     return np.frombuffer(data, dtype=np.uint8)
 
 
-def write(partitions: Sequence[tuple[str, int, int]] = SHIPPED, folder: Path = FOLDER) -> None:
-    """Build the databases of ``partitions`` (``(name, rows, cols)``, default goal) with the
-    builder, not the cache, and write them compressed to ``folder`` with ``SHA256SUMS``."""
-    from .build import build_database  # (deferred: a developer's tool)
-    from .cache import database_name
-    from .partition import Partition
-
-    folder.mkdir(parents=True, exist_ok=True)
-    sums = []
-    for label, rows, cols in partitions:
-        goal = (*range(1, rows * cols), 0)
-        partition = Partition.named(label, cols, rows, goal)
-        for tiles in partition.groups:
-            if len(tiles) < 2:
-                continue
-            data = build_database(cols, rows, goal, tiles).tobytes()
-            name = _file_name(database_name(cols, rows, goal, tiles))
-            (folder / name).write_bytes(
-                lzma.compress(data, format=lzma.FORMAT_XZ, preset=9 | lzma.PRESET_EXTREME)
-            )
-            sums.append(f"{hashlib.sha256(data).hexdigest()}  {name}\n")
-            print(f"{name}: {len(data):,} entries", file=sys.stderr)
-    (folder / "SHA256SUMS").write_text("".join(sorted(sums, key=lambda s: s[66:])), "ascii")
+def forget() -> None:
+    """Read ``SHA256SUMS`` again on next use (after the files were written again)."""
     _digests.clear()
+    _warned.clear()
