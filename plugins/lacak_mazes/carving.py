@@ -16,6 +16,12 @@ across ``side`` (``N=1, E=2, S=4, W=8``).
 - ``adds="walls"`` (recursive division): start from one open room (every inner
   wall down); each step puts one wall up.
 
+A generator whose steps are of more than one kind marks those of the other kinds:
+``marks`` maps a name to the indices of the steps of that kind. Hunt-and-kill marks
+``"hunt"``, the steps a hunt took (the scan found an unvisited cell next to the
+maze and joined it to the maze); its other steps are the walk's. The others mark
+nothing.
+
 Replaying every step gives exactly the maze; :class:`~lacak_mazes.Maze`
 checks that whenever a maze has a carving, so a carving read from JSON that
 does not make its maze is refused. The same seed gives the same steps.
@@ -26,6 +32,9 @@ does not make its maze is refused. The same seed gives the same steps.
 (5, 'passages')
 >>> bool((maze.carving.replay(2, 3) == maze.cells).all())
 True
+>>> hunted = lacak.generate("maze", "hunt-and-kill", (4, 5), seed=4, carving=True)
+>>> hunted.carving.marks  # steps 13 and 18 are hunts, the other 17 the walks'
+{'hunt': (13, 18)}
 """
 
 from __future__ import annotations
@@ -62,6 +71,30 @@ def _steps(value: Any) -> np.ndarray:
     return steps
 
 
+def _marks(value: Any) -> Mapping[str, tuple[int, ...]]:
+    """Marks as names to ascending tuples of step indices (see :attr:`Carving.marks`)."""
+    if value is None:
+        return {}
+    if not isinstance(value, Mapping):
+        raise lacak.InvalidPuzzleError(
+            "a carving's marks map a name to the indices of its steps of that kind"
+        )
+    marks: dict[str, tuple[int, ...]] = {}
+    for name, indices in value.items():
+        items = indices.tolist() if isinstance(indices, np.ndarray) else indices
+        if (
+            not isinstance(name, str)
+            or not name
+            or not isinstance(items, (list, tuple))
+            or not all(isinstance(i, (int, np.integer)) and not isinstance(i, bool) for i in items)
+        ):
+            raise lacak.InvalidPuzzleError(
+                f"a carving's mark is a name with a list of step numbers, got {name!r}: {indices!r}"
+            )
+        marks[name] = tuple(sorted({int(i) for i in items}))
+    return marks
+
+
 @attrs.frozen(eq=False)
 class Carving:
     """The steps a generator took, in order (see the module's docstring).
@@ -73,15 +106,46 @@ class Carving:
     steps: np.ndarray = attrs.field(converter=_steps)
     #: ``"passages"`` (each step opens one) or ``"walls"`` (each step puts one up).
     adds: str = attrs.field(default="passages", kw_only=True)
+    #: Steps of other kinds than the generator's usual one, by kind: a name and the
+    #: indices of its steps, ascending (hunt-and-kill's ``"hunt"``). Empty for most.
+    marks: Mapping[str, tuple[int, ...]] = attrs.field(factory=dict, converter=_marks,
+                                                      kw_only=True)  # fmt: skip
 
     def __attrs_post_init__(self) -> None:
         if self.adds not in ADDS:
             raise lacak.InvalidPuzzleError(
                 f"a carving adds 'passages' or 'walls', not {self.adds!r}"
             )
+        count = len(self)
+        for name, indices in self.marks.items():
+            outside = [i for i in indices if not 0 <= i < count]
+            if outside:
+                raise lacak.InvalidPuzzleError(
+                    f"the carving's mark {name!r} names step {outside[0]}, but it has "
+                    f"{count} steps (0 to {count - 1})"
+                )
+
+    def marked(self, name: str) -> np.ndarray:
+        """Whether each step is of kind ``name`` (a boolean array, one per step; all
+        false for a kind the carving does not mark).
+
+        >>> Carving.of([0, 0], [1, 2], [8, 8], marks={"hunt": [1]}).marked("hunt").tolist()
+        [False, True]
+        """
+        out = np.zeros(len(self), dtype=bool)
+        out[list(self.marks.get(name, ()))] = True
+        return out
 
     @classmethod
-    def of(cls, rows: Any, cols: Any, sides: Any, *, adds: str = "passages") -> Carving:
+    def of(
+        cls,
+        rows: Any,
+        cols: Any,
+        sides: Any,
+        *,
+        adds: str = "passages",
+        marks: Mapping[str, Any] | None = None,
+    ) -> Carving:
         """A carving from three equal-length sequences: the rows, columns and sides."""
         return cls(
             np.stack(
@@ -93,6 +157,7 @@ class Carving:
                 axis=1,
             ),
             adds=adds,
+            marks=marks or {},
         )
 
     def __len__(self) -> int:
@@ -174,11 +239,15 @@ class Carving:
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON object: ``adds`` and ``steps``, a list of ``[row, col, side]`` with the
-        side a letter (``"N"``, ``"E"``, ``"S"``, ``"W"``)."""
-        return {
+        side a letter (``"N"``, ``"E"``, ``"S"``, ``"W"``); and ``marks``, the indices of
+        the steps of each marked kind, when it marks any."""
+        data: dict[str, Any] = {
             "adds": self.adds,
             "steps": [[row, col, LETTER[side]] for row, col, side in self.steps.tolist()],
         }
+        if self.marks:
+            data["marks"] = {name: list(indices) for name, indices in self.marks.items()}
+        return data
 
     @classmethod
     def from_dict(cls, data: Any) -> Carving:
@@ -208,4 +277,4 @@ class Carving:
         adds = data.get("adds", "passages")
         if adds not in ADDS:
             raise lacak.InvalidPuzzleError(f"a carving adds 'passages' or 'walls', not {adds!r}")
-        return cls.of(rows, cols, sides, adds=adds)
+        return cls.of(rows, cols, sides, adds=adds, marks=data.get("marks"))

@@ -199,3 +199,95 @@ def test_large_mazes_too(name: str, size: tuple[int, int]) -> None:
     assert carved.carving is not None and digest(carved) == digest(plain)
     data = carved.carving.to_dict()
     assert replay(*size, data["steps"], data["adds"]) == plain.cells.tolist()
+
+
+def _tree_steps(maze: Maze) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
+    """Each step's cell, and the cell it was reached from."""
+    cells, froms = [], []
+    assert maze.carving is not None
+    for r, c, side in maze.carving.to_dict()["steps"]:
+        dr, dc = STEP[side]
+        cells.append((r, c))
+        froms.append((r + dr, c + dc))
+    return cells, froms
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    size=st.tuples(st.integers(1, 12), st.integers(1, 12)),
+    seed=st.integers(0, 2**40),
+    hunt=st.sampled_from(["rows", "columns", "random"]),
+)
+def test_hunt_and_kill_marks_its_hunts(size: tuple[int, int], seed: int, hunt: str) -> None:
+    """Issue 25, item 8: the carving tells the hunts from the walk. A walk step goes on from
+    the cell the step before reached; a hunt comes only when the walk is stuck (no
+    unvisited neighbour), and a row (column) hunt joins the first unvisited cell, row by
+    row (column by column), that has a visited neighbour: the reference's scan."""
+    maze = lacak.generate("maze", "hunt-and-kill", size, seed=seed, hunt=hunt, carving=True)
+    assert maze.carving is not None
+    hunts = set(maze.carving.marks.get("hunt", ()))
+    assert set(maze.carving.marks) <= {"hunt"}
+    assert maze.carving.marked("hunt").tolist() == [i in hunts for i in range(len(maze.carving))]
+    cells, froms = _tree_steps(maze)
+    rows, cols = size
+    tree = {froms[0]} if cells else set()
+
+    def outside(r: int, c: int) -> bool:
+        return 0 <= r < rows and 0 <= c < cols and (r, c) not in tree
+
+    order = [(r, c) for r in range(rows) for c in range(cols)]
+    if hunt == "columns":
+        order = [(r, c) for c in range(cols) for r in range(rows)]
+    for i, (cell, came_from) in enumerate(zip(cells, froms, strict=True)):
+        here = cells[i - 1] if i else froms[0]
+        if i not in hunts:
+            assert came_from == here, (i, "a walk step goes on from where the walk is")
+        else:
+            stuck = not any(outside(here[0] + dr, here[1] + dc) for dr, dc in STEP.values())
+            assert stuck, (i, "a hunt only when the walk is stuck")
+            if hunt != "random":
+                first = next(
+                    (r, c) for r, c in order if (r, c) not in tree
+                    and any((r + dr, c + dc) in tree for dr, dc in STEP.values())
+                )  # fmt: skip
+                assert cell == first, (i, "the scan's first unvisited cell next to the maze")
+        tree.add(cell)
+
+
+def test_hunt_and_kill_marks_are_the_same_for_a_seed_and_go_through_json() -> None:
+    made = [lacak.generate("maze", "hunt-and-kill", (9, 13), seed=5, hunt_chance=0.3,
+                           carving=True) for _ in range(2)]  # fmt: skip
+    data = made[0].to_dict()["carving"]
+    assert data["marks"]["hunt"] and data == made[1].to_dict()["carving"]
+    back = Maze.from_json(made[0].to_json())
+    assert back.carving is not None and back.carving.to_dict() == data
+    columns = lacak.generate("maze", "hunt-and-kill", (13, 9), seed=5, hunt_chance=0.3,
+                             hunt="columns", carving=True)  # fmt: skip
+    assert columns.carving is not None
+    assert columns.carving.marks == made[0].carving.marks  # the transpose, step for step
+
+
+@pytest.mark.parametrize("name", sorted(set(BUILT_IN) - {"hunt-and-kill"}))
+def test_the_other_generators_mark_nothing(name: str) -> None:
+    maze = lacak.generate("maze", name, (5, 6), seed=3, carving=True)
+    assert maze.carving is not None and maze.carving.marks == {}
+    assert "marks" not in maze.to_dict()["carving"]  # their JSON as it was
+
+
+@pytest.mark.parametrize(
+    ("marks", "message"),
+    [
+        ({"hunt": [99]}, "names step 99"),
+        ({"hunt": [-1]}, "names step -1"),
+        ({"hunt": ["1"]}, "list of step numbers"),
+        ({"hunt": [True]}, "list of step numbers"),
+        ({"hunt": 3}, "list of step numbers"),
+        ({"": [1]}, "list of step numbers"),
+        ([1, 2], "map a name"),
+    ],
+)
+def test_bad_marks_are_refused(marks: Any, message: str) -> None:
+    data = lacak.generate("maze", "hunt-and-kill", (4, 5), seed=4, carving=True).to_dict()
+    data["carving"]["marks"] = marks
+    with pytest.raises(lacak.InvalidPuzzleError, match=message):
+        Maze.from_dict(data)

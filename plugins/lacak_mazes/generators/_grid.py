@@ -22,6 +22,7 @@ without the carving costs nothing more.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 import numpy as np
@@ -175,10 +176,15 @@ def corridor(height: int, width: int, carving: bool = False) -> Maze:
     return maze_from_links(links, carving=Carving.of(rows, cols, links[rows, cols]))
 
 
-def visit_carving(grid: Padded, links: np.ndarray) -> Carving:
+def visit_carving(
+    grid: Padded, links: np.ndarray, marks: Mapping[str, Iterable[int]] | None = None
+) -> Carving:
     """The carving of a tree grown on ``grid`` after :meth:`Padded.record`: each cell
     visited, in order, with the side towards its parent (``links``, ``height x
     width``; the root, with no parent, is no step).
+
+    :param marks: kinds of steps (see :attr:`Carving.marks <lacak_mazes.carving.Carving.marks>`),
+        each given as the padded indices of the cells its steps reached.
     """
     state = grid.state
     if not isinstance(state, VisitLog):
@@ -188,7 +194,12 @@ def visit_carving(grid: Padded, links: np.ndarray) -> Carving:
     rows -= 1
     sides = links[rows, cols]
     keep = sides != 0
-    return Carving.of(rows[keep], cols[keep], sides[keep])
+    reached = order[keep]
+    steps = {
+        name: np.flatnonzero(np.isin(reached, np.fromiter(cells, dtype=np.int64))).tolist()
+        for name, cells in (marks or {}).items()
+    }
+    return Carving.of(rows[keep], cols[keep], sides[keep], marks=steps)
 
 
 def maze_from_links(links: np.ndarray, **fields: Any) -> Maze:

@@ -89,7 +89,7 @@ def hunt_and_kill(
     :param hunt_chance: probability, in [0, 1], of leaving the walk for a hunt
         after each step; 0 (the default) hunts only when the walk is stuck.
     :param carving: give the maze its carving (each cell as the walk or a hunt
-        reaches it).
+        reaches it), with the hunts' steps marked ``"hunt"``.
     :raises lacak.InvalidOptionError: an unknown ``hunt``, or a ``hunt_chance``
         that is not a number in [0, 1].
     """
@@ -105,7 +105,7 @@ def hunt_and_kill(
         links, steps = _links(width, height, seed, True, chance, carving)
         if steps is not None:  # the steps of the transposed grid, transposed
             columns, rows, sides = steps.steps.T
-            steps = Carving.of(rows, columns, table[sides])
+            steps = Carving.of(rows, columns, table[sides], marks=steps.marks)
         return maze_from_links(table[links.T], carving=steps)
     links, steps = _links(height, width, seed, hunt == "rows", chance, carving)
     return maze_from_links(links, carving=steps)
@@ -115,7 +115,7 @@ def _links(
     height: int, width: int, seed: int, by_rows: bool, chance: float, carving: bool = False
 ) -> tuple[Any, Carving | None]:
     """The link array (see :func:`~lacak_mazes.generators._grid.maze_from_links`) of one maze, and
-    its carving when asked for."""
+    its carving when asked for (the hunts' steps marked ``"hunt"``)."""
     rng = Rng(seed, salt=1)
     grid = Padded(height, width)
     if carving:
@@ -143,6 +143,7 @@ def _links(
     record = walked.append
     candidates: list[int] = []
     listed = bytearray(grid.size)
+    hunted: list[int] | None = [] if carving else None  # the cells hunts joined, when asked
     # A walk makes at most ``1 + floor(log(1 - u) / keep)`` steps (u uniform in [0, 1),
     # ``keep`` the log of the chance of walking on after a step): the geometric law of
     # the first step after which a hunt is drawn. It stops when ``remaining`` reaches
@@ -235,6 +236,8 @@ def _links(
                     break
             record(target)
         # kill: join the target to a random visited neighbour
+        if hunted is not None:
+            hunted.append(target)
         joins = [(offset, back) for offset, back in steps if state[target + offset] == 1]
         offset, back = joins[int(rand() * len(joins))]
         # ``back`` is the side of ``target + offset`` facing ``target``; the
@@ -252,4 +255,6 @@ def _links(
         if not remaining:
             break
     links = grid.links()
-    return links, visit_carving(grid, links) if carving else None
+    if hunted is None:
+        return links, None
+    return links, visit_carving(grid, links, marks={"hunt": hunted})
