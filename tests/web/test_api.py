@@ -168,7 +168,7 @@ def _refused(client: TestClient, path: str, body: Any) -> dict[str, Any]:
     response = client.post(path, json=body)
     assert response.status_code == 422, response.text
     data = response.json()
-    assert set(data) == {"detail", "error"} and "\n" not in data["detail"]
+    assert set(data) <= {"detail", "error", "field"} and "\n" not in data["detail"]
     return data
 
 
@@ -194,6 +194,50 @@ def test_bad_solve_requests_get_lacak_s_one_line_message(
     client: TestClient, body: dict[str, Any], expected: str
 ) -> None:
     assert expected in _refused(client, "/api/kinds/sliding/solve", body)["detail"]
+
+
+@pytest.mark.parametrize(
+    ("path", "body", "field"),
+    [
+        ("sliding/solve", {"puzzle": "12345678"}, "puzzle"),
+        ("sliding/solve", {"puzzle": "123450786", "options": {"goal": "1234"}}, "options.goal"),
+        ("sliding/solve", {"puzzle": "12345", "options": {"goal": "1234"}}, "puzzle"),
+        ("sliding/solve", {"puzzle": "123450786", "options": {"bogus": "1"}}, "options.bogus"),
+        ("sliding/solve", {"puzzle": "123450786", "strategy": "nope"}, "strategy"),
+        ("sliding/solve", {"puzzle": "123450786", "heuristic": "weighted:w1=x"}, "heuristic"),
+        ("sliding/solve", {"puzzle": "123450786", "strategy": "bfs",
+                           "strategy_options": {"x": "1"}}, "strategy_options.x"),
+        ("sliding/solve", {"puzzle": "123450786", "limits": {"seconds": 1000}}, "limits.seconds"),
+        ("sliding/solve", {"puzzle": "123450786", "limits": {"max_depth": "deep"}},
+         "limits.max_depth"),
+        ("sliding/solve", {"puzzle": "123450786", "trace": 10**5}, "trace"),
+        ("sliding/solve", {"puzzle": "123450786", "picture": "gif"}, "picture"),
+        ("boggle/solve", {"puzzle": "AB/C"}, "puzzle"),
+        ("boggle/solve", {"puzzle": "AB/CD", "options": {"min_length": "0"}}, "options.min_length"),
+        ("boggle/solve", {"puzzle": "AB/CD", "options": {"dictionary": "nope"}},
+         "options.dictionary"),
+        ("maze/generate", {"algorithm": "nope", "size": "3x3"}, "algorithm"),
+        ("maze/generate", {"algorithm": "wilson", "size": "0x25"}, "size"),
+        ("maze/generate", {"algorithm": "wilson", "size": "100x100"}, "size"),
+        ("maze/generate", {"algorithm": "wilson", "size": "3x3", "seed": -1}, "seed"),
+        ("maze/generate", {"algorithm": "hunt-and-kill", "size": "3x3",
+                           "options": {"hunt_chance": "lots"}}, "options.hunt_chance"),
+        ("maze/generate", {"algorithm": "wilson", "size": "3x3",
+                           "prepare": {"endpoints": "maybe"}}, "prepare.endpoints"),
+    ],
+)  # fmt: skip
+def test_an_error_about_one_part_of_the_request_names_it(
+    client: TestClient, path: str, body: dict[str, Any], field: str
+) -> None:
+    """Issue 25, item 3: the answer names the field, so that a page shows the message by
+    its input."""
+    assert _refused(client, f"/api/kinds/{path}", body)["field"] == field
+
+
+def test_an_error_about_no_one_part_names_none(client: TestClient) -> None:
+    data = _refused(client, "/api/kinds/sliding/solve", {"puzzle": "123450786",
+                                                         "strategy": "tree-path"})  # fmt: skip
+    assert "field" not in data and "strategy 'tree-path'" in data["detail"]
 
 
 def test_the_message_is_the_library_s(client: TestClient) -> None:

@@ -8,7 +8,9 @@ documentation at ``/api/docs`` (Swagger UI, served from the package
 models. Whatever the models let through, lacak checks as it always does: a
 :class:`~lacak.LacakError` becomes a 4xx answer carrying its one-line message.
 
-Answers to errors are ``{"detail": "<one line>", "error": "<type>"}`` with
+Answers to errors are ``{"detail": "<one line>", "error": "<type>"}``, with
+``"field"`` too when the error is about one part of the request (``"puzzle"``,
+``"size"``, ``"options.goal"``: :func:`lacak.web.work.field_of`), and
 status 404 (no such puzzle kind), 413 (a body too large), 422 (bad input:
 lacak's own checks, or the models'), 503 (the pool is full, or a worker died:
 try again) or 504 (work that ran far past its limit). A plugin's bug is a 500
@@ -138,6 +140,12 @@ class ErrorAnswer(BaseModel):
 
     detail: str = Field(description="What went wrong, in one line.")
     error: str = Field(description="The kind of error (a lacak error class, or another word).")
+    field: str | None = Field(
+        None,
+        description="The part of the request it is about, when it is about one: a field "
+        "of the body, dotted ('puzzle', 'size', 'options.goal', 'limits.max_depth'). "
+        "Absent otherwise.",
+    )
 
 
 class PageInfo(BaseModel):
@@ -204,6 +212,10 @@ class Catalogue(KindSummary):
     formats: list[str]
     text_report: bool
     solve_options: list[OptionInfo]
+    prepare: list[OptionInfo] = Field(
+        description="The kind's options for a made instance (generate's 'prepare'), with "
+        "the defaults its plugin declares (those of 'lacak batch KIND')."
+    )
     strategies: list[StrategyInfo]
     heuristics: list[HeuristicInfo]
     generators: list[GeneratorInfo]
@@ -282,8 +294,20 @@ WORK_ERRORS: dict[int | str, dict[str, Any]] = {
 }
 
 
-def _error(status: int, detail: str, kind: str) -> JSONResponse:
-    return JSONResponse({"detail": " ".join(detail.split()), "error": kind}, status_code=status)
+def _error(status: int, detail: str, kind: str, field: str | None = None) -> JSONResponse:
+    answer = {"detail": " ".join(detail.split()), "error": kind}
+    if field is not None:
+        answer["field"] = field
+    return JSONResponse(answer, status_code=status)
+
+
+def _body_field(location: Any) -> str | None:
+    """The dotted field of the body a request model's error is at (``None``: not in the
+    body, or the body as a whole)."""
+    parts = list(location or ())
+    if not parts or parts[0] != "body" or len(parts) < 2:
+        return None
+    return ".".join(str(part) for part in parts[1:])
 
 
 def _status(error: LacakError) -> int:
@@ -472,10 +496,12 @@ def create_app(
     @app.exception_handler(RequestValidationError)
     async def invalid(_request: Request, error: RequestValidationError) -> JSONResponse:
         parts = []
-        for item in error.errors()[:5]:
+        errors = error.errors()
+        for item in errors[:5]:
             where = ".".join(str(p) for p in item.get("loc", ()) if p != "body")
             parts.append(f"{where or 'body'}: {item.get('msg', 'invalid')}")
-        return _error(422, "; ".join(parts) or "invalid request", "ValidationError")
+        field = _body_field(errors[0].get("loc")) if errors else None
+        return _error(422, "; ".join(parts) or "invalid request", "ValidationError", field)
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(_request: Request, error: StarletteHTTPException) -> JSONResponse:
@@ -486,7 +512,7 @@ def create_app(
 
     @app.exception_handler(LacakError)
     async def refused(_request: Request, error: LacakError) -> JSONResponse:
-        return _error(_status(error), str(error), type(error).__name__)
+        return _error(_status(error), str(error), type(error).__name__, work.field_of(error))
 
     @app.exception_handler(Busy)
     async def busy(_request: Request, error: Busy) -> JSONResponse:
@@ -583,7 +609,7 @@ def create_app(
         try:
             return await pool.run("solve", kind, request, caps, timeout=wait + GRACE)
         except OutOfMemoryError as error:
-            return _error(422, str(error), type(error).__name__)
+            return _error(422, str(error), type(error).__name__, work.field_of(error))
 
     folder = static_folder()
 

@@ -22,21 +22,33 @@ the heuristic's own parser (``pdb:663``), are held to the same declarations.
 Every search runs under :class:`~lacak.Limits` bounded by the server's
 :class:`Caps`, and its set-up (reading the puzzle, building a table) under the
 same deadline.
+
+An error about one part of a request carries that part's name, a field of the
+request (``"puzzle"``, ``"size"``, ``"options.goal"``, ``"limits.max_depth"``):
+:func:`field_of` gives it, and the API's answer names it, so that a page can
+show the message by the input it is about.
 """
 
 from __future__ import annotations
 
 import base64
+import contextlib
 import math
 import secrets
 import time
-from collections.abc import Collection, Mapping
+from collections.abc import Callable, Collection, Iterator, Mapping
 from typing import Any
 
 import attrs
 
 from .. import api, run
-from ..errors import InvalidOptionError, InvalidPuzzleError
+from ..errors import (
+    InvalidInputError,
+    InvalidOptionError,
+    InvalidPuzzleError,
+    LacakError,
+    UnknownComponentError,
+)
 from ..interfaces import Heuristic, PuzzleType, describe_state
 from ..limits import Limits, check_deadline, deadline
 from ..options import (
@@ -55,6 +67,7 @@ __all__ = [
     "Caps",
     "catalogue",
     "dictionaries",
+    "field_of",
     "generate",
     "jsonable",
     "kinds",
@@ -97,6 +110,38 @@ class Caps:
     def to_dict(self) -> dict[str, Any]:
         """The caps as JSON data."""
         return attrs.asdict(self)
+
+
+#: The attribute of an error that names the part of the request it is about.
+_FIELD = "lacak_request_field"
+
+
+def field_of(error: BaseException) -> str | None:
+    """The part of a request an error raised here is about (a field of the request,
+    dotted: ``"options.goal"``), or ``None`` when it is not about one part.
+
+    >>> try:
+    ...     with _about("size"):
+    ...         raise InvalidOptionError("size must look like 3x4, got 'big'")
+    ... except InvalidOptionError as error:
+    ...     print(field_of(error))
+    size
+    """
+    field = getattr(error, _FIELD, None)
+    return field if isinstance(field, str) else None
+
+
+@contextlib.contextmanager
+def _about(field: str) -> Iterator[None]:
+    """Name ``field`` as what a :class:`~lacak.LacakError` raised inside is about, unless
+    it names a part already (an inner, closer one). The name is an attribute of the
+    error, so it crosses back from a worker process with it."""
+    try:
+        yield
+    except LacakError as error:
+        if field_of(error) is None:
+            setattr(error, _FIELD, field)
+        raise
 
 
 def jsonable(value: Any) -> Any:
@@ -165,8 +210,9 @@ def _of_kind(reg: Registry, hook: str, kind: str) -> list[tuple[str, Any]]:
 
 
 def catalogue(kind: str, *, registry: Registry | None = None) -> dict[str, Any]:
-    """Everything a page needs to offer for ``kind``: its options and pictures, and the
-    strategies, heuristics and generators registered for it.
+    """Everything a page needs to offer for ``kind``: its options and pictures, the
+    strategies, heuristics and generators registered for it, and its options for a made
+    instance (``prepare``, with the defaults its plugin declares).
 
     :raises UnknownComponentError: no such kind.
     """
@@ -218,10 +264,24 @@ def catalogue(kind: str, *, registry: Registry | None = None) -> dict[str, Any]:
             {**option, "help": help_texts.get(option["name"], "")}
             for option in _options(kind_type.solve_options, kind_type.accepts)
         ],
+        "prepare": _prepare_options(kind_type),
         "strategies": strategies,
         "heuristics": heuristics,
         "generators": generators,
     }
+
+
+def _prepare_options(kind_type: PuzzleType) -> list[dict[str, Any]]:
+    """The kind's options for a made instance (its :attr:`BatchKind.options
+    <lacak.BatchKind.options>`, what ``generate`` takes as ``prepare``), with their
+    defaults, which are those of ``lacak batch KIND`` too; none when it has none."""
+    batch = kind_type.batch
+    if batch is None or batch.prepare is None:
+        return []
+    return [
+        {**option, "help": batch.help.get(option["name"], "")}
+        for option in _options(batch.options, batch.accepts)
+    ]
 
 
 def dictionaries(*, registry: Registry | None = None) -> list[dict[str, Any]]:
@@ -244,9 +304,10 @@ def _typed(
     *,
     what: str,
     reg: Registry,
+    field: str = "options",
 ) -> dict[str, Any]:
     """Option values given as text, read as their component declares them
-    (:func:`lacak.options.read_untrusted`).
+    (:func:`lacak.options.read_untrusted`); an error is about ``field.KEY``.
 
     :raises InvalidOptionError: an option ``what`` does not take (the message lists
         those it does), or a value that is not text or that the option does not accept.
@@ -254,12 +315,13 @@ def _typed(
     typed: dict[str, Any] = {}
     names = _names(reg)
     for key, value in (values or {}).items():
-        if key not in defaults:
-            listed = ", ".join(defaults) or "none"
-            raise InvalidOptionError(f"{what} has no option {key!r} (options: {listed})")
-        typed[key] = read_untrusted(
-            value, defaults[key], accepts.get(key), what=what, key=key, names=names
-        )
+        with _about(f"{field}.{key}"):
+            if key not in defaults:
+                listed = ", ".join(defaults) or "none"
+                raise InvalidOptionError(f"{what} has no option {key!r} (options: {listed})")
+            typed[key] = read_untrusted(
+                value, defaults[key], accepts.get(key), what=what, key=key, names=names
+            )
     return typed
 
 
@@ -374,16 +436,18 @@ def generate(
     reg = _registry(registry)
     algorithm = request.get("algorithm")
     catalogue = reg.generators(kind)
-    generator = catalogue[algorithm]  # type: ignore[index]
+    with _about("algorithm"):
+        generator = catalogue[algorithm]  # type: ignore[index]
     size_text = request.get("size")
     size: tuple[int, int] | None = None
     if size_text is not None:
-        size = parse_size(size_text)
-        if size[0] * size[1] > caps.max_cells:
-            raise InvalidOptionError(
-                f"size {size[0]}x{size[1]} has {size[0] * size[1]:,} cells; "
-                f"at most {caps.max_cells:,} here"
-            )
+        with _about("size"):
+            size = parse_size(size_text)
+            if size[0] * size[1] > caps.max_cells:
+                raise InvalidOptionError(
+                    f"size {size[0]}x{size[1]} has {size[0] * size[1]:,} cells; "
+                    f"at most {caps.max_cells:,} here"
+                )
     seed = request.get("seed")
     if seed is None:
         seed = secrets.randbelow(2**31)
@@ -403,24 +467,28 @@ def generate(
         batch.accepts if batch is not None and preparing else {},
         what=f"preparing a {kind!r} instance",
         reg=reg,
+        field="prepare",
     )
     fmt = request.get("picture")
     if fmt is not None and fmt not in kind_type.formats:
-        raise InvalidOptionError(
-            f"puzzle kind {kind!r} draws {', '.join(kind_type.formats)}, not {fmt!r}"
-        )
+        with _about("picture"):
+            raise InvalidOptionError(
+                f"puzzle kind {kind!r} draws {', '.join(kind_type.formats)}, not {fmt!r}"
+            )
     with deadline(time.perf_counter() + caps.max_seconds):
         instance = api.generate(kind, str(algorithm), size, seed=seed, registry=reg, **options)
         if prepare and batch is not None and batch.prepare is not None:
             check_deadline(f"making a {kind!r} instance")
-            instance = batch.prepare(instance, solve=False, **prepare)
-            if instance is None:  # the kind draws again in a batch; here, the caller does
-                raise InvalidOptionError(
-                    f"seed {seed} makes no {kind!r} instance with these preparations; "
-                    "try another seed"
-                )
+            with _about("prepare"):
+                instance = batch.prepare(instance, solve=False, **prepare)
+                if instance is None:  # the kind draws again in a batch; here, the caller does
+                    raise InvalidOptionError(
+                        f"seed {seed} makes no {kind!r} instance with these preparations; "
+                        "try another seed"
+                    )
         check_deadline(f"making a {kind!r} instance")
-        picture = _instance_picture(instance, kind_type, fmt, reg) if fmt is not None else None
+        with _about("picture"):
+            picture = _instance_picture(instance, kind_type, fmt, reg) if fmt is not None else None
     try:
         text: str | None = api.puzzle_text(instance, kind=kind, registry=reg)
     except InvalidPuzzleError:  # a kind with no text form of its instances
@@ -521,12 +589,13 @@ def solve(
     reg = _registry(registry)
     kind_type = reg.puzzle_types()[kind]
     text = request.get("puzzle")
-    if not isinstance(text, str):
-        raise InvalidOptionError(f"the puzzle is given as text, not {type(text).__name__}")
-    if len(text) > caps.max_text:
-        raise InvalidOptionError(
-            f"the puzzle's text has {len(text):,} characters; at most {caps.max_text:,} here"
-        )
+    with _about("puzzle"):
+        if not isinstance(text, str):
+            raise InvalidOptionError(f"the puzzle is given as text, not {type(text).__name__}")
+        if len(text) > caps.max_text:
+            raise InvalidOptionError(
+                f"the puzzle's text has {len(text):,} characters; at most {caps.max_text:,} here"
+            )
     parse_options = _typed(
         request.get("options"),
         kind_type.options,
@@ -535,42 +604,58 @@ def solve(
         reg=reg,
     )
     asked = request.get("limits") or {}
-    seconds = _seconds(asked.get("seconds"), caps)
+    with _about("limits.seconds"):
+        seconds = _seconds(asked.get("seconds"), caps)
+    with _about("limits.max_depth"):
+        max_depth = _depth(asked.get("max_depth"))
+    with _about("limits.max_nodes"):
+        max_nodes = _count(asked.get("max_nodes"), caps.max_nodes, "the node limit")
     limits = Limits(
-        max_depth=_depth(asked.get("max_depth")),
-        max_expanded=_count(asked.get("max_nodes"), caps.max_nodes, "the node limit"),
+        max_depth=max_depth,
+        max_expanded=max_nodes,
         max_frontier=caps.max_frontier,
         max_closed=caps.max_frontier,
     )
-    trace_nodes = _count(request.get("trace") or 0, caps.max_trace, "the number of traced nodes")
+    with _about("trace"):
+        trace_nodes = _count(
+            request.get("trace") or 0, caps.max_trace, "the number of traced nodes"
+        )
     fmt = request.get("picture")
     strategy = request.get("strategy") or None
     heuristic = request.get("heuristic") or None
     asked_heuristic: str | Heuristic | None = heuristic
     if isinstance(heuristic, str) and heuristic != api.NO_HEURISTIC:
-        asked_heuristic = _heuristic(reg, kind, heuristic)
+        with _about("heuristic"):
+            asked_heuristic = _heuristic(reg, kind, heuristic)
 
     def typed(searcher: Any) -> dict[str, Any]:
         return _typed(request.get("strategy_options"), searcher.options, searcher.accepts,
-                      what=f"strategy {searcher.name!r}", reg=reg)  # fmt: skip
+                      what=f"strategy {searcher.name!r}", reg=reg,
+                      field="strategy_options")  # fmt: skip
 
-    ran = run.solve_run(
-        kind,
-        text,
-        parse_options=parse_options,
-        strategy=strategy,
-        heuristic=asked_heuristic,
-        options=typed,
-        limits=attrs.evolve(limits, seconds=seconds),
-        trace=trace_nodes or None,
-        registry=reg,
-    )
+    try:
+        ran = run.solve_run(
+            kind,
+            _reader(kind, text, parse_options, reg),
+            strategy=strategy,
+            heuristic=asked_heuristic,
+            options=typed,
+            limits=attrs.evolve(limits, seconds=seconds),
+            trace=trace_nodes or None,
+            registry=reg,
+        )
+    except UnknownComponentError as error:  # a name that does not apply to the puzzle
+        if field_of(error) is None and error.what.startswith(("strategy", "heuristic")):
+            setattr(error, _FIELD, error.what.split()[0])
+        raise
     if ran.stopped_before is not None:
         return _stopped_before_search(ran, limits, seconds)
     choice, puzzle, result, recorder = ran.choice, ran.instance, ran.result, ran.trace
     assert choice is not None
     data = ran.to_dict()
     advice = ran.advice
+    with _about("picture"):
+        picture = _picture(kind_type, puzzle, result, fmt) if fmt else None
     return {
         "result": data,
         "choice": {
@@ -583,13 +668,41 @@ def solve(
         },
         "advice": advice,
         "trace": recorder.to_dict() if recorder is not None else None,
-        "picture": _picture(kind_type, puzzle, result, fmt) if fmt else None,
+        "picture": picture,
         "limits": {
             "max_depth": limits.max_depth,
             "max_nodes": limits.max_expanded,
             "seconds": seconds,
         },
     }
+
+
+def _reader(kind: str, text: str, options: Mapping[str, Any], reg: Registry) -> Callable[[], Any]:
+    """What reads the puzzle for :func:`lacak.run.solve_run`: :func:`lacak.parse`, its
+    bad input named as about ``puzzle``, or about the options when the text alone reads
+    (a goal that does not fit the board): ``options.KEY`` for one option, else ``options``."""
+
+    def read() -> Any:
+        try:
+            return api.parse(kind, text, registry=reg, **options)
+        except InvalidInputError as error:
+            if field_of(error) is None:
+                setattr(error, _FIELD, _blamed(kind, text, options, reg))
+            raise
+
+    return read
+
+
+def _blamed(kind: str, text: str, options: Mapping[str, Any], reg: Registry) -> str:
+    """What a puzzle that does not read with ``options`` is wrong in: ``puzzle`` when the
+    text does not read alone either (or there are no options to blame)."""
+    if not options:
+        return "puzzle"
+    try:
+        api.parse(kind, text, registry=reg)
+    except Exception:  # (whatever it is, the text alone does not read)
+        return "puzzle"
+    return f"options.{next(iter(options))}" if len(options) == 1 else "options"
 
 
 def _stopped_before_search(ran: run.Run, limits: Limits, seconds: float) -> dict[str, Any]:
