@@ -35,6 +35,7 @@ from lacak.cli import (
 )
 from lacak.options import parse_cell, parse_pairs
 
+from .kind import BATCH
 from .render import PICTURE_HELP, best_cell_width, caption
 from .render import picture as draw
 
@@ -102,14 +103,26 @@ def _generate_command() -> click.Command:
         help="Make again the maze of a maze's JSON (FILE, or - for standard input): its "
         "generator, size, seed, options and ends.",
     )
+    # off unless given: the defaults the maze kind declares for a made maze (its batch
+    # options, which lacak batch maze and the page of lacak serve take too)
     @click.option(
-        "--endpoints", is_flag=True, help="Suggest a start and end: the ends of the longest path."
+        "--endpoints",
+        is_flag=True,
+        flag_value=True,
+        default=BATCH.options["endpoints"],
+        help="Suggest a start and end: the ends of the longest path.",
     )
     @click.option(
         "--start", default=None, metavar="ROW,COL", help="Start cell (implies --endpoints)."
     )
     @click.option("--end", default=None, metavar="ROW,COL", help="End cell (implies --endpoints).")
-    @click.option("--solution", is_flag=True, help="Show the solution (implies --endpoints).")
+    @click.option(
+        "--solution",
+        is_flag=True,
+        flag_value=True,
+        default=BATCH.options["solution"],
+        help="Show the solution (implies --endpoints).",
+    )
     @click.option(
         "--json", "as_json", is_flag=True, help="Print the maze as JSON (docs/mazes.md; -f json)."
     )

@@ -7,6 +7,7 @@ page may fetch anything from anywhere but the server.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -300,14 +301,20 @@ def test_downloads_are_lacak_s_own_files(page: Any, tmp_path: Path) -> None:
     page.fill("input[name=seed]", "2")
     page.click("#generate")
     page.wait_for_selector("#page[data-seed='2']")
-    maze = lacak.generate("maze", "kruskal", (5, 7), seed=2).with_endpoints(solution=False)
-    for fmt in ("svg", "png", "json"):
-        with page.expect_download() as got:
-            page.click(f"#download-{fmt}")
-        saved = tmp_path / f"maze.{fmt}"
-        got.value.save_as(saved)
-        expected = maze.to_json().encode() if fmt == "json" else maze.render(fmt)
-        assert saved.read_bytes() == (expected if isinstance(expected, bytes) else expected.encode())
+    plain = lacak.generate("maze", "kruskal", (5, 7), seed=2)
+    # as `lacak maze generate` writes them: the maze alone, then with --endpoints
+    for maze, ends in ((plain, False), (plain.with_endpoints(solution=False), True)):
+        if ends:
+            page.check("input[name=ends]")
+        for fmt in ("svg", "png", "json"):
+            with page.expect_download() as got:
+                page.click(f"#download-{fmt}")
+            saved = tmp_path / f"maze.{fmt}"
+            got.value.save_as(saved)
+            expected = maze.to_json().encode() if fmt == "json" else maze.render(fmt)
+            assert saved.read_bytes() == (
+                expected if isinstance(expected, bytes) else expected.encode()
+            ), (fmt, ends)
 
 
 SERPENTINE = '''
@@ -392,14 +399,45 @@ def register_puzzles(register):
 '''
 
 
+#: A third-party plugin with a bug in each of its components: a strategy for any kind, a
+#: maze generator and a dictionary, each raising what no lacak code expects.
+FAILING = '''
+import lacak
+
+
+class Bug(Exception):
+    pass
+
+
+def explode(*args, **kwargs):
+    raise Bug("the plugin's own bug")
+
+
+@lacak.hookimpl
+def register_searchers(register):
+    register(lacak.Searcher(name="explode", search=explode, description="a bug"))
+
+
+@lacak.hookimpl
+def register_generators(register):
+    register(lacak.Generator(kind="maze", name="explode", make=explode, description="a bug"))
+
+
+@lacak.hookimpl
+def register_dictionaries(register):
+    register(lacak.DictionarySource(name="explode", load=explode, language="en"))
+'''
+
+
 @pytest.fixture(scope="module")
 def third_party_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """``lacak serve`` with a third-party maze generator that reports no carving order, a
-    third-party kind without a page and kinds whose pages are broken (modules and their
-    entry points, on ``PYTHONPATH``)."""
+    third-party kind without a page, kinds whose pages are broken and a plugin whose
+    components fail (modules and their entry points, on ``PYTHONPATH``)."""
     folder = tmp_path_factory.mktemp("plugin")
     (folder / "lacak_serpentine_test.py").write_text(SERPENTINE)
     (folder / "lacak_tally_test.py").write_text(TALLY)
+    (folder / "lacak_failing_test.py").write_text(FAILING)
     (folder / "lacak_broken_test" / "page").mkdir(parents=True)
     (folder / "lacak_broken_test" / "__init__.py").write_text(BROKEN)
     (folder / "lacak_broken_test" / "page" / "nodefault.js").write_text("export const x = 1;\n")
@@ -408,7 +446,7 @@ def third_party_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str
     (info / "METADATA").write_text("Metadata-Version: 2.1\nName: lacak-serpentine-test\nVersion: 0.1\n")
     (info / "entry_points.txt").write_text(
         "[lacak]\nserpentine = lacak_serpentine_test\ntally = lacak_tally_test\n"
-        "broken = lacak_broken_test\n"
+        "broken = lacak_broken_test\nfailing = lacak_failing_test\n"
     )
     path = os.pathsep.join([str(folder), os.environ.get("PYTHONPATH", "")])
     process = subprocess.Popen(
@@ -532,3 +570,355 @@ def test_a_maze_s_options_are_in_its_stats_and_its_download_names(page: Any, tmp
     maze = Maze.from_json(saved.read_text())
     assert dict(maze.options) == {"hunt": "columns"}
     assert remake(maze).to_json() == saved.read_text()
+
+
+# -- issue 25, item 3: an error shows where the eye is --------------------------------------
+
+#: The height of the pages' window in these tests (the ``page`` fixture's viewport).
+FOLD = 900
+
+
+def error_by(tab: Any, control: str) -> str | None:
+    """The error shown next to ``control`` (a selector): the message right after the
+    control, its field or the row of fields it is in, tied to it by ``aria-describedby``.
+    Its text, or None."""
+    return tab.evaluate(  # type: ignore[no-any-return]
+        """(selector) => {
+            const control = document.querySelector(selector);
+            const described = (control.getAttribute('aria-describedby') || '').split(' ');
+            for (let at = control; at && (at === control || at.matches('.field, .check, .row'));
+                 at = at.parentElement) {
+                const next = at.nextElementSibling;
+                if (next && next.matches('.error.field-error')) {
+                    return described.includes(next.id) ? next.textContent : 'not tied to the control';
+                }
+            }
+            return null;
+        }""",
+        control,
+    )
+
+
+def in_sight(tab: Any, locator: Any) -> bool:
+    """Whether the element is inside the window as the page is scrolled."""
+    box = locator.bounding_box()
+    return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= FOLD
+
+
+def check_error_shown(tab: Any, control: str, message: str, *, previous: bool = True) -> None:
+    """The error is by ``control`` and at the top of the result area, announced, both in
+    sight; the result still shown (``previous``) is dimmed and labelled as the previous one."""
+    sync_api.expect(tab.locator("section.view > .result-error")).to_have_count(1)
+    top = tab.locator("section.view > :first-child")
+    assert top.get_attribute("class") == "result-error"
+    assert message in top.locator(".error[role=alert]").inner_text()
+    by = error_by(tab, control)
+    assert by is not None and message in by, by
+    ids = (tab.get_attribute(control, "aria-describedby") or "").split()
+    assert in_sight(tab, tab.locator(f"#{ids[-1]}"))
+    assert in_sight(tab, top.locator("[role=alert]"))
+    view = tab.locator("section.view")
+    assert ("stale" in (view.get_attribute("class") or "").split()) == previous
+    assert tab.locator(".previous-label").count() == (1 if previous else 0)
+    if previous:
+        assert "previous result" in tab.inner_text(".previous-label")
+        dimmed = tab.eval_on_selector(
+            "section.view > :not(.result-error)", "n => Number(getComputedStyle(n).opacity)"
+        )
+        assert dimmed < 1
+
+
+def check_error_gone(tab: Any) -> None:
+    assert tab.locator(".error").count() == 0
+    assert tab.locator("[aria-invalid]").count() == 0
+    assert "stale" not in (tab.get_attribute("section.view", "class") or "")
+
+
+def test_a_bad_boggle_board_shows_by_the_board_and_over_the_old_words(page: Any) -> None:
+    ready(page, "#/boggle")
+    assert page.locator("#words tbody tr").count() > 100
+    page.fill("textarea[name=board]", "AB/C")
+    page.click("#solve")
+    check_error_shown(page, "textarea[name=board]", "ragged board")
+    assert page.get_attribute("textarea[name=board]", "aria-invalid") == "true"
+    assert page.locator("#words tbody tr").count() > 100  # kept, dimmed, labelled
+    page.fill("input[name=min_length]", "0")  # a field the server names: by its input
+    page.fill("textarea[name=board]", "CAT/DOG/SUN")
+    page.click("#solve")
+    check_error_shown(page, "input[name=min_length]", "option 'min_length'")
+    assert error_by(page, "textarea[name=board]") is None
+    page.fill("input[name=min_length]", "3")
+    page.click("#solve")
+    sync_api.expect(page.locator("#words tbody tr[data-word=CAT]")).to_have_count(1)
+    check_error_gone(page)
+
+
+def test_a_bad_sliding_board_shows_by_the_board_and_the_old_solution_is_marked(page: Any) -> None:
+    ready(page, "#/sliding")
+    page.wait_for_selector("svg.tree")
+    page.fill("textarea[name=board]", "12345")
+    page.click("#solve")
+    check_error_shown(page, "textarea[name=board]", "not a square board")
+    assert page.locator("svg.tree").count() == 1  # the previous tree, dimmed
+    # a goal that does not fit the board is the goal's error, by the goal
+    page.fill("textarea[name=board]", "123450786")
+    page.fill("input[name=goal]", "1234")
+    page.click("#solve")
+    check_error_shown(page, "input[name=goal]", "the goal '1234'")
+    assert page.get_attribute("input[name=goal]", "aria-invalid") == "true"
+    assert page.get_attribute("textarea[name=board]", "aria-invalid") is None
+    page.fill("input[name=goal]", "103425786")
+    page.click("#solve")
+    sync_api.expect(page.locator("table.stats tbody tr")).to_have_count(1)
+    check_error_gone(page)
+
+
+def test_a_bad_maze_size_shows_by_the_size_and_the_old_maze_is_marked(page: Any) -> None:
+    ready(page, "#/maze")
+    page.fill("input[name=seed]", "3")
+    page.click("#generate")
+    page.wait_for_selector("#page[data-seed='3']")
+    page.fill("input[name=rows]", "0")
+    page.click("#generate")
+    check_error_shown(page, "input[name=rows]", "size must be at least 1x1")
+    for name in ("rows", "cols"):
+        assert page.get_attribute(f"input[name={name}]", "aria-invalid") == "true"
+    assert error_by(page, "input[name=cols]") == error_by(page, "input[name=rows]")
+    page.fill("input[name=rows]", "6")
+    page.click("#generate")
+    sync_api.expect(page.locator("[data-stat=size]")).to_have_text("6 × 25")
+    check_error_gone(page)
+
+
+@pytest.mark.parametrize(
+    ("hash_", "box"),
+    [("#/kind/jugs", "textarea[name=puzzle]"), ("#/jugs", "input[name=puzzle]")],
+    ids=["generic", "jugs"],
+)
+def test_a_bad_puzzle_on_the_generic_page_shows_by_its_box(page: Any, hash_: str, box: str) -> None:
+    """The generic page, and the example plugin's page built on the same helpers."""
+    ready(page, hash_)
+    page.wait_for_selector("#page[data-solved=yes]")
+    page.fill(box, "three and five")
+    page.click("#solve")
+    check_error_shown(page, box, "jugs")
+    page.fill(box, "3,5:4")
+    page.fill("input[name=max_depth]", "-1")  # a limit the server refuses: by the limit
+    page.click("#solve")
+    check_error_shown(page, "input[name=max_depth]", "max_depth")
+    assert page.get_attribute(box, "aria-invalid") is None
+    page.fill("input[name=max_depth]", "")
+    page.click("#solve")
+    sync_api.expect(page.locator(".error")).to_have_count(0)
+    check_error_gone(page)
+
+
+@pytest.fixture
+def third_party_page(
+    browser: Any, third_party_server: str, request: pytest.FixtureRequest
+) -> Iterator[Any]:
+    """A page of the server with third-party plugins; no JavaScript error is thrown."""
+    context = browser.new_context(viewport={"width": 1280, "height": FOLD},
+                                  base_url=third_party_server)  # fmt: skip
+    tab = context.new_page()
+    errors: list[str] = []
+    tab.on("pageerror", lambda error: errors.append(str(error)))
+    yield tab
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    tab.screenshot(path=str(ARTIFACTS / f"{request.node.name}.png"), full_page=True)
+    context.close()
+    assert not errors, f"JavaScript errors: {errors}"
+
+
+@pytest.mark.parametrize(
+    ("hash_", "steps", "path", "body"),
+    [
+        ("#/boggle", [("select_option", "select[name=dictionary]", "explode"), ("click", "#solve")],
+         "boggle/solve", {"puzzle": "CAT/DOG/SUN", "options": {"dictionary": "explode"}}),
+        ("#/sliding", [("select_option", "select[name=strategy]", "explode"), ("click", "#solve")],
+         "sliding/solve", {"puzzle": "123450786", "strategy": "explode"}),
+        ("#/maze", [("select_option", "select[name=algorithm]", "explode"),
+                    ("click", "#generate")],
+         "maze/generate", {"algorithm": "explode", "size": "3x3"}),
+        ("#/kind/tally", [("select_option", "select[name=strategy]", "explode"),
+                          ("click", "#solve")],
+         "tally/solve", {"puzzle": "5", "strategy": "explode"}),
+    ],
+    ids=["boggle", "sliding", "maze", "generic"],
+)  # fmt: skip
+def test_a_failing_plugin_shows_at_the_top_of_every_page(
+    third_party_page: Any,
+    third_party_server: str,
+    hash_: str,
+    steps: list[tuple[str, str, str]],
+    path: str,
+    body: dict[str, Any],
+) -> None:
+    """A plugin's bug is the server's clean answer (500, one line naming it, no field),
+    shown by the button that sent the request (the answer names no input) and at the top
+    of the result area."""
+    import httpx
+
+    answer = httpx.post(f"{third_party_server}api/kinds/{path}", json=body, timeout=60)
+    assert answer.status_code == 500, answer.text
+    data = answer.json()
+    assert data["error"] == "PluginError" and "the plugin's own bug" in data["detail"]
+    assert "\n" not in data["detail"] and "field" not in data
+    tab = third_party_page
+    ready(tab, hash_)
+    for action, *args in steps:
+        getattr(tab, action)(*args)
+    check_error_shown(tab, steps[-1][1], "the plugin's own bug")
+
+
+# -- issue 25, item 8: less noise ------------------------------------------------------------
+
+#: Colours of the maze page's canvas (maze.js).
+WHITE, WALK_ORANGE, HUNT_PURPLE = [255, 255, 255], [245, 176, 65], [142, 68, 173]
+
+
+def cell_pixels(tab: Any, height: int, width: int) -> list[list[int]]:
+    """The colour of each cell of the maze canvas near its top-left corner: inside the cell,
+    clear of its walls, of the path through its middle and of the start and end marks."""
+    return tab.evaluate(  # type: ignore[no-any-return]
+        f"""() => {{
+            const cell = Math.max(4, Math.min(32, Math.floor(Math.min(880 / {width}, 620 / {height}))));
+            const data = document.querySelector('#maze-canvas').getContext('2d')
+                .getImageData(0, 0, 6 + {width} * cell, 6 + {height} * cell);
+            const out = [];
+            for (let r = 0; r < {height}; r++) for (let c = 0; c < {width}; c++) {{
+                const x = 6 + c * cell + Math.floor(cell / 6), y = 6 + r * cell + Math.floor(cell / 6);
+                const i = 4 * (y * data.width + x);
+                out.push([data.data[i], data.data[i + 1], data.data[i + 2]]);
+            }}
+            return out;
+        }}"""
+    )
+
+
+def pixels_of(tab: Any, rgb: list[int]) -> int:
+    """How many pixels of the maze canvas are of this colour."""
+    return tab.evaluate(  # type: ignore[no-any-return]
+        """([r, g, b]) => {
+        const c = document.querySelector('#maze-canvas');
+        const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+        let n = 0;
+        for (let i = 0; i < d.length; i += 4) if (d[i] === r && d[i + 1] === g && d[i + 2] === b) n++;
+        return n; }""",
+        rgb,
+    )
+
+
+def test_a_solved_maze_shows_its_path_and_the_search_order_only_when_asked(page: Any) -> None:
+    ready(page, "#/maze")
+    page.fill("input[name=rows]", "9")
+    page.fill("input[name=cols]", "14")
+    page.fill("input[name=seed]", "4")
+    page.click("#generate")
+    page.wait_for_selector("#page[data-seed='4']")
+    page.check("input[name=solution]")
+    page.wait_for_selector("#page[data-solved=yes]")
+    assert all(pixel == WHITE for pixel in cell_pixels(page, 9, 14))  # no tint
+    assert pixels_of(page, [210, 40, 60]) > 100  # the path's red
+    assert not page.is_checked("input[name=search-order]")
+    page.check("input[name=search-order]")
+    expanded = int(re.sub(r"\D", "", page.inner_text("[data-stat=expanded]").split(" cells")[0]))
+    tinted = [pixel for pixel in cell_pixels(page, 9, 14) if pixel != WHITE]
+    assert len(tinted) == expanded > 0
+    assert pixels_of(page, [210, 40, 60]) > 100  # the path over the tint
+    page.uncheck("input[name=search-order]")
+    assert all(pixel == WHITE for pixel in cell_pixels(page, 9, 14))
+
+
+def test_a_new_maze_has_no_start_and_end_until_asked_as_on_the_command_line(page: Any) -> None:
+    """The page's default is the maze kind's declared one for a made maze (its options
+    for `prepare`, in the catalogue), which `lacak maze generate` takes as its own."""
+    from click.testing import CliRunner
+    from lacak.cli import make_cli
+
+    ready(page, "#/maze")
+    page.fill("input[name=rows]", "9")
+    page.fill("input[name=cols]", "14")
+    page.fill("input[name=seed]", "4")
+    page.click("#generate")
+    page.wait_for_selector("#page[data-seed='4']")
+    assert not page.is_checked("input[name=ends]") and not page.is_checked("input[name=solution]")
+    assert page.locator("[data-stat='start → end']").count() == 0
+    assert pixels_of(page, [30, 132, 73]) == 0  # no start drawn (#1e8449)
+    page.check("input[name=solution]")  # the solution implies the ends, as --solution does
+    page.wait_for_selector("#page[data-solved=yes]")
+    assert page.is_checked("input[name=ends]")
+    assert page.locator("[data-stat='start → end']").count() == 1
+    assert pixels_of(page, [30, 132, 73]) > 0
+    # the same defaults as the command line's, from the one place the maze kind declares them
+    declared = lacak.default_registry().puzzle_types()["maze"].batch.options  # type: ignore[union-attr]
+    command = make_cli().commands["maze"].commands["generate"]  # type: ignore[attr-defined]
+    flags = {p.name: p.default for p in command.params}
+    assert flags["endpoints"] == declared["endpoints"] is False
+    assert flags["solution"] == declared["solution"] is False
+    made = CliRunner().invoke(make_cli(), ["maze", "generate", "--size", "9x14", "--seed", "4",
+                                          "--json"])  # fmt: skip
+    assert made.exit_code == 0 and json.loads(made.output)["start"] is None
+
+
+def test_a_wide_search_tree_opens_on_its_root(page: Any) -> None:
+    from lacak.web import work
+
+    ready(page, "#/sliding")
+    page.fill("textarea[name=board]", "4 1 3 / 0 2 5 / 7 8 6")
+    page.fill("input[name=goal]", "")
+    page.fill("input[name=max_depth]", "")
+    nodes = len(work.solve("sliding", {"puzzle": "4 1 3 / 0 2 5 / 7 8 6", "strategy": "bfs",
+                                       "trace": 500})["trace"]["nodes"])  # fmt: skip
+    page.click("#solve")
+    sync_api.expect(page.locator("svg.tree g.node")).to_have_count(nodes)
+    width = page.eval_on_selector("svg.tree", "n => n.getBoundingClientRect().width")
+    box = page.locator(".tree-scroll").bounding_box()
+    assert width > 2 * box["width"]  # wide: its root is far from its left edge
+    root = page.locator("svg.tree g.node", has=page.locator("text.numbers", has_text="#1 g=0"))
+    assert root.count() == 1  # expanded first, at depth 0: the root
+    sync_api.expect(root).to_be_in_viewport()
+    where = root.bounding_box()
+    assert box["x"] <= where["x"] and where["x"] + where["width"] <= box["x"] + box["width"]
+
+
+def test_the_hunt_and_kill_animation_tells_hunts_from_the_walk(page: Any) -> None:
+    ready(page, "#/maze")
+    page.select_option("select[name=algorithm]", "hunt-and-kill")
+    page.fill("input[name=rows]", "8")
+    page.fill("input[name=cols]", "10")
+    page.fill("input[name=seed]", "3")
+    page.click("#generate")
+    page.wait_for_selector("#page[data-seed='3']")
+    carving = lacak.generate("maze", "hunt-and-kill", (8, 10), seed=3, carving=True).carving
+    assert carving is not None
+    steps = carving.to_dict()["steps"]
+    hunts = carving.marks["hunt"]
+    assert hunts and hunts[0] > 1
+    page.click("#animate-carving")
+    page.wait_for_selector("#maze-canvas[data-mode=carving]")
+    page.click("#play")  # pause, then step by hand
+    legend = page.locator("#legend")
+    sync_api.expect(legend).to_be_visible()
+    assert "hunt step" in legend.inner_text() and "walk step" in legend.inner_text()
+    cell = max(4, min(32, min(880 // 10, 620 // 8)))
+
+    def head(k: int) -> list[int]:
+        """The colour of the cell of step k (1-based) when it is the step just taken."""
+        page.evaluate("() => document.querySelector('#first').click()")
+        page.wait_for_selector("#maze-canvas[data-frame='0']")
+        for _ in range(k):
+            page.click("#step")
+        page.wait_for_selector(f"#maze-canvas[data-frame='{k}']")
+        r, c, _side = steps[k - 1]
+        x, y = 6 + c * cell + cell // 4, 6 + r * cell + cell // 4
+        return page.evaluate(  # type: ignore[no-any-return]
+            f"() => Array.from(document.querySelector('#maze-canvas').getContext('2d')"
+            f".getImageData({x}, {y}, 1, 1).data.slice(0, 3))"
+        )
+
+    first_hunt = hunts[0] + 1  # frames count steps from 1
+    assert head(first_hunt) == HUNT_PURPLE
+    assert head(first_hunt - 1) == WALK_ORANGE
+    if first_hunt not in hunts:  # the walk goes on from the cell the hunt joined: orange
+        assert head(first_hunt + 1) == WALK_ORANGE

@@ -5,7 +5,7 @@
 // The Boggle plugin's page of lacak serve (the boggle kind's lacak.Page, served under
 // /pages/boggle/), built on the pages' shared helpers (/static/ui.js; docs/web.md).
 
-import {api, count, field, h, select, showError} from "/static/ui.js";
+import {api, count, errorDisplay, field, h, select} from "/static/ui.js";
 
 const adjacent = ([a, b], [c, d]) => Math.max(Math.abs(a - c), Math.abs(b - d)) === 1;
 
@@ -22,7 +22,6 @@ export default async function bogglePage(root, catalogue) {
     dictionaries.some((d) => d.name === "ind") ? "ind" : dictionaries[0]?.name, {name: "dictionary"});
   dictionary.title = "Every registered dictionary, drop-in files included";
   const minLength = h("input", {type: "number", min: "1", max: "30", step: "1", value: "3", name: "min_length"});
-  const message = h("div", {class: "messages"});
   const grid = h("div", {class: "boggle-board", id: "board"});
   const overlay = h("svg:svg", {class: "board-overlay"});
   const boardBox = h("div", {class: "board-box"}, grid, overlay);
@@ -30,9 +29,16 @@ export default async function bogglePage(root, catalogue) {
   const summary = h("div", {class: "summary", id: "summary"});
   const filter = h("input", {type: "search", placeholder: "filter words", name: "filter"});
   const table = h("table", {class: "words", id: "words"});
+  const solveButton = h("button", {type: "button", class: "primary", id: "solve", text: "Solve"});
+  const shakeButton = h("button", {type: "button", id: "shake", text: "Shake"});
+  const view = h("section", {class: "view boggle"},
+    h("div", {}, boardBox, verdict,
+      h("p", {class: "hint", text: "Hover or click a word to see its path; drag across the tiles to check a word."})),
+    h("div", {class: "word-list"}, summary, filter, table));
+  const errors = errorDisplay(view, {hasResult: () => state.answer !== null});
 
   const solve = async () => {
-    showError(message, null);
+    errors.clear();
     verdict.textContent = "";
     const options = {dictionary: dictionary.value};
     if (minLength.value !== "") options.min_length = minLength.value;
@@ -41,19 +47,25 @@ export default async function bogglePage(root, catalogue) {
       state.pinned = null;
       drawBoard();
       drawWords();
-    } catch (error) { showError(message, error); }
+    } catch (error) {
+      errors.show(error, {control: solveButton, fields: {puzzle: board, options: [dictionary, minLength],
+        "options.dictionary": dictionary, "options.min_length": minLength}});
+    }
   };
 
   const shake = async () => {
-    showError(message, null);
+    errors.clear();
     const body = {algorithm: dice.value};
     if (seed.value !== "") body.seed = Number(seed.value);
     try {
       const made = await api(`kinds/${catalogue.kind}/generate`, body);
       board.value = made.text.replaceAll(" / ", "\n").replaceAll("/", "\n");
       seed.placeholder = `random (last: ${made.seed})`;
-      await solve();
-    } catch (error) { showError(message, error); }
+    } catch (error) {
+      errors.show(error, {control: shakeButton, fields: {algorithm: dice, seed}});
+      return;
+    }
+    await solve();
   };
 
   const tiles = () => state.answer.result.boggle.board;
@@ -160,21 +172,19 @@ export default async function bogglePage(root, catalogue) {
   };
 
   filter.addEventListener("input", drawWords);
+  solveButton.addEventListener("click", solve);
+  shakeButton.addEventListener("click", shake);
   root.replaceChildren(
     h("aside", {class: "controls"},
       h("h2", {text: "Boggle"}),
       field("board", board, "Rows on lines or split by /; tiles by spaces when one has several letters (Qu)"),
-      h("button", {type: "button", class: "primary", id: "solve", text: "Solve", onclick: solve}),
+      solveButton,
       h("h3", {text: "Shake"}),
       field("dice", dice), field("seed", seed),
-      h("button", {type: "button", id: "shake", text: "Shake", onclick: shake}),
+      shakeButton,
       h("h3", {text: "Words"}),
-      field("dictionary", dictionary), field("shortest word", minLength),
-      message),
-    h("section", {class: "view boggle"},
-      h("div", {}, boardBox, verdict,
-        h("p", {class: "hint", text: "Hover or click a word to see its path; drag across the tiles to check a word."})),
-      h("div", {class: "word-list"}, summary, filter, table)));
+      field("dictionary", dictionary), field("shortest word", minLength)),
+    view);
   minLength.value = "2";
   await solve();
 }

@@ -1,5 +1,8 @@
 // The mazes page: every registered generator, the suggested start and end, the solution,
 // texture statistics, and animations of the maze being carved and of a solver exploring.
+// What is shown at first is what `lacak maze generate` shows: the maze alone, its start
+// and end and its solution when asked for (the defaults the maze kind declares for a made
+// maze, its `prepare` options in the catalogue); the solver's search order only when asked.
 // Mazes are drawn from the documented maze JSON (cells of open-side bitmasks N=1 E=2 S=4
 // W=8, [row, col] coordinates). Everything else comes from lacak through the API: the
 // suggested start and end (the maze plugin's), the solution and the exploration order,
@@ -8,8 +11,8 @@
 // The maze plugin's page of lacak serve (the maze kind's lacak.Page, served under
 // /pages/maze/), built on the pages' shared helpers (/static/ui.js; docs/web.md).
 
-import {api, count, download, field, h, heuristicPicker, numbers, optionInputs, select,
-  showError, strategyPicker} from "/static/ui.js";
+import {api, count, download, errorDisplay, field, h, heuristicPicker, numbers, optionInputs,
+  select, strategyPicker} from "/static/ui.js";
 
 const N = 1, E = 2, S = 4, W = 8;
 const STEPS = [[N, -1, 0], [E, 0, 1], [S, 1, 0], [W, 0, -1]];
@@ -36,13 +39,29 @@ function flood(maze, start) {
   return order;
 }
 
+/** The colours of marked carving steps (a carving's "marks": hunt-and-kill's hunts), for
+ *  the step just taken and for the cells such steps joined so far; other steps are orange. */
+export const MARKS = {
+  hunt: {head: "#8e44ad", next: "#d2b4de", joined: "#ebdef0",
+    label: "hunt step: the scan found an unvisited cell next to the maze and joined it"},
+};
+const OTHER_MARK = {head: "#2e86c1", next: "#aed6f1", joined: "#d6eaf8"};
+const WALK = {head: "#f5b041", next: "#fad7a0"};
+
 /** The animation of a generator's own carving: frame k is the maze after its first k
  *  steps, from every wall standing (adds "passages") or one open room (adds "walls").
  *  Frames are reached by applying or undoing steps (each toggles one wall), so playing
- *  costs one step a frame. */
+ *  costs one step a frame. A step its carving marks (hunt-and-kill's "hunt") is the
+ *  frame's head's mark, and the cells marked steps joined so far are the frame's joined. */
 export function carvingFrames(maze, carving) {
   const {height, width} = maze;
   const steps = carving.steps;
+  const markOf = new Array(steps.length).fill(null);
+  const marked = [];  // [step index, mark], in order
+  for (const [mark, indices] of Object.entries(carving.marks || {})) {
+    for (const i of indices) { markOf[i] = mark; marked.push([i, mark]); }
+  }
+  marked.sort((a, b) => a[0] - b[0]);
   const walls = carving.adds === "walls";
   const cells = new Uint8Array(height * width);
   if (walls) {  // one open room
@@ -66,8 +85,13 @@ export function carvingFrames(maze, carving) {
     frame: (k) => {
       while (applied < k) toggle(applied++);
       while (applied > k) toggle(--applied);
+      const joined = [];
+      for (const [i, mark] of marked) {
+        if (i >= k) break;
+        joined.push([steps[i][0], steps[i][1], mark]);
+      }
       return {cells, explored: [], path: null, head: k ? steps[k - 1] : null,
-        hidden: walls ? null : (i) => cells[i] === 0};
+        mark: k ? markOf[k - 1] : null, joined, hidden: walls ? null : (i) => cells[i] === 0};
     }};
 }
 
@@ -102,20 +126,34 @@ export default async function mazePage(root, catalogue) {
   algorithm.addEventListener("change", showOptions);
   showOptions();
 
-  const endsBox = h("input", {type: "checkbox", name: "ends", checked: true});
-  const solutionBox = h("input", {type: "checkbox", name: "solution"});
+  // as `lacak maze generate`: the start and end, and the solution, only when asked for (the
+  // defaults of the kind's options for a made maze, those of its --endpoints and --solution)
+  const prepared = Object.fromEntries((catalogue.prepare || []).map((o) => [o.name, o.default === true]));
+  const endsBox = h("input", {type: "checkbox", name: "ends",
+    checked: Boolean(prepared.endpoints || prepared.solution)});
+  const solutionBox = h("input", {type: "checkbox", name: "solution", checked: Boolean(prepared.solution)});
+  const orderBox = h("input", {type: "checkbox", name: "search-order"});
   const strategy = strategyPicker(catalogue.strategies, {name: "solver"});
   const heuristic = heuristicPicker(catalogue.heuristics);
-  const message = h("div", {class: "messages"});
   const canvas = h("canvas", {class: "maze", id: "maze-canvas"});
   const stats = h("div", {class: "stats-box", id: "maze-stats"});
   const note = h("p", {class: "hint", id: "animation-note"});
+  const legend = h("ul", {class: "legend", id: "legend"});
+  legend.hidden = true;
+  const view = h("section", {class: "view"}, canvas, note, legend, stats);
+  const errors = errorDisplay(view, {hasResult: () => state.maze !== null});
+  const generateButton = h("button", {type: "button", class: "primary", id: "generate", text: "Generate"});
+  const carvingButton = h("button", {type: "button", id: "animate-carving", text: "carving"});
+  const solverButton = h("button", {type: "button", id: "animate-solver", text: "solver"});
+  const generateFields = () => ({algorithm, size: [rows, cols], seed, options: generatorOptions,
+    ...optionsOf.fields()});
+  const solveFields = {strategy, ...heuristic.fields()};
   const speed = h("input", {type: "range", min: "1", max: "200", value: "40", name: "speed"});
   const position = h("span", {class: "position", id: "frame"});
   const play = h("button", {type: "button", text: "▶ play", id: "play", onclick: () => toggle()});
 
   const generate = async () => {
-    showError(message, null);
+    errors.clear();
     stop();
     try {
       const body = {algorithm: algorithm.value, size: `${rows.value}x${cols.value}`,
@@ -134,13 +172,18 @@ export default async function mazePage(root, catalogue) {
       state.frames = null;
       seed.placeholder = `random (last: ${made.seed})`;
       root.dataset.seed = made.seed;
-      if (solutionBox.checked) await solve(); else redraw();
-    } catch (error) { showError(message, error); }
+    } catch (error) {
+      errors.show(error, {control: generateButton, fields: generateFields()});
+      return;
+    }
+    if (solutionBox.checked) await solve(generateButton); else redraw();
   };
 
-  const solve = async () => {
+  /** Solve the maze from its start to its end; control: what asked for it (where an error
+   *  that names no input of the solver shows). */
+  const solve = async (control = solutionBox) => {
     if (!state.maze) return;
-    showError(message, null);
+    errors.clear();
     const [start, end] = state.ends;
     const puzzle = JSON.stringify({...state.maze, start, end, solution: null});
     const body = {puzzle, trace: Math.min(state.maze.height * state.maze.width * 2, 20000)};
@@ -156,7 +199,12 @@ export default async function mazePage(root, catalogue) {
       state.solved = {answer, result, path, expanded};
       root.dataset.solved = result.found ? "yes" : "no";
       redraw();
-    } catch (error) { showError(message, error); }
+    } catch (error) {
+      // the maze shown is still the current one; a solution shown before is gone
+      state.solved = null;
+      redraw();
+      errors.show(error, {control, fields: solveFields, stale: false});
+    }
   };
 
   // -- drawing ------------------------------------------------------------------------------
@@ -186,17 +234,25 @@ export default async function mazePage(root, catalogue) {
         }
       }
     }
-    const explored = frame ? frame.explored : (state.solved && solutionBox.checked ? state.solved.expanded : []);
+    // the solver's search order tints the cells only when asked for (or animated): the
+    // path is what a solved maze shows
+    const explored = frame ? frame.explored
+      : (state.solved && solutionBox.checked && orderBox.checked ? state.solved.expanded : []);
     explored.forEach(([r, c], i) => {
       ctx.fillStyle = shade(explored.length > 1 ? i / (explored.length - 1) : 0);
       ctx.fillRect(...at(r, c), cell, cell);
     });
+    for (const [r, c, mark] of (frame && frame.joined) || []) {  // cells marked steps joined
+      ctx.fillStyle = (MARKS[mark] || OTHER_MARK).joined;
+      ctx.fillRect(...at(r, c), cell, cell);
+    }
     if (frame && frame.head) {  // the step just taken: its cell, and the neighbour it joins
       const [r, c, side] = frame.head;
       const [, dr, dc] = SIDES[side];
-      ctx.fillStyle = "#f5b041";
+      const colours = frame.mark ? (MARKS[frame.mark] || OTHER_MARK) : WALK;
+      ctx.fillStyle = colours.head;
       ctx.fillRect(...at(r, c), cell, cell);
-      ctx.fillStyle = "#fad7a0";
+      ctx.fillStyle = colours.next;
       ctx.fillRect(...at(r + dr, c + dc), cell, cell);
     }
     const path = frame ? frame.path : (state.solved && solutionBox.checked ? state.solved.path : null);
@@ -217,15 +273,25 @@ export default async function mazePage(root, catalogue) {
     }
     ctx.stroke();
     if (path && path.length) {
-      ctx.strokeStyle = "#d2283c";
-      ctx.lineWidth = Math.max(2, cell / 4);
+      const trace = () => {
+        ctx.beginPath();
+        path.forEach(([r, c], i) => {
+          const [x, y] = at(r, c);
+          if (i) ctx.lineTo(x + cell / 2, y + cell / 2); else ctx.moveTo(x + cell / 2, y + cell / 2);
+        });
+        ctx.stroke();
+      };
+      const width = Math.max(2, cell / 3);
       ctx.lineJoin = "round";
-      ctx.beginPath();
-      path.forEach(([r, c], i) => {
-        const [x, y] = at(r, c);
-        if (i) ctx.lineTo(x + cell / 2, y + cell / 2); else ctx.moveTo(x + cell / 2, y + cell / 2);
-      });
-      ctx.stroke();
+      ctx.lineCap = "round";
+      if (explored.length) {  // a white edge keeps the path apart from the tinted cells
+        ctx.strokeStyle = "#fff";
+        ctx.lineWidth = width + Math.max(2, cell / 8);
+        trace();
+      }
+      ctx.strokeStyle = "#d2283c";
+      ctx.lineWidth = width;
+      trace();
     }
     if (endsBox.checked && state.ends && !(frame && (frame.hidden || frame.cells))) {
       state.ends.forEach(([r, c], i) => {
@@ -304,12 +370,17 @@ export default async function mazePage(root, catalogue) {
   const animate = async (mode) => {
     if (!state.maze) return;
     stop();
-    if (mode === "solver" && !state.solved) await solve();
+    if (mode === "solver") endsBox.checked = true;  // solving is from the start to the end
+    if (mode === "solver" && !state.solved) await solve(solverButton);
     if (mode === "solver" && !state.solved) return;
     let frames;
+    errors.clear();
     try {
       frames = mode === "carving" ? await carving() : exploring();
-    } catch (error) { showError(message, error); return; }
+    } catch (error) {
+      errors.show(error, {control: mode === "carving" ? carvingButton : solverButton, stale: false});
+      return;
+    }
     state.mode = mode === "carving" ? (frames.own ? "carving" : "reveal") : mode;
     state.frames = frames;
     state.frame = 0;
@@ -325,7 +396,9 @@ export default async function mazePage(root, catalogue) {
           ? `${algorithmName}'s own order, ${count(steps)} steps: it adds walls, from one open room; ` +
             "each step puts up the wall it added next (orange)."
           : `${algorithmName}'s own carving order, ${count(steps)} steps: each step opens the passage it ` +
-            "opened next (orange); dark cells are not carved yet.";
+            "opened next (orange); dark cells are not carved yet." +
+            (Object.keys(state.carving.marks || {}).length ? " Steps of another kind have their own colour (below)." : "");
+    showLegend(mode === "carving" && frames.own ? Object.keys(state.carving.marks || {}) : []);
     redraw();
     toggle(true);
   };
@@ -350,7 +423,25 @@ export default async function mazePage(root, catalogue) {
       if (state.frame >= state.frames.length - 1) stop();
     }, 30);
   }
-  const leaveAnimation = () => { stop(); state.frames = null; note.textContent = ""; redraw(); };
+  const leaveAnimation = () => { stop(); state.frames = null; note.textContent = ""; showLegend([]); redraw(); };
+  /** The colours of a carving's kinds of steps, when it marks some (hunt-and-kill's hunts). */
+  function showLegend(marks) {
+    const item = (colour, text) => {
+      const swatch = h("span", {class: "swatch"});
+      swatch.style.background = colour;
+      return h("li", {}, swatch, text);
+    };
+    legend.replaceChildren(...(marks.length ? [
+      item(WALK.head, marks.includes("hunt") ? "walk step: to a random unvisited neighbour" : "step"),
+      ...marks.flatMap((mark) => {
+        const colours = MARKS[mark] || OTHER_MARK;
+        return [item(colours.head, colours.label || `${mark} step`),
+          item(colours.joined, `cells ${mark} steps joined`)];
+      }),
+    ] : []));
+    legend.hidden = !marks.length;
+    legend.dataset.marks = marks.join(" ");
+  }
 
   // -- downloads: lacak's own files, from the API ----------------------------------------
   // With the suggested ends (or none), the maze is made again from its seed with the
@@ -375,28 +466,46 @@ export default async function mazePage(root, catalogue) {
       {...body, prepare, ...(fmt === "json" ? {} : {picture: fmt})});
     return fmt === "json" ? made.text : made.picture;
   };
-  const save = async (fmt) => {
+  const save = async (fmt, button) => {
     if (!state.maze) return;
-    showError(message, null);
+    errors.clear();
     try {
       const got = await file(fmt);
       const types = {svg: "image/svg+xml", png: "image/png", json: "application/json"};
       let data = typeof got === "string" ? got : got.data;
       if (got.base64) data = Uint8Array.from(atob(got.data), (ch) => ch.charCodeAt(0));
       download(`${name()}.${fmt}`, data, types[fmt]);
-    } catch (error) { showError(message, error); }
+    } catch (error) {
+      errors.show(error, {control: button, stale: false});  // the maze shown is still the one
+    }
   };
   const name = () => `maze-${state.maze.algorithm}-${state.maze.height}x${state.maze.width}-${state.maze.seed}`
     + optionsText("-").replace(/[^A-Za-z0-9._=-]/g, "_");
 
-  solutionBox.addEventListener("change", async () => {
-    stop(); state.frames = null;
-    if (solutionBox.checked && !state.solved) await solve(); else redraw();
+  // the solution implies the start and end (as --solution implies --endpoints), the search
+  // order the solution
+  const showSolution = async (control) => {
+    stop(); state.frames = null; showLegend([]); note.textContent = "";
+    if (solutionBox.checked && !state.solved) await solve(control); else redraw();
+  };
+  solutionBox.addEventListener("change", () => {
+    if (solutionBox.checked) endsBox.checked = true;
+    else orderBox.checked = false;
+    return showSolution(solutionBox);
   });
-  endsBox.addEventListener("change", () => redraw());
-  const resolve = async () => { if (state.solved) { state.solved = null; state.frames = null; await solve(); } };
-  strategy.addEventListener("change", resolve);
-  heuristic.picker.addEventListener("change", resolve);
+  orderBox.addEventListener("change", () => {
+    if (orderBox.checked) endsBox.checked = solutionBox.checked = true;
+    return showSolution(orderBox);
+  });
+  endsBox.addEventListener("change", () => {
+    if (!endsBox.checked) solutionBox.checked = orderBox.checked = false;
+    redraw();
+  });
+  const resolve = (control) => async () => {
+    if (state.solved) { state.solved = null; state.frames = null; await solve(control); }
+  };
+  strategy.addEventListener("change", resolve(strategy));
+  heuristic.picker.addEventListener("change", resolve(heuristic.picker));
   canvas.addEventListener("click", (event) => {  // click: set the start; shift-click: the end
     if (!state.maze || !endsBox.checked) return;
     const {cell, margin} = geometry();
@@ -407,8 +516,11 @@ export default async function mazePage(root, catalogue) {
     state.ends = event.shiftKey ? [state.ends[0], [r, c]] : [[r, c], state.ends[1]];
     state.customEnds = true;
     state.solved = null; state.frames = null;
-    if (solutionBox.checked) solve(); else redraw();
+    if (solutionBox.checked) solve(canvas); else redraw();
   });
+  generateButton.addEventListener("click", generate);
+  carvingButton.addEventListener("click", () => animate("carving"));
+  solverButton.addEventListener("click", () => animate("solver"));
 
   root.replaceChildren(
     h("aside", {class: "controls"},
@@ -416,17 +528,18 @@ export default async function mazePage(root, catalogue) {
       field("generator", algorithm), description, generatorOptions,
       h("div", {class: "row"}, field("rows", rows), field("columns", cols)),
       field("seed", seed),
-      h("button", {type: "button", class: "primary", id: "generate", text: "Generate", onclick: generate}),
+      generateButton,
       h("h3", {text: "Show"}),
       h("label", {class: "check"}, endsBox, " suggested start and end"),
       h("label", {class: "check"}, solutionBox, " solution"),
+      h("label", {class: "check", title: "Tint the cells the solver expanded, from yellow (first) to blue (last)"},
+        orderBox, " show search order"),
       h("p", {class: "hint", text: "Click a cell to move the start there, shift-click for the end."}),
       h("h3", {text: "Solver"}),
       field("strategy", strategy), heuristic.element,
       h("h3", {text: "Animate"}),
       h("div", {class: "row"},
-        h("button", {type: "button", id: "animate-carving", text: "carving", onclick: () => animate("carving")}),
-        h("button", {type: "button", id: "animate-solver", text: "solver", onclick: () => animate("solver")}),
+        carvingButton, solverButton,
         h("button", {type: "button", text: "✕", title: "back to the maze", onclick: leaveAnimation})),
       h("div", {class: "row player"},
         h("button", {type: "button", text: "⇤", id: "first", title: "first step", onclick: () => { stop(); state.frame = 0; redraw(); }}),
@@ -437,10 +550,8 @@ export default async function mazePage(root, catalogue) {
       field("speed", speed), position,
       h("h3", {text: "Download"}),
       h("div", {class: "row"},
-        h("button", {type: "button", text: "SVG", id: "download-svg", onclick: () => save("svg")}),
-        h("button", {type: "button", text: "PNG", id: "download-png", onclick: () => save("png")}),
-        h("button", {type: "button", text: "JSON", id: "download-json", onclick: () => save("json")})),
-      message),
-    h("section", {class: "view"}, canvas, note, stats));
+        ...["svg", "png", "json"].map((fmt) => h("button", {type: "button", text: fmt.toUpperCase(),
+          id: `download-${fmt}`, onclick: (event) => save(fmt, event.currentTarget)})))),
+    view);
   await generate();
 }

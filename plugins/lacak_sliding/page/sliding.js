@@ -7,8 +7,8 @@
 // kind's lacak.Page, served under /pages/sliding/), built on the pages' shared helpers
 // (/static/ui.js; docs/web.md).
 
-import {api, count, drawTree, field, h, heuristicPicker, limitInputs, numbers, optionInputs,
-  select, showError, statsTable, strategyPicker} from "/static/ui.js";
+import {api, count, drawTree, errorDisplay, field, h, heuristicPicker, limitInputs, numbers,
+  optionInputs, select, statsTable, strategyPicker, treeScroll} from "/static/ui.js";
 
 /** A state's tiles: "123450786" → [1, 2, ..., 6]; "1 2 3 / 4 5 0" → [1, 2, 3, 4, 5, 0]. */
 export function tilesOf(text) {
@@ -61,13 +61,16 @@ export default async function slidingPage(root, catalogue) {
   const compare = h("input", {type: "checkbox", name: "compare"});
   const limits = limitInputs({depth: "", nodes: "200000", seconds: "10"});
   const tree = h("input", {type: "checkbox", name: "tree", checked: true});
-  const message = h("div", {class: "messages"});
   const results = h("div", {id: "results"});
   const player = h("div", {class: "player-box", id: "player"});
   const trees = h("div", {class: "trees", id: "trees"});
+  const view = h("section", {class: "view"}, results, player, trees);
+  const errors = errorDisplay(view, {hasResult: () => state.runs.length > 0});
+  const solveButton = h("button", {type: "button", class: "primary", id: "solve", text: "Solve"});
+  const scrambleButton = h("button", {type: "button", id: "scramble", text: "Scramble"});
 
   const scramble = async () => {
-    showError(message, null);
+    errors.clear();
     const body = {algorithm: scrambler.value, size: `${rowsIn.value}x${colsIn.value}`, options: optionsOf.values()};
     if (seed.value !== "") body.seed = Number(seed.value);
     const rows = Number(rowsIn.value), cols = Number(colsIn.value);
@@ -77,7 +80,10 @@ export default async function slidingPage(root, catalogue) {
       board.value = rowsText(tilesOf(made.state), cols);
       if (!goal.value.trim()) goal.placeholder = rowsText(standardGoal(rows, cols), cols);
       seed.placeholder = `random (last: ${made.seed})`;
-    } catch (error) { showError(message, error); }
+    } catch (error) {
+      errors.show(error, {control: scrambleButton, fields: {size: [rowsIn, colsIn], seed,
+        algorithm: scrambler, options: scramblerOptions, ...optionsOf.fields(), "options.goal": goal}});
+    }
   };
 
   const run = async (strategy, heuristic) => {
@@ -89,18 +95,28 @@ export default async function slidingPage(root, catalogue) {
     return api(`kinds/${catalogue.kind}/solve`, body);
   };
 
+  // the inputs each field of a solve request comes from, for the first strategy and the other
+  const common = {puzzle: board, options: goal, "options.goal": goal, ...limits.fields(), trace: tree};
+  const fieldsA = {...common, strategy: strategyA, ...heuristicA.fields()};
+  const fieldsB = {...common, strategy: strategyB, ...heuristicB.fields()};
+
   const solve = async () => {
-    showError(message, null);
+    errors.clear();
     stop();
+    let fields = fieldsA;
     try {
-      state.shape = shapeOf(board.value);
+      const shape = shapeOf(board.value);
       const runs = [await run(strategyA, heuristicA)];
+      fields = fieldsB;
       if (compare.checked) runs.push(await run(strategyB, heuristicB));
+      state.shape = shape;
       state.runs = runs;
       state.step = 0;
       root.dataset.solved = runs[0].result.found ? "yes" : "no";
       show();
-    } catch (error) { showError(message, error); }
+    } catch (error) {
+      errors.show(error, {control: solveButton, fields});
+    }
   };
 
   const show = () => {
@@ -200,13 +216,13 @@ export default async function slidingPage(root, catalogue) {
     return h("figure", {class: "tree-figure"},
       h("figcaption", {text: `Search tree of ${label}: ${count(trace.nodes.length)} nodes, ` +
         `numbered in the order they were expanded; the path to the goal is thick, nodes never expanded are dashed.`}),
-      h("div", {class: "tree-scroll"}, drawTree(trace, {paint: paintBoard, width: 16 * side + 30, height: 16 * side + 6})));
+      treeScroll(drawTree(trace, {paint: paintBoard, width: 16 * side + 30, height: 16 * side + 6})));
   };
 
   const scrambleBox = h("div", {},
     h("div", {class: "row"}, field("rows", rowsIn), field("columns", colsIn)),
     field("scrambler", scrambler), scramblerOptions, field("seed", seed),
-    h("button", {type: "button", id: "scramble", text: "Scramble", onclick: scramble}));
+    scrambleButton);
   const compareBox = h("div", {class: "compare"}, field("strategy", strategyB), heuristicB.element);
   compareBox.hidden = true;
   compare.addEventListener("change", () => { compareBox.hidden = !compare.checked; });
@@ -220,9 +236,10 @@ export default async function slidingPage(root, catalogue) {
       field("strategy", strategyA), heuristicA.element, limits.element,
       h("label", {class: "check"}, tree, " draw the search tree (small searches)"),
       h("label", {class: "check"}, compare, " compare with another strategy"), compareBox,
-      h("button", {type: "button", class: "primary", id: "solve", text: "Solve", onclick: solve}),
-      message),
-    h("section", {class: "view"}, results, player, trees));
+      solveButton),
+    view);
+  solveButton.addEventListener("click", solve);
+  scrambleButton.addEventListener("click", scramble);
   limits.element.querySelector("[name=max_depth]").value = "2";
   strategyA.value = "bfs";
   await solve();

@@ -3,8 +3,8 @@
 // and heuristics that apply, limits; the result drawn with the kind's own renderer, the path,
 // the search tree, and the result's JSON.
 
-import {api, count, drawTree, field, h, heuristicPicker, limitInputs, optionInputs,
-  paintText, select, showError, statsTable, strategyPicker} from "./ui.js";
+import {api, count, drawTree, errorDisplay, field, h, heuristicPicker, limitInputs, optionInputs,
+  paintText, select, statsTable, strategyPicker, treeScroll} from "./ui.js";
 
 const TREE_NODES = 300;
 
@@ -20,8 +20,10 @@ export async function genericPage(root, catalogue) {
   const formats = catalogue.formats.filter((f) => f !== "text");
   const picture = select([["text", "text"], ...formats.map((f) => [f, f]), ["", "none"]],
     formats.includes("svg") ? "svg" : catalogue.formats.length ? "text" : "", {name: "picture"});
-  const message = h("div", {class: "messages"});
   const output = h("div", {id: "output"});
+  const view = h("section", {class: "view"}, output);
+  const errors = errorDisplay(view);
+  const solveButton = h("button", {type: "button", class: "primary", id: "solve", text: "Solve"});
 
   let generatorBox = "";
   if (catalogue.generators.length) {
@@ -38,8 +40,9 @@ export async function genericPage(root, catalogue) {
     };
     algorithm.addEventListener("change", show);
     show();
+    const button = h("button", {type: "button", id: "generate", text: "Generate"});
     const generate = async () => {
-      showError(message, null);
+      errors.clear();
       const body = {algorithm: algorithm.value, options: generatorOptions.values()};
       if (size.value.trim()) body.size = size.value.trim();
       if (seed.value !== "") body.seed = Number(seed.value);
@@ -48,15 +51,18 @@ export async function genericPage(root, catalogue) {
         if (made.text === null && made.state === null) throw new Error("this generator's instances have no text form");
         puzzle.value = made.text ?? made.state;
         seed.placeholder = `random (last: ${made.seed})`;
-      } catch (error) { showError(message, error); }
+      } catch (error) {
+        errors.show(error, {control: button, fields: {algorithm, size, seed,
+          options: generatorOptions.element, ...generatorOptions.fields()}});
+      }
     };
+    button.addEventListener("click", generate);
     generatorBox = h("details", {}, h("summary", {text: "Generate one"}),
-      field("generator", algorithm), optionsBox, field("size", size), field("seed", seed),
-      h("button", {type: "button", id: "generate", text: "Generate", onclick: generate}));
+      field("generator", algorithm), optionsBox, field("size", size), field("seed", seed), button);
   }
 
   const solve = async () => {
-    showError(message, null);
+    errors.clear();
     const body = {puzzle: puzzle.value, options: options.values(), limits: limits.values(),
       trace: tree.checked ? TREE_NODES : 0};
     if (strategy.value) body.strategy = strategy.value;
@@ -67,8 +73,12 @@ export async function genericPage(root, catalogue) {
       const answer = await api(`kinds/${kind}/solve`, body);
       root.dataset.solved = answer.result.found ? "yes" : "no";
       show(answer);
-    } catch (error) { showError(message, error); }
+    } catch (error) {
+      errors.show(error, {control: solveButton, fields: {puzzle, options: options.element,
+        ...options.fields(), strategy, ...heuristic.fields(), ...limits.fields(), trace: tree, picture}});
+    }
   };
+  solveButton.addEventListener("click", solve);
 
   const show = (answer) => {
     const r = answer.result;
@@ -96,7 +106,7 @@ export async function genericPage(root, catalogue) {
         ? h("p", {class: "hint", text: `The search tree has more than ${TREE_NODES} nodes: too many to draw.`})
         : h("figure", {class: "tree-figure"},
           h("figcaption", {text: `Search tree: ${count(t.nodes.length)} nodes numbered in expansion order; the path to the goal is thick.`}),
-          h("div", {class: "tree-scroll"}, drawTree(t, {paint: paintText, width: 110, height: 36}))));
+          treeScroll(drawTree(t, {paint: paintText, width: 110, height: 36}))));
     }
     parts.push(h("details", {}, h("summary", {text: "The result as JSON (docs/results.md)"}),
       h("pre", {class: "json", text: JSON.stringify(r, null, 1)})));
@@ -112,8 +122,7 @@ export async function genericPage(root, catalogue) {
       field("strategy", strategy), heuristic.element, limits.element,
       catalogue.formats.length ? field("picture", picture) : "",
       h("label", {class: "check"}, tree, " record the search tree"),
-      h("button", {type: "button", class: "primary", id: "solve", text: "Solve", onclick: solve}),
-      message),
-    h("section", {class: "view"}, output));
+      solveButton),
+    view);
   if (puzzle.value) await solve();
 }

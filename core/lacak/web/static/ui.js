@@ -6,7 +6,8 @@
 const SVG = "http://www.w3.org/2000/svg";
 
 /** Call the JSON API: GET without a body, POST with one. Throws an Error carrying the
- *  server's one-line message (and .status) on any answer other than 2xx. */
+ *  server's one-line message, .status and .field (the part of the request it is about,
+ *  "puzzle", "size", "options.goal", or null) on any answer other than 2xx. */
 export async function api(path, body) {
   const init = body === undefined ? {} : {
     method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body),
@@ -17,6 +18,7 @@ export async function api(path, body) {
   if (!response.ok) {
     const error = new Error((data && data.detail) || `${response.status} ${response.statusText}`);
     error.status = response.status;
+    error.field = (data && typeof data.field === "string") ? data.field : null;
     throw error;
   }
   return data;
@@ -90,6 +92,10 @@ export function optionInputs(options, {ranges = {}, prefix = ""} = {}) {
   }
   return {
     element: box,
+    /** The inputs by the request field each fills ("options.goal"), for errorDisplay. */
+    fields(field = "options") {
+      return Object.fromEntries(inputs.map(([option, input]) => [`${field}.${option.name}`, input]));
+    },
     values() {
       const out = {};
       for (const [option, input] of inputs) {
@@ -126,6 +132,10 @@ export function heuristicPicker(heuristics, {name = "heuristic"} = {}) {
   return {
     element: h("div", {}, field("heuristic", picker), optionsBox),
     picker,
+    /** The picker by the request field it fills, for errorDisplay. */
+    fields(field = "heuristic") {
+      return {[field]: picker};
+    },
     spec() {
       if (!picker.value) return null;
       const values = inputs ? inputs.values() : {};
@@ -155,6 +165,10 @@ export function limitInputs({depth = "", nodes = "", seconds = ""} = {}) {
   return {
     element: h("div", {class: "row"}, field("max depth", depthIn), field("max nodes", nodesIn),
       field("seconds", secondsIn)),
+    /** The inputs by the request field each fills ("limits.max_depth"), for errorDisplay. */
+    fields() {
+      return {"limits.max_depth": depthIn, "limits.max_nodes": nodesIn, "limits.seconds": secondsIn};
+    },
     values() {
       const out = {};
       if (depthIn.value !== "") out.max_depth = Number(depthIn.value);
@@ -168,6 +182,84 @@ export function limitInputs({depth = "", nodes = "", seconds = ""} = {}) {
 /** Show an error (or clear it with null) in a message box. */
 export function showError(box, error) {
   box.replaceChildren(error ? h("div", {class: "error", role: "alert", text: error.message || String(error)}) : "");
+}
+
+let errorIds = 0;
+
+/** How every page shows that a request failed, where the eye is: the message next to the
+ *  control that caused it (the input of the request field the server's answer names, its
+ *  .field, else the button or box that sent the request) and at the top of the result
+ *  area, view, where the result still shown is dimmed and labelled as the previous one
+ *  until the next result replaces it. The message at the top is the one screen readers
+ *  announce (role="alert"); the one by the control is tied to it (aria-describedby, and
+ *  aria-invalid on an input), so it is read with the control.
+ *
+ *    const errors = errorDisplay(view, {hasResult: () => state.answer !== null});
+ *    errors.clear();   // as a request starts: the messages go, the result is current again
+ *    try { ... } catch (error) {
+ *      errors.show(error, {control: button, fields: {puzzle: box, ...limits.fields()}});
+ *    }
+ *
+ *  fields maps request fields ("puzzle", "size", "options.goal") to the element, or list
+ *  of elements, that fills each; a field not listed falls back to its parent ("options"
+ *  for "options.goal"), then to control. hasResult tells whether the view shows a result
+ *  (default: whether it has any text or picture). {stale: false} leaves the result as
+ *  current (an error that does not concern it, as a failed download). */
+export function errorDisplay(view, {hasResult = null} = {}) {
+  let undo = [];
+  const shown = () => (hasResult ? hasResult() : [...view.children].some((child) =>
+    !child.matches(".result-error") && (child.textContent.trim() || child.querySelector("canvas, img, svg"))));
+  const clear = () => {
+    for (const step of undo.reverse()) step();
+    undo = [];
+    view.classList.remove("stale");
+  };
+  const culprits = (error, fields) => {
+    for (let name = error && error.field; name; name = name.slice(0, Math.max(0, name.lastIndexOf(".")))) {
+      const found = fields[name];
+      if (found) return [].concat(found).filter(Boolean);
+    }
+    return [];
+  };
+  const show = (error, {control = null, fields = {}, stale = true} = {}) => {
+    clear();
+    const text = (error && error.message) || String(error);
+    const named = culprits(error, fields);
+    const by = named.length ? named : [control].filter(Boolean);
+    if (by.length) {
+      const id = `error-${++errorIds}`;
+      // after the control's field, or after the row of fields or buttons it is in (when it
+      // holds every control named), so that the message has the width of the form
+      const box = by[by.length - 1].closest(".field, .check") || by[by.length - 1];
+      const row = box.parentElement && box.parentElement.matches(".row") ? box.parentElement : null;
+      const anchor = row && by.every((node) => row.contains(node)) ? row : box;
+      const note = h("div", {class: "error field-error", id, text,
+        dataset: {field: named.length ? error.field : ""}});
+      anchor.after(note);
+      undo.push(() => note.remove());
+      for (const node of by) {
+        const described = node.getAttribute("aria-describedby");
+        const input = /^(INPUT|SELECT|TEXTAREA)$/.test(node.tagName);
+        node.setAttribute("aria-describedby", described ? `${described} ${id}` : id);
+        if (input) node.setAttribute("aria-invalid", "true");
+        undo.push(() => {
+          if (described) node.setAttribute("aria-describedby", described);
+          else node.removeAttribute("aria-describedby");
+          if (input) node.removeAttribute("aria-invalid");
+        });
+      }
+      note.scrollIntoView({block: "nearest"});
+    }
+    const previous = stale && shown();
+    const box = h("div", {class: "result-error"},
+      h("div", {class: "error", role: "alert", text}),
+      previous ? h("p", {class: "previous-label",
+        text: "Below, dimmed: the previous result, from before this failed request."}) : "");
+    view.prepend(box);
+    undo.push(() => box.remove());
+    view.classList.toggle("stale", previous);
+  };
+  return {clear, show};
 }
 
 /** "1,234": a count as people read it. */
@@ -258,7 +350,7 @@ export function drawTree(trace, {paint, width = 90, height = 70} = {}) {
     const [cx, cy] = corner(n);
     const group = h("svg:g", {transform: `translate(${cx},${cy})`,
       class: ["node", n.order ? "expanded" : "unexpanded", onPath.has(n.id) ? "path" : "",
-        n.goal ? "goal" : ""].join(" ")});
+        n.goal ? "goal" : "", byId.has(n.parent) ? "" : "root"].filter(Boolean).join(" ")});
     group.append(h("svg:rect", {width, height: boxH, rx: 4, class: "box"}));
     group.append(h("svg:title", {text: `${n.state}  depth ${n.depth}, g ${n.g}` +
       (n.h === null ? "" : `, h ${n.h}`) + (n.order ? `, expanded #${n.order}` : ", not expanded")}));
@@ -270,6 +362,25 @@ export function drawTree(trace, {paint, width = 90, height = 70} = {}) {
     svg.append(group);
   }
   return svg;
+}
+
+/** A search tree's picture (drawTree's) in a box that scrolls, opened on its root: as
+ *  the box first shows, it is scrolled so that the root (drawn above the middle of its
+ *  leaves, far from the left edge of a wide tree) is in view. */
+export function treeScroll(svg) {
+  const box = h("div", {class: "tree-scroll"}, svg);
+  const observer = new ResizeObserver(() => {
+    if (!box.clientWidth) return;  // not shown yet
+    observer.disconnect();
+    const root = svg.querySelector("g.node.root");
+    if (!root) return;
+    const where = root.getBoundingClientRect(), frame = box.getBoundingClientRect();
+    const middle = where.left - frame.left + box.scrollLeft + where.width / 2;
+    box.scrollLeft = Math.max(0, middle - box.clientWidth / 2);
+    box.scrollTop = 0;
+  });
+  observer.observe(box);
+  return box;
 }
 
 /** A tree node painter that writes the state's text. */

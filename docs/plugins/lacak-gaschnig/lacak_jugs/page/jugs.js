@@ -6,7 +6,7 @@
 // shows comes from the API: the catalogue (the kind's options, strategies, heuristics) and
 // the result's JSON (its states "0,5", its actions, and the kind's extras under "jugs").
 
-import {api, count, field, h, heuristicPicker, limitInputs, optionInputs, showError,
+import {api, count, errorDisplay, field, h, heuristicPicker, limitInputs, optionInputs,
   statsTable, strategyPicker} from "/static/ui.js";
 
 /** Jugs are named by letters, as the plugin names them in moves (pour(B,A)). */
@@ -25,7 +25,6 @@ export default async function jugsPage(root, catalogue) {
   const strategy = strategyPicker(catalogue.strategies);
   const heuristic = heuristicPicker(catalogue.heuristics);
   const limits = limitInputs({seconds: "5"});
-  const message = h("div", {class: "messages"});
   const counts = h("div", {id: "counts"});
   const heading = h("h3");
   const jugs = h("div", {class: "jugs", id: "jugs"});
@@ -37,6 +36,10 @@ export default async function jugsPage(root, catalogue) {
     h("button", {type: "button", text: "▶|", id: "next", title: "one move", onclick: () => go(shown.step + 1)}),
     h("button", {type: "button", text: "⇥", id: "last", title: "the last move", onclick: () => go(Infinity)}));
   const shown = {result: null, step: 0};
+  const view = h("section", {class: "view"}, counts, heading, jugs, player, where, moves);
+  // a failed solve: its message by the input it is about (or the button) and over the view
+  const errors = errorDisplay(view, {hasResult: () => shown.result !== null});
+  const button = h("button", {type: "button", class: "primary", id: "solve", text: "Solve"});
 
   const go = (step) => {
     const r = shown.result;
@@ -63,7 +66,7 @@ export default async function jugsPage(root, catalogue) {
   };
 
   const solve = async () => {
-    showError(message, null);
+    errors.clear();
     const body = {puzzle: puzzle.value, options: options.values(), limits: limits.values()};
     if (strategy.value) body.strategy = strategy.value;
     const spec = heuristic.spec();
@@ -82,8 +85,12 @@ export default async function jugsPage(root, catalogue) {
       player.hidden = !r.found;
       root.dataset.solved = r.found ? "yes" : "no";
       go(0);
-    } catch (error) { showError(message, error); }
+    } catch (error) {
+      errors.show(error, {control: button, fields: {puzzle, options: options.element,
+        ...options.fields(), strategy, ...heuristic.fields(), ...limits.fields()}});
+    }
   };
+  button.addEventListener("click", solve);
 
   root.replaceChildren(
     h("aside", {class: "controls"},
@@ -93,8 +100,7 @@ export default async function jugsPage(root, catalogue) {
       options.element,
       h("h3", {text: "Search"}),
       field("strategy", strategy), heuristic.element, limits.element,
-      h("button", {type: "button", class: "primary", id: "solve", text: "Solve", onclick: solve}),
-      message),
-    h("section", {class: "view"}, counts, heading, jugs, player, where, moves));
+      button),
+    view);
   await solve();
 }
