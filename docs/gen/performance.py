@@ -27,6 +27,7 @@ SCRIPTS = {
     "boggle_limits.py": ("Boggle's bounds on the worst boards", "boggle.md"),
     "dictionaries.py": ("Opening a dictionary", "dictionaries.md"),
     "caches.py": ("Cached loads", "pattern-databases.md"),
+    "cold_start.py": ("A first 15-puzzle solve from empty caches", "pattern-databases.md"),
     "bounds.py": ("--timeout asked against taken", "search.md"),
     "web.py": ("lacak serve under load", "web.md"),
     "batch.py": ("lacak batch", "batch.md"),
