@@ -12,7 +12,7 @@ reflected lookup; tile tables such as ``manhattan``):
     ``pip install 'lacak[fast]'``): 10-20 times as fast, but a process pays
     about 0.5 s to import numba and load the machine code, and the very first
     use on a machine compiles the part of it the search needs (about 2-3 s on a
-    quiet machine, :func:`engine_for`).
+    quiet machine, :func:`part_for`).
 
 Every engine visits the same nodes in the same order, so a search can change
 engines between two IDA* iterations, or in the middle of one. ``auto`` (the
@@ -56,15 +56,15 @@ __all__ = [
     "ENGINE_VARIABLE",
     "LOAD_AFTER",
     "PART_SECONDS",
-    "engine_for",
     "forced_engine",
+    "part_for",
     "upgrade",
     "warm",
     "warm_for_databases",
 ]
 
 #: The compiled engine (its loading and first compile). A search loads (or compiles) only
-#: the part for its tables (:func:`engine_for`): its first compile takes about 2-3 s on a
+#: the part for its tables (:func:`part_for`): its first compile takes about 2-3 s on a
 #: quiet machine instead of 4-5 s for both parts.
 ENGINE = lacak.store.compiled.CompiledEngine(
     name="sliding-tiles",
@@ -116,7 +116,7 @@ def warm() -> bool:
     return ENGINE.load() is not None
 
 
-def engine_for(engine: Any) -> Any:
+def part_for(engine: Any) -> Any:
     """The part of :data:`ENGINE` that runs ``engine``'s search: the kernel for byte tables
     (pattern databases) or for 64-bit ones (tile tables), as :func:`_tables` lays them out."""
     wide = any(not _is_bytes(table) for table in engine.model.tables)
@@ -154,7 +154,7 @@ def upgrade(engine: Any, tally: Tally, *, eager: bool = False) -> Any:
         return engine
     if forced == "python":
         return engine
-    compiled = engine_for(engine)
+    compiled = part_for(engine)
     if forced == "numba":
         # a first compile the time limit cannot cover is not started: Python, told once
         kernel = compiled.require_by(
@@ -179,7 +179,7 @@ def compile_for_split(engine: Any) -> None:
     nearer than :data:`COMPILE_ROOM` seconds keeps a compile from starting."""
     if forced_engine() == "python" or not _serves(engine):
         return
-    compiled = engine_for(engine)
+    compiled = part_for(engine)
     if compiled.loaded() or not compiled.available():
         return
     ready = compiled.ready()
@@ -208,7 +208,7 @@ def take_over(engine: Any, bound: float, tally: Tally, cells: list[int]) -> tupl
     """The compiled engine, going on with the iteration of ``bound`` from the node the
     generated search stopped at (``cells``: the blank's cells from the root), and how
     that iteration ended."""
-    compiled = _Compiled(engine, engine_for(engine).require())
+    compiled = _Compiled(engine, part_for(engine).require())
     return compiled, compiled.iterate(bound, tally, resume=cells)
 
 
