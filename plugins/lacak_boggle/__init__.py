@@ -204,7 +204,7 @@ _BATCH = lacak.BatchKind(
     instance=_kind("batch_instance"),
     record=_kind("batch_record"),
     measures={"words": "result.boggle.count", "score": "result.boggle.score"},
-    arrays={"board": "instance"},
+    arrays={"board": "instance.board"},
 )
 
 

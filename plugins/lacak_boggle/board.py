@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import functools
 import json
+import math
 import re
 from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence, Set
 from typing import Any, ClassVar
@@ -208,12 +209,41 @@ def _split_compact(row: str) -> list[str]:
     return tiles
 
 
-def _shaken_rows(text: str) -> list[list[str]]:
-    """The rows of tiles of a shaken board's JSON (``lacak boggle shake --json``: its
-    ``board``, rows of tile strings).
+def _generator_options(value: Any) -> tuple[tuple[str, Any], ...]:
+    """A board's generator options as it keeps them: ``(name, value)`` pairs in name
+    order, from a mapping or such pairs, each value a number, text or true/false.
 
-    :raises InvalidPuzzleError: not JSON, or not an object with rows of tiles under
-        ``board``.
+    :raises InvalidPuzzleError: anything else.
+    """
+    if isinstance(value, Mapping):
+        value = tuple(value.items())
+    if not isinstance(value, (tuple, list)) or not all(
+        isinstance(pair, tuple) and len(pair) == 2 for pair in value):  # fmt: skip
+        raise lacak.InvalidPuzzleError(
+            f"a shaken board's options are an object of its generator's options, got "
+            f"{value!r:.40}"
+        )
+    out = {}
+    for key, item in value:
+        item = lacak.results.plain(item)
+        if not isinstance(key, str) or not key.isidentifier():
+            raise lacak.InvalidPuzzleError(f"a board option's name is a word, got {key!r:.40}")
+        if not isinstance(item, (bool, int, float, str)) or (
+            isinstance(item, float) and not math.isfinite(item)):  # fmt: skip
+            raise lacak.InvalidPuzzleError(
+                f"board option {key!r} must be a number, text or true/false, got {item!r:.40}"
+            )
+        out[key] = item
+    return tuple(sorted(out.items()))
+
+
+def _shaken(text: str) -> dict[str, Any]:
+    """A shaken board's JSON (``lacak boggle shake --json``): its ``board`` (rows of tile
+    strings) as ``tiles``, and what made it: ``dice``, ``seed`` and ``options`` (``""``,
+    ``None`` and ``()`` when it says nothing).
+
+    :raises InvalidPuzzleError: not JSON, not an object with rows of tiles under
+        ``board``, or a key of what made it of the wrong type.
     """
     try:
         data = json.loads(text)
@@ -222,7 +252,9 @@ def _shaken_rows(text: str) -> list[list[str]]:
             f"the board starts with '{{' but is not JSON ({error}); a board is written "
             "CATS/DOGE/..., or is a shaken board's JSON"
         ) from None
-    rows = data.get("board") if isinstance(data, dict) else None
+    if not isinstance(data, dict):
+        data = {}
+    rows = data.get("board")
     if not isinstance(rows, list) or not all(
         isinstance(row, list) and all(isinstance(tile, str) for tile in row) for row in rows
     ):
@@ -230,7 +262,21 @@ def _shaken_rows(text: str) -> list[list[str]]:
             "a board given as JSON is a shaken board's (lacak boggle shake --json): an "
             'object with rows of tiles under "board"'
         )
-    return rows
+    dice, seed, options = data.get("dice"), data.get("seed"), data.get("options")
+    if dice is not None and not isinstance(dice, str):
+        raise lacak.InvalidPuzzleError(f"the shaken board's 'dice' must be text, got {dice!r:.40}")
+    if seed is not None and (type(seed) is not int or seed < 0):
+        raise lacak.InvalidPuzzleError(
+            f"the shaken board's 'seed' must be a whole number, at least 0, or null, "
+            f"got {seed!r:.40}"
+        )
+    if options is not None and not isinstance(options, dict):
+        raise lacak.InvalidPuzzleError(
+            f"the shaken board's 'options' must be an object of its generator's options, "
+            f"got {options!r:.40}"
+        )
+    return {"tiles": rows, "dice": dice or "", "seed": seed,
+            "options": _generator_options(options or {})}  # fmt: skip
 
 
 def _split_row(row: str, r: int) -> list[str]:
@@ -287,6 +333,15 @@ class Board:
     )
     #: The seed the board was shaken with, when it was generated (not part of equality).
     seed: int | None = attrs.field(default=None, eq=False, repr=False)
+    #: The generator that made it, when one did: a dice set's name (``"classic4"``) or
+    #: ``"random"``; with its size, :attr:`seed` and :attr:`options`, what makes it again
+    #: (:func:`lacak_boggle.remake.remake`, ``lacak boggle shake --from FILE``).
+    dice: str = attrs.field(default="", eq=False, repr=False)
+    #: The options its generator was given (``{"dictionary": "eng"}`` for ``random``),
+    #: in name order; read-only (:attr:`options`).
+    _options: tuple[tuple[str, Any], ...] = attrs.field(
+        default=(), eq=False, repr=False, converter=_generator_options
+    )
 
     # -- building ----------------------------------------------------------------
 
@@ -308,7 +363,7 @@ class Board:
         if not stripped:
             raise lacak.InvalidPuzzleError("the board is empty")
         if stripped.startswith("{"):  # what lacak boggle shake --json prints
-            return cls.from_rows(_shaken_rows(stripped))
+            return cls(**_shaken(stripped))
         if _PLAIN.fullmatch(stripped):  # "CATS/DOGE/...": one capital letter a tile
             return cls(tiles=[list(row) for row in stripped.split("/")])
         rows = []
@@ -398,6 +453,35 @@ class Board:
     def to_rows(self) -> list[list[str]]:
         """The tiles as a JSON-ready list of rows."""
         return [list(row) for row in self.tiles]
+
+    @property
+    def options(self) -> dict[str, Any]:
+        """The options its generator (:attr:`dice`) was given (``{"dictionary": "eng"}``
+        for ``random``): a new ``dict`` each time (the board is frozen)."""
+        return dict(self._options)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The board as JSON data, what ``lacak boggle shake --json`` prints (and
+        :meth:`from_string` reads back): what makes it again, ``dice`` (its generator),
+        ``size`` (``"ROWSxCOLS"``), ``seed`` and ``options`` (``null`` and ``{}`` for a
+        board no generator made), then ``board`` (rows of tiles) and ``text``
+        (:meth:`to_text`). See ``docs/boggle.md``.
+
+        .. rubric:: Examples
+
+        >>> from lacak_boggle.dice import random_board
+        >>> data = random_board((2, 3), seed=5, dictionary="eng").to_dict()
+        >>> data["dice"], data["size"], data["seed"], data["options"]
+        ('random', '2x3', 5, {'dictionary': 'eng'})
+        """
+        return {
+            "dice": self.dice or None,
+            "size": f"{self.rows}x{self.cols}",
+            "seed": self.seed,
+            "options": self.options,
+            "board": self.to_rows(),
+            "text": self.to_text(),
+        }
 
     @property
     def effective_min_length(self) -> int:

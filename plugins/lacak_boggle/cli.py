@@ -128,6 +128,14 @@ def boggle_group() -> click.Group:
     metavar="NAME|FILE",
     help="Letter frequencies for --dice random.",
 )
+@click.option(
+    "--from",
+    "from_file",
+    default=None,
+    metavar="FILE",
+    help="Shake again the board of a shaken board's JSON (FILE, or - for standard input): "
+    "its dice, size, seed and dictionary.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print JSON (docs/boggle.md).")
 @_format_option("text, svg, png or json")
 @_output_option
@@ -138,48 +146,83 @@ def shake_command(
     seed: int | None,
     size: tuple[int, int] | None,
     dictionary: str | None,
+    from_file: str | None,
     as_json: bool,
     format_: str | None,
     output: str | None,
 ) -> None:
-    """Shake a set of dice into a board (print it and its seed)."""
+    """Shake a set of dice into a board (print it, and its dice, size and seed).
+
+    \b
+    Examples:
+      lacak boggle shake --seed 7
+      lacak boggle shake --dice random --size 3x5 -d ind --seed 2 --json > board.json
+      lacak boggle shake --from board.json -o board.svg
+    """
     # (deferred: the commands are built on every start)
     from .dice import DICE_SETS, random_board, shake
+    from .remake import made_with
 
     fmt = output_format(format_, output, as_json, _PICTURES)
-    if seed is not None and seed < 0:
-        raise lacak.InvalidOptionError(f"--seed must be a non-negative integer, got {seed}")
-    shape = size
-    if dice == "random":
-        board = random_board(shape or (4, 4), seed, dictionary=dictionary,
-                             registry=registry_of(ctx))  # fmt: skip
+    if from_file is not None:
+        board = _shaken_again(ctx, from_file)
     else:
-        tray = DICE_SETS[dice]
-        if shape is not None and shape != (tray.rows, tray.cols):
-            raise lacak.InvalidOptionError(
-                f"the {dice} dice fill a {tray.rows}x{tray.cols} tray, not --size {shape[0]}x{shape[1]}; "
-                "--dice random makes boards of any size"
-            )
-        board = shake(dice, seed)
+        if seed is not None and seed < 0:
+            raise lacak.InvalidOptionError(f"--seed must be a non-negative integer, got {seed}")
+        shape = size
+        if dice == "random":
+            board = random_board(shape or (4, 4), seed, dictionary=dictionary,
+                                 registry=registry_of(ctx))  # fmt: skip
+        else:
+            tray = DICE_SETS[dice]
+            if shape is not None and shape != (tray.rows, tray.cols):
+                raise lacak.InvalidOptionError(
+                    f"the {dice} dice fill a {tray.rows}x{tray.cols} tray, not --size {shape[0]}x{shape[1]}; "
+                    "--dice random makes boards of any size"
+                )
+            board = shake(dice, seed)
     if fmt == "json":
-        data = {"dice": dice, "seed": board.seed, "board": board.to_rows(),
-                "text": board.to_text()}  # fmt: skip
-        write_output(dumps(data), output)
+        write_output(dumps(board.to_dict()), output)
         return
     # (deferred: the commands are built on every start)
     from .kind import Picture
     from .render import board_canvas, board_renderable
 
+    caption = made_with(board)
     if fmt in ("svg", "png"):
-        canvas = board_canvas(board, caption=f"{dice}, seed {board.seed}")
+        canvas = board_canvas(board, caption=caption)
         write_output(canvas.svg() if fmt == "svg" else canvas.png(), output,
                      what=f"boggle {fmt}")  # fmt: skip
         return
     # the text form not through rich: the line must not wrap
-    picture = Picture(
-        [board_renderable(board)], f"{board.to_text()}\ndice {dice}, seed {board.seed}\n"
-    )
+    picture = Picture([board_renderable(board)], f"{board.to_text()}\n{caption}\n")
     write_output(picture, output, what="boggle board")
+
+
+#: What ``shake --from`` gives, and the flag each would be given by.
+_FROM_GIVES = {"dice": "--dice", "seed": "--seed", "size": "--size", "dictionary": "-d"}
+
+
+def _shaken_again(ctx: click.Context, source: str) -> Any:
+    """``lacak boggle shake --from FILE``: the board FILE's JSON records, shaken again."""
+    # (deferred: the commands are built on every start)
+    from .board import Board
+    from .remake import remake
+
+    given = [flag for name, flag in _FROM_GIVES.items()
+             if ctx.get_parameter_source(name) is click.core.ParameterSource.COMMANDLINE]  # fmt: skip
+    if given:
+        raise lacak.InvalidOptionError(
+            f"--from shakes the board its file records (dice, size, seed, dictionary): "
+            f"not with {', '.join(given)}"
+        )
+    text = read_input(source)
+    if not text.lstrip().startswith("{"):
+        raise lacak.InvalidPuzzleError(
+            f"--from reads a shaken board's JSON (lacak boggle shake --json), and "
+            f"{'standard input' if source == '-' else repr(source)} holds no JSON object"
+        )
+    return remake(Board.from_string(text), registry=registry_of(ctx))
 
 
 @click.command("check")

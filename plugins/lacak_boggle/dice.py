@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import bisect
 import contextlib
+import os
 import random
 import secrets
 import weakref
@@ -41,7 +42,7 @@ import lacak
 from lacak.options import read_size
 
 from .board import BLANK, Board, normalise_tile
-from .solver import resolve_dictionary
+from .solver import default_dictionary_name, resolve_dictionary
 
 __all__ = ["DICE_SETS", "DiceSet", "random_board", "shake"]
 
@@ -276,7 +277,7 @@ def shake(dice: str | DiceSet = "classic4", seed: int | None = None) -> Board:
         order[i], order[j] = order[j], order[i]
     faces = [dice.dice[k][_below(rng, 6)] for k in order]
     rows = [faces[r * dice.cols : (r + 1) * dice.cols] for r in range(dice.rows)]
-    return Board(tiles=rows, seed=seed)
+    return Board(tiles=rows, seed=seed, dice=dice.name)
 
 
 def _rng(seed: int) -> Any:
@@ -328,10 +329,18 @@ def random_board(
         ignored when ``weights`` are given.
     :param weights: ``(tile, weight)`` pairs to draw from instead.
     :raises InvalidOptionError: a bad size or weights.
+
+    The board records what makes it again (:attr:`Board.dice <lacak_boggle.board.Board.dice>`
+    ``"random"``, its seed, and its ``dictionary`` option: the name or the file given, the
+    default one's name when none was), unless ``weights`` were given: the ``random``
+    generator takes none.
     """
     rows, cols = _board_size(size)
+    made: dict[str, Any] = {}
     if weights is None:
-        weights = letter_weights(resolve_dictionary(dictionary, registry=registry))
+        words = resolve_dictionary(dictionary, registry=registry)
+        weights = letter_weights(words)
+        made = {"dice": "random", "options": {"dictionary": _dictionary_name(dictionary, words)}}
     tiles = [normalise_tile(t) for t, _ in weights]
     values = [float(w) for _, w in weights]
     if not tiles or any(w < 0 for w in values) or sum(values) <= 0:
@@ -349,4 +358,16 @@ def random_board(
         tiles[min(bisect.bisect_right(cumulative, _uniform(rng) * total), len(tiles) - 1)]
         for _ in range(rows * cols)
     ]
-    return Board(tiles=[flat[r * cols : (r + 1) * cols] for r in range(rows)], seed=seed)
+    return Board(tiles=[flat[r * cols : (r + 1) * cols] for r in range(rows)], seed=seed,
+                 **made)  # fmt: skip
+
+
+def _dictionary_name(given: Any, dictionary: lacak.Dictionary) -> str:
+    """How a board records the dictionary it was drawn with: the name or the file
+    ``given``, the default's name when none was (whatever $LACAK_BOGGLE_DICTIONARY says
+    later), a Dictionary's name."""
+    if given is None:
+        return default_dictionary_name()
+    if isinstance(given, lacak.Dictionary):
+        return dictionary.name
+    return os.fspath(given)

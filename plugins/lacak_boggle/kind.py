@@ -150,7 +150,8 @@ def batch_prepare(
         return board
 
     return BatchBoard(
-        tiles=board.tiles, seed=board.seed, dictionary=_batch_dictionary(dictionary),
+        tiles=board.tiles, seed=board.seed, dice=board.dice, options=board.options,
+        dictionary=_batch_dictionary(dictionary),
         min_length=min_length or None, scores_only=scores_only,
         engine=_batch_engine(engine, os.environ.get(ENGINE_VARIABLE)),
     )  # fmt: skip
@@ -171,9 +172,11 @@ def _batch_dictionary(name: str | None) -> lacak.Dictionary:
     return resolve_dictionary(name)
 
 
-def batch_instance(board: Board) -> list[list[str]]:
-    """A board in a batch's records: its rows of tiles."""
-    return board.to_rows()
+def batch_instance(board: Board) -> dict[str, Any]:
+    """A board in a batch's records: its JSON (:meth:`Board.to_dict
+    <lacak_boggle.board.Board.to_dict>`, what ``lacak boggle shake --json`` prints), which
+    records what makes it again."""
+    return board.to_dict()
 
 
 #: What ``--scores-only`` keeps of a result's ``"boggle"`` answer.

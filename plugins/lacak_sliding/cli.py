@@ -11,6 +11,7 @@ status 2. The ``--json`` outputs are documented in ``docs/sliding.md``.
 from __future__ import annotations
 
 import secrets
+import shlex
 from typing import Any
 
 import click
@@ -219,6 +220,14 @@ def scramble_command() -> click.Command:
         help="Seed; the same seed gives the same board (default: a new one, printed).",
     )
     @_goal_option
+    @click.option(
+        "--from",
+        "from_file",
+        default=None,
+        metavar="FILE",
+        help="Make again the board of a scramble's JSON (FILE, or - for standard input): "
+        "its generator, size, seed, moves and goal.",
+    )
     @click.option("--json", "as_json", is_flag=True, help="Print JSON (see docs/sliding.md).")
     @click.pass_context
     def command(
@@ -227,50 +236,89 @@ def scramble_command() -> click.Command:
         moves: int | None,
         seed: int | None,
         goal: str | None,
+        from_file: str | None,
         as_json: bool,
     ) -> None:
         """Print a scrambled board that can reach the goal.
 
-        The first line is the board, ready for 'lacak sliding solve -'.
+        The first line is the board, ready for 'lacak sliding solve -'; the
+        last says what makes it again.
 
         \b
         Examples:
           lacak sliding scramble --size 3x3 --seed 7
-          lacak sliding scramble --size 3x4 --moves 50 --seed 1 --json
+          lacak sliding scramble --size 3x4 --moves 50 --seed 1 --json > board.json
+          lacak sliding scramble --from board.json
         """
         registry = registry_of(ctx)
-        if seed is None:
-            seed = secrets.randbits(32)
-        generators = registry.generators("sliding")
-        options: dict[str, Any] = {}
-        if moves is None:
-            generator = "random"
+        if from_file is not None:
+            puzzle = _remade(ctx, from_file, registry)
         else:
-            generator, options["moves"] = "walk", moves
-        if goal:
-            options["goal"] = goal
-        puzzle = generators[generator](size, seed, **options)
-        board = puzzle.format_state(puzzle.initial)
+            if seed is None:
+                seed = secrets.randbits(32)
+            options: dict[str, Any] = {}
+            if moves is None:
+                generator = "random"
+            else:
+                generator, options["moves"] = "walk", moves
+            if goal:
+                options["goal"] = goal
+            puzzle = registry.generators("sliding")[generator](size, seed, **options)
         if as_json:
-            echo_json(
-                {
-                    "board": board,
-                    "size": puzzle.size,
-                    "rows": puzzle.height,
-                    "cols": puzzle.width,
-                    "goal": puzzle.format_state(puzzle.goal),
-                    "generator": generator,
-                    "moves": moves,
-                    "seed": seed,
-                }
-            )
+            echo_json(puzzle.to_dict())
             return
-        click.echo(board)
+        click.echo(puzzle.format_state(puzzle.initial))
         click.echo(puzzle.board(puzzle.initial))
-        how = f"{moves} random moves from the goal" if moves is not None else "uniformly random"
-        click.echo(f"seed {seed} ({how}; repeat with --seed {seed})")
+        click.echo(_made_line(puzzle))
 
     return command
+
+
+#: What ``--from`` gives, and the flag each would be given by.
+_FROM_GIVES = {"size": "--size", "moves": "--moves", "seed": "--seed", "goal": "--goal"}
+
+
+def _remade(ctx: click.Context, source: str, registry: lacak.Registry) -> Any:
+    """``lacak sliding scramble --from FILE``: the board FILE's JSON records, made again."""
+    # (deferred: the commands are built on every start)
+    from .puzzle import SlidingPuzzle
+    from .remake import remake
+
+    given = [flag for name, flag in _FROM_GIVES.items()
+             if ctx.get_parameter_source(name) is click.core.ParameterSource.COMMANDLINE]  # fmt: skip
+    if given:
+        raise lacak.InvalidOptionError(
+            f"--from makes the board its file records (generator, size, seed, moves, "
+            f"goal): not with {', '.join(given)}"
+        )
+    text = read_input(source)
+    if not text.lstrip().startswith("{"):
+        raise lacak.InvalidPuzzleError(
+            f"--from reads a scramble's JSON (lacak sliding scramble --json), and "
+            f"{'standard input' if source == '-' else repr(source)} holds no JSON object"
+        )
+    saved = SlidingPuzzle.from_string(text, allow_unsolvable=True)
+    return remake(saved, registry=registry)
+
+
+def _made_line(puzzle: Any) -> str:
+    """The line under a scramble: what makes it again, and the flags that do
+    (``walk 3x4, seed 1, moves=50 (repeat with --size 3x4 --moves 50 --seed 1)``)."""
+    # (deferred: the commands are built on every start)
+    from .puzzle import goal_tiles
+    from .remake import made_with
+
+    line = made_with(puzzle)
+    options = puzzle.options
+    if puzzle.generator not in ("random", "walk") or set(options) - {"moves"}:
+        return line
+    flags = ["--size", puzzle.size]
+    if "moves" in options:
+        flags += ["--moves", str(options["moves"])]
+    flags += ["--seed", str(puzzle.seed)]
+    if puzzle.goal != goal_tiles(puzzle.cols, puzzle.rows):
+        flags += ["--goal", puzzle.to_dict()["goal"]]
+    return f"{line} (repeat with {shlex.join(flags)})"
 
 
 # -- strategies and heuristics ----------------------------------------------------------

@@ -3,7 +3,9 @@
 Randomness comes from :class:`random.Random` through ``getrandbits`` only,
 which gives the same numbers for the same seed on every Python version, so
 the same seed gives the same board everywhere. Without a seed one is picked
-and stored on the puzzle (``puzzle.seed``) so the run can be repeated.
+and stored on the puzzle (``puzzle.seed``) so the run can be repeated; the puzzle also
+records its generator and options (``puzzle.generator``, ``puzzle.options``), so that
+:func:`lacak_sliding.remake.remake` makes it again.
 """
 
 from __future__ import annotations
@@ -72,7 +74,8 @@ def random_board(size: Any = None, seed: int | None = None, *, goal: str = "") -
     if not is_solvable(tiles, goal_t, width):
         a, b = [p for p, t in enumerate(tiles) if t][:2]
         tiles[a], tiles[b] = tiles[b], tiles[a]
-    return SlidingPuzzle(width=width, height=height, initial=tiles, goal=goal_t, seed=seed)
+    return SlidingPuzzle(width=width, height=height, initial=tiles, goal=goal_t, seed=seed,
+                         generator="random")  # fmt: skip
 
 
 #: Most moves a random walk takes (a million take a few seconds).
@@ -97,7 +100,8 @@ def random_walk(
         )
     width, height, goal_t, seed = _setup(size, seed, goal)
     rng = random.Random(seed)
-    puzzle = SlidingPuzzle(width=width, height=height, initial=goal_t, goal=goal_t, seed=seed)
+    puzzle = SlidingPuzzle(width=width, height=height, initial=goal_t, goal=goal_t, seed=seed,
+                           generator="walk", options={"moves": moves})  # fmt: skip
     tiles = list(goal_t)
     blank = tiles.index(0)
     last = None

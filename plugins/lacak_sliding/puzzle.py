@@ -14,9 +14,10 @@ order, as everywhere in lacak): ``3x4`` is 3 rows of 4 tiles.
 from __future__ import annotations
 
 import json
+import math
 import operator
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, ClassVar
 
 import attrs
@@ -318,6 +319,33 @@ def _neighbours(width: int, height: int) -> tuple[tuple[tuple[str, int], ...], .
     return tuple(table)
 
 
+def _generator_options(value: Any) -> tuple[tuple[str, Any], ...]:
+    """A board's generator options as it keeps them: ``(name, value)`` pairs in name
+    order, from a mapping or such pairs, each value a number, text or true/false.
+
+    :raises InvalidPuzzleError: anything else.
+    """
+    if isinstance(value, Mapping):
+        value = tuple(value.items())
+    if not isinstance(value, (tuple, list)) or not all(
+        isinstance(pair, tuple) and len(pair) == 2 for pair in value):  # fmt: skip
+        raise lacak.InvalidPuzzleError(
+            f"a scramble's options are an object of its generator's options, got {value!r:.40}"
+        )
+    out = {}
+    for key, item in value:
+        item = lacak.results.plain(item)
+        if not isinstance(key, str) or not key.isidentifier():
+            raise lacak.InvalidPuzzleError(f"a scramble option's name is a word, got {key!r:.40}")
+        if not isinstance(item, (bool, int, float, str)) or (
+            isinstance(item, float) and not math.isfinite(item)):  # fmt: skip
+            raise lacak.InvalidPuzzleError(
+                f"scramble option {key!r} must be a number, text or true/false, got {item!r:.40}"
+            )
+        out[key] = item
+    return tuple(sorted(out.items()))
+
+
 @attrs.frozen(kw_only=True)
 class SlidingPuzzle:
     """A sliding-tile puzzle: a board of ``height`` rows and ``width`` columns, a start and a goal.
@@ -352,6 +380,15 @@ class SlidingPuzzle:
     notation: str = attrs.field(default="", eq=False)
     #: The seed a generator made it from, if any.
     seed: int | None = attrs.field(default=None, eq=False)
+    #: The registered generator that made it (``"random"``, ``"walk"``), or ``""``: with
+    #: the size, :attr:`seed`, :attr:`options` and the goal, what makes it again
+    #: (:func:`lacak_sliding.remake.remake`, ``lacak sliding scramble --from FILE``).
+    generator: str = attrs.field(default="", eq=False, repr=False)
+    #: The options its generator was given besides the goal (``{"moves": 50}`` for
+    #: ``walk``, ``{}`` for ``random``), in name order; read-only (:attr:`options`).
+    _options: tuple[tuple[str, Any], ...] = attrs.field(
+        default=(), eq=False, repr=False, converter=_generator_options
+    )
     _moves: tuple[tuple[tuple[str, int], ...], ...] = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
@@ -388,6 +425,12 @@ class SlidingPuzzle:
         """The size as written on the command line: ``"ROWSxCOLS"`` (``"3x4"``)."""
         return f"{self.height}x{self.width}"
 
+    @property
+    def options(self) -> dict[str, Any]:
+        """The options its :attr:`generator` was given besides the goal (``{"moves": 50}``
+        for ``walk``): a new ``dict`` each time (the puzzle is frozen)."""
+        return dict(self._options)
+
     # -- construction --------------------------------------------------------
 
     @classmethod
@@ -417,9 +460,13 @@ class SlidingPuzzle:
             message says why).
         """
         allow_unsolvable = lacak.as_flag(allow_unsolvable, "allow_unsolvable")
+        made: dict[str, Any] = {}
         if isinstance(text, str) and text.lstrip().startswith("{"):
             scramble = _scramble_json(text)
             text = scramble["board"]
+            if (goal is None or goal == "") and (size is None or size == ""):
+                # what made it comes along, unless another goal or size makes it another
+                made = {key: scramble[key] for key in ("generator", "seed", "options")}
             goal = scramble.get("goal") if goal is None or goal == "" else goal
             size = scramble.get("size") if size is None or size == "" else size
         tiles, rows, cols, notation = parse_tiles(text, parse_board_size(size))
@@ -430,7 +477,8 @@ class SlidingPuzzle:
             goal_t, *_ = parse_tiles(goal, (rows, cols), what="goal")
         else:
             goal_t = _as_tiles(goal)
-        puzzle = cls(width=width, height=height, initial=tiles, goal=goal_t, notation=notation)
+        puzzle = cls(width=width, height=height, initial=tiles, goal=goal_t, notation=notation,
+                     **made)  # fmt: skip
         if not allow_unsolvable:
             puzzle.check_solvable()
         return puzzle
@@ -452,6 +500,36 @@ class SlidingPuzzle:
     def with_initial(self, tiles: Iterable[int]) -> SlidingPuzzle:
         """The same board and goal with another start."""
         return attrs.evolve(self, initial=_as_tiles(tiles))
+
+    def to_dict(self) -> dict[str, Any]:
+        """The board as JSON data, what ``lacak sliding scramble --json`` prints (and
+        :meth:`from_string` reads back): ``board``, ``size`` (``"ROWSxCOLS"``), ``rows``,
+        ``cols``, ``goal`` (``board`` and ``goal`` in the default notation), then what
+        makes it again: ``generator``, ``moves`` (a ``walk``'s), ``seed`` and
+        ``options`` (the other :attr:`options`: ``{}`` for ``random`` and ``walk``),
+        ``null`` and ``{}`` for a board no generator made (see ``docs/sliding.md``).
+
+        .. rubric:: Examples
+
+        >>> from lacak_sliding.generators import random_walk
+        >>> data = random_walk("2x3", seed=4, moves=6).to_dict()
+        >>> data["size"], data["generator"], data["moves"], data["seed"], data["options"]
+        ('2x3', 'walk', 6, 4, {})
+        """
+        notation = "compact" if len(self.initial) <= 10 else "spaces"
+        options = self.options
+        moves = options.pop("moves", None)
+        return {
+            "board": self.format_state(self.initial, notation),
+            "size": self.size,
+            "rows": self.height,
+            "cols": self.width,
+            "goal": self.format_state(self.goal, notation),
+            "generator": self.generator or None,
+            "moves": moves,
+            "seed": self.seed,
+            "options": options,
+        }
 
     # -- the Puzzle protocol -------------------------------------------------
 
@@ -550,10 +628,12 @@ def validate(instance: Any) -> None:
 
 
 def _scramble_json(text: str) -> dict[str, Any]:
-    """The JSON of a scramble (``lacak sliding scramble --json``): its ``board`` text, and
-    its ``goal`` and ``size`` when it has them.
+    """The JSON of a scramble (``lacak sliding scramble --json``): its ``board`` text, its
+    ``goal`` and ``size`` when it has them, and what made it (``generator``, ``seed``, and
+    ``options`` with its ``moves``; ``""``, ``None`` and ``{}`` when it says nothing).
 
-    :raises InvalidPuzzleError: not JSON, or not an object with a ``board`` text.
+    :raises InvalidPuzzleError: not JSON, not an object with a ``board`` text, or a
+        key of what made it of the wrong type.
     """
     try:
         data = json.loads(text)
@@ -567,10 +647,28 @@ def _scramble_json(text: str) -> dict[str, Any]:
             "a board given as JSON is a scramble's (lacak sliding scramble --json): an "
             'object with the board as text under "board"'
         )
-    for key in ("goal", "size"):
+    for key in ("goal", "size", "generator"):
         if data.get(key) is not None and not isinstance(data[key], str):
             raise lacak.InvalidPuzzleError(f"the scramble's {key!r} must be text")
-    return {key: data[key] for key in ("board", "goal", "size") if data.get(key) is not None}
+    for key in ("seed", "moves"):
+        number = data.get(key)
+        if number is not None and (type(number) is not int or number < 0):
+            raise lacak.InvalidPuzzleError(
+                f"the scramble's {key!r} must be a whole number, at least 0, or null, "
+                f"got {number!r:.40}"
+            )
+    options = data.get("options")
+    if options is not None and not isinstance(options, dict):
+        raise lacak.InvalidPuzzleError(
+            f"the scramble's 'options' must be an object of its generator's options, "
+            f"got {options!r:.40}"
+        )
+    scramble = {key: data[key] for key in ("board", "goal", "size") if data.get(key) is not None}
+    moves = {"moves": data["moves"]} if data.get("moves") is not None else {}
+    scramble["options"] = _generator_options({**(options or {}), **moves})
+    scramble["generator"] = data.get("generator") or ""
+    scramble["seed"] = data.get("seed")
+    return scramble
 
 
 def parse(

@@ -21,7 +21,8 @@ def test_boards_and_their_words() -> None:
     english = lacak.dictionary("eng")
     for record in records("-n", "3", "--dice", "big5"):
         board = lacak.generate("boggle", "big5", None, seed=job_seed(6, record["index"]))
-        assert record["instance"] == board.to_rows()
+        assert record["instance"] == board.to_dict()
+        assert record["instance"]["board"] == board.to_rows()
         solved = lacak.solve(board.with_dictionary(english))
         answer = record["result"]["boggle"]
         assert [w["word"] for w in answer["words"]] == solved.word_list

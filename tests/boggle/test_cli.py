@@ -210,10 +210,13 @@ def test_shake_is_reproducible(cli) -> None:
     data = json.loads(first.output)
     assert data == {
         "dice": "classic4",
+        "size": "4x4",
         "seed": 42,
+        "options": {},
         "board": shake("classic4", 42).to_rows(),
         "text": shake("classic4", 42).to_text(),
     }
+    assert list(data) == ["dice", "size", "seed", "options", "board", "text"]
     big = json.loads(run(cli, "boggle", "shake", "--dice", "big5", "--seed", "1", "--json").output)
     assert len(big["board"]) == 5
     text = run(cli, "boggle", "shake", "--dice", "superbig6", "--seed", "11").output
@@ -427,7 +430,7 @@ def test_shake_draws_and_sizes_are_rows_by_columns(cli, tmp_path) -> None:
     svg = tmp_path / "board.svg"
     drawn = run(cli, "boggle", "shake", "--seed", "3", "-o", str(svg))
     assert drawn.exit_code == 0 and ET.fromstring(svg.read_text()) is not None
-    assert "classic4, seed 3" in svg.read_text()
+    assert "classic4 4x4, seed 3" in svg.read_text()
     wide = json.loads(
         run(cli, "boggle", "shake", "--dice", "random", "--size", "2x7", "--seed", "1",
             "--json").stdout

@@ -18,6 +18,7 @@ import pytest
         "lacak_boggle.batch.solve",
         "lacak_boggle.batch.scores",
         "lacak_boggle.engines",
+        "lacak_boggle.remake",
     ],
 )
 def test_docstring_examples(module: str) -> None:

@@ -156,7 +156,8 @@ def test_lacak_batch_boggle_engines_write_the_same_records(dice: str, scores_onl
     compiled = _batch("-n", "6", "--dice", dice, "--engine", "numba", *extra)
     assert python == compiled
     assert [r["result"]["boggle"]["count"] for r in python] == [
-        solve_board(Board.from_rows(r["instance"]), "eng", engine="dfs").count for r in python
+        solve_board(Board.from_rows(r["instance"]["board"]), "eng", engine="dfs").count
+        for r in python
     ]
     if scores_only:
         assert all("words" not in r["result"]["boggle"] for r in python)
@@ -167,9 +168,9 @@ def test_lacak_batch_boggle_non_square_random_boards() -> None:
     python = _batch("-n", "5", "--dice", "random", "--size", "3x5", "--engine", "dfs", "-m", "3")
     compiled = _batch("-n", "5", "--dice", "random", "--size", "3x5", "--engine", "numba",
                       "-m", "3")  # fmt: skip
-    assert python == compiled and all(len(r["instance"]) == 3 for r in python)
+    assert python == compiled and all(r["instance"]["size"] == "3x5" for r in python)
     for record in python:
-        tiles = record["instance"]
+        tiles = record["instance"]["board"]
         firsts, points = _expected(tiles, lacak.dictionary("eng"), 3)
         answer = record["result"]["boggle"]
         assert answer["score"] == points

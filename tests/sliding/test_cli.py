@@ -190,7 +190,9 @@ def test_scramble_same_seed_same_board(cli) -> None:  # type: ignore[no-untyped-
             cli, "sliding", "scramble", "--size", "3x4", "--moves", "12", "--seed", "7", "--json"
         ).output
     )
-    assert set(data) == {"board", "size", "rows", "cols", "goal", "generator", "moves", "seed"}
+    assert list(data) == ["board", "size", "rows", "cols", "goal", "generator", "moves", "seed",
+                          "options"]  # fmt: skip
+    assert data["moves"] == 12 and data["options"] == {}
     assert data["size"] == "3x4" and data["generator"] == "walk" and data["seed"] == 7
     assert (data["rows"], data["cols"]) == (3, 4)  # ROWSxCOLS: 3 rows of 4 tiles
     solved = json.loads(

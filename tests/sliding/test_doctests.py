@@ -21,6 +21,7 @@ import pytest
         "lacak_sliding.tiles.idastar.split",
         "lacak_sliding.choice",
         "lacak_sliding.pictures",
+        "lacak_sliding.remake",
     ],
 )
 def test_docstring_examples(module: str) -> None:

@@ -89,6 +89,11 @@ def _dumps(data: Any) -> bytes:
 
 
 def _digest(instance: Any) -> bytes:
+    """What ``unique`` compares of a record's ``instance``: what the instance is, not how
+    it was made, so the ``seed`` of an instance that records it (each job's own) is left
+    out."""
+    if isinstance(instance, dict) and "seed" in instance:
+        instance = {key: value for key, value in instance.items() if key != "seed"}
     return hashlib.blake2b(_dumps(instance), digest_size=16).digest()
 
 
