@@ -8,7 +8,9 @@ what that first run kept. ``fast`` is lacak[fast] (numba, the default engines);
 ``python`` is what a machine without it runs (``LACAK_TILES_ENGINE=python
 LACAK_PDB_ENGINE=numpy``). Standard error is a pipe, as in a log: the one-time
 work is announced in ``lacak:`` lines, shown under the table with the time the
-run took, so that the estimates can be held to the waits (issue 25: within 2x).
+run took, so that the estimates can be held to the waits (issue 25: within 2x). A
+first compile runs in a process of its own beside the search and may outlive the
+cold run; the warm run starts once it has finished.
 
 Every row carries the load average before it: the machine is shared, so the
 ``cold/warm`` ratio (both measured in the same minute) is the steadier figure;
@@ -68,6 +70,18 @@ def run(command: str, env: dict[str, str]) -> tuple[float, float, list[str], str
     return wall, cpu, said, last
 
 
+def _compiled(cache: str, most: float = 60.0) -> None:
+    """Wait until no first compile runs in the background for ``cache`` (a cold run may
+    leave one finishing after its answer, and the warm run must not share the cores
+    with it)."""
+    ends = time.monotonic() + most
+    while time.monotonic() < ends:
+        busy = subprocess.run(["pgrep", "-f", "compile_main"], capture_output=True, check=False)
+        if busy.returncode != 0:
+            return
+        time.sleep(0.1)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=1, help="runs of each (the median)")
@@ -93,6 +107,7 @@ def main() -> None:
                     wall, cpu, said, last = run(command, env)
                     cold_runs.append(wall)
                     cpu_cold.append(cpu)
+                    _compiled(f"{folder}/cache")
                     for line in said:
                         notes.append(f"{engine}, {where}: {line} [the run: {wall:.1f} s]")
                     wall, cpu, _said, _last = run(command, env)

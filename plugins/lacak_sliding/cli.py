@@ -45,7 +45,8 @@ Examples:
 
 The first 15-puzzle solve on a machine unpacks the 6-6-3 pattern databases
 lacak ships (under a second) and, with lacak[fast], compiles the search
-engine (2-3 s); both are kept for later runs. To do it ahead of time (say,
+engine in the background (2-3 s) while it searches in Python; both are kept
+for later runs. To do it ahead of time (say,
 before timing solves): lacak sliding pdb build 663 (other boards and goals:
 lacak sliding pdb build default --size 3x4 --goal first, ...).
 """

@@ -225,3 +225,62 @@ def test_no_first_compile_the_deadline_cannot_cover(kernels: Path) -> None:
     with lacak.limits.use_clock(lambda: 0.0):
         assert ready.require_by(0.5) is not None
     assert ready.require_by(None) is not None
+
+
+# -- a first compile in a process of its own (issue 25, item 2) ----------------------------
+
+
+def _until_done(engine: CompiledEngine) -> str:
+    """Poll the background compile until it is no longer running (bounded by polls)."""
+    import time
+
+    for _ in range(6000):  # (ten minutes at most: a compile on a loaded machine is slow)
+        state = engine.compile_in_background()
+        if state != "running":
+            return state
+        time.sleep(0.1)
+    raise AssertionError("the background compile never ended")
+
+
+@needs_numba
+def test_a_first_compile_runs_in_a_process_of_its_own(
+    kernels: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("PYTHONPATH", str(kernels))  # (where the child finds the module)
+    engine = kernel_engine(kernels, "lacak_test_kernel_bg")
+    said = Said()
+    with lacak.progress.reporting(said):
+        assert engine.compile_in_background() in ("running", "ready")
+        assert _until_done(engine) == "ready"
+    assert said.lines == [
+        "compiling the test engine once for this machine, in the background (numba; "
+        "a moment); the search goes on in Python meanwhile"
+    ]
+    assert not engine.loaded()  # compiled over there: this process only loads it
+    assert code_files(kernels, "lacak_test_kernel_bg")
+    assert engine.load(compile=False) is not None
+    assert len(engine._background) == 1  # started once
+
+
+def test_no_background_compile_without_a_cache_folder(
+    kernels: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    blocker = kernels / "not-a-folder"
+    blocker.write_text("")
+    monkeypatch.setenv("LACAK_CACHE_DIR", str(blocker))
+    engine = kernel_engine(kernels, "lacak_test_kernel_nofolder")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", lacak.CacheWarning)
+        assert engine.compile_in_background() == "failed"
+    assert engine._background == []  # nothing started
+
+
+@needs_numba
+def test_a_failing_background_compile_is_not_started_again(
+    kernels: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("PYTHONPATH", str(kernels))
+    engine = CompiledEngine(name="gone", module="lacak_test_kernel_gone", title="the engine")
+    assert _until_done(engine) == "failed"  # (the child finds no such module)
+    assert engine.compile_in_background() == "failed"
+    assert engine._background == [None]

@@ -223,8 +223,8 @@ def _kill_a_worker_soon(killed: list[int], after: float) -> threading.Thread:
                 time.sleep(after)
                 children = multiprocessing.active_children()
                 if children:
-                    os.kill(children[0].pid, signal.SIGKILL)  # type: ignore[arg-type]
-                    killed.append(children[0].pid)  # type: ignore[arg-type]
+                    os.kill(children[0].pid, signal.SIGKILL)
+                    killed.append(children[0].pid)
                 return
             time.sleep(0.01)
 
@@ -423,3 +423,58 @@ def test_compile_for_split_loads_only_what_serves(monkeypatch: pytest.MonkeyPatc
     tiles_engines.compile_for_split(engine)
     tiles_engines.compile_for_split(engine)  # loaded now: nothing more
     assert loads == [1]
+
+
+class _Background:
+    """Stands for the compiled engine's part while its first compile runs elsewhere."""
+
+    def __init__(self, states: list[str]) -> None:
+        self.states = states
+        self.loads: list[bool] = []
+
+    def ready(self) -> bool:
+        return False
+
+    def available(self) -> bool:
+        return True
+
+    def compile_in_background(self) -> str:
+        return self.states.pop(0) if len(self.states) > 1 else self.states[0]
+
+    def load(self, *, compile: bool = True) -> object:
+        self.loads.append(compile)
+        return object()
+
+
+class _Search:
+    def __init__(self, elapsed: float) -> None:
+        import time
+
+        self.started = time.perf_counter() - elapsed
+        self.deadline = None
+
+    def clock(self) -> float:
+        return 0.0
+
+
+def test_auto_takes_over_once_the_background_compile_is_done() -> None:
+    from lacak_sliding.tiles.idastar.engines import _Timer
+
+    engine = _Background(["running", "running", "ready"])
+    timer = _Timer(_Search(elapsed=30.0), engine)
+    assert [timer(), timer()] == [False, False]  # the search goes on in Python
+    assert engine.loads == []  # nothing compiled here meanwhile, however long it ran
+    assert timer() is True
+    assert engine.loads == [False]  # loaded what the other process compiled
+
+
+def test_auto_compiles_here_when_the_background_cannot() -> None:
+    from lacak_sliding.tiles.idastar import engines as tiles_engines
+    from lacak_sliding.tiles.idastar.engines import _Timer
+
+    early = _Background(["failed"])
+    timer = _Timer(_Search(elapsed=tiles_engines.COMPILE_AFTER / 2), early)
+    assert timer() is False and early.loads == []  # not yet: the rule of COMPILE_AFTER
+    late = _Background(["failed"])
+    timer = _Timer(_Search(elapsed=tiles_engines.COMPILE_AFTER + 1), late)
+    assert timer() is True and late.loads == [True]  # compiled in this process

@@ -336,6 +336,7 @@ class CompiledEngine:
     _warned: list[str] = attrs.field(factory=list, init=False, repr=False)
     _parts: dict[str, CompiledEngine] = attrs.field(factory=dict, init=False, repr=False)
     _whole: list[CompiledEngine] = attrs.field(factory=list, init=False, repr=False)
+    _background: list[Any] = attrs.field(factory=list, init=False, repr=False)
 
     def part_of(self, part: str, seconds: str | None = None) -> CompiledEngine:
         """This engine restricted to one part of its kernels: the kernel module's
@@ -472,6 +473,55 @@ class CompiledEngine:
             )
         return None
 
+    def compile_in_background(self) -> str:
+        """Start the first compile in a process of its own, so that the caller goes on
+        meanwhile (a search in Python, on the other core) and loads the machine code once
+        :meth:`ready` says it is there: a first use never waits for a compile. Started
+        once per process and announced through :func:`lacak.progress.announce`; the
+        process finishes the compile even when the caller ends first (the next run
+        finds the engine ready), runs at a lower priority, and writes nothing but the
+        cache files.
+
+        :returns: ``"ready"`` (the machine code is there: load it), ``"running"``
+            (started now or before), or ``"failed"`` (it cannot be done here: numba
+            missing, no usable cache folder, the process failed; compile in this
+            process instead, or do without).
+        """
+        if self.ready():
+            return "ready"
+        if not self.available() or cache.folder("engines") is None:
+            return "failed"
+        if not self._background:
+            import subprocess  # (deferred: only for a first compile)
+
+            code = ("import os, sys; os.nice(5); from lacak.store.compiled import "
+                    "compile_main; sys.exit(compile_main(sys.argv[1:]))")  # fmt: skip
+            progress.announce(
+                f"compiling {self.title} once for this machine, in the background (numba; "
+                f"{self.seconds}); the search goes on in Python meanwhile"
+            )
+            try:
+                child = subprocess.Popen(
+                    [sys.executable, "-c", code, self.name, self.module, self.title,
+                     self.part or ""],
+                    stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                    stderr=subprocess.DEVNULL,
+                    start_new_session=True,  # (a Ctrl-C of the search leaves it be)
+                )  # fmt: skip
+            except OSError:
+                child = None
+            self._background.append(child)
+        child = self._background[0]
+        if child is None:
+            return "failed"
+        code = child.poll()
+        if code is None:
+            return "running"
+        if code == 0 and self.ready():
+            return "ready"
+        self._background[0] = None  # (failed: not started again in this process)
+        return "failed"
+
     def ready(self) -> bool:
         """Whether the machine code is ready on this machine: numba is installed, lacak
         compiled the module here before (a marker in its cache folder) and the files
@@ -525,3 +575,11 @@ class CompiledEngine:
         if files and marker is not None:
             cache.save(marker, _MARKER, marker.stem, [b""], meta={"files": sorted(files)})
 
+
+def compile_main(argv: list[str]) -> int:
+    """What :meth:`CompiledEngine.compile_in_background`'s process runs: compile the
+    engine ``argv`` names (``name module title part``) and remember it; exit status 0
+    when its machine code is ready."""
+    name, module, title, part = argv
+    engine = CompiledEngine(name=name, module=module, title=title, part=part or None)
+    return 0 if engine.load() is not None and engine.ready() else 1

@@ -66,6 +66,7 @@ import lacak
 from lacak import SearchResult, StopReason
 
 from .deepen import checked, deepen, engine_for
+from .engines import compile_ahead
 from .generated import CHECK_EVERY, MAX_GENERATED_CELLS
 from .iteration import STACK_MARGIN, Tally, finish, solvable
 from .model import AdditiveModel, additive_model
@@ -129,6 +130,8 @@ def idastar_tiles(
     try:
         # a pattern database built now counts against the time limit: its build
         # checks the running budget between batches
+        # the compiled engine's first compile, if it is due, overlaps loading the tables
+        compile_ahead(puzzle, heuristic, budget.deadline)
         with budget:
             prepared = heuristic.for_puzzle(puzzle)
     except lacak.LimitReachedError:

@@ -19,10 +19,15 @@ engines between two IDA* iterations, or in the middle of one. ``auto`` (the
 default) starts in Python and moves to the compiled engine when the search
 has run long enough to repay it (:func:`upgrade`): after :data:`LOAD_AFTER`
 seconds when the machine code is ready on this machine (or already loaded in
-the process: at once), after :data:`COMPILE_AFTER` seconds when it must be
-compiled first (not within :data:`COMPILE_ROOM` seconds of a time limit). The
-first compile is announced through :mod:`lacak.progress` and happens once per
-machine (:class:`lacak.store.compiled.CompiledEngine`).
+the process: at once). When it is not, the first compile starts then in a
+process of its own
+(:meth:`lacak.store.compiled.CompiledEngine.compile_in_background`, announced,
+once per machine) while the search goes on in Python on the other core, and
+the compiled engine takes over from the node the Python search has reached
+as soon as the machine code is there: a first 15-puzzle solve waits for no
+compile (``bench/cold_start.py``). Where that cannot be done (no usable cache
+folder), it is compiled in this process after :data:`COMPILE_AFTER` seconds,
+not within :data:`COMPILE_ROOM` seconds of a time limit.
 
 ``LACAK_TILES_ENGINE`` (``auto``, ``python`` or ``numba``) overrides the
 choice: ``python`` for comparisons, ``numba`` to use the compiled engine from
@@ -56,6 +61,7 @@ __all__ = [
     "ENGINE_VARIABLE",
     "LOAD_AFTER",
     "PART_SECONDS",
+    "compile_ahead",
     "forced_engine",
     "part_for",
     "upgrade",
@@ -81,14 +87,11 @@ ENGINES = ("auto", "python", "numba")
 ENGINE_VARIABLE = "LACAK_TILES_ENGINE"
 #: Seconds of search after which ``auto`` loads compiled machine code that is ready.
 LOAD_AFTER = 0.25
-#: Seconds of search after which ``auto`` compiles the engine (once per machine): a search
-#: still running after a quarter of a second in Python is a 15-puzzle or larger, which the
-#: compiled engine finishes in a fraction of the time (the first compile of the part it
-#: needs takes about 2-3 s). Compiling in a thread while Python searches was measured
-#: slower (numba's type inference and the search share the interpreter), and so was a
-#: process of its own started then (it pays numba's import again, on a core the search
-#: shares with whatever else runs): ``bench/cold_start.py``.
-COMPILE_AFTER = 0.25
+#: Seconds of search after which ``auto`` compiles the engine in this process (once per
+#: machine) when it cannot be compiled in a process of its own (:class:`_Timer`): about
+#: what the compile costs, so that a search never takes more than twice its time in
+#: Python because of it.
+COMPILE_AFTER = 2.0
 #: ``auto`` does not start the first compile when a time limit is nearer than this.
 COMPILE_ROOM = 60.0
 #: Expanded nodes the kernel searches between two looks at the clock.
@@ -114,6 +117,27 @@ def warm() -> bool:
     :returns: whether the compiled engine can run here.
     """
     return ENGINE.load() is not None
+
+
+def compile_ahead(puzzle: Any, heuristic: Any, deadline: float | None) -> None:
+    """Start the first compile of the engine's part for pattern databases in a process
+    of its own before a search of ``puzzle`` loads its tables, when that search will
+    want it: a pattern-database heuristic (``pdb...``) on a board of 16 cells or more,
+    in ``auto``, the machine code not ready here, and no time limit nearer than
+    :data:`COMPILE_ROOM`. Loading the tables (about a second for 6-6-3) then overlaps
+    the compile, and the compiled engine takes over sooner (:class:`_Timer`).
+
+    :param deadline: the search's (a time of :func:`lacak.limits.now`), or ``None``.
+    """
+    if int(puzzle.width) * int(puzzle.height) < 16:
+        return
+    if not str(getattr(heuristic, "name", "")).startswith("pdb") or forced_engine() is not None:
+        return
+    if deadline is not None and deadline - lacak.limits.now() < COMPILE_ROOM:
+        return
+    part = ENGINE.part_of("bytes", seconds=PART_SECONDS)
+    if part.available() and not part.loaded() and not part.ready():
+        part.compile_in_background()
 
 
 def part_for(engine: Any) -> Any:
@@ -214,14 +238,18 @@ def take_over(engine: Any, bound: float, tally: Tally, cells: list[int]) -> tupl
 
 class _Timer:
     """Whether the compiled engine takes over now: after :data:`LOAD_AFTER` seconds of
-    search when its machine code is ready on this machine, after :data:`COMPILE_AFTER`
-    seconds when it must be compiled (and no time limit is near). Loads (or compiles)
-    it before saying yes."""
+    search when its machine code is ready on this machine. When it is not, its first
+    compile starts then in a process of its own while this search goes on in Python,
+    and the compiled engine takes over once the machine code is there (a search that
+    ends first never waits for it); when that cannot be (no usable cache folder, the
+    process failed), it is compiled here after :data:`COMPILE_AFTER` seconds (and no
+    time limit is near). Loads (or compiles) it before saying yes."""
 
     def __init__(self, search: Search, engine: Any) -> None:
         self.search = search
         self.engine = engine
         self.ready: bool | None = None
+        self.background = True
         self.failed = False
 
     def __call__(self) -> bool:
@@ -232,13 +260,19 @@ class _Timer:
         engine = self.engine
         if self.ready is None:
             self.ready = engine.ready()
+        if not self.ready and self.background:
+            state = engine.compile_in_background()
+            if state == "running":
+                return False
+            self.ready = state == "ready"
+            self.background = self.ready  # (failed: compiled here, by the rule below)
         if not _room(self.search, self.ready, self.search.clock()):
             return False
         if not self.ready and elapsed < COMPILE_AFTER:
             return False
         if engine.load(compile=not self.ready) is None:  # ready: a load only, never a compile
             if self.ready and engine.available():  # its machine code was damaged or gone
-                self.ready = False  # (then compiled, if the search runs long enough)
+                self.ready = self.background = False  # (then compiled here, in time)
             else:
                 self.failed = True
             return False
