@@ -53,6 +53,7 @@ __all__ = [
     "parse_size",
     "read_size",
     "read_untrusted",
+    "recorded_options",
 ]
 
 #: The words a yes/no option may be written as (what command lines pass), lower case.
@@ -606,3 +607,39 @@ def accepts_validator(*fields: str) -> Callable[[Any, Any, Any], None]:
         check_accepts(value, options, f"{type(instance).__name__.lower()} {name!r}")
 
     return validate
+
+
+def recorded_options(value: Any, *, what: str) -> tuple[tuple[str, Any], ...]:
+    """A generated instance's generator options as it records them (what makes it again,
+    with its generator, size and seed): ``(name, value)`` pairs in name order, from a
+    mapping or such pairs, each value a number, text or true/false (numpy scalars become
+    Python numbers).
+
+    :param what: the instance in messages (``"scramble"``, ``"shaken board"``).
+    :raises InvalidPuzzleError: anything else.
+
+    >>> recorded_options({"moves": 50, "goal": "first"}, what="scramble")
+    (('goal', 'first'), ('moves', 50))
+    """
+    from .errors import InvalidPuzzleError  # (an instance's record, not an option given)
+    from .results import plain
+
+    if isinstance(value, Mapping):
+        value = tuple(value.items())
+    if not isinstance(value, (tuple, list)) or not all(
+        isinstance(pair, tuple) and len(pair) == 2 for pair in value):  # fmt: skip
+        raise InvalidPuzzleError(
+            f"a {what}'s options are an object of its generator's options, got {value!r:.40}"
+        )
+    out = {}
+    for key, item in value:
+        item = plain(item)
+        if not isinstance(key, str) or not key.isidentifier():
+            raise InvalidPuzzleError(f"a {what} option's name is a word, got {key!r:.40}")
+        if not isinstance(item, (bool, int, float, str)) or (
+            isinstance(item, float) and not math.isfinite(item)):  # fmt: skip
+            raise InvalidPuzzleError(
+                f"{what} option {key!r} must be a number, text or true/false, got {item!r:.40}"
+            )
+        out[key] = item
+    return tuple(sorted(out.items()))

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import functools
 import json
-import math
 import re
 from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence, Set
 from typing import Any, ClassVar
@@ -210,31 +209,11 @@ def _split_compact(row: str) -> list[str]:
 
 
 def _generator_options(value: Any) -> tuple[tuple[str, Any], ...]:
-    """A board's generator options as it keeps them: ``(name, value)`` pairs in name
-    order, from a mapping or such pairs, each value a number, text or true/false.
+    """A board's generator options as it keeps them (:func:`lacak.options.recorded_options`).
 
-    :raises InvalidPuzzleError: anything else.
+    :raises InvalidPuzzleError: not names to numbers, text or true/false.
     """
-    if isinstance(value, Mapping):
-        value = tuple(value.items())
-    if not isinstance(value, (tuple, list)) or not all(
-        isinstance(pair, tuple) and len(pair) == 2 for pair in value):  # fmt: skip
-        raise lacak.InvalidPuzzleError(
-            f"a shaken board's options are an object of its generator's options, got "
-            f"{value!r:.40}"
-        )
-    out = {}
-    for key, item in value:
-        item = lacak.results.plain(item)
-        if not isinstance(key, str) or not key.isidentifier():
-            raise lacak.InvalidPuzzleError(f"a board option's name is a word, got {key!r:.40}")
-        if not isinstance(item, (bool, int, float, str)) or (
-            isinstance(item, float) and not math.isfinite(item)):  # fmt: skip
-            raise lacak.InvalidPuzzleError(
-                f"board option {key!r} must be a number, text or true/false, got {item!r:.40}"
-            )
-        out[key] = item
-    return tuple(sorted(out.items()))
+    return lacak.options.recorded_options(value, what="board")
 
 
 def _shaken(text: str) -> dict[str, Any]:

@@ -18,6 +18,7 @@ import lacak
 from lacak.cli import (
     Size,
     output_format,
+    read_from,
     read_input,
     registry_of,
     solve_command,
@@ -209,19 +210,9 @@ def _shaken_again(ctx: click.Context, source: str) -> Any:
     from .board import Board
     from .remake import remake
 
-    given = [flag for name, flag in _FROM_GIVES.items()
-             if ctx.get_parameter_source(name) is click.core.ParameterSource.COMMANDLINE]  # fmt: skip
-    if given:
-        raise lacak.InvalidOptionError(
-            f"--from shakes the board its file records (dice, size, seed, dictionary): "
-            f"not with {', '.join(given)}"
-        )
-    text = read_input(source)
-    if not text.lstrip().startswith("{"):
-        raise lacak.InvalidPuzzleError(
-            f"--from reads a shaken board's JSON (lacak boggle shake --json), and "
-            f"{'standard input' if source == '-' else repr(source)} holds no JSON object"
-        )
+    text = read_from(ctx, source, _FROM_GIVES, makes="shakes the board",
+                     records="dice, size, seed, dictionary",
+                     reads="a shaken board's JSON (lacak boggle shake --json)")  # fmt: skip
     return remake(Board.from_string(text), registry=registry_of(ctx))
 
 

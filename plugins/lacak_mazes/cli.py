@@ -23,11 +23,11 @@ from collections.abc import Mapping
 from typing import Any
 
 import click
-import lacak
 from lacak.cli import (
     Size,
     echo_json,
     output_format,
+    read_from,
     read_input,
     registry_of,
     solve_command,
@@ -217,15 +217,10 @@ def _remade(
     from .maze import Maze
     from .remake import remake
 
-    given = [flag for name, flag in _FROM_GIVES.items()
-             if ctx.get_parameter_source(name) is click.core.ParameterSource.COMMANDLINE]  # fmt: skip
-    if given:
-        raise lacak.InvalidOptionError(
-            f"--from makes the maze its file records (generator, size, seed, options, "
-            f"ends): not with {', '.join(given)}"
-        )
+    text = read_from(ctx, source, _FROM_GIVES, makes="makes the maze",
+                     records="generator, size, seed, options, ends")  # fmt: skip
     fmt = output_format(format_, output, as_json, _PICTURES)
-    made = remake(Maze.from_json(read_input(source)), registry=registry_of(ctx))
+    made = remake(Maze.from_json(text), registry=registry_of(ctx))
     title = caption(made)
     data = draw(made, fmt, title=title, **picture) if fmt != "json" else made.to_json()
     write_output(data, output, what=title)

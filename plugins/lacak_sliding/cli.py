@@ -16,7 +16,14 @@ from typing import Any
 
 import click
 import lacak
-from lacak.cli import echo_json, print_catalogue, read_input, registry_of, solve_command
+from lacak.cli import (
+    echo_json,
+    print_catalogue,
+    read_from,
+    read_input,
+    registry_of,
+    solve_command,
+)
 
 from . import heuristics as tile_heuristics
 from .choice import strongest
@@ -285,19 +292,9 @@ def _remade(ctx: click.Context, source: str, registry: lacak.Registry) -> Any:
     from .puzzle import SlidingPuzzle
     from .remake import remake
 
-    given = [flag for name, flag in _FROM_GIVES.items()
-             if ctx.get_parameter_source(name) is click.core.ParameterSource.COMMANDLINE]  # fmt: skip
-    if given:
-        raise lacak.InvalidOptionError(
-            f"--from makes the board its file records (generator, size, seed, moves, "
-            f"goal): not with {', '.join(given)}"
-        )
-    text = read_input(source)
-    if not text.lstrip().startswith("{"):
-        raise lacak.InvalidPuzzleError(
-            f"--from reads a scramble's JSON (lacak sliding scramble --json), and "
-            f"{'standard input' if source == '-' else repr(source)} holds no JSON object"
-        )
+    text = read_from(ctx, source, _FROM_GIVES, makes="makes the board",
+                     records="generator, size, seed, moves, goal",
+                     reads="a scramble's JSON (lacak sliding scramble --json)")  # fmt: skip
     saved = SlidingPuzzle.from_string(text, allow_unsolvable=True)
     return remake(saved, registry=registry)
 

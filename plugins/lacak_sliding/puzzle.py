@@ -14,10 +14,9 @@ order, as everywhere in lacak): ``3x4`` is 3 rows of 4 tiles.
 from __future__ import annotations
 
 import json
-import math
 import operator
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar
 
 import attrs
@@ -320,30 +319,11 @@ def _neighbours(width: int, height: int) -> tuple[tuple[tuple[str, int], ...], .
 
 
 def _generator_options(value: Any) -> tuple[tuple[str, Any], ...]:
-    """A board's generator options as it keeps them: ``(name, value)`` pairs in name
-    order, from a mapping or such pairs, each value a number, text or true/false.
+    """A scramble's generator options as it keeps them (:func:`lacak.options.recorded_options`).
 
-    :raises InvalidPuzzleError: anything else.
+    :raises InvalidPuzzleError: not names to numbers, text or true/false.
     """
-    if isinstance(value, Mapping):
-        value = tuple(value.items())
-    if not isinstance(value, (tuple, list)) or not all(
-        isinstance(pair, tuple) and len(pair) == 2 for pair in value):  # fmt: skip
-        raise lacak.InvalidPuzzleError(
-            f"a scramble's options are an object of its generator's options, got {value!r:.40}"
-        )
-    out = {}
-    for key, item in value:
-        item = lacak.results.plain(item)
-        if not isinstance(key, str) or not key.isidentifier():
-            raise lacak.InvalidPuzzleError(f"a scramble option's name is a word, got {key!r:.40}")
-        if not isinstance(item, (bool, int, float, str)) or (
-            isinstance(item, float) and not math.isfinite(item)):  # fmt: skip
-            raise lacak.InvalidPuzzleError(
-                f"scramble option {key!r} must be a number, text or true/false, got {item!r:.40}"
-            )
-        out[key] = item
-    return tuple(sorted(out.items()))
+    return lacak.options.recorded_options(value, what="scramble")
 
 
 @attrs.frozen(kw_only=True)

@@ -36,6 +36,7 @@ __all__ = [
     "kind_option",
     "output_format",
     "print_catalogue",
+    "read_from",
     "read_input",
     "registry_of",
     "short_flags",
@@ -147,6 +148,41 @@ def print_catalogue(title: str, entries: Sequence[tuple[str, Sequence[str], str]
             details.append("\n" + description, style="default")
         table.add_row(Text(name), details, end_section=index < len(entries) - 1)
     Console().print(table)
+
+
+def read_from(
+    ctx: click.Context,
+    source: str,
+    gives: Mapping[str, str],
+    *,
+    makes: str,
+    records: str,
+    reads: str | None = None,
+) -> str:
+    """The text of ``--from FILE`` (a generated instance's JSON, to make it again), after
+    refusing the flags that FILE answers: the one reading of every kind's ``--from``.
+
+    :param gives: the command's parameter names FILE answers, to their flags.
+    :param makes: what the command does with FILE (``"makes the maze"``).
+    :param records: what FILE records (``"generator, size, seed, options, ends"``).
+    :param reads: what FILE must hold (``"a scramble's JSON (lacak sliding scramble
+        --json)"``): text that is no JSON object is refused, saying so.
+    :raises InvalidOptionError: a flag FILE answers was given too.
+    :raises InvalidPuzzleError: ``reads`` and FILE holds no JSON object.
+    """
+    from ..errors import InvalidPuzzleError  # (what FILE holds is an instance)
+
+    given = [flag for name, flag in gives.items()
+             if ctx.get_parameter_source(name) is click.core.ParameterSource.COMMANDLINE]  # fmt: skip
+    if given:
+        raise InvalidOptionError(
+            f"--from {makes} its file records ({records}): not with {', '.join(given)}"
+        )
+    text = read_input(source)
+    if reads is not None and not text.lstrip().startswith("{"):
+        where = "standard input" if source == "-" else repr(source)
+        raise InvalidPuzzleError(f"--from reads {reads}, and {where} holds no JSON object")
+    return text
 
 
 def read_input(source: str, *, dictionary: bool = False) -> str:
