@@ -922,3 +922,37 @@ def test_the_hunt_and_kill_animation_tells_hunts_from_the_walk(page: Any) -> Non
     assert head(first_hunt - 1) == WALK_ORANGE
     if first_hunt not in hunts:  # the walk goes on from the cell the hunt joined: orange
         assert head(first_hunt + 1) == WALK_ORANGE
+
+
+@pytest.mark.parametrize(
+    ("hash_", "button", "command", "caption"),
+    [
+        ("#/sliding", "#scramble", ["sliding", "scramble"], r"(random|walk) 3x3, seed 7\b"),
+        ("#/boggle", "#shake", ["boggle", "shake"], r"classic4 4x4, seed 7\b"),
+    ],
+)
+def test_a_made_board_says_what_makes_it_again(
+    page: Any, tmp_path: Path, hash_: str, button: str, command: list[str], caption: str
+) -> None:
+    """Issue 25, item 4: the page says the generator, size, seed and options of a board
+    it made, and saves its JSON, which ``--from`` makes again: the same board."""
+    from click.testing import CliRunner
+    from lacak.cli import make_cli
+
+    ready(page, hash_)
+    if hash_ == "#/sliding":
+        page.click("summary:has-text('Scramble a board')")
+    page.fill("input[name=seed]", "7")
+    page.click(button)
+    page.wait_for_selector("#made[data-made]")
+    made = page.get_attribute("#made", "data-made")
+    assert re.match(caption, made), made
+    with page.expect_download() as got:
+        page.click("#made-save")
+    name = "-".join(made.replace(",", "").replace(" seed ", " seed").split())
+    assert got.value.suggested_filename == f"{name}.json"
+    saved = tmp_path / "made.json"
+    got.value.save_as(saved)
+    again = CliRunner().invoke(make_cli(), [*command, "--from", str(saved), "--json"])
+    assert again.exit_code == 0, again.output
+    assert json.loads(again.stdout) == json.loads(saved.read_text())

@@ -5,7 +5,7 @@
 // The Boggle plugin's page of lacak serve (the boggle kind's lacak.Page, served under
 // /pages/boggle/), built on the pages' shared helpers (/static/ui.js; docs/web.md).
 
-import {api, count, errorDisplay, field, h, select} from "/static/ui.js";
+import {api, count, errorDisplay, field, h, madeNote, select} from "/static/ui.js";
 
 const adjacent = ([a, b], [c, d]) => Math.max(Math.abs(a - c), Math.abs(b - d)) === 1;
 
@@ -31,6 +31,7 @@ export default async function bogglePage(root, catalogue) {
   const table = h("table", {class: "words", id: "words"});
   const solveButton = h("button", {type: "button", class: "primary", id: "solve", text: "Solve"});
   const shakeButton = h("button", {type: "button", id: "shake", text: "Shake"});
+  const madeLine = madeNote("made");
   const view = h("section", {class: "view boggle"},
     h("div", {}, boardBox, verdict,
       h("p", {class: "hint", text: "Hover or click a word to see its path; drag across the tiles to check a word."})),
@@ -61,7 +62,9 @@ export default async function bogglePage(root, catalogue) {
       const made = await api(`kinds/${catalogue.kind}/generate`, body);
       board.value = made.text.replaceAll(" / ", "\n").replaceAll("/", "\n");
       seed.placeholder = `random (last: ${made.seed})`;
+      madeLine.show(made);
     } catch (error) {
+      madeLine.clear();
       errors.show(error, {control: shakeButton, fields: {algorithm: dice, seed}});
       return;
     }
@@ -181,7 +184,7 @@ export default async function bogglePage(root, catalogue) {
       solveButton,
       h("h3", {text: "Shake"}),
       field("dice", dice), field("seed", seed),
-      shakeButton,
+      shakeButton, madeLine.element,
       h("h3", {text: "Words"}),
       field("dictionary", dictionary), field("shortest word", minLength)),
     view);

@@ -7,7 +7,7 @@
 // kind's lacak.Page, served under /pages/sliding/), built on the pages' shared helpers
 // (/static/ui.js; docs/web.md).
 
-import {api, count, drawTree, errorDisplay, field, h, heuristicPicker, limitInputs, numbers,
+import {api, count, drawTree, errorDisplay, field, h, heuristicPicker, limitInputs, madeNote, numbers,
   optionInputs, select, statsTable, strategyPicker, treeScroll} from "/static/ui.js";
 
 /** A state's tiles: "123450786" → [1, 2, ..., 6]; "1 2 3 / 4 5 0" → [1, 2, 3, 4, 5, 0]. */
@@ -68,6 +68,7 @@ export default async function slidingPage(root, catalogue) {
   const errors = errorDisplay(view, {hasResult: () => state.runs.length > 0});
   const solveButton = h("button", {type: "button", class: "primary", id: "solve", text: "Solve"});
   const scrambleButton = h("button", {type: "button", id: "scramble", text: "Scramble"});
+  const madeLine = madeNote("made");
 
   const scramble = async () => {
     errors.clear();
@@ -80,7 +81,9 @@ export default async function slidingPage(root, catalogue) {
       board.value = rowsText(tilesOf(made.state), cols);
       if (!goal.value.trim()) goal.placeholder = rowsText(standardGoal(rows, cols), cols);
       seed.placeholder = `random (last: ${made.seed})`;
+      madeLine.show(made);
     } catch (error) {
+      madeLine.clear();
       errors.show(error, {control: scrambleButton, fields: {size: [rowsIn, colsIn], seed,
         algorithm: scrambler, options: scramblerOptions, ...optionsOf.fields(), "options.goal": goal}});
     }
@@ -222,7 +225,7 @@ export default async function slidingPage(root, catalogue) {
   const scrambleBox = h("div", {},
     h("div", {class: "row"}, field("rows", rowsIn), field("columns", colsIn)),
     field("scrambler", scrambler), scramblerOptions, field("seed", seed),
-    scrambleButton);
+    scrambleButton, madeLine.element);
   const compareBox = h("div", {class: "compare"}, field("strategy", strategyB), heuristicB.element);
   compareBox.hidden = true;
   compare.addEventListener("change", () => { compareBox.hidden = !compare.checked; });

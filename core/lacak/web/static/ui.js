@@ -268,6 +268,44 @@ export const count = (n) => (n === null || n === undefined ? "–" : Number(n).t
 /** Integers in a state's text: "[3, 4]" or "3,4" → [3, 4]. */
 export const numbers = (text) => (String(text).match(/-?\d+/g) || []).map(Number);
 
+/** What makes a generated instance again (the generate answer's generator, size, seed
+ *  and options) as a caption, "random 4x4, seed 3, moves=50", and a file name. */
+export function madeWith(made) {
+  const options = Object.entries(made.options || {}).map(([k, v]) => `${k}=${v}`);
+  const given = made.size ?? (made.instance || {}).size;  // (else the generator's own)
+  const shape = Array.isArray(given) ? given.join("x") : given;
+  const size = shape ? ` ${shape}` : "";
+  const caption = [`${made.algorithm}${size}`, `seed ${made.seed}`, ...options].join(", ");
+  const name = [made.algorithm, shape, `seed${made.seed}`, ...options].filter(Boolean)
+    .join("-").replace(/[^A-Za-z0-9._=-]/g, "_");
+  return {caption, name};
+}
+
+/** A line that says what made an instance, with a button that saves its JSON (what
+ *  `--from FILE` makes again); ``show(made)`` fills it, ``clear()`` empties it. */
+export function madeNote(id) {
+  const text = h("span", {class: "made-text"});
+  const save = h("button", {type: "button", id: `${id}-save`, text: "save JSON"});
+  const box = h("p", {class: "made", id}, text, " ", save);
+  box.hidden = true;
+  let current = null;
+  save.addEventListener("click", () => {
+    if (current) download(`${madeWith(current).name}.json`,
+      JSON.stringify(current.instance, null, 2) + "\n", "application/json");
+  });
+  return {
+    element: box,
+    show(made) {
+      current = made;
+      text.textContent = `made: ${madeWith(made).caption}`;
+      box.dataset.made = madeWith(made).caption;
+      save.hidden = !made.instance;
+      box.hidden = false;
+    },
+    clear() { current = null; box.hidden = true; delete box.dataset.made; },
+  };
+}
+
 /** A file download of text or a Blob. */
 export function download(name, data, type) {
   const blob = data instanceof Blob ? data : new Blob([data], {type});
