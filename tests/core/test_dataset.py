@@ -205,6 +205,15 @@ def test_bad_input_stops_the_batch_before_it_writes(tmp_path: Path) -> None:
     assert not (tmp_path / "y.jsonl").read_bytes()
 
 
+def _same_program(child: Any, me: Any, psutil: Any) -> bool:
+    """Whether ``child`` runs what this process runs (a pool worker); a child that has
+    ended meanwhile (another test's, not yet reaped) is none."""
+    try:
+        return bool(child.cmdline() == me.cmdline())
+    except (psutil.ZombieProcess, psutil.NoSuchProcess):
+        return False
+
+
 def test_a_killed_worker_loses_no_record() -> None:
     """A worker of lacak's pool killed in the middle of a batch: its job runs again, and
     the records are those of a run with no death."""
@@ -219,7 +228,7 @@ def test_a_killed_worker_loses_no_record() -> None:
         for record in dataset.records(spec, count=40, seed=3, workers=2, chunksize=2):
             lines.append(record.line)
             if len(lines) == 4:
-                workers = [p for p in me.children() if p.cmdline() == me.cmdline()]
+                workers = [p for p in me.children() if _same_program(p, me, psutil)]
                 workers[0].send_signal(signal.SIGKILL)
                 killed.append(workers[0].pid)
     assert killed and lines == SERIAL

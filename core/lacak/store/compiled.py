@@ -500,6 +500,7 @@ class CompiledEngine:
                 f"compiling {self.title} once for this machine, in the background (numba; "
                 f"{self.seconds}); the search goes on in Python meanwhile"
             )
+            child: Any = None
             try:
                 child = subprocess.Popen(
                     [sys.executable, "-c", code, self.name, self.module, self.title,
@@ -508,8 +509,12 @@ class CompiledEngine:
                     stderr=subprocess.DEVNULL,
                     start_new_session=True,  # (a Ctrl-C of the search leaves it be)
                 )  # fmt: skip
-            except OSError:
-                child = None
+            except OSError:  # (no process: child stays None, "failed")
+                pass
+            else:  # reaped when it ends: a long-lived caller (a server, a test run) keeps
+                # no zombie process, whether or not it asks again
+                threading.Thread(target=child.wait, name=f"lacak: reaping {self.name}",
+                                 daemon=True).start()  # fmt: skip
             self._background.append(child)
         child = self._background[0]
         if child is None:
