@@ -351,8 +351,10 @@ class _Stream:
             folder = None
             if self.processes:
                 _sweep_markers()
+                # (a caller's pool may go on with a job after this run ended early, and
+                # note it in a folder being removed: what is left, _sweep_markers takes)
                 folder = stack.enter_context(tempfile.TemporaryDirectory(
-                    prefix=f"{_MARKERS}{os.getpid()}-"))  # fmt: skip
+                    prefix=f"{_MARKERS}{os.getpid()}-", ignore_cleanup_errors=True))  # fmt: skip
             generation = 0
             pool: Any = None
             task = _Task(self.function)

@@ -191,7 +191,10 @@ def upgrade(engine: Any, tally: Tally, *, eager: bool = False) -> Any:
         kernel = compiled.load(compile=False)
         return engine if kernel is None else _Compiled(engine, kernel)
     if engine.search.handover is None:
-        engine.search.handover = _Timer(engine.search, compiled)
+        # (a split search's task compiles in its worker as before: the caller makes the
+        # engine ready for them, compile_for_split, and a pool of workers each starting
+        # a compile of its own would only crowd the cores)
+        engine.search.handover = _Timer(engine.search, compiled, background=not eager)
     return engine
 
 
@@ -245,11 +248,11 @@ class _Timer:
     process failed), it is compiled here after :data:`COMPILE_AFTER` seconds (and no
     time limit is near). Loads (or compiles) it before saying yes."""
 
-    def __init__(self, search: Search, engine: Any) -> None:
+    def __init__(self, search: Search, engine: Any, *, background: bool = True) -> None:
         self.search = search
         self.engine = engine
         self.ready: bool | None = None
-        self.background = True
+        self.background = background
         self.failed = False
 
     def __call__(self) -> bool:
