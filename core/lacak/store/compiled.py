@@ -337,6 +337,7 @@ class CompiledEngine:
     _parts: dict[str, CompiledEngine] = attrs.field(factory=dict, init=False, repr=False)
     _whole: list[CompiledEngine] = attrs.field(factory=list, init=False, repr=False)
     _background: list[Any] = attrs.field(factory=list, init=False, repr=False)
+    _keys: list[str] = attrs.field(factory=list, init=False, repr=False)
 
     def part_of(self, part: str, seconds: str | None = None) -> CompiledEngine:
         """This engine restricted to one part of its kernels: the kernel module's
@@ -546,7 +547,10 @@ class CompiledEngine:
 
     def _key(self) -> str:
         """A digest of what the machine code depends on: the module's source, the versions
-        of numba, numpy and Python, and this machine."""
+        of numba, numpy and Python, and this machine; made once per engine (:meth:`ready`
+        asks for it before every search that might load the engine)."""
+        if self._keys:
+            return self._keys[0]
         from importlib import metadata  # (slow to import: only when compiling)
 
         spec = importlib.util.find_spec(self.module)
@@ -561,7 +565,8 @@ class CompiledEngine:
             platform.node(),
             "lacak's cache",  # (no longer numba's: markers naming numba's files are not read)
         ]
-        return hashlib.sha256("\0".join(parts).encode()).hexdigest()[:32]
+        self._keys.append(hashlib.sha256("\0".join(parts).encode()).hexdigest()[:32])
+        return self._keys[0]
 
     def _marker(self) -> Path | None:
         folder = cache.folder("engines")

@@ -93,8 +93,6 @@ def database_name(width: int, height: int, goal: Sequence[int], tiles: Sequence[
     return f"{width}x{height}-{len(tiles)}tiles-{_key(width, height, goal, tiles)}.pdb"
 
 
-_name = database_name
-
 
 def database_path(
     width: int, height: int, goal: Sequence[int], tiles: Sequence[int], *, required: bool = False
@@ -107,7 +105,7 @@ def database_path(
     :raises CacheError: ``required`` and the folder cannot be created or written.
     """
     folder = lacak.store.cache.folder("pdb", required=required, stale=_STALE)
-    return folder / _name(width, height, goal, tiles) if folder is not None else None
+    return folder / database_name(width, height, goal, tiles) if folder is not None else None
 
 
 _path = database_path
@@ -217,7 +215,7 @@ def load_or_build(
         if must_cache:  # before a build that may take minutes, not after it
             path = database_path(width, height, goal, tiles, required=True)
         started = time.perf_counter()
-        data = None if force else shipped.unpack(_name(width, height, goal, tiles), size)
+        data = None if force else shipped.unpack(database_name(width, height, goal, tiles), size)
         if data is not None:  # (checked against its digest: the builder's bytes)
             return _save(path, data, width, height, goal, tiles, started, must_cache, what,
                          "shipped")  # fmt: skip
@@ -332,7 +330,7 @@ def inspect_database(path: Path, *, verify: bool = True) -> dict[str, Any] | Non
     problem = found.problem
     width, height, goal, tiles = note["width"], note["height"], note["goal"], note["tiles"]
     if problem is None and (
-        path.name != _name(width, height, goal, tiles) or found.key != path.stem
+        path.name != database_name(width, height, goal, tiles) or found.key != path.stem
     ):
         problem = "its name does not match its note"
     if problem is None and found.payload_size != note["entries"]:
@@ -400,6 +398,7 @@ def write_shipped(
     import lzma  # (deferred: a developer's tool)
     import sys
 
+    from ..puzzle import goal_tiles
     from .build import build_database
     from .partition import Partition
 
@@ -407,7 +406,7 @@ def write_shipped(
     folder.mkdir(parents=True, exist_ok=True)
     sums = []
     for label, rows, cols, blank in partitions:
-        goal = (*range(1, rows * cols), 0) if blank == "last" else tuple(range(rows * cols))
+        goal = goal_tiles(cols, rows) if blank == "last" else tuple(range(rows * cols))
         partition = Partition.named(label, cols, rows, goal)
         for tiles in partition.groups:
             if len(tiles) < 2:

@@ -135,16 +135,16 @@ def compile_ahead(puzzle: Any, heuristic: Any, deadline: float | None) -> None:
         return
     if deadline is not None and deadline - lacak.limits.now() < COMPILE_ROOM:
         return
-    part = ENGINE.part_of("bytes", seconds=PART_SECONDS)
-    if part.available() and not part.loaded() and not part.ready():
-        part.compile_in_background()
+    part = _part("bytes")
+    if part.available() and not part.loaded():
+        part.compile_in_background()  # (nothing when its machine code is ready here)
 
 
 def part_for(engine: Any) -> Any:
     """The part of :data:`ENGINE` that runs ``engine``'s search: the kernel for byte tables
     (pattern databases) or for 64-bit ones (tile tables), as :func:`_tables` lays them out."""
     wide = any(not _is_bytes(table) for table in engine.model.tables)
-    return ENGINE.part_of("wide" if wide else "bytes", seconds=PART_SECONDS)
+    return _part("wide" if wide else "bytes")
 
 
 def warm_for_databases() -> bool:
@@ -153,7 +153,12 @@ def warm_for_databases() -> bool:
 
     :returns: whether it can run here.
     """
-    return ENGINE.part_of("bytes", seconds=PART_SECONDS).load() is not None
+    return _part("bytes").load() is not None
+
+
+def _part(name: str) -> Any:
+    """The engine's part ``name`` (a key of the kernel module's ``PARTS``)."""
+    return ENGINE.part_of(name, seconds=PART_SECONDS)
 
 
 def _is_bytes(table: Any) -> bool:
