@@ -11,8 +11,8 @@
 // The maze plugin's page of lacak serve (the maze kind's lacak.Page, served under
 // /pages/maze/), built on the pages' shared helpers (/static/ui.js; docs/web.md).
 
-import {api, count, download, errorDisplay, field, h, heuristicPicker, numbers, optionInputs,
-  select, strategyPicker} from "/static/ui.js";
+import {api, count, download, errorDisplay, field, fileSafe, h, heuristicPicker, numbers,
+  optionInputs, optionPairs, select, strategyPicker} from "/static/ui.js";
 
 const N = 1, E = 2, S = 4, W = 8;
 const STEPS = [[N, -1, 0], [E, 0, 1], [S, 1, 0], [W, 0, -1]];
@@ -309,8 +309,7 @@ export default async function mazePage(root, catalogue) {
   };
 
   // the options the maze was made with besides the defaults, as -O takes them
-  const optionsText = (before) => Object.entries(state.maze.options || {})
-    .map(([key, value]) => `${before}${key}=${value === true ? "yes" : value === false ? "no" : value}`).join("");
+  const optionsText = (before) => optionPairs(state.maze.options).map((pair) => before + pair).join("");
   const showStats = () => {
     const s = state.generated.stats || {};
     const items = [
@@ -480,7 +479,7 @@ export default async function mazePage(root, catalogue) {
     }
   };
   const name = () => `maze-${state.maze.algorithm}-${state.maze.height}x${state.maze.width}-${state.maze.seed}`
-    + optionsText("-").replace(/[^A-Za-z0-9._=-]/g, "_");
+    + fileSafe(optionsText("-"));
 
   // the solution implies the start and end (as --solution implies --endpoints), the search
   // order the solution

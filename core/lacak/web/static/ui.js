@@ -271,15 +271,22 @@ export const numbers = (text) => (String(text).match(/-?\d+/g) || []).map(Number
 /** What makes a generated instance again (the generate answer's generator, size, seed
  *  and options) as a caption, "random 4x4, seed 3, moves=50", and a file name. */
 export function madeWith(made) {
-  const options = Object.entries(made.options || {}).map(([k, v]) => `${k}=${v}`);
+  const options = optionPairs(made.options);
   const given = made.size ?? (made.instance || {}).size;  // (else the generator's own)
   const shape = Array.isArray(given) ? given.join("x") : given;
   const size = shape ? ` ${shape}` : "";
   const caption = [`${made.algorithm}${size}`, `seed ${made.seed}`, ...options].join(", ");
-  const name = [made.algorithm, shape, `seed${made.seed}`, ...options].filter(Boolean)
-    .join("-").replace(/[^A-Za-z0-9._=-]/g, "_");
+  const name = fileSafe([made.algorithm, shape, `seed${made.seed}`, ...options]
+    .filter(Boolean).join("-"));
   return {caption, name};
 }
+
+/** A generator's options as `-O` takes them: `["hunt=columns", "loops=yes"]`. */
+export const optionPairs = (options) => Object.entries(options || {})
+  .map(([key, value]) => `${key}=${value === true ? "yes" : value === false ? "no" : value}`);
+
+/** ``text`` fit for a file name: what is not a letter, digit or ``._=-`` becomes ``_``. */
+export const fileSafe = (text) => text.replace(/[^A-Za-z0-9._=-]/g, "_");
 
 /** A line that says what made an instance, with a button that saves its JSON (what
  *  `--from FILE` makes again); ``show(made)`` fills it, ``clear()`` empties it. */
