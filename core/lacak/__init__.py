@@ -28,6 +28,7 @@ from .api import (
     generate,
     generators,
     heuristics,
+    objective_of,
     parse,
     picture,
     plugin_failures,
@@ -60,6 +61,7 @@ from .interfaces import (
     DictionarySource,
     Generator,
     Heuristic,
+    Objective,
     Page,
     Puzzle,
     PuzzleType,
@@ -82,7 +84,7 @@ from .limits import (
 from .plugin.hookspecs import hookimpl, hookspec
 from .plugin.loader import PluginFailure, PluginInfo, PluginOverride, PluginWarning
 from .plugin.registry import Catalogue, Registry, default_registry, reset_default_registry
-from .results import SearchResult, SearchStats
+from .results import LocalSearchResult, SearchResult, SearchStats
 from .store.cache import CacheWarning
 from .trace import SearchTrace, TraceNode
 from .version import __version__
@@ -111,6 +113,8 @@ __all__ = [
     "LimitReachedError",
     "Limits",
     "LoadReport",
+    "LocalSearchResult",
+    "Objective",
     "OutOfMemoryError",
     "Page",
     "PluginError",
@@ -152,6 +156,7 @@ __all__ = [
     "memory_guard",
     "moved_modules",
     "normalize_word",
+    "objective_of",
     "options",
     "output",
     "parse",

@@ -30,6 +30,7 @@ from .interfaces import (
     DictionarySource,
     Generator,
     Heuristic,
+    Objective,
     Puzzle,
     PuzzleType,
     Searcher,
@@ -52,6 +53,7 @@ __all__ = [
     "generate",
     "generators",
     "heuristics",
+    "objective_of",
     "parse",
     "picture",
     "plugin_failures",
@@ -203,6 +205,9 @@ class Choice:
     heuristic_from: str
     #: What people should know about the choice (a heuristic the strategy ignores).
     notes: tuple[str, ...] = ()
+    #: The :class:`~lacak.Objective` a local search climbs (``None`` for a strategy that
+    #: uses none): the caller's, or the puzzle's (:func:`objective_of`).
+    objective: Objective | None = None
 
     @property
     def label(self) -> str:
@@ -231,12 +236,50 @@ def _searcher_for(reg: Registry, puzzle: Any, strategy: str | Searcher) -> Searc
     return catalogue[strategy]
 
 
+def objective_of(puzzle: Any, *, registry: Registry | None = None) -> Objective:
+    """The :class:`~lacak.Objective` local search climbs on ``puzzle``: its kind's
+    (:attr:`PuzzleType.objective <lacak.PuzzleType.objective>`), or, for a puzzle of no
+    registered kind, its own ``objective`` attribute.
+
+    >>> import lacak
+    >>> lacak.objective_of(lacak.parse("sliding", "123405786"))
+    Traceback (most recent call last):
+    ...
+    lacak.errors.InvalidPuzzleError: puzzle kind 'sliding' declares no objective (a state's \
+value and neighbours: PuzzleType.objective), which local search needs
+
+    :raises InvalidPuzzleError: neither the kind nor the puzzle declares one (the message
+        names the kind).
+    :raises PluginError: the kind's ``objective`` gave something other than an Objective.
+    """
+    check_puzzle(puzzle, "an objective")
+    catalogue = _registry(registry).puzzle_types()
+    kind_type = catalogue.get(puzzle.kind)
+    if kind_type is not None and kind_type.objective is not None:
+        with _PluginGuard("the objective of a {name!r} puzzle", catalogue, puzzle.kind):
+            found = kind_type.objective(puzzle)
+        if not isinstance(found, Objective):
+            raise PluginError(
+                f"puzzle kind {puzzle.kind!r} gave {type(found).__name__} as its objective, "
+                f"not a lacak.Objective (a bug in plugin {catalogue.owner(puzzle.kind)!r})"
+            )
+        return found
+    own = getattr(puzzle, "objective", None)
+    if isinstance(own, Objective):
+        return own
+    raise InvalidPuzzleError(
+        f"puzzle kind {puzzle.kind!r} declares no objective (a state's value and "
+        "neighbours: PuzzleType.objective), which local search needs"
+    )
+
+
 def choose(
     puzzle: Puzzle,
     strategy: str | Searcher | None = None,
     heuristic: HeuristicLike = None,
     *,
     registry: Registry | None = None,
+    objective: Objective | None = None,
 ) -> Choice:
     """Decide which strategy and heuristic solve ``puzzle``: the one place defaults live.
 
@@ -251,16 +294,20 @@ def choose(
     2. A ``heuristic`` given is used (``"none"`` for none). Otherwise a strategy
        that uses one gets the kind's choice (the strongest affordable one), else
        the puzzle's ``default_heuristic`` attribute.
+    3. A local search strategy (one whose :attr:`~lacak.Searcher.objective` is set) gets
+       the ``objective`` given, else the puzzle's (:func:`objective_of`).
 
     :param heuristic: a name with options, a :class:`~lacak.Heuristic`, a function
         ``(puzzle, state) -> number``, ``"none"``, or ``None`` to let the kind choose.
+    :param objective: the :class:`~lacak.Objective` a local search climbs (``None``: the
+        puzzle's); ignored by a strategy that uses none.
     :raises UnknownComponentError: an unknown strategy (the message lists those
         that solve this kind of puzzle) or heuristic.
     :raises InvalidOptionError: ``"none"`` for a strategy that needs a heuristic. (A
         heuristic given to a strategy that uses none is dropped, with a note in
         :attr:`Choice.notes`.)
-    :raises InvalidPuzzleError: ``puzzle`` is not a Puzzle, or the strategy does
-        not solve its kind.
+    :raises InvalidPuzzleError: ``puzzle`` is not a Puzzle, the strategy does
+        not solve its kind, or it is a local search and the puzzle has no objective.
 
     >>> import lacak
     >>> choice = lacak.choose(lacak.parse("sliding", "123405786"))
@@ -315,12 +362,21 @@ def choose(
         elif getattr(puzzle, "default_heuristic", None):
             default = puzzle.default_heuristic  # type: ignore[attr-defined]
             chosen, heuristic_from = resolve_heuristic(puzzle, default, registry=reg), "puzzle"
+    if not searcher.objective:
+        objective = None
+    elif objective is None:
+        objective = objective_of(puzzle, registry=reg)
+    elif not isinstance(objective, Objective):
+        raise InvalidOptionError(
+            f"objective must be a lacak.Objective (or None), not {type(objective).__name__}"
+        )
     return Choice(
         searcher=searcher,
         heuristic=chosen,
         strategy_from=strategy_from,
         heuristic_from=heuristic_from,
         notes=tuple(notes),
+        objective=objective,
     )
 
 
@@ -334,6 +390,7 @@ def solve(
     registry: Registry | None = None,
     executor: concurrent.futures.Executor | None = None,
     workers: int | None = None,
+    objective: Objective | None = None,
     **options: Any,
 ) -> SearchResult:
     """Search ``puzzle``, with the strategy and heuristic :func:`choose` decides.
@@ -355,6 +412,8 @@ def solve(
         the result is the one-process search's, counts included (docs/split.md).
     :param workers: split the search across this many processes of lacak's own pool
         (a worker that dies has its tasks run again); not with ``executor``.
+    :param objective: for a local search (``hill-climbing``, ...), the
+        :class:`~lacak.Objective` to climb; default: the puzzle's (:func:`objective_of`).
     :param options: strategy options (see ``Searcher.options``).
     :returns: the :class:`~lacak.SearchResult`; check ``result.found``.
     :raises UnknownComponentError: unknown strategy or heuristic name.
@@ -384,7 +443,9 @@ def solve(
             f"trace must be True, False or a lacak.SearchTrace, not {type(trace).__name__}"
         )
     check_puzzle(puzzle, "lacak.solve")
-    choice = choose(puzzle, strategy, heuristic, registry=registry)
+    choice = choose(puzzle, strategy, heuristic, registry=registry, objective=objective)
+    if choice.objective is not None:
+        options = {**options, "objective": choice.objective}
     if executor is not None or workers is not None:
         check_splits(choice.searcher, puzzle, registry=registry)
         options = {**options, "executor": executor, "workers": workers}

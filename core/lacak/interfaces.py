@@ -16,7 +16,7 @@ import importlib
 import operator
 import reprlib
 import warnings
-from collections.abc import Callable, Hashable, Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 import attrs
@@ -31,6 +31,7 @@ from .trace import SearchTrace
 
 if TYPE_CHECKING:
     import concurrent.futures
+    import random
 
 
 __all__ = [
@@ -38,6 +39,7 @@ __all__ = [
     "DictionarySource",
     "Generator",
     "Heuristic",
+    "Objective",
     "Page",
     "Puzzle",
     "PuzzleType",
@@ -205,6 +207,11 @@ class Searcher:
     #: does. Only such searchers are given them (``lacak.solve(..., executor=...)``,
     #: ``lacak KIND solve --workers N | --scheduler ...``); the others refuse them.
     splits: bool = False
+    #: Whether it searches by an :class:`Objective` (local search: hill climbing,
+    #: simulated annealing, ...): ``search`` is then also given ``objective``, the
+    #: puzzle's, which :func:`lacak.choose` finds (its kind's
+    #: :attr:`PuzzleType.objective`). Only such searchers are given one.
+    objective: bool = False
 
     def handles(self, puzzle: Any) -> bool:
         """Whether this searcher can search ``puzzle``."""
@@ -219,6 +226,7 @@ class Searcher:
         trace: SearchTrace | None = None,
         executor: concurrent.futures.Executor | None = None,
         workers: int | None = None,
+        objective: Objective | None = None,
         **options: Any,
     ) -> SearchResult:
         """Search ``puzzle``, checking the arguments first and the result after.
@@ -227,11 +235,16 @@ class Searcher:
             searcher that :attr:`splits`).
         :param workers: split the search across this many processes of lacak's own pool
             (a worker that dies has its task run again), as :func:`lacak.batch.iter_many`.
+        :param objective: the puzzle's :class:`Objective`, for a searcher that needs one
+            (:attr:`objective`; :func:`lacak.solve` finds it: :func:`lacak.objective_of`);
+            without it, the puzzle's own ``objective`` attribute, if it is one. A searcher
+            that needs none is not given it.
         :raises InvalidOptionError: an unknown option, a missing heuristic,
             ``heuristic``/``limits``/``trace`` of the wrong type, or an ``executor`` or
             ``workers`` for a searcher that does not split (or both at once).
         :raises InvalidPuzzleError: ``puzzle`` is not a :class:`Puzzle` (see
-            :func:`check_puzzle`), or the strategy does not handle its kind.
+            :func:`check_puzzle`), the strategy does not handle its kind, or it needs an
+            :class:`Objective` and has none.
         :raises OutOfMemoryError: the search ran out of memory (a ``MemoryError``
             inside it), saying which strategy and what to try.
         :raises PluginError: ``search`` returned something other than a
@@ -260,6 +273,8 @@ class Searcher:
         if heuristic is None and self.heuristic == "required":
             raise InvalidOptionError(f"strategy {self.name!r} needs a heuristic")
         split = _split_args(self, executor, workers)
+        if self.objective:
+            split["objective"] = _objective_for(self, puzzle, objective)
         try:
             with quiet(), memory_guard(  # (no search writes lacak's output: lacak.streams)
                 f"the search of strategy {self.name!r} (its open list, visited states or tables)",
@@ -411,6 +426,106 @@ class Heuristic:
         return self.estimate(puzzle, state, **self.options)
 
 
+@attrs.frozen(kw_only=True)
+class Objective:
+    """What local search needs of a kind of puzzle: a value to climb and the states next
+    to each state. A kind declares it in :attr:`PuzzleType.objective` (a function of the
+    puzzle giving its Objective); :func:`lacak.choose` hands it to a strategy that
+    :attr:`~Searcher.objective` needs one (hill climbing, simulated annealing, local
+    beam search, the genetic algorithm).
+
+    States here are *complete* states (every queen on the board, every tile of a Boggle
+    board), any hashable value the kind likes; they need not be the states of the
+    puzzle's ``successors``. Only :attr:`value`, :attr:`neighbours` and
+    :attr:`random_state` are required.
+
+    >>> import random
+    >>> line = Objective(value=lambda x: -abs(x - 3), neighbours=lambda x: (x - 1, x + 1),
+    ...                  random_state=lambda rng: rng.randrange(10), best=0)
+    >>> line.value(5), sorted(line.neighbours(5)), line.reached(line.value(3))
+    (-2, [4, 6], True)
+    >>> line.neighbour(5, random.Random(1)) in (4, 6)
+    True
+    """
+
+    #: ``value(state) -> float``: how good a state is; higher is better.
+    value: Callable[[Any], float] = attrs.field(repr=False)
+    #: ``neighbours(state) -> iterable of states``: every state one change away (steepest
+    #: ascent and local beam search look at them all).
+    neighbours: Callable[[Any], Iterable[Any]] = attrs.field(repr=False)
+    #: ``random_state(rng) -> state``: a state drawn with ``rng`` (a :class:`random.Random`),
+    #: for random restarts, the beam's and the genetic algorithm's first states.
+    random_state: Callable[[random.Random], Any] = attrs.field(repr=False)
+    #: ``random_neighbour(state, rng) -> state``: one neighbour drawn at random (first-choice
+    #: hill climbing, simulated annealing), without making them all; ``None``: one of
+    #: :attr:`neighbours` picked with ``rng``.
+    random_neighbour: Callable[[Any, random.Random], Any] | None = attrs.field(
+        default=None, repr=False
+    )
+    #: ``values(states) -> sequence of floats``: the values of many states at once, in
+    #: their order (a kind that scores a batch in compiled code); ``None``: :attr:`value`
+    #: on each.
+    values: Callable[[Sequence[Any]], Sequence[float]] | None = attrs.field(
+        default=None, repr=False
+    )
+    #: The value of a goal, when the kind knows it (no attacking queens: 0); a search that
+    #: reaches it stops, and its result is ``found``. ``None``: no known best, so a local
+    #: search runs until its limits and reports the best state it met.
+    best: float | None = None
+    #: ``crossover(a, b, rng) -> state``: a child of two states (the genetic algorithm
+    #: needs it; ``None``: the kind declares no way to cross two states).
+    crossover: Callable[[Any, Any, random.Random], Any] | None = attrs.field(
+        default=None, repr=False
+    )
+    #: ``mutate(state, rng) -> state``: a state changed at random (the genetic algorithm's
+    #: mutation); ``None``: :meth:`neighbour`.
+    mutate: Callable[[Any, random.Random], Any] | None = attrs.field(default=None, repr=False)
+    #: ``move(state, neighbour) -> action``: the action that leads from a state to a
+    #: neighbour, for a result's ``actions`` (``("Q3", 5)``: the queen of column 3 to row 5);
+    #: ``None``: the neighbour itself.
+    move: Callable[[Any, Any], Any] | None = attrs.field(default=None, repr=False)
+
+    def score(self, states: Sequence[Any]) -> list[float]:
+        """The values of ``states``, in order: :attr:`values` when the kind declares it,
+        else :attr:`value` on each.
+
+        :raises PluginError: :attr:`values` gave a different number of values.
+        """
+        if self.values is None:
+            return [self.value(state) for state in states]
+        scores = list(self.values(states))
+        if len(scores) != len(states):
+            raise PluginError(
+                f"an Objective's values() gave {len(scores)} values for {len(states)} states "
+                "(a bug in the plugin that declared it)"
+            )
+        return scores
+
+    def neighbour(self, state: Any, rng: random.Random) -> Any:
+        """One neighbour of ``state`` drawn with ``rng`` (:attr:`random_neighbour`, or one of
+        :attr:`neighbours`), or ``None`` when ``state`` has none."""
+        if self.random_neighbour is not None:
+            return self.random_neighbour(state, rng)
+        near = list(self.neighbours(state))
+        return rng.choice(near) if near else None
+
+    def changed(self, state: Any, rng: random.Random) -> Any:
+        """``state`` mutated with ``rng``: :attr:`mutate`, else :meth:`neighbour` (``state``
+        itself when it has no neighbour)."""
+        if self.mutate is not None:
+            return self.mutate(state, rng)
+        near = self.neighbour(state, rng)
+        return state if near is None else near
+
+    def action(self, state: Any, neighbour: Any) -> Any:
+        """The action from ``state`` to ``neighbour`` (:attr:`move`, else ``neighbour``)."""
+        return neighbour if self.move is None else self.move(state, neighbour)
+
+    def reached(self, value: float) -> bool:
+        """Whether ``value`` is a goal's: at least :attr:`best` (never, when it is ``None``)."""
+        return self.best is not None and value >= self.best
+
+
 def _as_seed(seed: Any, what: str) -> int | None:
     """``None``, or the seed as an ``int`` (numpy integers too, not bools); refuse the rest."""
     if seed is None:
@@ -496,6 +611,25 @@ def _check_options(options: Mapping[str, Any], accepted: Mapping[str, Any], what
             f"{what} takes no option {', '.join(map(repr, unknown))} "
             f"(its options: {', '.join(sorted(accepted)) or 'none'})"
         )
+
+
+def _objective_for(searcher: Searcher, puzzle: Any, objective: Any) -> Objective:
+    """The :class:`Objective` a searcher that needs one searches ``puzzle`` by: the one
+    given, else the puzzle's own ``objective`` attribute (if it is an Objective)."""
+    if objective is None:
+        objective = getattr(puzzle, "objective", None)
+        if objective is None:
+            raise InvalidPuzzleError(
+                f"strategy {searcher.name!r} is a local search: it needs an objective (a "
+                f"state's value and neighbours), and puzzle kind {puzzle.kind!r} declares "
+                "none (PuzzleType.objective)"
+            )
+    if not isinstance(objective, Objective):
+        raise InvalidOptionError(
+            f"objective must be a lacak.Objective, not {type(objective).__name__}"
+        )
+    return objective
+
 
 def _split_args(searcher: Searcher, executor: Any, workers: Any) -> dict[str, Any]:
     """The ``executor``/``workers`` keywords to give ``searcher.search``: none when neither
@@ -722,8 +856,18 @@ class PuzzleType:
     #: How ``lacak batch KIND`` makes and records the kind's instances (``None``: the
     #: generic way, see :class:`BatchKind`).
     batch: BatchKind | None = None
+    #: The kind's verified tasks with difficulty levels (:class:`lacak.tasks.TaskKind`
+    #: records), which :func:`lacak.tasks.create_dataset` assembles.
+    tasks: tuple[Any, ...] = attrs.field(default=(), converter=tuple)
+    #: Its Gymnasium environment's parts (a :class:`lacak.gym.GymKind`; ``None``: the
+    #: generic env over its successors), which :mod:`lacak.gym` assembles.
+    gym: Any = None
     #: The kind's own page in ``lacak serve`` (``None``: the generic page), see :class:`Page`.
     page: Page | None = None
+    #: ``objective(puzzle) -> Objective``: what local search climbs on an instance (a
+    #: state's value and neighbours, see :class:`Objective`); ``None``: the kind has none,
+    #: and local search strategies refuse its puzzles. :func:`lacak.objective_of` asks it.
+    objective: Callable[[Any], Objective] | None = attrs.field(default=None, repr=False)
 
     @property
     def name(self) -> str:

@@ -16,7 +16,7 @@ from .output import SHOWN_AT_ENDS, cut_middle, plural
 if TYPE_CHECKING:
     from .trace import SearchTrace
 
-__all__ = ["Extras", "SearchResult", "SearchStats", "describe_state"]
+__all__ = ["Extras", "LocalSearchResult", "SearchResult", "SearchStats", "describe_state"]
 
 _Result = TypeVar("_Result", bound="SearchResult")
 
@@ -406,6 +406,54 @@ class SearchResult:
         if stopped is StopReason.GOAL:
             raise ValueError("not_found() is for searches that stopped without a goal")
         return cls(found=False, states=(initial,), stopped=stopped, **fields)
+
+
+@attrs.frozen(kw_only=True)
+class LocalSearchResult(SearchResult):
+    """The outcome of a local search (hill climbing, simulated annealing, local beam
+    search, the genetic algorithm), which climbs an :class:`~lacak.Objective` rather than
+    following a path from the puzzle's start.
+
+    ``found`` says whether a goal's value (:attr:`Objective.best <lacak.Objective.best>`)
+    was reached; ``states`` is then the climb that reached it, from the state that climb
+    started at (a random restart's, not always the puzzle's start) to the goal, and
+    ``actions`` the moves between them (a beam's or a population's goal has no climb:
+    its ``states`` is the goal alone). Whether found or not, :attr:`best` is the best
+    state met and :attr:`value` its value. In the counts, ``expanded`` is the states
+    whose neighbours were looked at, ``generated`` the states valued and ``iterations``
+    the climbs (restarts + 1) or generations. The JSON form adds them under ``"local"``:
+    ``{"value", "best", "restarts", "steps"}``.
+    """
+
+    #: The best state met (the goal, when one was found); ``None`` before any.
+    best: Any = None
+    #: Its value (``None`` before any state was valued).
+    value: float | None = None
+    #: Random restarts made (climbs after the first).
+    restarts: int = 0
+    #: Moves made: the steps of every climb, or the generations of a population.
+    steps: int = 0
+
+    def to_dict(
+        self,
+        puzzle: Any = None,
+        *,
+        extras: Extras | _Unset | None = _Unset.UNSET,
+        registry: Any = None,
+    ) -> dict[str, Any]:
+        """:meth:`SearchResult.to_dict`, with ``"local"``: the best value and state (in the
+        kind's notation when ``puzzle`` is given), the restarts and the steps."""
+        data = super().to_dict(puzzle, extras=extras, registry=registry)
+        best = self.best
+        shown = None if best is None else (
+            describe_state(puzzle, best) if puzzle is not None else plain(best))  # fmt: skip
+        data["local"] = {
+            "value": plain(self.value),
+            "best": shown,
+            "restarts": self.restarts,
+            "steps": self.steps,
+        }
+        return data
 
 
 def _looked_up(kind: Any, registry: Any) -> Any:

@@ -165,6 +165,8 @@ def solve_run(
             )
             return Run(kind, None, None, result, stopped_before=stop,
                        advice=f"the time limit was reached before the search began: {stop}")  # fmt: skip
+        if choice.objective is not None:
+            typed["objective"] = choice.objective
         result = choice.searcher(
             puzzle, heuristic=choice.heuristic, limits=limits, trace=recorder, **typed
         )
