@@ -5,6 +5,14 @@ A searcher given a :class:`SearchTrace` calls :meth:`SearchTrace.add` for every
 node it generates and :meth:`SearchTrace.expand` when it expands one; the trace
 numbers nodes in generation order and remembers the order of expansion, which is
 what a textbook search-tree drawing shows.
+
+With ``steps=True`` the trace also keeps the search *step by step* (:class:`TraceStep`):
+for each expansion the node taken, its children (made, or pruned and why), the open
+list in the order it will be taken and the closed list, as the course notes draw the
+queues (``antrian1`` and ``antrian2``). A strategy that records steps says how its open
+list is ordered once (:meth:`SearchTrace.begin_steps`); the trace keeps the lists
+itself from the nodes added, expanded and pruned. :func:`tokens` writes a search as a
+Searchformer token sequence, and :func:`replay_tokens` checks one.
 """
 
 from __future__ import annotations
@@ -17,8 +25,21 @@ from typing import Any
 import attrs
 
 from .drawing import Canvas
+from .errors import InvalidInputError
 
-__all__ = ["SearchTrace", "TraceNode"]
+__all__ = [
+    "PRUNED",
+    "TOKEN_STRATEGIES",
+    "SearchTrace",
+    "StepChild",
+    "TraceMismatchError",
+    "TraceNode",
+    "TraceStep",
+    "letters",
+    "replay_tokens",
+    "state_tokens",
+    "tokens",
+]
 
 
 def _dot_string(text: str) -> str:
@@ -70,6 +91,63 @@ def _json_float(value: float) -> str:
     return json.dumps(value)
 
 
+#: Why a child did not join the open list (:attr:`StepChild.pruned`).
+PRUNED = {
+    "closed": "its state was expanded already (on the closed list)",
+    "open": "its state waits on the open list already, reached as cheaply or more",
+    "parent": "it is the parent's parent (the notes' rule: no step straight back)",
+    "path": "its state is on the path from the root already",
+    "depth": "it lies beyond the depth limit",
+    "bound": "its f = g + h exceeds this iteration's bound (IDA*)",
+}
+
+
+@attrs.define
+class StepChild:
+    """A child looked at in one step: made (``id`` >= 0, it joined the open list) or
+    ``pruned`` (one of :data:`PRUNED`'s reasons)."""
+
+    #: Trace id of the node made, ``-1`` for a child never made.
+    id: int
+    #: Its state.
+    state: Hashable
+    #: Path cost from the root.
+    g: float
+    #: Heuristic estimate, if the search used one.
+    h: float | None = None
+    #: ``None`` for a child made, else why it was not (a key of :data:`PRUNED`).
+    pruned: str | None = None
+
+
+@attrs.define
+class TraceStep:
+    """One expansion of a search, as the course notes draw it."""
+
+    #: Trace id of the node taken from the open list (and checked for the goal).
+    node: int
+    #: The children made and those pruned, in the order the search looked at them.
+    children: list[StepChild] = attrs.field(factory=list)
+    #: Trace ids of the nodes waiting after this step, in the order they will be taken.
+    open: list[int] = attrs.field(factory=list)
+    #: Trace ids of the nodes expanded so far, this one included, in that order.
+    closed: list[int] = attrs.field(factory=list)
+
+
+def letters(number: int) -> str:
+    """The letter name of node ``number`` (0: ``A``, 25: ``Z``, 26: ``AA``), as the
+    course notes letter a tree's nodes.
+
+    >>> [letters(n) for n in (0, 1, 25, 26, 27, 701, 702)]
+    ['A', 'B', 'Z', 'AA', 'AB', 'ZZ', 'AAA']
+    """
+    name = ""
+    number += 1
+    while number:
+        number, rest = divmod(number - 1, 26)
+        name = chr(ord("A") + rest) + name
+    return name
+
+
 @attrs.define
 class SearchTrace:
     """A recorded search tree.
@@ -77,13 +155,117 @@ class SearchTrace:
     :param max_nodes: stop recording after this many nodes (the search goes on);
         ``truncated`` tells whether that happened.
     :param describe: turns a state into text for exports (default ``str``).
+    :param steps: also record the search step by step (:attr:`steps`), when the
+        strategy can (:meth:`begin_steps`; the generic ones do).
+    :param max_steps: stop recording steps after this many (``steps_truncated`` says so);
+        each step keeps both lists, so a step trace is for small searches.
     """
 
     max_nodes: int = 100_000
     describe: Callable[[Hashable], str] = str
+    steps: bool = False
+    max_steps: int = 1_000
     nodes: list[TraceNode] = attrs.field(factory=list, init=False)
     truncated: bool = attrs.field(default=False, init=False)
+    #: The steps recorded (when ``steps`` was asked for and the strategy records them).
+    recorded: list[TraceStep] = attrs.field(factory=list, init=False)
+    #: Whether steps were left out (``max_steps``, or ``max_nodes`` was reached).
+    steps_truncated: bool = attrs.field(default=False, init=False)
+    #: How the strategy takes its open list (:meth:`begin_steps`), ``None`` before.
+    order: tuple[str, float, float] | None = attrs.field(default=None, init=False)
     _expansions: int = attrs.field(default=0, init=False)
+    _open: dict[int, tuple[float, ...]] = attrs.field(factory=dict, init=False, repr=False)
+    _closed: list[int] = attrs.field(factory=list, init=False, repr=False)
+    _step_of: dict[int, int] = attrs.field(factory=dict, init=False, repr=False)
+    _stepping: bool = attrs.field(default=False, init=False, repr=False)
+
+    # -- steps -------------------------------------------------------------------
+
+    @property
+    def stepping(self) -> bool:
+        """Whether steps are being recorded now (asked for, begun, not cut short)."""
+        return self._stepping
+
+    def begin_steps(self, order: str, g_weight: float = 1.0, h_weight: float = 0.0) -> None:
+        """Called by a strategy that can record steps, before its first node: how it
+        takes its open list. ``"fifo"`` (breadth-first: first made, first taken),
+        ``"lifo"`` (depth-first: the last expansion's children first, each expansion's
+        in the order made), ``"path"`` (IDA*: as ``"lifo"``, children made one at a time) or ``"priority"`` (smallest ``g_weight*g + h_weight*h``, then
+        smaller ``h``, then first made). Steps are recorded only if asked for."""
+        if order not in ("fifo", "lifo", "path", "priority"):
+            raise ValueError(f"unknown open-list order {order!r}")
+        self.order = (order, float(g_weight), float(h_weight))
+        self._stepping = self.steps and not self.steps_truncated
+
+    def restart(self) -> None:
+        """A new iteration (iterative deepening, IDA*): the lists start empty again."""
+        if self._stepping:
+            self._settle()
+            self._open.clear()
+            self._closed = []
+
+    def _key(self, node: TraceNode) -> tuple[float, ...]:
+        assert self.order is not None
+        how, a, b = self.order
+        if how == "fifo":
+            return (node.id,)
+        if how in ("lifo", "path"):
+            return (-len(self.recorded), node.id)
+        h = node.h if node.h is not None else 0.0
+        return (a * node.g + b * h, h, node.id)
+
+    def _settle(self) -> None:
+        """Write the lists after the last step into it."""
+        if self.recorded and not self.recorded[-1].closed:
+            last = self.recorded[-1]
+            last.open = sorted(self._open, key=self._open.__getitem__)
+            last.closed = list(self._closed)
+
+    def _stop_steps(self) -> None:
+        self._settle()
+        self._stepping = False
+        self.steps_truncated = True
+
+    def _child(self, parent: int | None, child: StepChild) -> None:
+        index = self._step_of.get(parent) if parent is not None else None
+        if index is not None:
+            self.recorded[index].children.append(child)
+
+    def prune(
+        self,
+        parent: int,
+        state: Hashable,
+        reason: str,
+        *,
+        g: float = 0.0,
+        h: float | None = None,
+    ) -> None:
+        """Record a child of node ``parent`` that was not made, and why: a key of
+        :data:`PRUNED`, or ``"seen"`` (a duplicate rule's: the trace tells ``"open"``
+        from ``"closed"`` by where the state is)."""
+        if not self._stepping:
+            return
+        if reason == "seen":
+            waiting = any(self.nodes[i].state == state for i in self._open)
+            reason = "open" if waiting else "closed"
+        self._child(parent, StepChild(-1, state, g, h, reason))
+
+    def reject(self, node_id: int, reason: str) -> None:
+        """A node made but not put on the open list (IDA*'s children over the bound)."""
+        if not self._stepping or not 0 <= node_id < len(self.nodes):
+            return
+        self._open.pop(node_id, None)
+        node = self.nodes[node_id]
+        index = self._step_of.get(node.parent) if node.parent is not None else None
+        if index is not None:
+            for child in self.recorded[index].children:
+                if child.id == node_id:
+                    child.pruned = reason
+
+    def discard(self, node_id: int) -> None:
+        """A node leaves the open list unexpanded (a cheaper copy of its state replaced it)."""
+        if self._stepping:
+            self._open.pop(node_id, None)
 
     def __repr__(self) -> str:
         """Short: a trace holds up to 100,000 nodes (``nodes`` lists them)."""
@@ -100,13 +282,27 @@ class SearchTrace:
         depth: int = 0,
         g: float = 0.0,
         h: float | None = None,
+        supersede: bool = False,
     ) -> int:
-        """Record a generated node and return its id (``-1`` once truncated)."""
+        """Record a generated node and return its id (``-1`` once truncated).
+
+        :param supersede: (steps) the node replaces any node of the same state waiting
+            on the open list (a graph search found a cheaper path to it).
+        """
         if len(self.nodes) >= self.max_nodes or (parent is not None and parent < 0):
             self.truncated = True
+            if self._stepping:
+                self._stop_steps()
             return -1
         node_id = len(self.nodes)
-        self.nodes.append(TraceNode(node_id, parent, state, action, depth, g, h))
+        node = TraceNode(node_id, parent, state, action, depth, g, h)
+        self.nodes.append(node)
+        if self._stepping:
+            if supersede:  # (a cheaper copy of a state waiting replaces it)
+                for other in [i for i in self._open if self.nodes[i].state == state]:
+                    del self._open[other]
+            self._open[node_id] = self._key(node)
+            self._child(parent, StepChild(node_id, state, g, h))
         return node_id
 
     def expand(self, node_id: int) -> None:
@@ -114,6 +310,15 @@ class SearchTrace:
         self._expansions += 1
         if 0 <= node_id < len(self.nodes) and self.nodes[node_id].order is None:
             self.nodes[node_id].order = self._expansions
+        if self._stepping:
+            if len(self.recorded) >= self.max_steps or not 0 <= node_id < len(self.nodes):
+                self._stop_steps()
+                return
+            self._settle()
+            self._open.pop(node_id, None)
+            self._closed.append(node_id)
+            self._step_of[node_id] = len(self.recorded)
+            self.recorded.append(TraceStep(node_id))
 
     def mark_goal(self, node_id: int) -> None:
         """Mark the node the search returned as its goal."""
@@ -126,6 +331,96 @@ class SearchTrace:
         for node in self.nodes:
             out.setdefault(node.parent, []).append(node)
         return out
+
+    def step_list(self) -> list[TraceStep]:
+        """The steps recorded, the last one's lists filled in."""
+        self._settle()
+        return self.recorded
+
+    def labels(self) -> dict[int, str]:
+        """The letter of each node met in the steps (:func:`letters`), as the course
+        notes letter a tree: the root ``A``, then each expansion's children in the order
+        the search will take them (for depth- and breadth-first, the order they were
+        made; for best-first, by the heuristic)."""
+        names: dict[int, str] = {}
+        for step in self.step_list():
+            if step.node not in names:
+                names[step.node] = letters(len(names))
+            made = [c.id for c in step.children if c.pruned is None and c.id >= 0]
+            made.sort(key=lambda i: self._key(self.nodes[i]) if self.order else (i,))
+            for i in made:
+                if i not in names:
+                    names[i] = letters(len(names))
+        return names
+
+    def steps_to_list(self) -> list[dict[str, Any]]:
+        """The steps as JSON-ready dicts: ``step`` (from 1), ``id``, ``label`` (the node's
+        letter), ``node`` (its state as text), ``g``, ``h``, ``depth``, ``goal``,
+        ``children`` (each ``id`` (``null`` if pruned), ``label``, ``state``, ``g``, ``h``
+        and ``pruned``: ``null`` or why), ``open`` and ``closed`` (states as text, the
+        open list in the order it will be taken, the closed list in the order expanded)
+        and ``open_ids``/``closed_ids`` (the same as trace ids)."""
+        names = self.labels()
+        text = self.describe
+        out = []
+        for number, step in enumerate(self.step_list(), 1):
+            node = self.nodes[step.node]
+            children = [
+                {"id": c.id if c.id >= 0 else None, "label": names.get(c.id),
+                 "state": text(c.state), "g": c.g, "h": c.h, "pruned": c.pruned}
+                for c in step.children
+            ]  # fmt: skip
+            out.append({
+                "step": number, "id": node.id, "label": names.get(node.id),
+                "node": text(node.state), "g": node.g, "h": node.h, "depth": node.depth,
+                "goal": node.goal, "children": children,
+                "open": [text(self.nodes[i].state) for i in step.open],
+                "closed": [text(self.nodes[i].state) for i in step.closed],
+                "open_ids": list(step.open), "closed_ids": list(step.closed),
+            })  # fmt: skip
+        return out
+
+    def steps_text(self) -> str:
+        """The steps as the course notes lay them out, one block a step: the node taken
+        (``P``), its children, and both lists by letter. A best-first family search
+        (``order`` ``"priority"``) names the lists as the notes do: ``antrian1`` (the
+        nodes to examine, best first) and ``antrian2`` (the nodes examined)."""
+        names = self.labels()
+        how = self.order[0] if self.order is not None else "fifo"
+        waiting, done = {
+            "priority": ("antrian1 (to examine)", "antrian2 (examined)"),
+            "lifo": ("open (stack, top first)", "closed (examined)"),
+            "path": ("open (stack, top first)", "closed (examined, this iteration)"),
+            "fifo": ("open (queue, front first)", "closed (examined)"),
+        }[how]
+
+        def numbers(g: float, h: float | None) -> str:
+            return f"g={g:g}" + ("" if h is None else f", h={h:g}")
+
+        def name(i: int) -> str:
+            return names.get(i, f"#{i}")
+
+        lines = []
+        for number, step in enumerate(self.step_list(), 1):
+            node = self.nodes[step.node]
+            goal = " = goal" if node.goal else ""
+            lines.append(f"step {number}: P = {name(node.id)} {self.describe(node.state)} "
+                         f"({numbers(node.g, node.h)}){goal}")  # fmt: skip
+            made = [c for c in step.children if c.pruned is None]
+            pruned = [c for c in step.children if c.pruned is not None]
+            if made or pruned:
+                parts = ", ".join(f"{name(c.id)} {self.describe(c.state)} ({numbers(c.g, c.h)})"
+                                  for c in made) or "none"  # fmt: skip
+                if pruned:
+                    parts += "; pruned: " + ", ".join(
+                        f"{self.describe(c.state)} ({c.pruned})" for c in pruned
+                    )
+                lines.append(f"  children: {parts}")
+            lines.append(f"  {waiting}: {' '.join(map(name, step.open)) or '(empty)'}")
+            lines.append(f"  {done}: {' '.join(map(name, step.closed))}")
+        if self.steps_truncated:
+            lines.append(f"... (steps after the first {len(self.recorded):,} not recorded)")
+        return "\n".join(lines) + "\n"
 
     # -- exports ---------------------------------------------------------------
 
@@ -377,3 +672,320 @@ class SearchTrace:
             numbers = f"#{node.order} " + numbers
         action = "start" if node.action is None else str(node.action)
         return [action, self.describe(node.state), numbers]
+
+
+# -- Searchformer tokens ---------------------------------------------------------------
+
+#: The strategies :func:`tokens` writes and :func:`replay_tokens` checks, with how each
+#: takes its open list: ``(order, g weight, h weight)`` (:meth:`SearchTrace.begin_steps`).
+TOKEN_STRATEGIES = {
+    "astar": ("priority", 1.0, 1.0),
+    "uniform-cost": ("priority", 1.0, 0.0),
+    "best-first": ("priority", 0.0, 1.0),
+    "bfs": ("fifo", 1.0, 0.0),
+    "dfs": ("lifo", 1.0, 0.0),
+}
+
+
+def _number(value: float | None) -> str:
+    """``c3`` for 3.0, ``c2.5`` for 2.5, ``c0`` for no value."""
+    value = 0.0 if value is None else float(value)
+    return f"c{int(value)}" if value.is_integer() else f"c{value!r}"
+
+
+def state_tokens(text: Callable[[Hashable], str], state: Hashable) -> list[str]:
+    """A state as tokens: a pair of integers as its two numbers (a maze cell: ``row col``,
+    as Searchformer writes coordinates), anything else as one token, its text form
+    (``text``: a sliding board's ``123450786``) with spaces taken out."""
+    if (
+        isinstance(state, tuple)
+        and len(state) == 2
+        and all(isinstance(v, int) and not isinstance(v, bool) for v in state)
+    ):
+        return [str(v) for v in state]
+    return ["".join(text(state).split()) or "_"]
+
+
+def tokens(trace: SearchTrace, plan: Any = None) -> list[str]:
+    """A recorded search as a Searchformer token sequence (Lehnert et al. 2024,
+    arXiv 2402.14083): ``create S c<g> c<h>`` when a node joins the open list, ``close S
+    c<g> c<h>`` when it is expanded, in the order the search did them, then ``plan S`` for
+    each state of ``plan`` (the result's ``states``, start to goal). ``S`` is the state's
+    tokens (:func:`state_tokens`, through the trace's ``describe``); ``c<h>`` is ``c0``
+    for a search without a heuristic.
+
+    The order is rebuilt from the tree: the root is created, and each node expanded is
+    closed and then its children are created, in the order made. That is the order of
+    every strategy that makes a node's children when it expands it (``astar``,
+    ``best-first``, ``uniform-cost``, ``weighted-astar``, ``bfs``, ``dfs``); IDA* makes
+    them one at a time and is refused.
+
+    :raises InvalidOptionError: a trace cut short by ``max_nodes``, or one of IDA*.
+    """
+    from .errors import InvalidOptionError
+
+    if trace.truncated:
+        raise InvalidOptionError(
+            f"the trace was cut at {trace.max_nodes:,} nodes: tokens need the whole search"
+        )
+    if trace.order is not None and trace.order[0] == "path":
+        raise InvalidOptionError("IDA* makes children one at a time: no token trace for it")
+    by_parent = trace.children()
+    text = trace.describe
+    out: list[str] = []
+
+    def event(word: str, node: TraceNode) -> None:
+        out.extend([word, *state_tokens(text, node.state), _number(node.g), _number(node.h)])
+
+    made: set[int] = set()
+    for node in sorted((n for n in trace.nodes if n.order is not None), key=lambda n: n.order or 0):
+        if node.id not in made:  # a root (each iteration's, iterative deepening)
+            event("create", node)
+            made.add(node.id)
+        event("close", node)
+        for child in by_parent.get(node.id, []):
+            event("create", child)
+            made.add(child.id)
+    if trace.nodes and trace.nodes[0].order is None:  # (no node expanded: the root alone)
+        event("create", trace.nodes[0])
+    for state in plan or ():
+        out.extend(["plan", *state_tokens(text, state)])
+    return out
+
+
+class TraceMismatchError(InvalidInputError):
+    """A token trace that is not a correct execution of the strategy named
+    (:func:`replay_tokens`): the message says which token and why."""
+
+
+@attrs.define
+class _Entry:
+    """A node on the open list while a token trace is replayed."""
+
+    key: tuple[str, ...]
+    state: Hashable
+    g: float
+    h: float
+    depth: int
+    seq: int
+
+
+def _read_events(
+    words: list[str], width: int
+) -> tuple[list[tuple[int, str, tuple[str, ...], float, float]], list[tuple[str, ...]]]:
+    """``(events, plan)``: each event ``(position, word, state key, g, h)``."""
+    events: list[tuple[int, str, tuple[str, ...], float, float]] = []
+    plan: list[tuple[str, ...]] = []
+    at = 0
+
+    def cost(position: int) -> float:
+        word = words[position] if position < len(words) else ""
+        try:
+            if not word.startswith("c"):
+                raise ValueError
+            return float(word[1:])
+        except ValueError:
+            raise TraceMismatchError(
+                f"token {position}: expected a cost like c3, got {word!r}"
+            ) from None
+
+    while at < len(words):
+        word = words[at]
+        if word in ("create", "close"):
+            if plan:
+                raise TraceMismatchError(f"token {at}: {word!r} after the plan began")
+            key = tuple(words[at + 1 : at + 1 + width])
+            if len(key) < width:
+                raise TraceMismatchError(f"token {at}: the trace ends inside an event")
+            events.append((at, word, key, cost(at + 1 + width), cost(at + 2 + width)))
+            at += 3 + width
+        elif word == "plan":
+            key = tuple(words[at + 1 : at + 1 + width])
+            if len(key) < width:
+                raise TraceMismatchError(f"token {at}: the trace ends inside a plan state")
+            plan.append(key)
+            at += 1 + width
+        else:
+            raise TraceMismatchError(f"token {at}: expected create, close or plan, got {word!r}")
+    return events, plan
+
+
+def replay_tokens(
+    puzzle: Any,
+    words: str | list[str],
+    strategy: str = "astar",
+    *,
+    heuristic: Any = None,
+    describe: Callable[[Hashable], str] | None = None,
+    max_depth: int | None = None,
+) -> int:
+    """Replay a Searchformer token trace (:func:`tokens`) against ``puzzle`` and check
+    that it is a correct execution of ``strategy`` (a key of :data:`TOKEN_STRATEGIES`,
+    with its default duplicate rule, ``closed``) ending in the plan it reports.
+
+    Checked, event by event: the trace starts by creating the start (``c0``, its ``h``);
+    each ``close`` takes a node waiting on the open list (same state, ``g`` and ``h``) that
+    the strategy may take next: for the best-first family one whose priority (``g + h``
+    for ``astar``, ``g`` for ``uniform-cost``, ``h`` for ``best-first``) is the least
+    waiting (ties in any order, as any correct implementation may break them); for
+    ``bfs`` the first created still waiting; for ``dfs`` the top of the stack. After a
+    close, the creates that follow are exactly the node's successors the duplicate rule
+    keeps (a state never created, or for ``astar`` and ``uniform-cost`` one reached more
+    cheaply than before), in any order, each with ``g`` = the parent's plus the step's
+    cost and ``h`` = the heuristic's estimate; a node at ``max_depth`` has none. The goal
+    is the last node closed and no node closed before it is a goal; the plan goes from
+    the start to it by successor moves, its cost the goal's ``g``. A trace with no plan
+    must be an exhausted search (nothing left waiting).
+
+    :param heuristic: a :class:`~lacak.Heuristic` (``lacak.resolve_heuristic(puzzle,
+        "manhattan")``) or a function ``state -> number``; ``None`` for ``h = 0``.
+    :param describe: a state's text form (default: the puzzle's, as traces write it).
+    :returns: the number of nodes closed.
+    :raises TraceMismatchError: the first event that does not fit, and why.
+    :raises InvalidOptionError: an unknown strategy.
+    """
+    from .errors import InvalidOptionError
+    from .interfaces import describe_state
+
+    if strategy not in TOKEN_STRATEGIES:
+        raise InvalidOptionError(
+            f"replay_tokens checks {', '.join(TOKEN_STRATEGIES)}, not {strategy!r}"
+        )
+    order, a, b = TOKEN_STRATEGIES[strategy]
+    reopen = strategy in ("astar", "uniform-cost")
+    if isinstance(words, str):
+        words = words.split()
+    text = describe if describe is not None else (lambda s: describe_state(puzzle, s))
+    if heuristic is None:
+        h_of: Callable[[Hashable], float] = lambda _s: 0.0  # noqa: E731
+    elif hasattr(heuristic, "for_puzzle"):
+        h_of = heuristic.for_puzzle(puzzle)
+    else:
+        h_of = heuristic
+
+    def key_of(state: Hashable) -> tuple[str, ...]:
+        return tuple(state_tokens(text, state))
+
+    start = puzzle.initial
+    events, plan = _read_events(list(words), len(key_of(start)))
+
+    def fail(position: int, why: str) -> TraceMismatchError:
+        return TraceMismatchError(f"token {position}: {why}")
+
+    def same(x: float, y: float) -> bool:
+        return abs(x - y) <= 1e-9 * max(1.0, abs(x), abs(y))
+
+    if not events:
+        raise TraceMismatchError("the trace has no events")
+    position, word, key, g, h = events[0]
+    h0 = float(h_of(start))
+    if word != "create" or key != key_of(start) or not same(g, 0) or not same(h, h0):
+        raise fail(position, f"a trace starts with create {' '.join(key_of(start))} c0 "
+                             f"{_number(h0)}")  # fmt: skip
+    live: list[_Entry] = [_Entry(key, start, 0.0, h0, 0, 0)]
+    best: dict[Hashable, float] = {start: 0.0}
+    seen_depth: dict[Hashable, int] = {start: 0}
+    pending: list[tuple[tuple[str, ...], Hashable, float, float, int]] = []
+    batch: list[_Entry] = []
+    goal: _Entry | None = None
+    closes = 0
+    seq = 1
+
+    def take_next(position: int, entry_key: tuple[str, ...], g: float, h: float) -> _Entry:
+        candidates = [e for e in live if e.key == entry_key and same(e.g, g) and same(e.h, h)]
+        if not candidates:
+            raise fail(position, f"close {' '.join(entry_key)} {_number(g)} {_number(h)}: no "
+                                 "such node waits on the open list")  # fmt: skip
+        if order == "priority":
+            least = min(a * e.g + b * e.h for e in live)
+            chosen = [e for e in candidates if same(a * e.g + b * e.h, least)]
+            if not chosen:
+                raise fail(position, f"{strategy} takes a node of the least priority "
+                                     f"({least:g}) first")  # fmt: skip
+            return chosen[0]
+        nxt = min(live, key=lambda e: e.seq) if order == "fifo" else live[-1]
+        if nxt not in candidates:
+            which = "the first created still waiting" if order == "fifo" else "the top of the stack"
+            raise fail(position, f"{strategy} takes {which} next: {' '.join(nxt.key)}")
+        return nxt
+
+    for position, word, key, g, h in events[1:]:
+        if goal is not None:
+            raise fail(position, "the search goes on after closing the goal")
+        if word == "create":
+            match = next((p for p in pending if p[0] == key and same(p[2], g) and same(p[3], h)),
+                         None)  # fmt: skip
+            if match is None:
+                raise fail(position, f"create {' '.join(key)} {_number(g)} {_number(h)} is "
+                                     "not a child the last node closed makes")  # fmt: skip
+            pending.remove(match)
+            entry = _Entry(key, match[1], g, h, match[4], seq)
+            seq += 1
+            if order == "priority":  # a cheaper copy replaces a waiting one
+                live[:] = [e for e in live if e.state != entry.state]
+            if order == "lifo":
+                batch.append(entry)
+            else:
+                live.append(entry)
+            continue
+        if pending:
+            left = pending[0]
+            raise fail(position, f"close before the last node's child {' '.join(left[0])} "
+                                 f"{_number(left[2])} {_number(left[3])} was created")  # fmt: skip
+        if order == "lifo":
+            live.extend(reversed(batch))
+            batch = []
+        entry = take_next(position, key, g, h)
+        live.remove(entry)
+        closes += 1
+        if puzzle.is_goal(entry.state):
+            goal = entry
+            continue
+        depth = entry.depth + 1
+        if max_depth is not None and depth > max_depth:
+            continue
+        for _action, child, step in puzzle.successors(entry.state):
+            g2 = entry.g + step
+            if order == "priority":
+                previous = best.get(child)
+                if previous is not None and (not reopen or g2 >= previous):
+                    continue
+                best[child] = g2
+            elif order == "fifo":
+                if child in seen_depth:
+                    continue
+                seen_depth[child] = depth
+            else:
+                before = seen_depth.get(child)
+                if before is not None and (max_depth is None or before <= depth):
+                    continue
+                seen_depth[child] = depth
+            pending.append((key_of(child), child, g2, float(h_of(child)), depth))
+    end = events[-1][0] if events else 0
+    if pending:
+        left = pending[0]
+        raise fail(end, f"the trace ends before the child {' '.join(left[0])} was created")
+    if order == "lifo":
+        live.extend(reversed(batch))
+    if goal is None:
+        if plan:
+            raise fail(end, "a plan, but the trace never closes a goal")
+        if live:
+            raise fail(end, f"the trace ends with {len(live)} node(s) still waiting and no goal")
+        return closes
+    if not plan:
+        raise fail(end, "the trace closes a goal but gives no plan")
+    if plan[0] != key_of(start) or plan[-1] != goal.key:
+        raise fail(end, "the plan must go from the start to the goal closed")
+    state, cost = start, 0.0
+    for number, step_key in enumerate(plan[1:], 1):
+        moves = [(c, s) for _a, s, c in puzzle.successors(state) if key_of(s) == step_key]
+        if not moves:
+            raise fail(
+                end, f"plan state {number} ({' '.join(step_key)}) is no move from the one before"
+            )
+        step_cost, state = min(moves, key=lambda m: m[0])
+        cost += step_cost
+    if not same(cost, goal.g):
+        raise fail(end, f"the plan costs {cost:g}, the goal was closed with g = {goal.g:g}")
+    return closes

@@ -120,6 +120,9 @@ def expand(
             return GOAL
         depth = node.depth + 1
         if bound is not None and depth > bound:
+            if trace is not None and trace.stepping:  # (the children the bound leaves out)
+                for _action, state, cost in successors(node.state):
+                    trace.prune(node.tid, state, "depth", g=node.g + cost)
             return CUT if cut or any(True for _ in successors(node.state)) else LEAF
         return depth
 

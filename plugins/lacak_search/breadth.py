@@ -58,6 +58,7 @@ def bfs(
     parent_only = duplicates == "parent"
     root = Node(puzzle.initial)
     if trace is not None:
+        trace.begin_steps("fifo")
         root.tid = trace.add(None, root.state)
     step = expand(is_goal, successors, trace, max_depth)
     frontier = deque([root])
@@ -87,12 +88,18 @@ def bfs(
         for action, child_state, cost in successors(state):
             if closed:
                 if child_state in seen:
+                    if trace is not None:
+                        trace.prune(node.tid, child_state, "seen", g=g + cost)
                     continue
                 seen.add(child_state)
             elif parent_only:
                 if node.parent is not None and child_state == node.parent.state:
+                    if trace is not None:
+                        trace.prune(node.tid, child_state, "parent", g=g + cost)
                     continue
             elif on_path(node, child_state):
+                if trace is not None:
+                    trace.prune(node.tid, child_state, "path", g=g + cost)
                 continue
             child = Node(child_state, node, action, cost, g + cost, depth)
             if trace is not None:

@@ -74,6 +74,8 @@ def dfs(
     iterative = check_flag(iterative, "iterative", "dfs")
     budget = limits.start()
     counters = Counters()
+    if trace is not None:
+        trace.begin_steps("lifo")
     if iterative:
         counters.iterations = 0
         bound = 0
@@ -111,6 +113,7 @@ def _depth_limited(
     is_goal = puzzle.is_goal
     root = Node(puzzle.initial)
     if trace is not None:
+        trace.restart()
         root.tid = trace.add(None, root.state)
     step = expand(is_goal, successors, trace, bound)
     stack = [root]
@@ -138,13 +141,19 @@ def _depth_limited(
             for action, state, cost in successors(node.state):
                 if parent_only:
                     if node.parent is not None and state == node.parent.state:
+                        if trace is not None:
+                            trace.prune(node.tid, state, "parent", g=node.g + cost)
                         continue
                 elif closed:
                     previous = seen.get(state)
                     if previous is not None and (bound is None or previous <= depth):
+                        if trace is not None:
+                            trace.prune(node.tid, state, "seen", g=node.g + cost)
                         continue
                     seen[state] = depth
                 elif on_path(node, state):
+                    if trace is not None:
+                        trace.prune(node.tid, state, "path", g=node.g + cost)
                     continue
                 child = Node(state, node, action, cost, node.g + cost, depth)
                 if trace is not None:
@@ -228,10 +237,13 @@ def idastar(
             trace=trace,
         )
 
+    if trace is not None:
+        trace.begin_steps("path")
     while True:
         counters.iterations += 1
         root = Node(initial, h=root_h)
         if trace is not None:
+            trace.restart()
             root.tid = trace.add(None, initial, h=root_h)
         stop = budget.exceeded(expanded, 1)
         if stop is not None:
@@ -249,10 +261,14 @@ def idastar(
             node, children = stack[-1]
             for action, state, cost in children:
                 if state in on_path_now:
+                    if trace is not None:
+                        trace.prune(node.tid, state, "path", g=node.g + cost)
                     continue
                 depth = node.depth + 1
                 if max_depth is not None and depth > max_depth:
                     cut = True
+                    if trace is not None:
+                        trace.prune(node.tid, state, "depth", g=node.g + cost)
                     continue
                 g = node.g + cost
                 h = est(state)
@@ -265,6 +281,8 @@ def idastar(
                 if g + h > bound:
                     if g + h < next_bound:
                         next_bound = g + h
+                    if trace is not None:
+                        trace.reject(child.tid, "bound")
                     continue
                 stop = budget.exceeded(expanded, len(stack))
                 if stop is not None:

@@ -81,6 +81,7 @@ def _search(
     h0 = est(puzzle.initial)
     root = Node(puzzle.initial, h=h0)
     if trace is not None:
+        trace.begin_steps("priority", g_weight, h_weight)
         root.tid = trace.add(None, root.state, h=h0 if heuristic is not None else None)
     frontier: list[tuple[float, float, int, Node]] = [(h_weight * h0, h0, next(counter), root)]
     # closed, no depth limit: the best g per state (every state ever generated; reopened when
@@ -103,8 +104,12 @@ def _search(
         if closed:
             if labels is not None:
                 if (node.g, node.depth) not in labels[node.state]:
+                    if trace is not None:
+                        trace.discard(node.tid)
                     continue  # a copy that dominates this one was queued since
             elif node.g > best[node.state]:
+                if trace is not None:
+                    trace.discard(node.tid)
                 continue  # a cheaper copy of this state was queued since
         stop = budget.exceeded(expanded, len(frontier) + 1, len(kept_states))
         if stop is not None:
@@ -122,21 +127,31 @@ def _search(
         before = generated
         for action, child_state, cost in successors(state):
             g = node.g + cost
+            replaces = False
             if labels is not None:
                 kept = labels.get(child_state)
                 if kept is None:
                     labels[child_state] = [(g, depth)]
                 elif not _keep(kept, g, depth, reopen):
+                    if trace is not None:
+                        trace.prune(node.tid, child_state, "seen", g=g)
                     continue
             elif closed:
                 previous = best.get(child_state)
                 if previous is not None and (not reopen or g >= previous):
+                    if trace is not None:
+                        trace.prune(node.tid, child_state, "seen", g=g)
                     continue
                 best[child_state] = g
+                replaces = previous is not None
             elif parent_only:
                 if node.parent is not None and child_state == node.parent.state:
+                    if trace is not None:
+                        trace.prune(node.tid, child_state, "parent", g=g)
                     continue
             elif on_path(node, child_state):
+                if trace is not None:
+                    trace.prune(node.tid, child_state, "path", g=g)
                 continue
             h = est(child_state)
             child = Node(child_state, node, action, cost, g, depth, h)
@@ -149,6 +164,7 @@ def _search(
                     depth=depth,
                     g=g,
                     h=h if heuristic is not None else None,
+                    supersede=replaces,
                 )
             heappush(frontier, (g_weight * g + h_weight * h, h, next(counter), child))
         if generated > before and depth > deepest:
