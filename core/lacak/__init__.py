@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import sys
 
-from . import _moved, batch, options, output, progress, store, words
+from . import _moved, batch, gym, options, output, progress, store, tasks, words
 from ._moved import moved_modules
 from .api import (
     NO_HEURISTIC,
@@ -150,6 +150,7 @@ __all__ = [
     "dictionary",
     "generate",
     "generators",
+    "gym",
     "heuristics",
     "hookimpl",
     "hookspec",
@@ -172,6 +173,7 @@ __all__ = [
     "searchers",
     "solve",
     "store",
+    "tasks",
     "words",
 ]
 
@@ -183,3 +185,5 @@ def __getattr__(name: str) -> object:
 
 
 _moved.install(sys.modules[__name__])
+# Gymnasium's envs lacak/<Kind>-v0, registered once Gymnasium is imported (lacak.gym)
+gym.install()

@@ -163,6 +163,10 @@ def _as_frozenset(items: Iterable[str]) -> frozenset[str]:
     return frozenset(items)
 
 
+def _as_tuple(items: Iterable[Any]) -> tuple[Any, ...]:
+    return tuple(items)
+
+
 def _as_str_tuple(items: Iterable[str]) -> tuple[str, ...]:
     """A tuple of names (a typed ``converter=tuple``, so that type checkers see ``str``)."""
     return tuple(items)
@@ -858,7 +862,7 @@ class PuzzleType:
     batch: BatchKind | None = None
     #: The kind's verified tasks with difficulty levels (:class:`lacak.tasks.TaskKind`
     #: records), which :func:`lacak.tasks.create_dataset` assembles.
-    tasks: tuple[Any, ...] = attrs.field(default=(), converter=tuple)
+    tasks: tuple[Any, ...] = attrs.field(default=(), converter=_as_tuple)
     #: Its Gymnasium environment's parts (a :class:`lacak.gym.GymKind`; ``None``: the
     #: generic env over its successors), which :mod:`lacak.gym` assembles.
     gym: Any = None

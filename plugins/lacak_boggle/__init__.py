@@ -211,6 +211,8 @@ _BATCH = lacak.BatchKind(
 @lacak.hookimpl
 def register_puzzles(register: Any) -> None:
     """The ``boggle`` puzzle kind, with its part of the pipeline (:mod:`lacak_boggle.kind`)."""
+    from . import learning  # (deferred, as the library API: loaded on first use)
+
     register(
         lacak.PuzzleType(
             kind="boggle",
@@ -237,6 +239,9 @@ def register_puzzles(register: Any) -> None:
             help=_HELP,
             example="AHORJ/QQUOI/SSCPD/MUPSM/AUULI",
             batch=_BATCH,
+            # the tasks and the Gymnasium env (docs/machine-learning.md)
+            tasks=learning.TASKS,
+            gym=learning.GYM,
             # the page of lacak serve: lacak_boggle/page/, package data
             page=lacak.Page(
                 package="lacak_boggle", script="boggle.js", styles=("boggle.css",), title="Boggle"

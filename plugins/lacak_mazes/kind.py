@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 import lacak
 from lacak.options import Text
 
+from . import learning
 from .render import PICTURE_HELP, PICTURE_OPTIONS, render_puzzle
 
 if TYPE_CHECKING:
@@ -180,6 +181,9 @@ PUZZLE_TYPE = lacak.PuzzleType(
     },
     example=EXAMPLE,
     batch=BATCH,
+    # the task and the Gymnasium env (docs/machine-learning.md)
+    tasks=learning.TASKS,
+    gym=learning.GYM,
     # the page of lacak serve: lacak_mazes/page/, package data
     page=lacak.Page(package="lacak_mazes", script="maze.js", styles=("maze.css",), title="Mazes"),
 )

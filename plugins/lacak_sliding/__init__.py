@@ -43,7 +43,7 @@ def register_puzzles(register: Callable[[lacak.PuzzleType], None]) -> None:
     pictures (text and SVG, ``pictures.py``), its JSON extras and the advice
     shown when a limit stops a search; ``lacak sliding solve`` is built from it.
     """
-    from . import batch, choice, pictures, puzzle  # (deferred: see the module docstring)
+    from . import batch, choice, learning, pictures, puzzle  # (deferred: see the docstring)
 
     register(
         lacak.PuzzleType(
@@ -70,6 +70,9 @@ def register_puzzles(register: Callable[[lacak.PuzzleType], None]) -> None:
             extras=puzzle.extras,
             advice=choice.advice,
             batch=batch.BATCH,
+            # the task and the Gymnasium env (docs/machine-learning.md)
+            tasks=learning.TASKS,
+            gym=learning.GYM,
             # the page of lacak serve: lacak_sliding/page/, package data
             page=lacak.Page(
                 package="lacak_sliding",
