@@ -84,6 +84,13 @@ class _Circle:
 
 
 @attrs.define
+class _Polygon:
+    points: list[tuple[float, float]]
+    fill: str
+    opacity: float
+
+
+@attrs.define
 class Canvas:
     """A picture of ``width`` x ``height`` pixels, drawn shape by shape (later on top).
 
@@ -127,6 +134,11 @@ class Canvas:
     def circle(self, x: float, y: float, radius: float, *, fill: str, opacity: float = 1.0) -> None:
         """A filled circle."""
         self.shapes.append(_Circle(x, y, radius, fill, opacity))
+
+    def polygon(self, points: Sequence[tuple[float, float]], *, fill: str,
+                opacity: float = 1.0) -> None:  # fmt: skip
+        """A filled polygon through ``points`` (a cell of a hexagonal maze, say)."""
+        self.shapes.append(_Polygon([(float(x), float(y)) for x, y in points], fill, opacity))
 
     # -- SVG ------------------------------------------------------------------------------
 
@@ -305,6 +317,9 @@ def _svg_shape(index: int, shape: Any) -> str:
                 f'stroke-width="{shape.width:g}" stroke-linecap="round" '
                 f'stroke-linejoin="round"{opacity}{arrow}/>')  # fmt: skip
     opacity = f' fill-opacity="{shape.opacity:g}"' if shape.opacity < 1 else ""
+    if isinstance(shape, _Polygon):
+        points = " ".join(f"{x:g},{y:g}" for x, y in shape.points)
+        return f'<polygon points="{points}" fill="{shape.fill}"{opacity}/>'
     return (f'<circle cx="{shape.x:g}" cy="{shape.y:g}" r="{shape.radius:g}" '
             f'fill="{shape.fill}"{opacity}/>')  # fmt: skip
 
@@ -336,6 +351,8 @@ def _png_shape(draw: Any, shape: Any, k: int) -> None:
                          fill=shape.stroke)  # fmt: skip
         if shape.arrow and len(points) > 1:
             _arrow_head(draw, points[-2], points[-1], width * 2, shape.stroke)
+    elif isinstance(shape, _Polygon):
+        draw.polygon([(x * k, y * k) for x, y in shape.points], fill=shape.fill)
     else:
         r = shape.radius * k
         draw.ellipse((shape.x * k - r, shape.y * k - r, shape.x * k + r, shape.y * k + r),

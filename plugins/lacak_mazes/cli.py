@@ -23,6 +23,7 @@ from collections.abc import Mapping
 from typing import Any
 
 import click
+import lacak
 from lacak.cli import (
     Size,
     echo_json,
@@ -96,6 +97,34 @@ def _generate_command() -> click.Command:
         "all the text after '=' is the value).",
     )
     @click.option(
+        "--grid",
+        default=None,
+        metavar="NAME",
+        help="Grid: rect (default), cylinder, torus, hex, triangle, upsilon or polar "
+        "(SIZE is then its rings); see docs/mazes.md.",
+    )
+    @click.option(
+        "--mask",
+        "mask_file",
+        default=None,
+        metavar="FILE",
+        help="Only the cells a mask keeps: ASCII art ('.' a cell, 'X' none) or a black-and-"
+        "white PNG (dark pixels are no cell); the size is the mask's.",
+    )
+    @click.option(
+        "--mask-word",
+        default=None,
+        metavar="WORD",
+        help="Only the cells of WORD's letters, drawn in a built-in font (3 cells a pixel).",
+    )
+    @click.option(
+        "--braid",
+        type=click.FloatRange(0.0, 1.0),
+        default=None,
+        metavar="P",
+        help="Link away a share P (0-1) of the dead ends, making loops.",
+    )
+    @click.option(
         "--from",
         "from_file",
         default=None,
@@ -149,6 +178,10 @@ def _generate_command() -> click.Command:
         size: tuple[int, int] | None,
         seed: int | None,
         gen_options: tuple[str, ...],
+        grid: str | None,
+        mask_file: str | None,
+        mask_word: str | None,
+        braid: float | None,
         from_file: str | None,
         endpoints: bool,
         start: str | None,
@@ -167,6 +200,8 @@ def _generate_command() -> click.Command:
           lacak maze generate -a wilson --size 40x60 --seed 1 --solution -o maze.png
           lacak maze generate -a growing-tree -O policy=mix -O newest=0.3 --size 20x40 --json
           lacak maze generate --from maze.json -o maze.svg
+          lacak maze generate -a wilson --grid hex --size 12x16 --seed 2 --solution -o hex.svg
+          lacak maze generate -a kruskal --mask-word LACAK --braid 0.5 --seed 1 -o word.png
         """
         registry = registry_of(ctx)
         if from_file is not None:
@@ -188,7 +223,8 @@ def _generate_command() -> click.Command:
         else:
             shape = size
         options = parse_pairs(gen_options, generator.options, what=f"generator {algorithm!r}")
-        made = generator(shape, seed, **options)
+        options.update(_grid_options(ctx, grid, mask_file, mask_word, braid))
+        made = generator(None if "mask" in options and size is None else shape, seed, **options)
         if endpoints or solution or first is not None or last is not None:
             made = made.with_endpoints(first, last, solution=solution)
         title = caption(made)
@@ -198,9 +234,48 @@ def _generate_command() -> click.Command:
     return generate
 
 
+def _grid_options(ctx: click.Context, grid: str | None, mask_file: str | None,
+                  mask_word: str | None, braid: float | None) -> dict[str, Any]:  # fmt: skip
+    """The generator options ``--grid``, ``--mask``, ``--mask-word`` and ``--braid`` give."""
+    options: dict[str, Any] = {}
+    if grid is not None:
+        options["grid"] = grid
+    if mask_file is not None and mask_word is not None:
+        raise click.UsageError("give --mask or --mask-word, not both")
+    if mask_file is not None:
+        from lacak.store.paths import input_limit, read_bounded  # (deferred: as above)
+
+        from .grids.masks import mask_from_png, mask_from_text  # (deferred: as above)
+
+        try:
+            data = read_bounded(mask_file, input_limit(), what="mask files",
+                                setting="LACAK_MAX_INPUT_MB")  # fmt: skip
+        except OSError as error:
+            raise lacak.InvalidInputError(
+                f"cannot read {mask_file!r}: {error.strerror or error}"
+            ) from None
+        if data[:8] == b"\x89PNG\r\n\x1a\n":
+            rows = mask_from_png(data)
+        else:
+            try:
+                rows = mask_from_text(data.decode("utf-8"))
+            except UnicodeDecodeError:
+                raise lacak.InvalidInputError(f"{mask_file} is neither text nor a PNG") from None
+        options["mask"] = "/".join(rows)
+    if mask_word is not None:
+        from .grids.masks import mask_from_word  # (deferred: as above)
+
+        options["mask"] = "/".join(mask_from_word(mask_word, scale=3))
+    if braid is not None:
+        options["braid"] = braid
+    return options
+
+
 #: What ``--from`` gives, and the flag each would be given by.
 _FROM_GIVES = {"algorithm": "-a/--algorithm", "size": "--size", "seed": "--seed",
-               "gen_options": "-O", "endpoints": "--endpoints", "start": "--start",
+               "gen_options": "-O", "grid": "--grid", "mask_file": "--mask",
+               "mask_word": "--mask-word", "braid": "--braid",
+               "endpoints": "--endpoints", "start": "--start",
                "end": "--end", "solution": "--solution"}  # fmt: skip
 
 
@@ -214,16 +289,24 @@ def _remade(
 ) -> None:
     """``lacak maze generate --from FILE``: the maze FILE's JSON records, made again."""
     # (deferred: the commands are built on every start)
-    from .maze import Maze
     from .remake import remake
 
     text = read_from(ctx, source, _FROM_GIVES, makes="makes the maze",
                      records="generator, size, seed, options, ends")  # fmt: skip
     fmt = output_format(format_, output, as_json, _PICTURES)
-    made = remake(Maze.from_json(text), registry=registry_of(ctx))
+    made = remake(_read_maze(text), registry=registry_of(ctx))
     title = caption(made)
     data = draw(made, fmt, title=title, **picture) if fmt != "json" else made.to_json()
     write_output(data, output, what=title)
+
+
+def _read_maze(text: str) -> Any:
+    """The maze of a JSON text: a :class:`~lacak_mazes.Maze`, or a
+    :class:`~lacak_mazes.gridmaze.GridMaze` when it names a grid."""
+    # (deferred: the commands are built on every start, without mazes)
+    from .kind import parse
+
+    return parse(text).maze
 
 
 def maze_group() -> click.Group:
@@ -289,9 +372,7 @@ def stats(
     Dead-end share, corridor straightness, junctions and branching, solution length.
     """
     if file is not None:
-        from .maze import Maze  # here: the commands are built on every start, without mazes
-
-        subject = Maze.from_json(read_input(file))
+        subject = _read_maze(read_input(file))
     else:
         generator = registry_of(ctx).generators("maze")[algorithm]
         options = parse_pairs(gen_options, generator.options, what=f"generator {algorithm!r}")

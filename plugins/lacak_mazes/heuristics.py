@@ -14,7 +14,7 @@ __all__ = ["HEURISTIC", "manhattan", "prepare_manhattan"]
 Cell = tuple[int, int]
 
 
-def manhattan(puzzle: Any, state: Cell) -> int:
+def manhattan(puzzle: Any, state: Any) -> float:
     """Rows plus columns between ``state`` and the goal. Admissible and consistent:
     each step moves one row or one column.
 
@@ -23,12 +23,18 @@ def manhattan(puzzle: Any, state: Cell) -> int:
     >>> manhattan(maze.puzzle((0, 0), (1, 1)), (0, 0))
     2
     """
+    if hasattr(puzzle, "estimate"):  # a maze on another grid: its own bound
+        return puzzle.estimate(state)
     goal = puzzle.goal
     return abs(state[0] - goal[0]) + abs(state[1] - goal[1])
 
 
-def prepare_manhattan(puzzle: Any) -> Callable[[Cell], int]:
-    """The fast form of :func:`manhattan` for one puzzle."""
+def prepare_manhattan(puzzle: Any) -> Callable[[Any], float]:
+    """The fast form of :func:`manhattan` for one puzzle (on another grid than the
+    plain rectangle: the grid's own lower bound, :meth:`GridMazePuzzle.estimate
+    <lacak_mazes.gridmaze.GridMazePuzzle.estimate>`)."""
+    if hasattr(puzzle, "estimate"):
+        return puzzle.estimate
     goal_row, goal_col = puzzle.goal
 
     def estimate(state: Cell) -> int:
@@ -44,5 +50,6 @@ HEURISTIC = lacak.Heuristic(
     prepare=prepare_manhattan,
     admissible=True,
     consistent=True,
-    description="rows plus columns to the end (admissible, consistent)",
+    description="rows plus columns to the end; on other grids the grid's straight-line "
+    "bound (admissible, consistent)",
 )

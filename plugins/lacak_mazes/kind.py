@@ -24,6 +24,7 @@ from . import learning
 from .render import PICTURE_HELP, PICTURE_OPTIONS, render_puzzle
 
 if TYPE_CHECKING:
+    from .gridmaze import GridMazePuzzle
     from .maze import Maze, MazePuzzle
 
 __all__ = [
@@ -46,12 +47,30 @@ EXAMPLE = '{"cells": [[2, 12], [2, 9]]}'
 FASTEST = "tree-path"
 
 
-def parse(text: str | bytes, start: Any = None, end: Any = None) -> MazePuzzle:
+def parse(text: str | bytes, start: Any = None, end: Any = None) -> MazePuzzle | GridMazePuzzle:
     """The :class:`~lacak_mazes.MazePuzzle` of a maze's JSON text (see
     :meth:`MazePuzzle.from_json <lacak_mazes.MazePuzzle.from_json>`)."""
     from .maze import MazePuzzle  # here: see the module's documentation
 
+    if _on_grid(text):
+        from .gridmaze import GridMazePuzzle  # here: see the module's documentation
+
+        return GridMazePuzzle.from_json(text, start=start, end=end)
     return MazePuzzle.from_json(text, start=start, end=end)
+
+
+def _on_grid(text: str | bytes) -> bool:
+    """Whether a maze's JSON text is of a maze on a grid (it has a ``"grid"`` key)."""
+    head = text[:4096] if isinstance(text, str) else text[:4096].decode("utf-8", "replace")
+    if '"grid"' not in head:
+        return False
+    import json  # here: see the module's documentation
+
+    try:
+        data = json.loads(text)
+    except (ValueError, UnicodeDecodeError):
+        return False
+    return isinstance(data, dict) and "grid" in data
 
 
 def validate(instance: Any) -> None:
@@ -60,11 +79,16 @@ def validate(instance: Any) -> None:
 
     :raises InvalidPuzzleError: not a maze, or not perfect (see ``Maze.validate_perfect``).
     """
-    from .maze import Maze  # here: see the module's documentation
+    from .gridmaze import GridMaze  # here: see the module's documentation
+    from .maze import Maze
 
     maze = getattr(instance, "maze", instance)
-    if not isinstance(maze, Maze):
+    if not isinstance(maze, (Maze, GridMaze)):
         raise lacak.InvalidPuzzleError(f"expected a Maze, got {type(instance).__name__}")
+    if maze.options.get("braid"):  # loops asked for: one piece is all it promises
+        if isinstance(maze, GridMaze) and maze.components() != 1:
+            raise lacak.InvalidPuzzleError("the braided maze is in separate pieces")
+        return
     maze.validate_perfect()
 
 
@@ -72,6 +96,11 @@ def choose(puzzle: MazePuzzle, heuristic: str | None, registry: Any) -> tuple[st
     """``tree-path``, the fastest on any maze (it needs no heuristic); ``astar`` when a
     heuristic was asked for (and ``astar`` is registered). Strategies that use a
     heuristic get ``manhattan`` (admissible and consistent)."""
+    if hasattr(puzzle.maze, "grid"):  # another grid: the generic searches
+        weighted = getattr(puzzle.maze, "weights", None) is not None
+        if heuristic is not None and "astar" in registry.searchers():
+            return "astar", "manhattan"
+        return ("uniform-cost" if weighted else "bfs"), "manhattan"
     if heuristic is not None and "astar" in registry.searchers():
         return "astar", "manhattan"
     return FASTEST, "manhattan"
@@ -91,6 +120,18 @@ def extras(puzzle: MazePuzzle, result: Any) -> dict[str, Any]:
     """A result's maze data under ``"maze"``: the size, the ends, and the path found as
     ``[row, col]`` cells (``null`` when nothing was found)."""
     maze: Maze = puzzle.maze
+    if hasattr(maze, "grid"):
+        ids = maze.grid.ids
+        return {
+            "maze": {
+                "grid": maze.grid.to_dict(),
+                "rows": maze.height,
+                "cols": maze.width,
+                "start": list(ids[puzzle.initial]),
+                "end": list(ids[puzzle.goal]),
+                "path": [list(ids[s]) for s in result.states] if result.found else None,
+            }
+        }
     path = [_cell(state) for state in result.states] if result.found else None
     return {
         "maze": {
@@ -159,7 +200,7 @@ PUZZLE_TYPE = lacak.PuzzleType(
     kind="maze",
     parse=parse,
     validate=validate,
-    description="rectangular mazes as JSON (cells of open-side bitmasks N=1 E=2 S=4 W=8)",
+    description="mazes as JSON: rectangles (bitmasks N=1 E=2 S=4 W=8) and other grids (links)",
     options={"start": None, "end": None},
     # what a request lacak does not trust (the web API's) may give: cells, ROW,COL
     accepts={

@@ -36,7 +36,9 @@ def remake(maze: Any, *, registry: lacak.Registry | None = None) -> Any:
             "cannot be made again"
         )
     options = dict(maze.options)
-    if maze.carving is not None:  # (asked only then: not every generator records one)
+    if (
+        getattr(maze, "carving", None) is not None
+    ):  # (asked only then: not every generator records one)
         options["carving"] = True
     made = lacak.generate("maze", maze.algorithm, (maze.height, maze.width), seed=maze.seed,
                           registry=registry, **options)  # fmt: skip

@@ -511,12 +511,15 @@ def made_with(maze: MazeLike) -> str:
     if maze.seed is not None:
         parts.append(f"seed {maze.seed}")
     options = getattr(maze, "options", None) or {}
-    parts += [f"{key}={_option_text(value)}" for key, value in options.items()]
+    parts += [f"{key}={_option_text(key, value)}" for key, value in options.items()]
     return ", ".join(parts)
 
 
-def _option_text(value: Any) -> str:
-    """An option's value as ``-O KEY=VALUE`` takes it back."""
+def _option_text(key: str, value: Any) -> str:
+    """An option's value as ``-O KEY=VALUE`` takes it back (a mask: its size only)."""
+    if key == "mask" and isinstance(value, str):
+        rows = value.split("/")
+        return f"{len(rows)}x{len(rows[0])}"
     if isinstance(value, bool):
         return "yes" if value else "no"
     return str(value)
@@ -529,7 +532,9 @@ def caption(maze: MazeLike) -> str:
     if maze.solution is not None:
         parts.append(f"solution {lacak.output.plural(len(maze.solution) - 1, 'step')}")
     elif maze.start is not None and maze.end is not None:
-        parts.append(f"start {list(maze.start)}, end {list(maze.end)}")
+        ids = maze.grid.ids if hasattr(maze, "grid") else None
+        first, last = (maze.start, maze.end) if ids is None else (ids[maze.start], ids[maze.end])
+        parts.append(f"start {list(first)}, end {list(last)}")
     return ", ".join(parts)
 
 
@@ -556,6 +561,12 @@ def picture(
     :raises InvalidOptionError: an unknown format, or a bad size or colour.
     """
     format = _check_format(format)
+    if hasattr(maze, "grid"):  # a maze on another grid than the plain rectangle
+        from .gridrender import grid_picture  # (deferred: only such mazes need it)
+
+        return grid_picture(maze, format, ascii=ascii, cell_width=cell_width,
+                            cell_size=cell_size, wall_width=wall_width, color=color,
+                            title=title)  # fmt: skip
     colors: dict[str, Any] = parse_colors(color)
     if format == "text":
         if cell_width == 0:

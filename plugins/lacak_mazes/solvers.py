@@ -36,6 +36,11 @@ __all__ = ["SEARCHERS", "dead_end_filling", "tree_path", "wall_follower"]
 
 def _unpack(puzzle: Any) -> tuple[Any, int, int, int]:
     maze = getattr(puzzle, "maze", None)
+    if maze is not None and hasattr(maze, "grid"):
+        raise lacak.InvalidPuzzleError(
+            f"this strategy solves mazes on the plain rectangle; on {maze.grid.name} use "
+            "bfs, astar or uniform-cost (-s bfs)"
+        )
     if maze is None or not hasattr(maze, "cells"):
         raise lacak.InvalidPuzzleError(
             "the maze strategies need a MazePuzzle (maze.puzzle(start, end))"

@@ -32,9 +32,9 @@ from typing import Any
 
 import attrs
 import lacak
-from lacak.options import Accepts, Number, OneOf
+from lacak.options import Accepts, Number, OneOf, Text
 
-from ._common import check_seed, check_size
+from ._common import check_probability, check_seed, check_size
 
 __all__ = ["GENERATORS", "make_function"]
 
@@ -43,25 +43,85 @@ def make_function(
     name: str, module: str, function: str, defaults: Mapping[str, Any] | None = None
 ) -> Callable[..., Any]:
     """A ``make(size, seed, **options)`` that imports ``module`` on first use; the maze
-    it makes records its generator, seed and the options given besides ``defaults``."""
+    it makes records its generator, seed and the options given besides ``defaults``.
+
+    Every generator also takes ``grid`` (a grid's name, :mod:`lacak_mazes.grids`; the
+    plain ``"rect"`` by default), ``mask`` (rows of ``.`` and ``X``, one line with
+    ``/`` between rows, or PNG bytes; the size may then be ``None``, the mask's) and
+    ``braid`` (the share of dead ends to link away, :mod:`lacak_mazes.braid`). The
+    plain rectangle is made by ``module``'s own fast code and is a
+    :class:`~lacak_mazes.Maze`; any other grid by the graph version of the algorithm
+    (:mod:`lacak_mazes.generators.graph`), a :class:`~lacak_mazes.gridmaze.GridMaze`.
+    """
     defaults = dict(defaults or {})
 
-    def make(size: Any, seed: int | None = None, *, carving: Any = False, **options: Any) -> Any:
+    def make(size: Any, seed: int | None = None, *, carving: Any = False, grid: Any = "rect",
+             mask: Any = None, braid: Any = 0.0, **options: Any) -> Any:  # fmt: skip
+        from ..grids.masks import read_mask  # (deferred: loaded when a maze is made)
+
+        rows_of_mask = read_mask(mask)
+        if size is None and rows_of_mask is not None:
+            size = (len(rows_of_mask), len(rows_of_mask[0]))
         rows, cols = check_size(size)
         seed = check_seed(seed)
         record = lacak.as_flag(carving, f"{name} option 'carving'")
-        build = getattr(importlib.import_module(f"{__name__}.{module}"), function)
+        share = check_probability(braid, "braid", name)
         given = {key: lacak.results.plain(value) for key, value in options.items()
                  if key not in defaults or not _same(value, defaults[key])}  # fmt: skip
-        if record:
-            options["carving"] = True
-        maze = build(rows, cols, seed, **options)
+        kind = _grid_name(grid)
+        if kind != "rect":
+            given["grid"] = kind
+        if rows_of_mask is not None:
+            given["mask"] = "/".join(rows_of_mask)
+        if share:
+            given["braid"] = share
+        if kind == "rect" and rows_of_mask is None:
+            build = getattr(importlib.import_module(f"{__name__}.{module}"), function)
+            if record:
+                options["carving"] = True
+            maze = build(rows, cols, seed, **options)
+        else:
+            maze = _on_grid(name, kind, (rows, cols), rows_of_mask, seed, options)
+        if share:
+            from ..braid import braid as braid_maze  # (deferred: as above)
+
+            maze = braid_maze(maze, share, seed)
         return attrs.evolve(maze, algorithm=name, seed=seed, options=given)
 
     make.__name__ = function
     make.__qualname__ = function
     make.__doc__ = f"Make a maze with :func:`{__name__}.{module}.{function}`."
     return make
+
+
+def _grid_name(grid: Any) -> str:
+    """The canonical name of a ``grid`` option (``"sigma"`` is ``"hex"``)."""
+    from ..grids import grid_class  # (deferred: loaded when a maze is made)
+
+    if not isinstance(grid, str):
+        raise lacak.InvalidOptionError(f"a maze's grid is a name like 'hex', got {grid!r}")
+    return grid_class(grid).type
+
+
+def _on_grid(name: str, kind: str, size: tuple[int, int], mask: Any, seed: int,
+             options: Mapping[str, Any]) -> Any:  # fmt: skip
+    """The maze ``name`` makes on the grid ``kind``, by the graph version of the algorithm."""
+    # (deferred: loaded when a maze is made on a grid)
+    from ..gridmaze import GridMaze
+    from ..grids import make_grid
+    from .graph import GRAPH_GENERATORS, check_connected
+
+    walk = GRAPH_GENERATORS.get(name)
+    if walk is None:
+        raise lacak.InvalidOptionError(
+            f"{name} works row by row on the plain rectangle; on a {kind} grid"
+            f"{' or a mask' if kind == 'rect' else ''} use one of {', '.join(GRAPH_GENERATORS)}"
+        )
+    grid = make_grid(kind, size, mask=mask)
+    check_connected(grid)
+    if grid.size == 1:
+        return GridMaze(grid, [])
+    return GridMaze(grid, walk(grid, seed, **options))
 
 
 def _generator(
@@ -82,8 +142,11 @@ def _generator(
         name=name,
         make=make_function(name, module, function, options),
         description=description,
-        options={**(options or {}), "carving": False},
-        accepts={key: _accepts(spec) for key, spec in (option_ranges or {}).items()},
+        options={**(options or {}), "carving": False, **GRID_OPTIONS},
+        accepts={
+            **{key: _accepts(spec) for key, spec in (option_ranges or {}).items()},
+            **GRID_ACCEPTS,
+        },
         metadata={
             "perfect": True,
             "uniform": uniform,
@@ -108,6 +171,17 @@ def _accepts(spec: dict[str, Any]) -> Accepts:
         return OneOf(*spec["choices"])
     return Number(minimum=spec.get("min", -1e9), maximum=spec.get("max", 1e9))
 
+
+#: The options every generator takes: the grid, a mask and the share of dead ends to braid.
+GRID_OPTIONS: dict[str, Any] = {"grid": "rect", "mask": None, "braid": 0.0}
+
+#: What they accept from a request lacak does not trust: a built-in grid's name, a mask
+#: as one line of text (rows between ``/``), a probability.
+GRID_ACCEPTS: dict[str, Accepts] = {
+    "grid": OneOf("rect", "cylinder", "torus", "hex", "triangle", "upsilon", "polar"),
+    "mask": Text(max_length=20_000, pattern=r"[.Xx#/ ]*", like="X../.../..X"),
+    "braid": Number(minimum=0.0, maximum=1.0),
+}
 
 #: A probability, as ``option_ranges`` says it.
 _PROBABILITY = {"min": 0.0, "max": 1.0}

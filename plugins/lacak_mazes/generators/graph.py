@@ -1,0 +1,302 @@
+"""The generators that walk a graph, on any grid (:mod:`lacak_mazes.grids`).
+
+Each function takes a :class:`~lacak_mazes.grids.Grid`, a seed and the
+generator's options, and returns the passages of a spanning tree of the
+grid's cells, in the order they were made (pairs of cell indices). They need
+nothing of a grid but its cells' neighbours, so they run on hexagons,
+triangles, rings, masks and wraps alike. Random numbers are the maze
+generators' own (:class:`~lacak_mazes.generators._common.Rng`: PCG64 raw
+output, so a seed gives the same maze on every machine), salted per algorithm.
+
+Wilson's algorithm and Aldous-Broder sample every spanning tree of *any*
+connected graph with the same probability (Wilson 1996; Aldous 1990, Broder
+1989), so they stay uniform on every grid; the tests check it with a
+chi-square test over all spanning trees of small grids of each kind.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Callable, Iterator
+
+import lacak
+
+from ..grids import Grid
+from ._common import Rng
+
+__all__ = ["GRAPH_GENERATORS", "check_connected"]
+
+Links = list[tuple[int, int]]
+
+
+class _Random:
+    """One maze's random choices: ``pick(n)`` is uniform in ``range(n)``."""
+
+    def __init__(self, seed: int, salt: int) -> None:
+        self._floats: Iterator[float] = Rng(seed, salt=salt).float_stream()
+
+    def pick(self, n: int) -> int:
+        return int(next(self._floats) * n)
+
+    def chance(self) -> float:
+        return next(self._floats)
+
+    def shuffle(self, items: list[int]) -> None:
+        """Fisher-Yates, in place."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self.pick(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+
+def check_connected(grid: Grid) -> None:
+    """:raises InvalidOptionError: the grid's cells are in more than one region (a mask
+    that cuts it apart), so no perfect maze covers them."""
+    neighbours = grid.neighbours
+    seen = bytearray(grid.size)
+    seen[0] = 1
+    stack, count = [0], 1
+    while stack:
+        for there in neighbours[stack.pop()]:
+            if not seen[there]:
+                seen[there] = 1
+                count += 1
+                stack.append(there)
+    if count != grid.size:
+        raise lacak.InvalidOptionError(
+            f"{grid.name} is in separate pieces ({grid.size - count} of its {grid.size} cells "
+            "cannot be reached from the first): a maze needs one piece; change the mask"
+        )
+
+
+def aldous_broder(grid: Grid, seed: int) -> Links:
+    """A random walk from a random cell; each cell joins the tree by the step that first
+    enters it. Uniform over all spanning trees."""
+    rng = _Random(seed, 21)
+    neighbours = grid.neighbours
+    size = grid.size
+    here = rng.pick(size)
+    visited = bytearray(size)
+    visited[here] = 1
+    links: Links = []
+    left = size - 1
+    while left:
+        around = neighbours[here]
+        there = around[rng.pick(len(around))]
+        if not visited[there]:
+            visited[there] = 1
+            links.append((here, there))
+            left -= 1
+        here = there
+    return links
+
+
+def wilson(grid: Grid, seed: int) -> Links:
+    """Loop-erased random walks from each cell not yet in the tree (in index order) to
+    the tree, rooted at a random cell. Uniform over all spanning trees."""
+    rng = _Random(seed, 22)
+    neighbours = grid.neighbours
+    size = grid.size
+    in_tree = bytearray(size)
+    in_tree[rng.pick(size)] = 1
+    exit_ = [-1] * size
+    links: Links = []
+    for start in range(size):
+        here = start
+        while not in_tree[here]:
+            around = neighbours[here]
+            exit_[here] = around[rng.pick(len(around))]
+            here = exit_[here]
+        here = start
+        while not in_tree[here]:
+            in_tree[here] = 1
+            links.append((here, exit_[here]))
+            here = exit_[here]
+    return links
+
+
+def kruskal(grid: Grid, seed: int) -> Links:
+    """Every wall in random order, knocked down when it joins two regions not yet joined."""
+    rng = _Random(seed, 23)
+    edges = list(grid.edges)
+    order = list(range(len(edges)))
+    rng.shuffle(order)
+    parent = list(range(grid.size))
+
+    def root(cell: int) -> int:
+        while parent[cell] != cell:
+            parent[cell] = parent[parent[cell]]
+            cell = parent[cell]
+        return cell
+
+    links: Links = []
+    for k in order:
+        a, b = edges[k]
+        ra, rb = root(a), root(b)
+        if ra != rb:
+            parent[ra] = rb
+            links.append((a, b))
+    return links
+
+
+def prim(grid: Grid, seed: int) -> Links:
+    """Prim's minimum spanning tree over random wall weights, from a random cell."""
+    rng = _Random(seed, 24)
+    neighbours = grid.neighbours
+    weight = {edge: rng.chance() for edge in grid.edges}
+    start = rng.pick(grid.size)
+    visited = bytearray(grid.size)
+    heap: list[tuple[float, int, int]] = []
+
+    def add(cell: int) -> None:
+        visited[cell] = 1
+        for there in neighbours[cell]:
+            if not visited[there]:
+                key = (cell, there) if cell < there else (there, cell)
+                heapq.heappush(heap, (weight[key], cell, there))
+
+    add(start)
+    links: Links = []
+    while heap:
+        _, here, there = heapq.heappop(heap)
+        if not visited[there]:
+            links.append((here, there))
+            add(there)
+    return links
+
+
+def prim_frontier(grid: Grid, seed: int) -> Links:
+    """'Modified Prim': a random frontier cell each step, joined to a random visited
+    neighbour."""
+    rng = _Random(seed, 25)
+    neighbours = grid.neighbours
+    state = bytearray(grid.size)  # 0 unseen, 1 frontier, 2 in the maze
+    frontier: list[int] = []
+
+    def add(cell: int) -> None:
+        state[cell] = 2
+        for there in neighbours[cell]:
+            if not state[there]:
+                state[there] = 1
+                frontier.append(there)
+
+    add(rng.pick(grid.size))
+    links: Links = []
+    while frontier:
+        k = rng.pick(len(frontier))
+        frontier[k], frontier[-1] = frontier[-1], frontier[k]
+        cell = frontier.pop()
+        inside = [there for there in neighbours[cell] if state[there] == 2]
+        links.append((inside[rng.pick(len(inside))], cell))
+        add(cell)
+    return links
+
+
+def recursive_backtracker(grid: Grid, seed: int) -> Links:
+    """Randomised depth-first search from a random cell, with an explicit stack."""
+    return growing_tree(grid, seed, policy="newest", salt=26)
+
+
+def growing_tree(grid: Grid, seed: int, policy: str = "newest", newest: float = 0.5,
+                 salt: int = 27) -> Links:  # fmt: skip
+    """Grow from a list of active cells: take the newest, the oldest, a random one, or
+    the newest with probability ``newest`` and a random one otherwise (``mix``); carve
+    to a random unvisited neighbour, or drop the cell when it has none."""
+    rng = _Random(seed, salt)
+    neighbours = grid.neighbours
+    visited = bytearray(grid.size)
+    first = rng.pick(grid.size)
+    visited[first] = 1
+    active = [first]
+    head = 0  # for "oldest": cells before it are dropped
+    links: Links = []
+    choose: Callable[[], int]
+    if policy == "newest":
+        choose = lambda: len(active) - 1  # noqa: E731
+    elif policy == "oldest":
+        choose = lambda: head  # noqa: E731
+    elif policy == "random":
+        choose = lambda: head + rng.pick(len(active) - head)  # noqa: E731
+    else:
+        choose = lambda: (len(active) - 1 if rng.chance() < newest  # noqa: E731
+                          else head + rng.pick(len(active) - head))  # fmt: skip
+    while head < len(active):
+        k = choose()
+        here = active[k]
+        free = [there for there in neighbours[here] if not visited[there]]
+        if free:
+            there = free[rng.pick(len(free))]
+            visited[there] = 1
+            links.append((here, there))
+            active.append(there)
+        elif k == len(active) - 1:
+            active.pop()
+        elif k == head:
+            head += 1
+        else:  # (a random pick: the order of the others does not matter)
+            active[k] = active[head]
+            head += 1
+    return links
+
+
+def hunt_and_kill(grid: Grid, seed: int, hunt: str = "rows", hunt_chance: float = 0.0) -> Links:
+    """A random walk to unvisited neighbours; when stuck (or, with ``hunt_chance``, at
+    any step by chance), hunt: scan the cells for the first unvisited one beside the
+    maze and join it to a random visited neighbour. ``hunt`` is the scan order:
+    ``rows`` (the grid's own order), ``columns`` (by the second part of each id, then
+    the first) or ``random`` (one random order)."""
+    rng = _Random(seed, 28)
+    neighbours = grid.neighbours
+    size = grid.size
+    order = list(range(size))
+    if hunt == "columns":
+        ids = grid.ids
+        order.sort(key=lambda i: (ids[i][1:], ids[i][0]))
+    elif hunt == "random":
+        rng.shuffle(order)
+    visited = bytearray(size)
+    here = rng.pick(size)
+    visited[here] = 1
+    links: Links = []
+    left = size - 1
+    scan = 0
+    while left:
+        free = [there for there in neighbours[here] if not visited[there]]
+        if free and not (hunt_chance and rng.chance() < hunt_chance):
+            there = free[rng.pick(len(free))]
+            visited[there] = 1
+            links.append((here, there))
+            here = there
+            left -= 1
+            continue
+        # hunt: the first unvisited cell (in scan order) beside a visited one
+        position = scan
+        found = -1
+        while position < size:
+            cell = order[position]
+            if not visited[cell]:
+                inside = [there for there in neighbours[cell] if visited[there]]
+                if inside:
+                    found = cell
+                    break
+            elif position == scan:
+                scan += 1  # every cell before `scan` is visited
+            position += 1
+        assert found >= 0, "a connected grid always has an unvisited cell beside the maze"
+        links.append((inside[rng.pick(len(inside))], found))
+        visited[found] = 1
+        left -= 1
+        here = found
+    return links
+
+
+#: The generators that run on any grid, by registered name.
+GRAPH_GENERATORS: dict[str, Callable[..., Links]] = {
+    "hunt-and-kill": hunt_and_kill,
+    "recursive-backtracker": recursive_backtracker,
+    "kruskal": kruskal,
+    "prim": prim,
+    "prim-frontier": prim_frontier,
+    "wilson": wilson,
+    "aldous-broder": aldous_broder,
+    "growing-tree": growing_tree,
+}

@@ -1,0 +1,479 @@
+"""A maze on any grid (:class:`GridMaze`): the grid, the passages between its cells,
+endpoints, solution and weights, with JSON; and :class:`GridMazePuzzle`, such a maze
+as a search problem.
+
+The rectangle keeps its own, faster :class:`~lacak_mazes.Maze` (bitmask rows);
+every other grid (:mod:`lacak_mazes.grids`: hexagons, triangles, rings, octagons,
+masks, wraps) makes a :class:`GridMaze`. Its JSON names the grid so it can be
+rebuilt, lists the cells by the ids the grid gives them, and the passages as
+pairs of indices into that list::
+
+    {"grid": {"type": "hex", "rows": 3, "cols": 4}, "algorithm": "wilson", "seed": 1,
+     "options": {"grid": "hex"}, "cells": [[0, 0], [0, 1], ...],
+     "links": [[0, 1], [1, 5], ...], "start": [0, 0], "end": [2, 3],
+     "solution": [[0, 0], ...]}
+
+``links`` are in the order the generator made them, so a page can replay the
+carving. ``weights`` (a cost to enter each cell, by index) appears when the
+maze has them. A maze is *perfect* when its passages form a spanning tree;
+one with loops (a braided maze) is not, and the solvers that assume a tree
+refuse it.
+
+>>> import lacak
+>>> maze = lacak.generate("maze", "wilson", (3, 4), seed=1, grid="hex").with_endpoints()
+>>> maze.is_perfect(), maze.grid.type, len(maze.links) == maze.grid.size - 1
+(True, 'hex', True)
+>>> GridMaze.from_json(maze.to_json()) == maze
+True
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import json
+from collections import deque
+from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
+from typing import Any
+
+import attrs
+import lacak
+import numpy as np
+
+from .fields import check_text as _check_text
+from .fields import generator_options as _generator_options
+from .grids import Grid, grid_from_dict
+
+__all__ = ["GridMaze", "GridMazePuzzle"]
+
+
+def _links(value: Any) -> np.ndarray:
+    try:
+        array = np.array(value, dtype=np.int64).reshape(-1, 2)
+    except (TypeError, ValueError, OverflowError):
+        raise lacak.InvalidPuzzleError(
+            f"a maze's links are pairs of cell indices, got {str(value)[:80]}"
+        ) from None
+    array.setflags(write=False)
+    return array
+
+
+def _weights(value: Any) -> np.ndarray | None:
+    if value is None:
+        return None
+    try:
+        array = np.array(value, dtype=np.float64)
+    except (TypeError, ValueError):
+        raise lacak.InvalidPuzzleError("a maze's weights are numbers, one a cell") from None
+    if array.ndim != 1 or not np.all(np.isfinite(array)) or (array.size and array.min() < 1):
+        raise lacak.InvalidPuzzleError(
+            "a maze's weights are finite numbers of at least 1, one a cell"
+        )
+    array.setflags(write=False)
+    return array
+
+
+def _cells(value: Any) -> tuple[int, ...] | None:
+    if value is None:
+        return None
+    return tuple(int(v) for v in value)
+
+
+@attrs.frozen(eq=False, slots=False)
+class GridMaze:
+    """A maze on a :class:`~lacak_mazes.grids.Grid`: its passages, by cell index.
+
+    Made by a generator (``lacak.generate("maze", "wilson", (8, 8), grid="polar")``) or
+    read from JSON (:meth:`from_json`). The constructor checks that every passage joins
+    two neighbours of the grid, once, and that the endpoints and solution are cells
+    (the solution a path through passages).
+    """
+
+    grid: Grid
+    #: The passages, an ``n x 2`` array of cell indices, in the order they were made.
+    links: np.ndarray = attrs.field(converter=_links)
+    #: The start and end cells (indices), or ``None``.
+    start: int | None = attrs.field(default=None, kw_only=True)
+    end: int | None = attrs.field(default=None, kw_only=True)
+    #: The path from start to end (indices), or ``None``.
+    solution: tuple[int, ...] | None = attrs.field(default=None, kw_only=True,
+                                                   converter=_cells)  # fmt: skip
+    #: The cost to enter each cell (at least 1), or ``None`` (every step costs 1).
+    weights: np.ndarray | None = attrs.field(default=None, kw_only=True, converter=_weights)
+    algorithm: str = attrs.field(default="", kw_only=True)
+    seed: int | None = attrs.field(default=None, kw_only=True)
+    options: Mapping[str, Any] = attrs.field(factory=dict, kw_only=True,
+                                             converter=_generator_options)  # fmt: skip
+
+    kind = "maze"
+
+    def __attrs_post_init__(self) -> None:
+        size = self.grid.size
+        links = self.links
+        if links.size and (links.min() < 0 or links.max() >= size):
+            raise lacak.InvalidPuzzleError(f"a link names a cell outside {self.grid.name}")
+        seen = set()
+        neighbours = self.grid.neighbours
+        for a, b in links.tolist():
+            if b not in neighbours[a]:
+                raise lacak.InvalidPuzzleError(
+                    f"cells {list(self.grid.ids[a])} and {list(self.grid.ids[b])} are not "
+                    f"neighbours in {self.grid.name}: no passage can join them"
+                )
+            key = (a, b) if a < b else (b, a)
+            if key in seen:
+                raise lacak.InvalidPuzzleError(
+                    f"the passage {list(self.grid.ids[a])}-{list(self.grid.ids[b])} is listed twice"
+                )
+            seen.add(key)
+        for name in ("start", "end"):
+            cell = getattr(self, name)
+            if cell is not None and not (isinstance(cell, int) and 0 <= cell < size):
+                raise lacak.InvalidPuzzleError(f"{name} {cell!r} is not a cell of {self.grid.name}")
+        if self.weights is not None and len(self.weights) != size:
+            raise lacak.InvalidPuzzleError(
+                f"a maze's weights are one a cell: {size}, got {len(self.weights)}"
+            )
+        if self.solution is not None:
+            self.check_path(self.solution, what="the solution")
+        _check_text(self.algorithm, "algorithm")
+
+    # -- structure ----------------------------------------------------------------------
+
+    @property
+    def size(self) -> int:
+        """The number of cells."""
+        return self.grid.size
+
+    @property
+    def height(self) -> int:
+        """The grid's rows (a polar grid's rings)."""
+        return self.grid.rows
+
+    @property
+    def width(self) -> int:
+        """The grid's columns (a polar grid's rings)."""
+        return self.grid.cols
+
+    @property
+    def passages(self) -> int:
+        return len(self.links)
+
+    def adjacency(self) -> list[list[int]]:
+        """Each cell's open neighbours, in the grid's (clockwise) order (made once; do
+        not change it)."""
+        return self._open
+
+    @functools.cached_property
+    def _open(self) -> list[list[int]]:
+        open_ = set()
+        for a, b in self.links.tolist():
+            open_.add((a, b))
+            open_.add((b, a))
+        return [[b for b in around if (a, b) in open_]
+                for a, around in enumerate(self.grid.neighbours)]  # fmt: skip
+
+    def degrees(self) -> np.ndarray:
+        """How many passages leave each cell."""
+        return np.bincount(self.links.ravel(), minlength=self.size)
+
+    def components(self) -> int:
+        """How many separate regions the passages leave."""
+        seen = bytearray(self.size)
+        adjacency = self.adjacency()
+        count = 0
+        for first in range(self.size):
+            if seen[first]:
+                continue
+            count += 1
+            seen[first] = 1
+            stack = [first]
+            while stack:
+                for there in adjacency[stack.pop()]:
+                    if not seen[there]:
+                        seen[there] = 1
+                        stack.append(there)
+        return count
+
+    def loops(self) -> int:
+        """The number of independent loops: passages beyond a spanning forest's."""
+        return self.passages - self.size + self.components()
+
+    def is_perfect(self) -> bool:
+        """Whether exactly one path joins any two cells (a spanning tree)."""
+        return self.passages == self.size - 1 and self.components() == 1
+
+    def validate_perfect(self) -> None:
+        """:raises InvalidPuzzleError: the maze is not a spanning tree (says why)."""
+        regions = self.components()
+        if regions != 1:
+            raise lacak.InvalidPuzzleError(f"the maze is in {regions} separate regions, not one")
+        if self.passages != self.size - 1:
+            raise lacak.InvalidPuzzleError(f"the maze has {self.loops()} loops: not a perfect maze")
+
+    def check_path(self, path: Sequence[int], *, what: str = "the path") -> None:
+        """:raises InvalidPuzzleError: ``path`` is empty, or a step goes through a wall."""
+        if not path:
+            raise lacak.InvalidPuzzleError(f"{what} has no cells")
+        adjacency = self.adjacency()
+        for step, (a, b) in enumerate(itertools.pairwise(path)):
+            if not (0 <= a < self.size and 0 <= b < self.size) or b not in adjacency[a]:
+                raise lacak.InvalidPuzzleError(f"step {step} of {what} goes through a wall")
+
+    # -- paths --------------------------------------------------------------------------
+
+    def _reach(self, start: int) -> tuple[list[int], list[int]]:
+        """Breadth-first from ``start``: the cells in the order reached, and each one's parent."""
+        parent = [-2] * self.size
+        parent[start] = -1
+        order = [start]
+        adjacency = self.adjacency()
+        queue = deque(order)
+        while queue:
+            here = queue.popleft()
+            for there in adjacency[here]:
+                if parent[there] == -2:
+                    parent[there] = here
+                    order.append(there)
+                    queue.append(there)
+        return order, parent
+
+    def path(self, start: int, end: int) -> tuple[int, ...]:
+        """A path with the fewest steps from ``start`` to ``end``.
+
+        :raises UnsolvableError: no path joins them.
+        """
+        _, parent = self._reach(start)
+        if parent[end] == -2:
+            raise lacak.UnsolvableError(
+                f"no path joins {list(self.grid.ids[start])} and {list(self.grid.ids[end])}"
+            )
+        path = [end]
+        while path[-1] != start:
+            path.append(parent[path[-1]])
+        return tuple(reversed(path))
+
+    def with_endpoints(
+        self, start: Any = None, end: Any = None, *, solution: bool = True
+    ) -> GridMaze:
+        """A copy with a start, an end (each a cell id or index; suggested when missing:
+        the two ends of a longest shortest path, found by two breadth-first sweeps, exact
+        on a perfect maze) and, by default, the solution between them."""
+        first = None if start is None else self._cell(start, "start")
+        last = None if end is None else self._cell(end, "end")
+        if first is None and last is None:
+            first = self._reach(0)[0][-1]
+        if first is None:
+            assert last is not None
+            first = self._reach(last)[0][-1]
+        if last is None:
+            last = self._reach(first)[0][-1]
+        path = self.path(first, last) if solution else None
+        return attrs.evolve(self, start=first, end=last, solution=path)
+
+    def with_solution(self, path: Iterable[Any]) -> GridMaze:
+        """A copy whose solution is ``path`` (ids or indices; its ends become start and end)."""
+        cells = tuple(self._cell(cell, f"step {k} of the solution") for k, cell in enumerate(path))
+        if not cells:
+            raise lacak.InvalidPuzzleError("a solution has at least one cell")
+        return attrs.evolve(self, start=cells[0], end=cells[-1], solution=cells)
+
+    def without_endpoints(self) -> GridMaze:
+        return attrs.evolve(self, start=None, end=None, solution=None)
+
+    def _cell(self, value: Any, what: str) -> int:
+        if isinstance(value, (int, np.integer)) and not isinstance(value, bool):
+            if not 0 <= int(value) < self.size:
+                raise lacak.InvalidPuzzleError(f"{what} {value} is not a cell of {self.grid.name}")
+            return int(value)
+        return self.grid.cell_of(value, what)
+
+    def puzzle(self, start: Any = None, end: Any = None) -> GridMazePuzzle:
+        """This maze as a search problem from ``start`` to ``end`` (default: its own ends)."""
+        return GridMazePuzzle.of(self, start, end)
+
+    # -- other forms --------------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON object (see the module's documentation and ``docs/mazes.md``)."""
+        ids = self.grid.ids
+        data: dict[str, Any] = {
+            "grid": self.grid.to_dict(),
+            "algorithm": self.algorithm,
+            "seed": self.seed,
+            "options": dict(self.options),
+            "cells": [list(cell) for cell in ids],
+            "links": self.links.tolist(),
+            "start": None if self.start is None else list(ids[self.start]),
+            "end": None if self.end is None else list(ids[self.end]),
+            "solution": None if self.solution is None else [list(ids[c]) for c in self.solution],
+        }
+        if self.weights is not None:
+            data["weights"] = [int(w) if w == int(w) else float(w) for w in self.weights.tolist()]
+        return data
+
+    def to_json(self) -> str:
+        """The JSON text, compact: one key a line."""
+        data = self.to_dict()
+        lines = [f"  {json.dumps(key)}: {json.dumps(value, separators=(',', ':'))}"
+                 for key, value in data.items()]  # fmt: skip
+        return "{\n" + ",\n".join(lines) + "\n}"
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> GridMaze:
+        """The maze of a JSON object (see :meth:`to_dict`).
+
+        :raises InvalidPuzzleError: a missing or malformed field, a cell list that is not
+            the grid's, a passage between cells that are not neighbours.
+        """
+        if not isinstance(data, Mapping):
+            raise lacak.InvalidPuzzleError("a maze is a JSON object")
+        grid = grid_from_dict(data.get("grid"))
+        cells = data.get("cells")
+        if cells is not None:
+            try:
+                listed = [tuple(int(v) for v in cell) for cell in cells]
+            except (TypeError, ValueError):
+                raise lacak.InvalidPuzzleError("a maze's cells are lists of integers") from None
+            if listed != list(grid.ids):
+                raise lacak.InvalidPuzzleError(
+                    f'the maze\'s "cells" are not those of {grid.name}, in its order'
+                )
+        if "links" not in data:
+            raise lacak.InvalidPuzzleError('a maze on a grid needs its "links"')
+        seed = data.get("seed")
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+            raise lacak.InvalidPuzzleError(f"seed must be an integer or null, got {seed!r}")
+        maze = cls(
+            grid,
+            data["links"],
+            weights=data.get("weights"),
+            algorithm=data.get("algorithm") or "",
+            seed=seed,
+            options=data.get("options") or {},
+        )
+        solution = data.get("solution")
+        if solution is not None:
+            maze = maze.with_solution(solution)
+        start, end = data.get("start"), data.get("end")
+        if start is not None or end is not None:
+            maze = attrs.evolve(
+                maze,
+                start=None if start is None else maze._cell(start, "start"),
+                end=None if end is None else maze._cell(end, "end"),
+            )
+        return maze
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> GridMaze:
+        """The maze of JSON text (see :meth:`to_dict`)."""
+        try:
+            data = json.loads(text)
+        except (ValueError, UnicodeDecodeError) as error:
+            raise lacak.InvalidPuzzleError(f"not JSON: {error}") from None
+        return cls.from_dict(data)
+
+    def render(self, format: str = "text", **options: Any) -> str | bytes:
+        """A picture: ``"text"``, ``"svg"``, ``"png"`` or ``"json"`` (see
+        :func:`lacak_mazes.gridrender.render_grid_maze`)."""
+        from .gridrender import render_grid_maze  # (deferred: Pillow and drawing)
+
+        return render_grid_maze(self, format, **options)
+
+    def stats(self) -> dict[str, Any]:
+        """Texture statistics: cells, passages, loops, dead ends (count and share),
+        junctions, and the solution's length when there is one."""
+        degrees = self.degrees()
+        data: dict[str, Any] = {
+            "grid": self.grid.type,
+            "cells": self.size,
+            "passages": self.passages,
+            "loops": self.loops(),
+            "perfect": self.is_perfect(),
+            "dead_ends": int((degrees == 1).sum()),
+            "dead_end_share": float((degrees == 1).mean()),
+            "junctions": int((degrees >= 3).sum()),
+        }
+        if self.solution is not None:
+            data["solution_cells"] = len(self.solution)
+        return data
+
+    # -- identity -----------------------------------------------------------------------
+
+    def _key(self) -> tuple[Any, ...]:
+        weights = None if self.weights is None else self.weights.tobytes()
+        return (self.grid, self.links.tobytes(), self.start, self.end, self.solution, weights,
+                self.algorithm, self.seed, tuple(self.options.items()))  # fmt: skip
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, GridMaze):
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        extra = f", seed={self.seed}" if self.seed is not None else ""
+        return f"<GridMaze {self.grid.name} {self.algorithm or 'maze'}{extra}>"
+
+    def __str__(self) -> str:
+        return str(self.render("text"))
+
+    def _repr_svg_(self) -> str:
+        return str(self.render("svg"))
+
+
+@attrs.frozen
+class GridMazePuzzle:
+    """Find the way through a :class:`GridMaze` from ``initial`` to ``goal`` (cell
+    indices). A step into a cell costs its weight (1 without weights)."""
+
+    maze: GridMaze
+    initial: int
+    goal: int
+
+    kind = "maze"
+
+    @classmethod
+    def of(cls, maze: GridMaze, start: Any = None, end: Any = None) -> GridMazePuzzle:
+        """The puzzle of ``maze`` from ``start`` to ``end`` (ids, ``"ROW,COL"`` text or
+        indices); each defaults to the maze's own, else to the ends of a longest path."""
+        first = maze.start if start is None else maze._cell(start, "start")
+        last = maze.end if end is None else maze._cell(end, "end")
+        if first is None or last is None:
+            suggested = maze.with_endpoints(first, last, solution=False)
+            first, last = suggested.start, suggested.end
+        assert first is not None and last is not None
+        return cls(maze, first, last)
+
+    @classmethod
+    def from_json(cls, text: str | bytes, *, start: Any = None, end: Any = None) -> GridMazePuzzle:
+        return cls.of(GridMaze.from_json(text), start, end)
+
+    def is_goal(self, state: Hashable) -> bool:
+        return state == self.goal
+
+    def successors(self, state: int) -> Iterator[tuple[str, int, float]]:
+        """``(the next cell's id as text, next cell, its weight)`` for every passage out."""
+        weights = self.maze.weights
+        for there in self.maze.adjacency()[state]:
+            cost = 1.0 if weights is None else float(weights[there])
+            yield self.format_state(there), there, cost
+
+    def predecessors(self, state: int) -> Iterator[tuple[str, int, float]]:
+        """The steps into ``state``: from each open neighbour, costing ``state``'s weight."""
+        weights = self.maze.weights
+        cost = 1.0 if weights is None else float(weights[state])
+        for there in self.maze.adjacency()[state]:
+            yield self.format_state(state), there, cost
+
+    def format_state(self, state: int) -> str:
+        """A cell as written on the command line: its id, ``"2,5"``."""
+        return ",".join(map(str, self.maze.grid.ids[state]))
+
+    def estimate(self, state: int) -> float:
+        """A lower bound on the cost from ``state`` to the goal (the grid's
+        :meth:`~lacak_mazes.grids.Grid.distance`; admissible and consistent, as every
+        step costs at least 1)."""
+        return self.maze.grid.distance(state, self.goal)
