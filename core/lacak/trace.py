@@ -407,6 +407,8 @@ class SearchTrace:
             lines.append(f"step {number}: P = {name(node.id)} {self.describe(node.state)} "
                          f"({numbers(node.g, node.h)}){goal}")  # fmt: skip
             made = [c for c in step.children if c.pruned is None]
+            if self.order is not None:  # (in their letters' order: the order to be taken)
+                made.sort(key=lambda c: self._key(self.nodes[c.id]) if c.id >= 0 else ())
             pruned = [c for c in step.children if c.pruned is not None]
             if made or pruned:
                 parts = ", ".join(f"{name(c.id)} {self.describe(c.state)} ({numbers(c.g, c.h)})"

@@ -6,7 +6,8 @@ command with the same options for every kind::
 
     lacak KIND solve PUZZLE [-s STRATEGY] [-H HEURISTIC] [-O KEY=VALUE ...]
                             [--max-depth N] [--max-nodes N] [--timeout S]
-                            [--json] [--trace FILE] [--tree] [--full]
+                            [--json] [--trace FILE] [--trace-format FORMAT] [--tree]
+                            [--steps] [--full]
                             [-f FORMAT] [-o FILE] [--KIND-OPTION VALUE ...]
                             [-w N | --scheduler tcp://HOST:PORT | --scheduler local:N]
 
@@ -30,6 +31,7 @@ any search a limit stopped.
 from __future__ import annotations
 
 import contextlib
+import functools
 import shutil
 from collections.abc import Callable
 from pathlib import Path
@@ -47,6 +49,7 @@ from ..output import dumps, plural, summarise
 from ..plugin.loader import warn
 from ..plugin.registry import Registry, using
 from ..results import SearchResult
+from ..trace import SearchTrace, tokens
 from .kit import (
     FORMAT_SUFFIXES,
     building_registry,
@@ -88,20 +91,41 @@ _PICTURES = frozenset({"svg", "png"})
 SHORT_FLAGS = frozenset({"-s", "-H", "-O", "-f", "-o", "-h", "-w"})
 
 
-def _trace_writer(path: Path) -> Callable[[Any], str | bytes]:
-    suffix = path.suffix.lower()
+#: What ``--trace-format`` names (``--trace FILE`` otherwise goes by the suffix).
+TRACE_FORMATS = ("json", "dot", "svg", "png", "tokens")
+
+#: How many steps ``--steps`` records at most (each keeps both lists).
+MAX_STEPS = 1_000
+
+
+def _trace_writer(path: Path, how: str | None = None) -> Callable[[Any], str | bytes]:
+    suffix = "." + how if how is not None else path.suffix.lower()
     writers: dict[str, Callable[[Any], str | bytes]] = {
         ".json": lambda trace: trace.to_json(lines=True) + "\n",  # (a node a line: fast)
         ".dot": lambda trace: trace.to_dot(),
         ".gv": lambda trace: trace.to_dot(),
         ".svg": lambda trace: trace.to_svg(),  # (one drawing, lacak.drawing's Canvas)
         ".png": lambda trace: trace.to_png(),
+        ".tokens": lambda pair: " ".join(tokens(*pair)) + "\n",
     }
     if suffix not in writers:
         raise InvalidOptionError(
-            f"--trace writes .json, .dot, .svg or .png files, not {path.name!r}"
+            f"--trace writes .json, .dot, .svg or .png files, not {path.name!r} "
+            "(--trace-format tokens writes any)"
         )
     return writers[suffix]
+
+
+def _records_steps(ran: run.Run, what: str) -> SearchTrace:
+    """The run's trace, if its strategy recorded what ``what`` needs (a generic one does)."""
+    recorder = ran.trace
+    if recorder is None or recorder.order is None:
+        name = ran.choice.searcher.name if ran.choice is not None else "?"
+        raise InvalidOptionError(
+            f"strategy {name!r} records no {what}: name a generic one with -s "
+            "(dfs, bfs, best-first, astar, uniform-cost, weighted-astar, idastar)"
+        )
+    return recorder
 
 
 def _tree_size() -> tuple[int, int]:
@@ -181,7 +205,7 @@ def solve_command(
     formats = tuple(kind_type.formats)
     taken = {"strategy", "heuristic", "option", "max_depth", "max_nodes", "timeout", "json",
              "trace", "tree", "full", "format", "output", "puzzle", "workers",
-             "scheduler"}  # fmt: skip
+             "scheduler", "steps", "trace_format"}  # fmt: skip
     declared: list[tuple[str, str, Any]] = []  # (group, name, default)
     for group, options in (
         ("parse", kind_type.options),
@@ -250,7 +274,20 @@ def solve_command(
         help="Write the search tree to FILE.json, FILE.dot, or a picture: FILE.svg, FILE.png.",
     )
     @click.option(
+        "--trace-format",
+        type=click.Choice(TRACE_FORMATS),
+        default=None,
+        help="What --trace FILE holds (default: from its suffix); 'tokens': the search as "
+        'Searchformer tokens (printed, or under "tokens" with --json, without --trace).',
+    )
+    @click.option(
         "--tree", is_flag=True, help="Draw the search tree in the terminal (as much as fits)."
+    )
+    @click.option(
+        "--steps",
+        is_flag=True,
+        help="Show the search step by step: each node taken, its children, the open and "
+        'closed lists (with --json: under "steps").',
     )
     @click.option("--full", is_flag=True, help="Show a long path in full.")
     @click.option(
@@ -262,11 +299,20 @@ def solve_command(
         help="Output format (default: from -o's suffix, else text).",
     )
     @click.option("-o", "--output", default=None, help="Write the result to FILE.")
-    @click.option("-w", "--workers", type=click.IntRange(min=1), default=None,
-                  help="Split the search across N worker processes (strategies that can).")
-    @click.option("--scheduler", default=None, metavar="tcp://HOST:PORT|local:N",
-                  help="Split the search across a Dask cluster (pip install 'lacak[dask]'), "
-                  "or a LocalCluster of N processes.")
+    @click.option(
+        "-w",
+        "--workers",
+        type=click.IntRange(min=1),
+        default=None,
+        help="Split the search across N worker processes (strategies that can).",
+    )
+    @click.option(
+        "--scheduler",
+        default=None,
+        metavar="tcp://HOST:PORT|local:N",
+        help="Split the search across a Dask cluster (pip install 'lacak[dask]'), "
+        "or a LocalCluster of N processes.",
+    )
     @click.pass_context
     def command(ctx: click.Context, **values: Any) -> None:  # fmt: skip
         _solve(ctx, kind, declared, **values)
@@ -299,6 +345,8 @@ def _solve(
     output: str | None,
     workers: int | None,
     scheduler: str | None,
+    steps: bool = False,
+    trace_format: str | None = None,
     **kind_values: Any,
 ) -> None:
     registry = registry_of(ctx)
@@ -311,7 +359,8 @@ def _solve(
                   heuristic=heuristic, pairs=pairs, max_depth=max_depth, max_nodes=max_nodes,
                   timeout=timeout, as_json=as_json, trace_file=trace_file, tree=tree,
                   full=full, format_=format_, output=output, workers=workers,
-                  scheduler=scheduler, **kind_values)  # fmt: skip
+                  scheduler=scheduler, steps=steps, trace_format=trace_format,
+                  **kind_values)  # fmt: skip
 
 
 def _solve_in(
@@ -335,6 +384,8 @@ def _solve_in(
     output: str | None,
     workers: int | None = None,
     scheduler: str | None = None,
+    steps: bool = False,
+    trace_format: str | None = None,
     **kind_values: Any,
 ) -> None:
     kind_type = registry.puzzle_types()[kind]
@@ -344,9 +395,20 @@ def _solve_in(
         value = kind_values.get(option)
         if value is not None and value != ():
             given[group][option] = value
-    write_trace = _trace_writer(trace_file) if trace_file is not None else None
+    if trace_format not in (None, "tokens") and trace_file is None:
+        raise InvalidOptionError(f"--trace-format {trace_format} says what --trace FILE holds: "
+                                 "give --trace FILE too")  # fmt: skip
+    write_trace = _trace_writer(trace_file, trace_format) if trace_file is not None else None
     limits = Limits(max_depth=max_depth, max_expanded=max_nodes, seconds=timeout)
-    traced = write_trace is not None or tree
+    want_tokens = trace_format == "tokens"
+    traced: bool | SearchTrace = write_trace is not None or tree or want_tokens
+    if steps:
+        traced = SearchTrace(steps=True, max_steps=MAX_STEPS)
+    if (steps or want_tokens) and strategy is None:
+        # the kind's own choice may be a specialised engine, which records no steps
+        strategy = "bfs" if heuristic == api.NO_HEURISTIC else "astar"
+        what = "--steps" if steps else "--trace-format tokens"
+        click.echo(f"note: {what}: searching with {strategy} (name another with -s)", err=True)
 
     def read() -> Any:
         return kind_type(_read_puzzle(puzzle, kind_type.reads), **given["parse"])
@@ -386,8 +448,17 @@ def _solve_in(
     instance, result, recorder = ran.instance, ran.result, ran.trace
     assert ran.choice is not None
     choice = ran.choice
+    if isinstance(traced, SearchTrace) and recorder is not None:
+        recorder.describe = functools.partial(describe_state, instance)
+    token_list: list[str] | None = None
+    if want_tokens:
+        token_list = tokens(_records_steps(ran, "token trace"), result.states if result.found
+                            else None)  # fmt: skip
+    if steps:
+        _records_steps(ran, "steps")
     if write_trace is not None and recorder is not None and trace_file is not None:
-        data = write_trace(recorder)
+        data = write_trace((recorder, result.states if result.found else None)
+                           if want_tokens else recorder)  # fmt: skip
         try:
             if isinstance(data, bytes):
                 trace_file.write_bytes(data)
@@ -398,8 +469,19 @@ def _solve_in(
                 f"cannot write {str(trace_file)!r}: {error.strerror or error}"
             ) from None
     if fmt == "json":
-        write_output(dumps(ran.to_dict()), output)
+        report = ran.to_dict()
+        if steps and recorder is not None:
+            report["steps"] = recorder.steps_to_list()
+        if token_list is not None and trace_file is None:
+            report["tokens"] = token_list
+        write_output(dumps(report), output)
     elif fmt == "text" and (output is None or output == "-"):
+        if steps and recorder is not None:
+            click.echo(f"{choice.label}, step by step:")
+            click.echo(recorder.steps_text())
+        if token_list is not None and trace_file is None:
+            click.echo(" ".join(token_list))
+            click.echo("")
         _report_text(
             kind_type, instance, result, choice.label, full=full, render_options=given["render"]
         )
