@@ -64,7 +64,8 @@ def check_connected(grid: Grid) -> None:
     if count != grid.size:
         raise lacak.InvalidOptionError(
             f"{grid.name} is in separate pieces ({grid.size - count} of its {grid.size} cells "
-            "cannot be reached from the first): a maze needs one piece; change the mask"
+            "cannot be reached from the first): a maze needs one piece"
+            + ("; change the mask" if grid.mask is not None else "")
         )
 
 

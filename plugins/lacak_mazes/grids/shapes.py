@@ -180,6 +180,10 @@ class TriangleGrid(Grid):
 
     def __attrs_post_init__(self) -> None:
         _check_positive(self)
+        if self.cols < 2 and self.rows > 1:  # a column of triangles meets only in pairs
+            raise lacak.InvalidOptionError(
+                "a triangle grid of more than one row needs at least 2 columns"
+            )
         super().__attrs_post_init__()
 
     def layout(self) -> Layout:
