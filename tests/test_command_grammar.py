@@ -32,6 +32,7 @@ RUNS: dict[str, tuple[list[str], str | None]] = {
     "batch boggle": (["-n", "2", "-d", "eng", "-w", "1", "-o", "{out}"], None),
     "batch maze": (["-n", "2", "--size", "3x4", "-w", "1", "-o", "{out}"], None),
     "batch sliding": (["-n", "2", "--size", "2x3", "-w", "1", "-o", "{out}"], None),
+    "boggle best": (["--size", "2x3", "--evaluations", "50", "--engine", "numpy"], None),
     "boggle check": (["-", "CAT", "-d", "eng"], "CAT/OXI"),
     "boggle dice": ([], None),
     "boggle shake": (["--seed", "1"], None),

@@ -6,13 +6,16 @@ Registered through the ``lacak`` entry-point group like any plugin:
 - strategy ``boggle``: every word on a board (``lacak.solve(board)``);
 - generators ``classic4``, ``classic4-1976``, ``big5``, ``superbig6`` (real
   dice, shaken) and ``random`` (letters weighted by a dictionary);
-- commands ``lacak boggle solve|check|shake|dice|solve-many`` (``solve`` is
-  lacak's :func:`lacak.cli.solve_command`, built from the puzzle kind).
+- commands ``lacak boggle solve|check|shake|dice|solve-many|best`` (``solve`` is
+  lacak's :func:`lacak.cli.solve_command`, built from the puzzle kind);
+- an objective for local search over boards (``PuzzleType.objective``):
+  ``lacak boggle best`` and :func:`best_board` run lacak's local search
+  strategies on it to find high-scoring boards.
 
 The library API is importable from here (loaded on first use, so that
 starting ``lacak`` stays fast)::
 
-    from lacak_boggle import Board, solve_board, check, solve_many, score_many, shake
+    from lacak_boggle import Board, solve_board, check, solve_many, score_many, shake, best_board
 
 Dictionaries come from the registry (``lacak.dictionary("eng")``); this
 plugin never imports the dictionaries plugin.
@@ -35,13 +38,16 @@ __all__ = [
     "DEFAULT_DICTIONARY",
     "DEFAULT_MAX_PATHS",
     "DICE_SETS",
+    "BestBoard",
     "Board",
+    "BoardSpace",
     "BoggleResult",
     "BoggleScores",
     "DiceSet",
     "FoundWord",
     "WordCheck",
     "WordGraph",
+    "best_board",
     "board_canvas",
     "board_png",
     "board_renderable",
@@ -86,6 +92,9 @@ _EXPORTS = {
     "score_many": "batch",
     "BoggleScores": "batch",
     "warm": "engines",
+    "best_board": "best",
+    "BestBoard": "best",
+    "BoardSpace": "space",
 }
 
 
@@ -236,6 +245,8 @@ def register_puzzles(register: Any) -> None:
             solve_options={"all_paths": False, "max_words": 0, "max_paths": 50_000},
             extras=_kind("extras"),
             advice=_kind("advice"),
+            # local search over boards (lacak boggle best, lacak_boggle.best_board)
+            objective=_kind("objective"),
             help=_HELP,
             example="AHORJ/QQUOI/SSCPD/MUPSM/AUULI",
             batch=_BATCH,

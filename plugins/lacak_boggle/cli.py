@@ -11,6 +11,7 @@ follows the file's suffix), sizes are ``ROWSxCOLS``.
 from __future__ import annotations
 
 import json
+import textwrap
 from typing import Any
 
 import click
@@ -31,7 +32,14 @@ from ._trays import DICE_INFO
 # Every start of ``lacak`` loads this module to build the commands: the Boggle code (boards,
 # dice, solver, batches, pictures) and rich are imported inside the commands that use them.
 
-__all__ = ["boggle_group", "check_command", "dice_command", "shake_command", "solve_many_command"]
+__all__ = [
+    "best_command",
+    "boggle_group",
+    "check_command",
+    "dice_command",
+    "shake_command",
+    "solve_many_command",
+]
 
 _DICTIONARY_HELP = (
     "Dictionary name (see 'lacak dictionaries list') or a dictionary file; "
@@ -83,7 +91,7 @@ _output_option = click.option(
 
 def boggle_group() -> click.Group:
     """A new ``lacak boggle`` group: ``solve`` (built by lacak from the puzzle kind),
-    ``check``, ``shake``, ``dice`` and ``solve-many``."""
+    ``check``, ``shake``, ``dice``, ``solve-many`` and ``best``."""
 
     @click.group("boggle")
     def boggle() -> None:
@@ -97,7 +105,7 @@ def boggle_group() -> click.Group:
         """
 
     boggle.add_command(solve_command("boggle"))
-    for command in (check_command, shake_command, dice_command, solve_many_command):
+    for command in (check_command, shake_command, dice_command, solve_many_command, best_command):
         boggle.add_command(command)
     return boggle
 
@@ -518,3 +526,90 @@ def _print_scores(
         click.echo("\n".join(out))
     stopped = [k for k, e in scores.errors.items() if isinstance(e, lacak.LimitReachedError)]
     return sorted(set(scores.errors) - set(stopped)), sorted(stopped)
+
+
+#: Most tiles ``lacak boggle best`` searches (:data:`lacak_boggle.space.MAX_TILES`, repeated
+#: so that building the commands loads no numpy).
+_BEST_TILES = 63
+
+
+@click.command("best")
+@click.option("--size", type=Size(most=_BEST_TILES, unit="tiles"), default="4x4",
+              show_default=True, help="Board size, ROWSxCOLS (at most 63 tiles).")  # fmt: skip
+@click.option("-d", "--dictionary", default=None, metavar="NAME|FILE", help=_DICTIONARY_HELP)
+@click.option("-s", "--strategy", default="hill-climbing", show_default=True,
+              help="Local search strategy (hill-climbing, simulated-annealing, beam, genetic).")  # fmt: skip
+@click.option("-O", "--option", "pairs", multiple=True, metavar="KEY=VALUE",
+              help="Strategy option: one KEY=VALUE each time (repeatable), e.g. sideways=100.")  # fmt: skip
+@click.option("--seconds", type=click.FloatRange(min=0), default=10.0, show_default=True,
+              help="Stop after this many seconds.")  # fmt: skip
+@click.option("--evaluations", type=click.IntRange(min=1), default=None,
+              help="Stop once N boards were scored (a count: same seed, same board anywhere).")  # fmt: skip
+@click.option("--restarts", type=click.IntRange(min=0), default=None,
+              help="Runs after the first, each from a new random board (default: until "
+              "--seconds or --evaluations).")  # fmt: skip
+@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True,
+              help="Same seed and --evaluations, same board.")  # fmt: skip
+@click.option("-m", "--min-length", type=int, default=None, help="Shortest word that counts.")
+@click.option("--engine", type=click.Choice(("auto", "numba", "numpy", "dfs")), default="auto",
+              show_default=True, help="Engine that scores boards (numba: lacak[fast]).")  # fmt: skip
+@click.option("--json", "as_json", is_flag=True, help="Print JSON (docs/boggle.md).")
+@click.pass_context
+def best_command(
+    ctx: click.Context,
+    size: tuple[int, int],
+    dictionary: str | None,
+    strategy: str,
+    pairs: tuple[str, ...],
+    seconds: float,
+    evaluations: int | None,
+    restarts: int | None,
+    seed: int,
+    min_length: int | None,
+    engine: str,
+    as_json: bool,
+) -> None:
+    """Search for the board with the most points: lacak's local search strategies over
+    boards (tile changes and swaps, mirror images folded), scored by the batch engine.
+
+    Prints the best board (text 'lacak boggle solve' reads), its points and words, and
+    how many runs (each from a random board) ended on it.
+
+    \b
+    Examples:
+      lacak boggle best --size 4x4 -d eng --seconds 30 --seed 1
+      lacak boggle best --size 5x5 -s simulated-annealing --seconds 60 --json
+      lacak boggle best --evaluations 20000 -O sideways=100
+    """
+    # (deferred: the commands are built on every start)
+    from lacak.options import parse_pairs
+
+    from .best import best_board
+
+    registry = registry_of(ctx)
+    searcher = registry.searchers()[strategy]
+    allowed = {k: v for k, v in searcher.options.items() if k != "seed"}
+    options = parse_pairs(pairs, allowed, what=f"strategy {strategy!r}")
+    found = best_board(
+        size, dictionary, strategy=strategy, seconds=seconds, evaluations=evaluations,
+        restarts=restarts, seed=seed, min_length=_min_length(min_length), engine=engine,
+        registry=registry, **options,
+    )  # fmt: skip
+    if as_json:
+        click.echo(dumps(found.to_dict()))
+        return
+    rows, cols = found.board.shape
+    runs = len(found.runs)
+    lines = [
+        found.board.to_text(),
+        f"{plural(found.score, 'point')}, {plural(len(found.words), 'word')} "
+        f"({found.dictionary}, words of {found.min_length} letters or more)",
+        f"found by {found.found} of {plural(runs, 'run')} ({found.strategy}, seed {found.seed}); "
+        f"{found.evaluations:,} {rows}x{cols} boards scored in {found.seconds:.1f} s "
+        f"({found.engine}), stopped by {found.stopped}",
+        "",
+        *(" ".join(row) for row in found.board.to_rows()),
+        "",
+        textwrap.fill(" ".join(found.words), width=78, break_on_hyphens=False),
+    ]
+    click.echo("\n".join(lines))

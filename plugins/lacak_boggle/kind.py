@@ -39,6 +39,7 @@ __all__ = [
     "batch_record",
     "choose",
     "extras",
+    "objective",
     "parse",
     "render",
 ]
@@ -89,6 +90,23 @@ def extras(puzzle: Any, result: lacak.SearchResult) -> dict[str, Any]:
             "word": board.spell(result.actions) if result.found else None,
         }
     }
+
+
+def objective(puzzle: Any) -> lacak.Objective:
+    """What local search climbs on a ``boggle`` puzzle: the points of boards, for the
+    search for the best board (a :class:`lacak_boggle.best.BoardSearch`, as
+    :func:`lacak_boggle.best_board` and ``lacak boggle best`` make it).
+
+    :raises InvalidPuzzleError: a board itself, whose search is for its words: there is
+        no board to climb to from one of its paths.
+    """
+    found = getattr(puzzle, "objective", None)
+    if isinstance(found, lacak.Objective):
+        return found
+    raise lacak.InvalidPuzzleError(
+        "local search on Boggle climbs over boards, not over the paths of one board: "
+        "search for the best board with 'lacak boggle best' (lacak_boggle.best_board)"
+    )
 
 
 def advice(puzzle: Any, result: lacak.SearchResult) -> str | None:

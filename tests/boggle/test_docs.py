@@ -35,7 +35,7 @@ def test_the_documented_solve_json_has_every_key_the_command_writes() -> None:
             assert json.loads(value) == data[key.strip('"')]
 
 
-@pytest.mark.parametrize("command", ["solve", "check", "shake", "dice", "solve-many"])
+@pytest.mark.parametrize("command", ["solve", "check", "shake", "dice", "solve-many", "best"])
 def test_the_synopsis_names_every_option(command: str) -> None:
     synopsis = _section("## Command line").split("```", 2)[1]
     lines = [line for line in synopsis.splitlines() if line.strip()]

@@ -19,6 +19,8 @@ import pytest
         "lacak_boggle.batch.scores",
         "lacak_boggle.engines",
         "lacak_boggle.remake",
+        "lacak_boggle.space",
+        "lacak_boggle.best",
     ],
 )
 def test_docstring_examples(module: str) -> None:
