@@ -22,6 +22,7 @@ from ..interfaces import BatchKind, describe_state
 from ..limits import Limits
 from ..plugin.registry import default_registry
 from ..run import Run, solve_run
+from ..trace import tokens
 
 if TYPE_CHECKING:
 
@@ -71,7 +72,7 @@ class _LookedUp:
 class _Drawn:
     """A job :meth:`Spec.start` began: its instance, generated, prepared and solved."""
 
-    __slots__ = ("error", "found", "index", "instance", "ran", "seconds", "seed")
+    __slots__ = ("error", "found", "index", "instance", "ran", "seconds", "seed", "tokens")
 
     def __init__(self, found: _LookedUp, index: int, seed: int, instance: Any) -> None:
         self.found = found
@@ -83,6 +84,8 @@ class _Drawn:
         #: the record's ``error`` (a search stopped by a limit), or ``None``
         self.error: dict[str, str] | None = None
         self.seconds = 0.0
+        #: the search as Searchformer tokens (``trace="tokens"``), or ``None``
+        self.tokens: str | None = None
 
 
 #: The last :class:`_LookedUp` made (one spec runs at a time in a worker: a chunk's jobs).
@@ -137,6 +140,8 @@ class Spec:
     #: Put wall-clock times in the records (``stats.seconds``, ``seconds``); the file is
     #: then no longer the same from run to run.
     timings: bool = False
+    #: ``"tokens"``: each record holds its search as Searchformer tokens (``tokens``).
+    trace: str | None = None
 
     def __call__(self, job: tuple[int, int]) -> Made:
         """Run job ``(index, seed)`` quietly (a worker shows no progress of its own)."""
@@ -197,11 +202,14 @@ class Spec:
             # (a time limit reached before the search is this job's error, as it was)
             ran = solve_run(self.kind, lambda: puzzle, strategy=self.strategy,
                             heuristic=self.heuristic, limits=self.limits,
-                            catch_early_stop=False, registry=registry)  # fmt: skip
+                            catch_early_stop=False, registry=registry,
+                            trace=self.trace is not None)  # fmt: skip
             result = ran.result
             if not result.stopped.is_limit and not self._wanted(result.length, result.found):
                 return "length"
             drawn.ran = ran
+            if self.trace is not None:
+                drawn.tokens = _tokens(ran)
             if result.stopped.is_limit:
                 advice = ran.advice
                 message = f"the search was stopped by a limit ({result.stopped})"
@@ -227,6 +235,8 @@ class Spec:
             data["result"] = drawn.ran.to_dict()
             if not self.timings:
                 data["result"]["stats"]["seconds"] = None
+        if drawn.tokens is not None:
+            data["tokens"] = drawn.tokens
         if error is not None:
             data["error"] = error
         batch = found.batch
@@ -266,6 +276,23 @@ class Spec:
         return _dumps(data) + b"\n"
 
 
+def _tokens(ran: Run) -> str:
+    """A solve run's search as Searchformer tokens, one string (:func:`lacak.trace.tokens`).
+
+    :raises InvalidOptionError: the strategy records no token trace (a kind's own
+        engine), or the trace was cut short.
+    """
+    recorder = ran.trace
+    if recorder is None or recorder.order is None:
+        name = ran.choice.searcher.name if ran.choice is not None else "?"
+        raise InvalidOptionError(
+            f"strategy {name!r} records no token trace: name a generic one with -s "
+            "(astar, bfs, dfs, best-first, uniform-cost, weighted-astar)"
+        )
+    result = ran.result
+    return " ".join(tokens(recorder, result.states if result.found else None))
+
+
 def _whole(value: Any, what: str, *, least: int = 0) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < least:
         kind = "positive" if least == 1 else "non-negative"
@@ -288,6 +315,7 @@ def spec(
     max_length: int | None = None,
     unique: bool = False,
     timings: bool = False,
+    trace: str | None = None,
     registry: Registry | None = None,
 ) -> Spec:
     """The jobs of a batch of ``kind`` instances, checked before any runs.
@@ -305,6 +333,9 @@ def spec(
         moves (the others are drawn again, with the next jobs' seeds).
     :param unique: keep only instances unlike every one before them.
     :param timings: put wall-clock times in the records (they then differ from run to run).
+    :param trace: ``"tokens"``: each record holds its search as a Searchformer token
+        sequence, ``tokens`` (:func:`lacak.trace.tokens`); it implies solving, with
+        ``astar`` unless a strategy is named (a kind's own engine records none).
     :raises UnknownComponentError: no such kind or generator.
     :raises InvalidOptionError: an option the generator or the kind does not take, a
         bad size or bound, or options that contradict each other.
@@ -350,6 +381,10 @@ def spec(
         raise InvalidOptionError(
             f"no solution is at least {min_length} and at most {max_length} moves long"
         )
+    if trace not in (None, "tokens"):
+        raise InvalidOptionError(f"a batch's trace is 'tokens' (or none), not {trace!r}")
+    if trace is not None and strategy is None:
+        strategy = "astar"
     wanted = strategy is not None or heuristic is not None or (
         min_length is not None or max_length is not None
     )
@@ -380,4 +415,5 @@ def spec(
         max_length=max_length,
         unique=bool(unique),
         timings=bool(timings),
+        trace=trace,
     )

@@ -9,7 +9,8 @@ whether it solves), so a third-party kind gets it with no command code::
                      [--max-depth N] [--max-nodes N] [--timeout S]
                      [--min-solution-length L] [--max-solution-length L] [--unique]
                      [-w N | --scheduler tcp://HOST:PORT | --scheduler local:N] [--chunk-size N]
-                     [-o FILE] [--resume | --overwrite] [--timings] [--json] [--KIND-OPTION ...]
+                     [-o FILE] [--resume | --overwrite] [--timings] [--trace tokens] [--json]
+                     [--KIND-OPTION ...]
 
 Records go to ``-o FILE`` (``--output``; JSON Lines; gzipped for ``.gz``; stacked arrays for
 ``.npz``) or standard output; a progress bar (on a terminal) and a summary
@@ -44,7 +45,7 @@ COMMON = frozenset({
     "count", "seed", "algorithm", "size", "gen_options", "solve", "strategy", "heuristic",
     "max_depth", "max_nodes", "timeout", "min_solution_length", "max_solution_length",
     "unique", "workers", "scheduler", "chunk_size", "out", "resume", "overwrite", "timings",
-    "as_json",
+    "trace", "as_json",
 })  # fmt: skip
 
 #: The short flags every ``lacak batch KIND`` has.
@@ -144,6 +145,9 @@ def batch_command(kind: str, *, registry: Registry) -> click.Command:
                   "from run to run).")
     @click.option("--json", "as_json", is_flag=True,
                   help="Print the summary as JSON on standard output (needs -o FILE).")
+    @click.option("--trace", "trace", type=click.Choice(["tokens"]), default=None,
+                  help="Put each search in its record as Searchformer tokens ('tokens'); "
+                  "solves with astar unless -s names another.")
     @click.pass_context
     def command(ctx: click.Context, **values: Any) -> None:  # fmt: skip
         with using(registry):
@@ -184,6 +188,7 @@ def _run(ctx: click.Context, kind: str, batch: Any, registry: Registry, **values
         "max_length": values["max_solution_length"],
         "unique": values["unique"],
         "timings": values["timings"],
+        "trace": values["trace"],
         "registry": registry,
     }
     plan = dataset.spec(kind, **common)  # the generator, so that -O values are typed by it
