@@ -69,6 +69,30 @@ def maze_pictures() -> tuple[dict[str, str], list[dict[str, Any]]]:
     return files, rows
 
 
+#: The mazes of the "Grids" part of docs/mazes.md: (file, generator, size, options).
+GRID_MAZES = (
+    ("grid-hex.svg", "wilson", (10, 13), {"grid": "hex"}),
+    ("grid-triangle.svg", "recursive-backtracker", (10, 24), {"grid": "triangle"}),
+    ("grid-upsilon.svg", "kruskal", (12, 16), {"grid": "upsilon"}),
+    ("grid-polar.svg", "wilson", (10, 10), {"grid": "polar"}),
+    ("grid-torus.svg", "wilson", (12, 16), {"grid": "torus"}),
+    ("grid-word.svg", "hunt-and-kill", None, {"mask": "WORD", "braid": 0.3}),
+)
+
+
+def grid_pictures() -> dict[str, str]:
+    """``{file name: svg}`` of one maze on each grid, with its solution."""
+    from lacak_mazes.grids.masks import mask_from_word
+
+    files = {}
+    for name, algorithm, size, options in GRID_MAZES:
+        if options.get("mask") == "WORD":
+            options = {**options, "mask": "/".join(mask_from_word("lacak", scale=2))}
+        maze = lacak.generate("maze", algorithm, size, seed=MAZE_SEED, **options)
+        files[name] = str(maze.with_endpoints().render("svg", cell_size=16, wall_width=2))
+    return files
+
+
 def boggle_picture() -> tuple[str, str, int]:
     """An SVG of the board with its best-scoring long word's path, the word, and its score."""
     from lacak_boggle import board_svg, solve_board
@@ -251,6 +275,7 @@ def build() -> dict[str, str]:
     tree, tree_result = tree_picture()
     files["search-tree.svg"] = tree
     files.update(solution_pictures())
+    files.update(grid_pictures())
     files["sliding-animation.svg"] = solution_animation()
     out = {f"pictures/{name}": text for name, text in files.items()}
     out["gallery.md"] = gallery_page(rows, word, score, tree_result)

@@ -281,6 +281,8 @@ class PolarGrid(Grid):
     maskable: ClassVar[bool] = False
 
     def __attrs_post_init__(self) -> None:
+        if self.mask is not None:
+            raise lacak.InvalidOptionError("a polar grid takes no mask")
         _check_positive(self)
         if self.cols != self.rows:
             raise lacak.InvalidOptionError(
