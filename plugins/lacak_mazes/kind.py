@@ -108,7 +108,19 @@ def choose(puzzle: MazePuzzle, heuristic: str | None, registry: Any) -> tuple[st
 
 def render(puzzle: MazePuzzle, result: Any, format: str = "text", **options: Any) -> Any:
     """The maze with its start, end and the path found (see
-    :func:`lacak_mazes.render.render_puzzle`)."""
+    :func:`lacak_mazes.render.render_puzzle`). A maze on a grid whose cells read badly
+    as characters (hexagons, triangles, octagons, rings) has a one-line note for its
+    text picture, so that ``lacak maze solve`` reports the path it found and says how
+    to see it."""
+    grid = getattr(puzzle.maze, "grid", None)
+    if format == "text" and grid is not None:
+        from .gridrender import TEXT_GRIDS  # here: see the module's documentation
+
+        if grid.type not in TEXT_GRIDS:
+            return (
+                f"(a maze on {grid.name} has no text picture: -o maze.svg or -f png draws "
+                "it, --json gives the path)"
+            )
     return render_puzzle(puzzle, result, format, **options)
 
 
