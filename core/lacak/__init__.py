@@ -185,5 +185,7 @@ def __getattr__(name: str) -> object:
 
 
 _moved.install(sys.modules[__name__])
-# Gymnasium's envs lacak/<Kind>-v0, registered once Gymnasium is imported (lacak.gym)
+# Gymnasium's envs lacak/<Kind>-v0 and reasoning-gym's datasets lacak_<task>, registered
+# once Gymnasium or reasoning-gym is imported (lacak.gym, lacak.tasks): never imported here
 gym.install()
+tasks.install()

@@ -80,7 +80,7 @@ def make_task(
         answer = sorted(words)
     metadata = {
         "instance": board.to_text(),
-        "size": f"{board.rows}x{board.cols}",
+        "shape": f"{board.rows}x{board.cols}",
         "generator": generator,
         "generator_seed": board_seed,
         "generator_options": options,

@@ -59,20 +59,20 @@ def _distances(maze: Maze, start: tuple[int, int]) -> dict[tuple[int, int], int]
 
 
 def make_task(
-    seed: int, level: int, *, size: Any = None, generator: str | None = None
+    seed: int, level: int, *, shape: Any = None, generator: str | None = None
 ) -> dict[str, Any]:
-    """Entry of the ``maze`` task: a perfect maze of the level's size (or ``size``) whose
+    """Entry of the ``maze`` task: a perfect maze of the level's size (or ``shape``, ``ROWSxCOLS``) whose
     start and end are a shortest path of a length in the level's band apart; the
     answer is that path (unique in a perfect maze, and found again by ``tree-path``).
 
     :raises InvalidOptionError: a size whose mazes cannot have such a path.
     """
     (rows, cols), (low, high) = LEVELS[level - 1]
-    if size is not None:
-        rows, cols = _size(size)
+    if shape is not None:
+        rows, cols = _size(shape)
     if rows * cols - 1 < low:
         raise lacak.InvalidOptionError(
-            f"a {rows}x{cols} maze has no path of {low} steps (level {level}): use a bigger size"
+            f"a {rows}x{cols} maze has no path of {low} steps (level {level}): use a bigger shape"
         )
     rng = random.Random(seed)
     for _ in range(TRIES):
@@ -103,7 +103,7 @@ def make_task(
     )
     metadata = {
         "instance": maze.to_dict(),
-        "size": f"{rows}x{cols}",
+        "shape": f"{rows}x{cols}",
         "generator": name,
         "generator_seed": maze_seed,
         "start": list(start),
@@ -197,7 +197,7 @@ TASKS = (
             f"{r}x{c} maze, shortest path of {low}-{high} steps" for (r, c), (low, high) in LEVELS
         ),
         description="the shortest path from S to E (answer: the cells, [[row, col], ...])",
-        options={"size": None, "generator": None},
+        options={"shape": None, "generator": None},
     ),
 )
 

@@ -64,25 +64,25 @@ def _solve(puzzle: SlidingPuzzle) -> tuple[Any, str, str]:
     return result, choice.searcher.name, name or ""
 
 
-def make_task(seed: int, level: int, *, size: Any = "3x3") -> dict[str, Any]:
+def make_task(seed: int, level: int, *, shape: Any = "3x3") -> dict[str, Any]:
     """Entry of the ``sliding`` task: a board whose optimal solution length is in the
-    level's band (:data:`LEVELS`), drawn by random walks (and, for the long bands,
+    level's band (:data:`LEVELS`) on a board of ``shape`` (``ROWSxCOLS``), drawn by random walks (and, for the long bands,
     uniformly random boards) until one is, and proven by IDA* with an admissible
     heuristic (pattern databases on the 15-puzzle).
 
     :raises InvalidOptionError: a level the size cannot reach (a 3x3 board needs at most
         31 moves), or past level :data:`BIG_BOARD_LEVELS` on boards past 16 tiles.
     """
-    dims = parse_board_size(size)
+    dims = parse_board_size(shape)
     if dims is None:
-        raise lacak.InvalidOptionError("the sliding task needs a size like 3x3")
+        raise lacak.InvalidOptionError("the sliding task needs a shape like 3x3")
     rows, cols = dims
     low, high = LEVELS[level - 1]
     longest = LONGEST.get((rows, cols))
     if longest is not None and low > longest:
         raise lacak.InvalidOptionError(
             f"a {rows}x{cols} board needs at most {longest} moves: no level {level} "
-            f"({low}-{high} moves); use a bigger size"
+            f"({low}-{high} moves); use a bigger shape"
         )
     if rows * cols > 16 and level > BIG_BOARD_LEVELS:
         raise lacak.InvalidOptionError(
@@ -118,7 +118,7 @@ def make_task(seed: int, level: int, *, size: Any = "3x3") -> dict[str, Any]:
     metadata = {
         "instance": puzzle.format_state(puzzle.initial),
         "goal": puzzle.format_state(puzzle.goal),
-        "size": f"{rows}x{cols}",
+        "shape": f"{rows}x{cols}",
         "generator": puzzle.generator,
         "generator_options": dict(puzzle.options),
         "generator_seed": puzzle.seed,
@@ -146,7 +146,7 @@ def score_task(answer: Any, entry: Mapping[str, Any]) -> float:
     if not re.fullmatch(r"[UDLR]*", moves):
         return 0.0
     meta = entry["metadata"]
-    puzzle = SlidingPuzzle.from_string(meta["instance"], goal=meta["goal"], size=meta["size"])
+    puzzle = SlidingPuzzle.from_string(meta["instance"], goal=meta["goal"], size=meta["shape"])
     state = puzzle.initial
     for move in moves:
         following = {action: after for action, after, _ in puzzle.successors(state)}
@@ -167,7 +167,7 @@ TASKS = (
         score=score_task,
         levels=tuple(f"optimal solution of {low}-{high} moves" for low, high in LEVELS),
         description="reach the goal board in the fewest moves (answer: the moves, RDLU...)",
-        options={"size": "3x3"},
+        options={"shape": "3x3"},
     ),
 )
 

@@ -9,17 +9,13 @@ observation arrays, or an env of its own), with instances from the kind's task l
 
 This module is light: it never imports Gymnasium itself. ``import lacak`` calls
 :func:`install`, which registers the environments at once when Gymnasium is imported
-already, or else as soon as it is (a finder on :data:`sys.meta_path` that runs
+already, or else as soon as it is (a finder on :data:`sys.meta_path` runs
 :func:`register_envs` after Gymnasium's own import, then leaves). Gymnasium's
 module form, ``gymnasium.make("lacak.gym:lacak/Sliding-v0")``, works too.
 """
 
 from __future__ import annotations
 
-import importlib.abc
-import importlib.util
-import sys
-import threading
 import warnings
 from collections.abc import Callable, Hashable
 from typing import Any
@@ -28,6 +24,7 @@ import attrs
 
 from ..api import _registry
 from ..errors import LacakError
+from ..tasks._after import when_imported
 
 __all__ = ["GymKind", "env_id", "install", "register_envs"]
 
@@ -116,38 +113,6 @@ def _register_quietly() -> None:
         warnings.warn(f"lacak's Gymnasium envs were not registered: {error}", stacklevel=2)
 
 
-class _AfterGymnasium(importlib.abc.MetaPathFinder):
-    """Registers the envs right after Gymnasium's import (then leaves :data:`sys.meta_path`)."""
-
-    def __init__(self) -> None:
-        self.busy = threading.local()
-
-    def find_spec(self, fullname: str, path: Any, target: Any = None) -> Any:
-        if fullname != "gymnasium" or getattr(self.busy, "on", False):
-            return None
-        self.busy.on = True
-        try:
-            spec = importlib.util.find_spec(fullname)
-        finally:
-            self.busy.on = False
-        loader = spec.loader if spec is not None else None
-        if loader is None or not hasattr(loader, "exec_module"):
-            return spec
-        exec_module = loader.exec_module
-
-        def exec_and_register(module: Any) -> None:
-            exec_module(module)
-            if self in sys.meta_path:
-                sys.meta_path.remove(self)
-            _register_quietly()
-
-        loader.exec_module = exec_and_register  # type: ignore[method-assign]
-        return spec
-
-
 def install() -> None:
     """Register the envs now if Gymnasium is imported, else when it is (see the module)."""
-    if "gymnasium" in sys.modules:
-        _register_quietly()
-    elif not any(isinstance(finder, _AfterGymnasium) for finder in sys.meta_path):
-        sys.meta_path.insert(0, _AfterGymnasium())
+    when_imported("gymnasium", _register_quietly)

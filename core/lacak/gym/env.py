@@ -56,10 +56,10 @@ class Instances:
                     f"task {self.task.name!r} has levels 1 to {len(self.task.levels)}, "
                     f"got {level!r}"
                 )
-            if size is not None:
-                if "size" not in self.task.options:
+            if size is not None:  # (a task's board or maze size is its option "shape")
+                if "shape" not in self.task.options:
                     raise InvalidOptionError(f"task {self.task.name!r} takes no size")
-                self.options["size"] = size
+                self.options["shape"] = size
             unknown = sorted(set(self.options) - set(self.task.options))
             if unknown:
                 raise InvalidOptionError(

@@ -17,8 +17,9 @@ entry ``i`` at a level, how to score an answer); this module assembles them:
 
 Entries are made one at a time from the dataset's seed and their index (entry ``i`` is
 the same whatever the dataset's size, on every machine), in the shape reasoning-gym
-uses (``question``, ``answer``, ``metadata``); when reasoning-gym is installed,
-:func:`register_reasoning_gym` makes each task one of its datasets, ``lacak_NAME``.
+uses (``question``, ``answer``, ``metadata``); when reasoning-gym is installed, each
+task is one of its datasets, ``lacak_NAME``, as soon as it is imported (:func:`install`,
+which ``import lacak`` calls; :func:`register_reasoning_gym` does it at once).
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from __future__ import annotations
 import math
 import operator
 import reprlib
+import warnings
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
@@ -33,7 +35,8 @@ import attrs
 import numpy as np
 
 from ..api import _registry
-from ..errors import InvalidInputError, InvalidOptionError, UnknownComponentError
+from ..errors import InvalidInputError, InvalidOptionError, LacakError, UnknownComponentError
+from ._after import when_imported
 
 __all__ = [
     "Curriculum",
@@ -41,6 +44,7 @@ __all__ = [
     "TaskKind",
     "create_dataset",
     "entry_seed",
+    "install",
     "register_reasoning_gym",
     "score_answer",
     "tasks",
@@ -76,7 +80,7 @@ class TaskKind:
     levels: tuple[str, ...] = attrs.field(converter=_as_tuple)
     #: One line for listings.
     description: str = ""
-    #: The keyword options ``make`` takes, with their defaults (``{"size": "3x3"}``).
+    #: The keyword options ``make`` takes, with their defaults (``{"shape": "3x3"}``).
     options: Mapping[str, Any] = attrs.field(factory=dict)
 
 
@@ -200,8 +204,9 @@ def create_dataset(
     :param name: a task (``"sliding"``, ``"maze"``, ``"boggle"``, ``"boggle_best"``; see
         :func:`tasks`).
     :param level: 1 (easiest) to the task's number of levels (``TaskKind.levels``).
-    :param options: the task's options (a sliding board's ``size``, a Boggle
-        ``dictionary``).
+    :param size: the number of entries.
+    :param options: the task's options (a sliding board's or a maze's ``shape``,
+        ``ROWSxCOLS``; a Boggle ``dictionary``).
     :raises UnknownComponentError: an unknown task.
     :raises InvalidOptionError: a bad size, seed, level or option.
     """
@@ -295,6 +300,21 @@ class Curriculum:
                 return self.step(-1)
             self._scores.clear()
         return self.level
+
+
+def _register_quietly() -> None:
+    try:
+        register_reasoning_gym()
+    except (LacakError, ImportError, ValueError) as error:
+        warnings.warn(
+            f"lacak's tasks were not registered with reasoning-gym: {error}", stacklevel=2
+        )
+
+
+def install() -> None:
+    """Register the tasks with reasoning-gym now if it is imported, else when it is
+    (``import lacak`` never imports it)."""
+    when_imported("reasoning_gym", _register_quietly)
 
 
 def register_reasoning_gym(*, registry: Any = None) -> list[str]:
