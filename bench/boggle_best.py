@@ -1,23 +1,28 @@
 """The best Boggle board: lacak's local search strategies over boards, per English list.
 
-    /work/venv/bin/python bench/boggle_best.py [--seconds 30] [--sizes 4x4,5x5] [--seed 0]
-        [--strategies hill-climbing,simulated-annealing,beam,genetic] [--dictionaries eng]
+    /work/venv/bin/python bench/boggle_best.py [--evaluations 4x4=300000,5x5=100000]
+        [--seconds T] [--seed 0] [--strategies hill-climbing,simulated-annealing,beam,genetic]
+        [--dictionaries eng]
 
 For each shipped English dictionary (the registered dictionaries of language
 ``en`` that ship in lacak's ``dictionaries/`` folder, unless ``--dictionaries``
 names others), each size and each strategy, :func:`lacak_boggle.best_board`
-searches for ``--seconds`` seconds (runs from random boards, each with its own
-seed drawn from ``--seed``) and the table gives:
+searches until it has scored the boards ``--evaluations`` gives for the size
+(a count: the same boards are found on every machine, however loaded; or for
+``--seconds`` seconds instead), in runs from random boards, each with its own
+seed drawn from ``--seed``, and the table gives:
 
 - *best*: the best board's points (checked against ``lacak.solve``) and the
   board itself;
 - *runs* and *found*: the runs made and how many ended on that board (or a
   mirror image of it);
-- *boards*: boards scored (each once), and *boards/s*;
+- *boards*: boards scored (each once), and *boards/cpu s*: per second of this
+  process's CPU time (the machine may be shared: its wall clock would measure
+  the neighbours too);
 - *random*: the mean points of 2,000 random boards, letters drawn by the
   dictionary's letter frequencies (what ``lacak boggle shake --dice random``
   makes), and *x random*: best over that mean;
-- *s*: seconds taken (wall clock; the machine may be shared).
+- *cpu s* and *wall s*: the time taken.
 
 The strategies' options are those in :data:`OPTIONS` (hill climbing with up to
 100 sideways moves, as AIMA allows; annealing tuned to Boggle's points). Then
@@ -36,6 +41,7 @@ from pathlib import Path
 
 import lacak
 from lacak_boggle import best_board
+from lacak_boggle.engines import compiled_available
 from lacak_boggle.solver import resolve_dictionary
 from lacak_boggle.space import BoardSpace
 from lacak_boggle.wordgraph import compile_dictionary
@@ -72,45 +78,55 @@ def random_mean(space: BoardSpace, boards: int = 2_000) -> float:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=30.0)
-    parser.add_argument("--sizes", default="4x4,5x5")
+    parser.add_argument("--evaluations", default="4x4=300000,5x5=100000",
+                        help="boards to score per size, SIZE=N,...")  # fmt: skip
+    parser.add_argument("--seconds", type=float, default=None,
+                        help="search this long per row instead")  # fmt: skip
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--strategies", default="hill-climbing,simulated-annealing,beam,genetic")
     parser.add_argument("--dictionaries", default=None)
     args = parser.parse_args(argv)
     names = args.dictionaries.split(",") if args.dictionaries else shipped_english()
-    sizes = args.sizes.split(",")
+    budgets = {
+        size: int(n) for size, _, n in (p.partition("=") for p in args.evaluations.split(","))
+    }
     strategies = args.strategies.split(",")
-    print(f"lacak boggle best: {args.seconds:g} s per row, seed {args.seed}, "
-          f"dictionaries {', '.join(names)}")  # fmt: skip
+    bound = f"{args.seconds:g} s a row" if args.seconds else "boards scored as given"
+    print(f"lacak boggle best: {bound}, seed {args.seed}, dictionaries {', '.join(names)}, "
+          f"engine {'numba' if compiled_available() else 'numpy'}")  # fmt: skip
     header = (f"{'dict':<6} {'size':<4} {'strategy':<20} {'best':>6} {'runs':>5} {'found':>5} "
-              f"{'boards':>9} {'boards/s':>9} {'random':>7} {'x random':>8} {'s':>6}  board")  # fmt: skip
+              f"{'boards':>9} {'boards/cpu s':>12} {'random':>7} {'x random':>8} "
+              f"{'cpu s':>6} {'wall s':>6}  board")  # fmt: skip
     print(header)
     print("-" * len(header))
+    engine = "numba" if compiled_available() else "numpy"
     for name in names:
         words = resolve_dictionary(name)
         graph = compile_dictionary(words)
-        for size in sizes:
+        for size, budget in budgets.items():
             rows, cols = (int(v) for v in size.split("x"))
-            space = BoardSpace.create((rows, cols), words, graph, engine="numba")
+            space = BoardSpace.create((rows, cols), words, graph, engine=engine)
             mean = random_mean(space)
             for strategy in strategies:
-                started = time.perf_counter()
+                wall, cpu = time.perf_counter(), time.process_time()
                 found = best_board((rows, cols), words, strategy=strategy,
-                                   seconds=args.seconds, seed=args.seed,
+                                   seconds=args.seconds,
+                                   evaluations=None if args.seconds else budget,
+                                   seed=args.seed, engine=engine,
                                    **OPTIONS.get(strategy, {}))  # fmt: skip
-                took = time.perf_counter() - started
+                cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
                 check = lacak.solve(found.board, dictionary=words).score
                 assert check == found.score, (check, found.score)
                 print(f"{name:<6} {size:<4} {strategy:<20} {found.score:>6} "
                       f"{len(found.runs):>5} {found.found:>5} {found.evaluations:>9,} "
-                      f"{found.evaluations / found.seconds:>9,.0f} {mean:>7.1f} "
-                      f"{found.score / mean:>8.1f} {took:>6.1f}  "
+                      f"{found.evaluations / cpu:>12,.0f} {mean:>7.1f} "
+                      f"{found.score / mean:>8.1f} {cpu:>6.1f} {wall:>6.1f}  "
                       f"{found.board.to_text()}", flush=True)  # fmt: skip
             for text in KNOWN.get(size, []):
                 score = space.value(space.state(text))
                 print(f"{name:<6} {size:<4} {'(known board)':<20} {score:>6} {'':>5} {'':>5} "
-                      f"{'':>9} {'':>9} {mean:>7.1f} {score / mean:>8.1f} {'':>6}  {text}")  # fmt: skip
+                      f"{'':>9} {'':>12} {mean:>7.1f} {score / mean:>8.1f} {'':>6} {'':>6}  "
+                      f"{text}")  # fmt: skip
     return 0
 
 

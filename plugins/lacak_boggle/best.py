@@ -13,7 +13,8 @@ hill climbing found the best known 5x5 board in 9 runs of 50).
 
 Bounds: ``seconds`` (wall-clock) and ``evaluations`` (boards scored, each
 board once: what tests bound the work by, so that the same seed gives the same
-board on every machine), whichever comes first; ``restarts`` bounds the runs.
+board on every machine), whichever comes first; ``restarts`` bounds the runs;
+with none of them, 10 seconds.
 """
 
 from __future__ import annotations
@@ -164,7 +165,7 @@ def best_board(
     dictionary: Any = None,
     *,
     strategy: str = "hill-climbing",
-    seconds: float | None = 10.0,
+    seconds: float | None = None,
     evaluations: int | None = None,
     restarts: int | None = None,
     seed: int = 0,
@@ -183,11 +184,11 @@ def best_board(
         (default ``eng``).
     :param strategy: a local search strategy's name (``hill-climbing``,
         ``simulated-annealing``, ``beam``, ``genetic``).
-    :param seconds: stop after this many seconds (``None``: no time limit).
+    :param seconds: stop after this many seconds (``None``: no time limit, but 10 s
+        when neither ``evaluations`` nor ``restarts`` is given).
     :param evaluations: stop once this many boards were scored (each board once; a
         count, so the same seed gives the same board on every machine).
-    :param restarts: runs after the first (``None``: runs until a bound is reached;
-        with neither ``seconds`` nor ``evaluations``, one run).
+    :param restarts: runs after the first (``None``: runs until a bound is reached).
     :param seed: the seed of the whole search (each run's board and strategy seed are
         drawn from it).
     :param min_length: the shortest word that counts (default: the official rule).
@@ -202,7 +203,7 @@ def best_board(
 
     .. rubric:: Examples
 
-    >>> found = best_board((3, 3), "eng", seconds=None, evaluations=2_000, seed=1)
+    >>> found = best_board((3, 3), "eng", evaluations=2_000, seed=1)
     >>> found.score == lacak.solve(found.board, dictionary="eng").score
     True
     """
@@ -217,7 +218,7 @@ def best_board(
     restarts = _check(restarts, "restarts")
     seed = _check(seed, "seed")
     if restarts is None and seconds is None and evaluations is None:
-        restarts = 0
+        seconds = 10.0
     reg = registry if registry is not None else lacak.default_registry()
     searcher = reg.searchers()[strategy] if isinstance(strategy, str) else None
     if searcher is None or not getattr(searcher, "objective", False):
@@ -266,7 +267,7 @@ def best_board(
         objective = attrs.evolve(base, value=lambda s: values([s])[0], values=values)
         with lacak.limits.use_clock(used):
             while restarts is None or len(run_bests) <= restarts:
-                if used() >= 1.0:
+                if run_bests and used() >= 1.0:  # (the first run is always made)
                     stopped = "evaluations" if evaluations is not None and (
                         space.evaluations >= evaluations) else "time"  # fmt: skip
                     break

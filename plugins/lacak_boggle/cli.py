@@ -541,8 +541,9 @@ _BEST_TILES = 63
               help="Local search strategy (hill-climbing, simulated-annealing, beam, genetic).")  # fmt: skip
 @click.option("-O", "--option", "pairs", multiple=True, metavar="KEY=VALUE",
               help="Strategy option: one KEY=VALUE each time (repeatable), e.g. sideways=100.")  # fmt: skip
-@click.option("--seconds", type=click.FloatRange(min=0), default=10.0, show_default=True,
-              help="Stop after this many seconds.")  # fmt: skip
+@click.option("--seconds", type=click.FloatRange(min=0), default=None,
+              help="Stop after this many seconds (default: 10, unless --evaluations or "
+              "--restarts bounds the search).")  # fmt: skip
 @click.option("--evaluations", type=click.IntRange(min=1), default=None,
               help="Stop once N boards were scored (a count: same seed, same board anywhere).")  # fmt: skip
 @click.option("--restarts", type=click.IntRange(min=0), default=None,
@@ -561,7 +562,7 @@ def best_command(
     dictionary: str | None,
     strategy: str,
     pairs: tuple[str, ...],
-    seconds: float,
+    seconds: float | None,
     evaluations: int | None,
     restarts: int | None,
     seed: int,
@@ -605,7 +606,7 @@ def best_command(
         f"{plural(found.score, 'point')}, {plural(len(found.words), 'word')} "
         f"({found.dictionary}, words of {found.min_length} letters or more)",
         f"found by {found.found} of {plural(runs, 'run')} ({found.strategy}, seed {found.seed}); "
-        f"{found.evaluations:,} {rows}x{cols} boards scored in {found.seconds:.1f} s "
+        f"{plural(found.evaluations, f'{rows}x{cols} board')} scored in {found.seconds:.1f} s "
         f"({found.engine}), stopped by {found.stopped}",
         "",
         *(" ".join(row) for row in found.board.to_rows()),

@@ -209,6 +209,16 @@ class BoardSpace:
             best[smaller] = image[smaller]
         return best
 
+    def fold(self, board: Sequence[int]) -> bytes:
+        """The canonical form of one board (its tile indices, row by row) as a state:
+        :meth:`canonical` for one board, without numpy (a tenth of the time).
+
+        >>> BoardSpace.example((2, 2)).fold([3, 2, 1, 0])
+        b'\\x00\\x01\\x02\\x03'
+        """
+        raw = bytes(board)
+        return min([bytes(map(raw.__getitem__, perm)) for perm in symmetries(*self.shape)])
+
     def state(self, board: Board | str) -> bytes:
         """The state of ``board`` (a :class:`Board` or its text): its canonical bytes.
 
@@ -232,7 +242,7 @@ class BoardSpace:
                     f"tile {tile!r} is not one of the tiles searched ({' '.join(self.alphabet)})"
                 )
             found.append(index[tile])
-        return bytes(self.canonical([found])[0].tolist())
+        return self.fold(found)
 
     def board(self, state: bytes) -> Board:
         """The :class:`Board` of a state."""
@@ -254,7 +264,7 @@ class BoardSpace:
             min(bisect.bisect_right(cumulative, rng.random() * total), last)
             for _ in range(self.cells)
         ]
-        return bytes(self.canonical([drawn])[0].tolist())
+        return self.fold(drawn)
 
     def neighbours(self, state: bytes) -> list[bytes]:
         """Every board one change away from ``state``'s: one tile made another tile of
@@ -297,7 +307,7 @@ class BoardSpace:
                 if board[i] != board[j]:
                     break
             board[i], board[j] = board[j], board[i]
-            swapped = bytes(self.canonical([board])[0].tolist())
+            swapped = self.fold(board)
             if swapped != state:  # (a swap that mirrors the board makes the same one)
                 return swapped
             board = list(state)
@@ -305,7 +315,7 @@ class BoardSpace:
         c = rng.randrange(cells)
         t = rng.randrange(size - 1)
         board[c] = t if t < board[c] else t + 1
-        return bytes(self.canonical([board])[0].tolist())
+        return self.fold(board)
 
     def crossover(self, first: bytes, second: bytes, rng: random.Random) -> bytes:
         """A child of two boards: the rows above a random cut from one, the rest from the
@@ -320,7 +330,7 @@ class BoardSpace:
             child = [a[k] if k % cols < cut else b[k] for k in range(rows * cols)]
         else:
             child = [a[k] if rng.random() < 0.5 else b[k] for k in range(rows * cols)]
-        return bytes(self.canonical([child])[0].tolist())
+        return self.fold(child)
 
     # -- scores -----------------------------------------------------------------------------
 
@@ -347,9 +357,20 @@ class BoardSpace:
         import numpy as np  # (deferred: the plugin starts without numpy)
 
         from .batch.arrays import SCORES, solve_columns
+        from .engines import load_compiled
 
         columns, _, _, _ = self._made()
         tiles = np.frombuffer(b"".join(states), dtype=np.uint8).reshape(len(states), self.cells)
+        if self.engine == "numba":  # the compiled walk straight (a call costs less)
+            compiled = load_compiled()
+            if compiled is not None:
+                table = columns[tiles]
+                return [
+                    score
+                    for k in range(0, len(table), 2048)
+                    for score in compiled.walk(self.graph, table[k : k + 2048], self.shape,
+                                               self.min_length, compiled.SCORES).score.tolist()
+                ]  # fmt: skip
         found = solve_columns(
             self.graph, columns[tiles], self.shape, self.min_length, self.engine, SCORES
         )

@@ -169,9 +169,13 @@ def test_same_seed_same_board(eng: lacak.Dictionary) -> None:
 def test_restarts_bound_the_runs(eng: lacak.Dictionary) -> None:
     found = best_board((2, 3), eng, seconds=None, restarts=2, seed=1, engine="numpy")
     assert len(found.runs) == 3 and found.stopped == "runs"
-    assert found.found == sum(1 for score in found.runs if score == found.score) or (
-        found.found <= len(found.runs)
-    )
+    assert 1 <= found.found <= sum(1 for score in found.runs if score == found.score)
+
+
+def test_the_first_run_is_always_made(eng: lacak.Dictionary) -> None:
+    found = best_board((2, 2), eng, seconds=0, seed=1, engine="numpy")
+    assert len(found.runs) == 1 and found.stopped == "time"
+    assert found.score == solve_board(found.board, eng).score
 
 
 def test_search_beats_random_boards(eng: lacak.Dictionary) -> None:
