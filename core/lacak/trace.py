@@ -353,13 +353,28 @@ class SearchTrace:
                     names[i] = letters(len(names))
         return names
 
-    def steps_to_list(self) -> list[dict[str, Any]]:
+    def list_names(self) -> tuple[str, str]:
+        """What :meth:`steps_text` calls the open and closed lists: for the best-first
+        family the notes' ``antrian1 (to examine)`` and ``antrian2 (examined)``."""
+        how = self.order[0] if self.order is not None else "fifo"
+        return {
+            "priority": ("antrian1 (to examine)", "antrian2 (examined)"),
+            "lifo": ("open (stack, top first)", "closed (examined)"),
+            "path": ("open (stack, top first)", "closed (examined, this iteration)"),
+            "fifo": ("open (queue, front first)", "closed (examined)"),
+        }[how]
+
+    def steps_to_list(self, max_list: int | None = None) -> list[dict[str, Any]]:
         """The steps as JSON-ready dicts: ``step`` (from 1), ``id``, ``label`` (the node's
         letter), ``node`` (its state as text), ``g``, ``h``, ``depth``, ``goal``,
         ``children`` (each ``id`` (``null`` if pruned), ``label``, ``state``, ``g``, ``h``
         and ``pruned``: ``null`` or why), ``open`` and ``closed`` (states as text, the
         open list in the order it will be taken, the closed list in the order expanded)
-        and ``open_ids``/``closed_ids`` (the same as trace ids)."""
+        and ``open_ids``/``closed_ids`` (the same as trace ids).
+
+        :param max_list: keep only the first this many of each list (a page's answer
+            stays small); each step then also has ``open_size`` and ``closed_size``.
+        """
         names = self.labels()
         text = self.describe
         out = []
@@ -370,14 +385,17 @@ class SearchTrace:
                  "state": text(c.state), "g": c.g, "h": c.h, "pruned": c.pruned}
                 for c in step.children
             ]  # fmt: skip
+            waiting, done = step.open[:max_list], step.closed[:max_list]
             out.append({
                 "step": number, "id": node.id, "label": names.get(node.id),
                 "node": text(node.state), "g": node.g, "h": node.h, "depth": node.depth,
                 "goal": node.goal, "children": children,
-                "open": [text(self.nodes[i].state) for i in step.open],
-                "closed": [text(self.nodes[i].state) for i in step.closed],
-                "open_ids": list(step.open), "closed_ids": list(step.closed),
+                "open": [text(self.nodes[i].state) for i in waiting],
+                "closed": [text(self.nodes[i].state) for i in done],
+                "open_ids": list(waiting), "closed_ids": list(done),
             })  # fmt: skip
+            if max_list is not None:
+                out[-1].update(open_size=len(step.open), closed_size=len(step.closed))
         return out
 
     def steps_text(self) -> str:
@@ -386,13 +404,7 @@ class SearchTrace:
         (``order`` ``"priority"``) names the lists as the notes do: ``antrian1`` (the
         nodes to examine, best first) and ``antrian2`` (the nodes examined)."""
         names = self.labels()
-        how = self.order[0] if self.order is not None else "fifo"
-        waiting, done = {
-            "priority": ("antrian1 (to examine)", "antrian2 (examined)"),
-            "lifo": ("open (stack, top first)", "closed (examined)"),
-            "path": ("open (stack, top first)", "closed (examined, this iteration)"),
-            "fifo": ("open (queue, front first)", "closed (examined)"),
-        }[how]
+        waiting, done = self.list_names()
 
         def numbers(g: float, h: float | None) -> str:
             return f"g={g:g}" + ("" if h is None else f", h={h:g}")

@@ -215,3 +215,21 @@ def test_cli_steps_refused_by_an_engine_that_records_none(cli) -> None:  # type:
     done = run(cli, "sliding", "solve", START, "--goal", GOAL, "-s", "idastar-tiles", "--steps")
     assert done.exit_code == 2
     assert "records no steps" in done.stderr and "Traceback" not in done.output
+
+
+def test_the_web_api_bounds_the_steps_it_records() -> None:
+    from lacak.web import work
+
+    caps = work.Caps()
+    asked = {"puzzle": "867254301", "strategy": "bfs", "steps": caps.max_steps + 1}
+    with pytest.raises(lacak.InvalidOptionError, match="at most 500"):
+        work.solve("sliding", asked)
+    small = work.Caps(max_steps=4, max_step_list=2)
+    answer = work.solve("sliding", {**asked, "steps": 4, "limits": {"max_nodes": 100}}, small)
+    steps = answer["steps"]
+    assert len(steps["list"]) == 4 and steps["truncated"]
+    assert steps["open"] == "open (queue, front first)"
+    assert all(len(s["open"]) <= 2 for s in steps["list"])
+    assert steps["list"][-1]["open_size"] > 2
+    with pytest.raises(lacak.InvalidOptionError, match="records no steps"):
+        work.solve("sliding", {"puzzle": "867254301", "strategy": "idastar-tiles", "steps": 3})

@@ -190,6 +190,55 @@ def test_the_course_notes_search_tree_is_drawn(page: Any) -> None:
     assert page.locator("svg.tree").count() == 2
 
 
+def test_the_course_notes_best_first_search_is_played_step_by_step(page: Any) -> None:
+    """The notes' best-first example (H1 + H2, depth 2, no step straight back), played: the
+    tree grows node by node beside antrian1 and antrian2, forward, back, and played."""
+    ready(page, "#/sliding")
+    page.select_option("select[name=strategy]", "best-first")
+    page.select_option("select[name=heuristic]", "weighted")
+    page.check("input[name=steps]")
+    page.click("#solve")
+    page.wait_for_selector("#step-player")
+    player = page.locator("#step-player")
+    sync_api.expect(page.locator("#step-position")).to_have_text("step 0 of 3")
+    assert player.locator("svg.tree g.node").count() == 1  # the start alone
+    assert "antrian1 (to examine): A" in page.inner_text("#open-list")
+    page.click("#step-next")
+    sync_api.expect(page.locator("#step-position")).to_have_text("step 1 of 3")
+    assert player.locator("svg.tree g.node").count() == 4  # A and its children B, C, D
+    assert page.inner_text("#open-list").startswith("antrian1 (to examine): B C D")
+    assert page.inner_text("#closed-list") == "antrian2 (examined): A"
+    assert "P = A 123450786 (g=0, h=4)" in page.inner_text("#step-node")
+    page.click("#step-next")
+    assert player.locator("svg.tree g.node").count() == 7
+    assert page.inner_text("#open-list").startswith("antrian1 (to examine): E F G C D")
+    assert page.get_attribute("svg.tree g.node.current", "data-id") is not None
+    page.click("#step-back")
+    sync_api.expect(page.locator("#step-position")).to_have_text("step 1 of 3")
+    page.fill("input[name=speed]", "10")
+    page.click("#step-play")
+    sync_api.expect(page.locator("#step-position")).to_have_text("step 3 of 3", timeout=10_000)
+    assert "= goal" in page.inner_text("#step-node")
+    assert player.locator("svg.tree g.node.goal").count() == 1
+    assert page.inner_text("#step-play") == "▶ play"
+
+
+def test_the_generic_page_plays_any_search_step_by_step(page: Any) -> None:
+    ready(page, "#/kind/jugs")
+    page.check("input[name=steps]")
+    page.click("#solve")
+    page.wait_for_selector("#step-player")
+    total = int(page.inner_text("#step-position").split()[-1])
+    assert total >= 2
+    page.click("#step-next")
+    assert "open (queue, front first)" in page.inner_text("#open-list") or "antrian1" in (
+        page.inner_text("#open-list")
+    )
+    page.click("#step-player button[title='the last step']")
+    sync_api.expect(page.locator("#step-position")).to_have_text(f"step {total} of {total}")
+    assert "= goal" in page.inner_text("#step-node")
+
+
 def test_a_third_party_kind_has_a_page_of_its_own(page: Any) -> None:
     """The example plugin's jugs ship their page (lacak_jugs/page/, a lacak.Page): the
     jugs drawn as bars to scale, a solution stepped through, its stylesheet in force."""

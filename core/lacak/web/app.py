@@ -102,6 +102,10 @@ class SolveRequest(_Model):
     trace: int = Field(
         0, ge=0, le=1_000_000, description="Record this many nodes of the search tree."
     )
+    steps: int = Field(
+        0, ge=0, le=1_000_000, description="Record this many steps of the search (each "
+        "expansion, with its open and closed lists; a generic strategy, astar unless named)."
+    )
     picture: Format | None = Field(
         None, description="Draw the result in this format of the kind ('text', 'svg', ...)."
     )
@@ -267,6 +271,10 @@ class Solved(BaseModel):
     choice: ChoiceInfo | None
     advice: str | None
     trace: dict[str, Any] | None = Field(description="The search tree (SearchTrace.to_dict).")
+    steps: dict[str, Any] | None = Field(
+        None, description="The search step by step: 'list' (SearchTrace.steps_to_list, each "
+        "list cut to its first entries), 'open' and 'closed' (the lists' names), 'truncated'."
+    )
     picture: Picture | None
     limits: dict[str, Any]
 

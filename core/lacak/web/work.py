@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import base64
 import contextlib
+import functools
 import math
 import secrets
 import time
@@ -61,6 +62,7 @@ from ..options import (
 )
 from ..plugin.registry import Registry, default_registry
 from ..results import SearchResult, plain
+from ..trace import SearchTrace
 from . import pages
 
 __all__ = [
@@ -101,6 +103,10 @@ class Caps:
     max_frontier: int = 2_000_000
     #: Nodes of the search tree a request may have recorded and sent back.
     max_trace: int = 20_000
+    #: Steps of a search a request may have recorded and sent back (``steps``).
+    max_steps: int = 500
+    #: Entries of each step's open and closed lists sent back (the first ones).
+    max_step_list: int = 200
     #: Bytes of cache files (pattern databases for a new goal, word graphs) that the
     #: server's requests may leave in lacak's cache folder, all together: past it the
     #: largest of them are removed (:func:`lacak.store.cache.trim`); what was there when the
@@ -620,9 +626,17 @@ def solve(
         trace_nodes = _count(
             request.get("trace") or 0, caps.max_trace, "the number of traced nodes"
         )
+    with _about("steps"):
+        steps = _count(request.get("steps") or 0, caps.max_steps, "the number of steps")
     fmt = request.get("picture")
     strategy = request.get("strategy") or None
     heuristic = request.get("heuristic") or None
+    recorder_asked: int | SearchTrace | None = trace_nodes or None
+    if steps:  # (the tree too: a page grows it step by step)
+        recorder_asked = SearchTrace(max_nodes=trace_nodes or caps.max_trace, steps=True,
+                                     max_steps=steps)  # fmt: skip
+        if strategy is None:  # a kind's own engine records no steps; the generic ones do
+            strategy = "bfs" if heuristic == api.NO_HEURISTIC else "astar"
     asked_heuristic: str | Heuristic | None = heuristic
     if isinstance(heuristic, str) and heuristic != api.NO_HEURISTIC:
         with _about("heuristic"):
@@ -641,7 +655,7 @@ def solve(
             heuristic=asked_heuristic,
             options=typed,
             limits=attrs.evolve(limits, seconds=seconds),
-            trace=trace_nodes or None,
+            trace=recorder_asked,
             registry=reg,
         )
     except UnknownComponentError as error:  # a name that does not apply to the puzzle
@@ -652,6 +666,21 @@ def solve(
         return _stopped_before_search(ran, limits, seconds)
     choice, puzzle, result, recorder = ran.choice, ran.instance, ran.result, ran.trace
     assert choice is not None
+    stepped = None
+    if steps and recorder is not None:
+        if recorder.order is None:
+            with _about("strategy"):
+                raise InvalidOptionError(
+                    f"strategy {choice.searcher.name!r} records no steps: choose a generic one "
+                    "(dfs, bfs, best-first, astar, uniform-cost, weighted-astar, idastar)"
+                )
+        recorder.describe = functools.partial(describe_state, puzzle)
+        stepped = {
+            "list": recorder.steps_to_list(max_list=caps.max_step_list),
+            "open": recorder.list_names()[0],
+            "closed": recorder.list_names()[1],
+            "truncated": recorder.steps_truncated,
+        }
     data = ran.to_dict()
     advice = ran.advice
     with _about("picture"):
@@ -668,6 +697,7 @@ def solve(
         },
         "advice": advice,
         "trace": recorder.to_dict() if recorder is not None else None,
+        "steps": stepped,
         "picture": picture,
         "limits": {
             "max_depth": limits.max_depth,
@@ -713,6 +743,7 @@ def _stopped_before_search(ran: run.Run, limits: Limits, seconds: float) -> dict
         "choice": None,
         "advice": ran.advice,
         "trace": None,
+        "steps": None,
         "picture": None,
         "limits": {
             "max_depth": limits.max_depth,

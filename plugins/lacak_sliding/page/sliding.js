@@ -8,7 +8,7 @@
 // (/static/ui.js; docs/web.md).
 
 import {api, count, drawTree, errorDisplay, field, h, heuristicPicker, limitInputs, madeNote, numbers,
-  optionInputs, select, statsTable, strategyPicker, treeScroll} from "/static/ui.js";
+  optionInputs, select, statsTable, stepPlayer, strategyPicker, treeScroll} from "/static/ui.js";
 
 /** A state's tiles: "123450786" → [1, 2, ..., 6]; "1 2 3 / 4 5 0" → [1, 2, 3, 4, 5, 0]. */
 export function tilesOf(text) {
@@ -32,6 +32,7 @@ export const rowsText = (tiles, cols) => Array.from({length: tiles.length / cols
 const standardGoal = (rows, cols) => [...Array.from({length: rows * cols - 1}, (_, i) => i + 1), 0];
 
 const TREE_NODES = 500;
+const STEPS = 200;
 
 export default async function slidingPage(root, catalogue) {
   const state = {runs: [], step: 0, timer: null, shape: [3, 3]};
@@ -61,6 +62,7 @@ export default async function slidingPage(root, catalogue) {
   const compare = h("input", {type: "checkbox", name: "compare"});
   const limits = limitInputs({depth: "", nodes: "200000", seconds: "10"});
   const tree = h("input", {type: "checkbox", name: "tree", checked: true});
+  const stepping = h("input", {type: "checkbox", name: "steps"});
   const results = h("div", {id: "results"});
   const player = h("div", {class: "player-box", id: "player"});
   const trees = h("div", {class: "trees", id: "trees"});
@@ -90,7 +92,9 @@ export default async function slidingPage(root, catalogue) {
   };
 
   const run = async (strategy, heuristic) => {
-    const body = {puzzle: board.value, limits: limits.values(), trace: tree.checked ? TREE_NODES : 0};
+    const body = {puzzle: board.value, limits: limits.values(),
+      trace: tree.checked || stepping.checked ? TREE_NODES : 0};
+    if (stepping.checked) body.steps = STEPS;
     if (goal.value.trim()) body.options = {goal: goal.value.trim()};
     if (strategy.value) body.strategy = strategy.value;
     const spec = heuristic.spec();
@@ -99,7 +103,8 @@ export default async function slidingPage(root, catalogue) {
   };
 
   // the inputs each field of a solve request comes from, for the first strategy and the other
-  const common = {puzzle: board, options: goal, "options.goal": goal, ...limits.fields(), trace: tree};
+  const common = {puzzle: board, options: goal, "options.goal": goal, ...limits.fields(), trace: tree,
+    steps: stepping};
   const fieldsA = {...common, strategy: strategyA, ...heuristicA.fields()};
   const fieldsB = {...common, strategy: strategyB, ...heuristicB.fields()};
 
@@ -209,6 +214,15 @@ export default async function slidingPage(root, catalogue) {
   const treeOf = (answer, label) => {
     const trace = answer.trace;
     if (!trace) return "";
+    if (answer.steps) {
+      const [rows, cols] = state.shape;
+      const side = Math.max(rows, cols);
+      const played = stepPlayer(answer, {paint: paintBoard, width: 16 * side + 30,
+        height: 16 * side + 6, maxNodes: TREE_NODES});
+      played.querySelector("figcaption").textContent = `${label}, step by step: each board taken ` +
+        "(P), its children, and the lists (best-first: antrian1, to examine; antrian2, examined).";
+      return played;
+    }
     const expanded = answer.result.stats.expanded;
     if (trace.truncated || trace.nodes.length > TREE_NODES) {
       return h("p", {class: "hint", text: `${label}: the search tree has more than ${TREE_NODES} nodes ` +
@@ -238,6 +252,7 @@ export default async function slidingPage(root, catalogue) {
       h("h3", {text: "Search"}),
       field("strategy", strategyA), heuristicA.element, limits.element,
       h("label", {class: "check"}, tree, " draw the search tree (small searches)"),
+      h("label", {class: "check"}, stepping, " step by step (the open and closed lists)"),
       h("label", {class: "check"}, compare, " compare with another strategy"), compareBox,
       solveButton),
     view);

@@ -4,9 +4,10 @@
 // the search tree, and the result's JSON.
 
 import {api, count, drawTree, errorDisplay, field, h, heuristicPicker, limitInputs, optionInputs,
-  paintText, select, statsTable, strategyPicker, treeScroll} from "./ui.js";
+  paintText, select, statsTable, stepPlayer, strategyPicker, treeScroll} from "./ui.js";
 
 const TREE_NODES = 300;
+const STEPS = 200;
 
 export async function genericPage(root, catalogue) {
   const kind = catalogue.kind;
@@ -17,6 +18,7 @@ export async function genericPage(root, catalogue) {
   const heuristic = heuristicPicker(catalogue.heuristics);
   const limits = limitInputs({seconds: "5"});
   const tree = h("input", {type: "checkbox", name: "tree", checked: true});
+  const stepping = h("input", {type: "checkbox", name: "steps"});
   const formats = catalogue.formats.filter((f) => f !== "text");
   const picture = select([["text", "text"], ...formats.map((f) => [f, f]), ["", "none"]],
     formats.includes("svg") ? "svg" : catalogue.formats.length ? "text" : "", {name: "picture"});
@@ -64,7 +66,8 @@ export async function genericPage(root, catalogue) {
   const solve = async () => {
     errors.clear();
     const body = {puzzle: puzzle.value, options: options.values(), limits: limits.values(),
-      trace: tree.checked ? TREE_NODES : 0};
+      trace: tree.checked || stepping.checked ? TREE_NODES : 0};
+    if (stepping.checked) body.steps = STEPS;
     if (strategy.value) body.strategy = strategy.value;
     const spec = heuristic.spec();
     if (spec) body.heuristic = spec;
@@ -75,7 +78,8 @@ export async function genericPage(root, catalogue) {
       show(answer);
     } catch (error) {
       errors.show(error, {control: solveButton, fields: {puzzle, options: options.element,
-        ...options.fields(), strategy, ...heuristic.fields(), ...limits.fields(), trace: tree, picture}});
+        ...options.fields(), strategy, ...heuristic.fields(), ...limits.fields(), trace: tree,
+        steps: stepping, picture}});
     }
   };
   solveButton.addEventListener("click", solve);
@@ -100,7 +104,9 @@ export async function genericPage(root, catalogue) {
         h("ol", {class: "path", start: "0"}, r.states.slice(0, 500).map((s, i) =>
           h("li", {}, h("code", {text: s}), i ? h("span", {class: "hint", text: `  ← ${r.actions[i - 1]}`}) : ""))));
     }
-    if (answer.trace) {
+    if (answer.steps) {
+      parts.push(stepPlayer(answer, {paint: paintText, width: 110, height: 36, maxNodes: TREE_NODES}));
+    } else if (answer.trace) {
       const t = answer.trace;
       parts.push(t.truncated || t.nodes.length > TREE_NODES
         ? h("p", {class: "hint", text: `The search tree has more than ${TREE_NODES} nodes: too many to draw.`})
@@ -122,6 +128,7 @@ export async function genericPage(root, catalogue) {
       field("strategy", strategy), heuristic.element, limits.element,
       catalogue.formats.length ? field("picture", picture) : "",
       h("label", {class: "check"}, tree, " record the search tree"),
+      h("label", {class: "check"}, stepping, " step by step (the open and closed lists)"),
       solveButton),
     view);
   if (puzzle.value) await solve();

@@ -393,7 +393,7 @@ export function drawTree(trace, {paint, width = 90, height = 70} = {}) {
   }
   for (const n of nodes) {
     const [cx, cy] = corner(n);
-    const group = h("svg:g", {transform: `translate(${cx},${cy})`,
+    const group = h("svg:g", {transform: `translate(${cx},${cy})`, "data-id": String(n.id),
       class: ["node", n.order ? "expanded" : "unexpanded", onPath.has(n.id) ? "path" : "",
         n.goal ? "goal" : "", byId.has(n.parent) ? "" : "root"].filter(Boolean).join(" ")});
     group.append(h("svg:rect", {width, height: boxH, rx: 4, class: "box"}));
@@ -402,7 +402,8 @@ export function drawTree(trace, {paint, width = 90, height = 70} = {}) {
     const inner = h("svg:g", {transform: `translate(0,${label})`});
     paint(inner, n, width, height);
     group.append(inner);
-    const numbers = (n.order ? `#${n.order} ` : "") + `g=${n.g}` + (n.h === null ? "" : ` h=${n.h}`);
+    const numbers = (n.label ? `${n.label} ` : n.order ? `#${n.order} ` : "") + `g=${n.g}` +
+      (n.h === null ? "" : ` h=${n.h}`);
     group.append(h("svg:text", {x: 4, y: 12, class: "numbers", text: numbers}));
     svg.append(group);
   }
@@ -434,4 +435,98 @@ export function paintText(group, node, width, height) {
   const lines = text.length > 14 ? [text.slice(0, 14), text.slice(14, 28) + (text.length > 28 ? "…" : "")] : [text];
   lines.forEach((line, i) => group.append(h("svg:text", {x: width / 2, y: height / 2 + (i - (lines.length - 1) / 2) * 14 + 4,
     class: "state", "text-anchor": "middle", text: line})));
+}
+
+/** A search played step by step (answer.steps: {list, open, closed, truncated}, from the
+ *  solve API's "steps"; answer.trace: the tree): the tree grows node by node (drawTree,
+ *  painted by paint), the node taken is marked, and beside it the open and closed lists by
+ *  letter, named as the search names them (best-first: the notes' antrian1 and antrian2).
+ *  Play, pause, a step back or forward, the first and the last step, and a speed. */
+export function stepPlayer(answer, {paint, width = 90, height = 70, maxNodes = 300} = {}) {
+  const stepped = answer.steps;
+  const steps = stepped.list;
+  const nodes = answer.trace ? answer.trace.nodes : [];
+  const labels = new Map();
+  for (const s of steps) {
+    labels.set(s.id, s.label);
+    for (const c of s.children) if (c.id !== null) labels.set(c.id, c.label);
+  }
+  const name = (id) => labels.get(id) || `#${id}`;
+  const player = {at: 0, timer: null};
+  const treeBox = h("div", {class: "step-tree"});
+  const lists = h("div", {class: "step-lists", id: "step-lists"});
+  const where = h("span", {class: "position", id: "step-position"});
+  const speed = h("input", {type: "range", min: "1", max: "10", value: "4", name: "speed",
+    title: "speed: steps a second"});
+  const play = h("button", {type: "button", text: "▶ play", id: "step-play"});
+  const listLine = (title, ids, size, id) => h("div", {class: "step-list", id},
+    h("strong", {text: `${title}: `}),
+    h("span", {class: "letters", text: ids.map(name).join(" ") || "(empty)"}),
+    size !== undefined && size > ids.length ? h("span", {class: "hint", text: ` … ${size - ids.length} more`}) : "");
+  const draw = () => {
+    const at = player.at;
+    const shown = new Set(steps.length ? [steps[0].id] : []);
+    const taken = new Map();
+    for (let i = 0; i < at; i++) {
+      const s = steps[i];
+      shown.add(s.id);
+      taken.set(s.id, i + 1);
+      for (const c of s.children) if (c.id !== null) shown.add(c.id);
+    }
+    const subset = nodes.filter((n) => shown.has(n.id)).map((n) => ({...n,
+      order: taken.get(n.id) || null, label: labels.get(n.id) || null,
+      goal: n.goal && taken.has(n.id)}));
+    const current = at ? steps[at - 1] : null;
+    if (subset.length && subset.length <= maxNodes) {
+      const svg = drawTree({nodes: subset}, {paint, width, height});
+      if (current) svg.querySelector(`g.node[data-id="${current.id}"]`)?.classList.add("current");
+      treeBox.replaceChildren(svg);
+    } else {
+      treeBox.replaceChildren(h("p", {class: "hint", text: subset.length
+        ? `The tree has ${count(subset.length)} nodes at this step: too many to draw.` : ""}));
+    }
+    const pruned = current ? current.children.filter((c) => c.pruned) : [];
+    lists.replaceChildren(
+      h("p", {class: "step-node", id: "step-node", text: current
+        ? `step ${at}: P = ${name(current.id)} ${current.node} (g=${current.g}` +
+          `${current.h === null ? "" : `, h=${current.h}`})${current.goal ? " = goal" : ""}`
+        : "before the first step: the start waits"}),
+      listLine(stepped.open, current ? current.open_ids : (steps.length ? [steps[0].id] : []),
+        current?.open_size, "open-list"),
+      listLine(stepped.closed, current ? current.closed_ids : [], current?.closed_size, "closed-list"),
+      pruned.length ? h("p", {class: "hint", text: "pruned: " +
+        pruned.map((c) => `${c.state} (${c.pruned})`).join(", ")}) : "");
+    where.textContent = `step ${at} of ${steps.length}` + (stepped.truncated ? " (the first recorded)" : "");
+    box.dataset.step = String(at);
+  };
+  const go = (at) => { player.at = Math.max(0, Math.min(steps.length, at)); draw(); };
+  const stop = () => {
+    if (player.timer) clearTimeout(player.timer);
+    player.timer = null;
+    play.textContent = "▶ play";
+  };
+  const tick = () => {
+    go(player.at + 1);
+    if (player.at >= steps.length) { stop(); return; }
+    player.timer = setTimeout(tick, 1000 / Number(speed.value));
+  };
+  play.addEventListener("click", () => {
+    if (player.timer) { stop(); return; }
+    if (player.at >= steps.length) go(0);
+    play.textContent = "❚❚ pause";
+    player.timer = setTimeout(tick, 1000 / Number(speed.value));
+  });
+  const buttons = h("div", {class: "row player"},
+    h("button", {type: "button", text: "⇤", title: "before the first step", onclick: () => { stop(); go(0); }}),
+    h("button", {type: "button", text: "◀", id: "step-back", title: "one step back", onclick: () => { stop(); go(player.at - 1); }}),
+    play,
+    h("button", {type: "button", text: "▶|", id: "step-next", title: "one step", onclick: () => { stop(); go(player.at + 1); }}),
+    h("button", {type: "button", text: "⇥", title: "the last step", onclick: () => { stop(); go(steps.length); }}),
+    h("label", {class: "check"}, "speed ", speed));
+  const box = h("figure", {class: "step-player", id: "step-player"},
+    h("figcaption", {text: "The search step by step: each node taken (P), its children, and the lists."}),
+    buttons, where, h("div", {class: "step-view"}, treeScroll(treeBox), lists));
+  box.stop = stop;
+  draw();
+  return box;
 }
