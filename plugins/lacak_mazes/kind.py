@@ -32,11 +32,13 @@ __all__ = [
     "EXAMPLE",
     "PUZZLE_TYPE",
     "advice",
+    "batch_plan",
     "batch_prepare",
     "batch_puzzle",
     "choose",
     "extras",
     "parse",
+    "read_mask_file",
     "render",
 ]
 
@@ -171,12 +173,65 @@ def advice(puzzle: MazePuzzle, result: Any) -> str:
     )
 
 
+def read_mask_file(path: str) -> str:
+    """The mask a file holds (ASCII art, or a PNG: see :mod:`lacak_mazes.grids.masks`),
+    as the generators' option ``mask`` takes it: rows between ``/``. The file is read
+    up to lacak's input limit (``LACAK_MAX_INPUT_MB``).
+
+    :raises InvalidInputError: a file that cannot be read, or is neither text nor a PNG.
+    :raises InvalidOptionError: not a mask.
+    """
+    # here: see the module's documentation
+    from lacak.store.paths import input_limit, read_bounded
+
+    from .grids.masks import mask_from_png, mask_from_text
+
+    try:
+        data = read_bounded(path, input_limit(), what="mask files", setting="LACAK_MAX_INPUT_MB")
+    except OSError as error:
+        raise lacak.InvalidInputError(f"cannot read {path!r}: {error.strerror or error}") from None
+    if data[:8] == b"\x89PNG\r\n\x1a\n":
+        rows = mask_from_png(data)
+    else:
+        try:
+            rows = mask_from_text(data.decode("utf-8"))
+        except UnicodeDecodeError:
+            raise lacak.InvalidInputError(f"{path} is neither text nor a PNG") from None
+    return "/".join(rows)
+
+
+def batch_plan(
+    *, grid: str | None = None, mask: str | None = None, braid: str | None = None, **_: Any
+) -> dict[str, Any]:
+    """What ``lacak batch maze --grid NAME --mask FILE --braid P`` mean: the generator
+    options ``grid``, ``mask`` (the file's rows, read once, before the jobs) and
+    ``braid`` (a number from 0 to 1), which every job's generator then takes.
+
+    :raises InvalidOptionError: a braid share that is not a number.
+    """
+    options: dict[str, Any] = {}
+    if grid is not None:
+        options["grid"] = grid
+    if mask is not None:
+        options["mask"] = read_mask_file(mask)
+    if braid is not None:
+        try:
+            options["braid"] = float(braid)
+        except ValueError:
+            raise lacak.InvalidOptionError(
+                f"--braid is the share of dead ends to remove, 0 to 1, not {braid!r}"
+            ) from None
+    return {"options": options} if options else {}
+
+
 def batch_prepare(
-    maze: Maze, *, solve: bool = False, endpoints: bool = False, solution: bool = False
-) -> Maze:
+    maze: Maze, *, solve: bool = False, endpoints: bool = False, solution: bool = False,
+    **_: Any,
+) -> Maze:  # fmt: skip
     """A generated maze as ``lacak batch maze`` records it: with the ends of its longest
     path when asked for (``--endpoints``), or when it is to be solved, and with the
-    path between them (``--solution``)."""
+    path between them (``--solution``). (``--grid``, ``--mask`` and ``--braid`` are the
+    generator's, see :func:`batch_plan`.)"""
     if endpoints or solution or solve:
         return maze.with_endpoints(solution=solution)
     return maze
@@ -190,19 +245,32 @@ def batch_puzzle(maze: Maze) -> MazePuzzle:
 #: How ``lacak batch maze`` makes and records mazes (see :class:`lacak.BatchKind`).
 BATCH = lacak.BatchKind(
     generator="hunt-and-kill",
-    options={"endpoints": False, "solution": False},
+    # grid, mask and braid: the generator's options (batch_plan), as `lacak maze generate`
+    # takes them; text by default, so that a request lacak does not trust (the page's
+    # `prepare`) cannot give them
+    options={"endpoints": False, "solution": False, "grid": None, "mask": None, "braid": None},
     help={
         "endpoints": "Give each maze a start and an end: the ends of its longest path.",
         "solution": "Give each maze the path from its start to its end (implies --endpoints).",
+        "grid": "The grid: rect (default), cylinder, torus, hex, triangle, upsilon, polar "
+        "(its size: --size RINGSxRINGS).",
+        "mask": "A mask FILE (ASCII art, X no cell and . a cell, or a black-and-white PNG); "
+        "the size is the mask's.",
+        "braid": "Remove this share (0 to 1) of each maze's dead ends, making loops.",
     },
+    plan=batch_plan,
     prepare=batch_prepare,
     puzzle=batch_puzzle,
     measures={"solution cells": "instance.solution"},
+    # on a grid: cells are ids, start, end and solution too, and the links are pairs of
+    # cell indices (only grid batches have them: the "?")
     arrays={
         "cells": "instance.cells",
         "start": "instance.start",
         "end": "instance.end",
         "solution": "instance.solution",
+        "links": "instance.links?",
+        "weights": "instance.weights?",
     },
 )
 

@@ -684,7 +684,9 @@ def write_npz(journal: Path, target: Path, arrays: Mapping[str, str]) -> None:
     for integers, ``nan``, ``""``), with ``NAME_shape`` giving each record's own shape
     when they differ; and ``index``, ``seed``, ``ok`` and ``digest`` (each record's, as
     an unsigned integer). Two passes over the journal: memory stays flat however many
-    records. The arrays are made in a scratch folder beside ``target``
+    records. An array whose path ends with ``?`` is one only some batches have (a maze's
+    ``links``, on a grid other than the rectangle): it is left out when no record holds
+    it. The arrays are made in a scratch folder beside ``target``
     (``TARGET.part``: one a killed run left is removed first), and the archive is moved
     into place once whole; the folder is removed after, whatever happens.
 
@@ -693,6 +695,9 @@ def write_npz(journal: Path, target: Path, arrays: Mapping[str, str]) -> None:
     """
     import numpy as np  # (deferred: numpy is heavy, only for .npz)
 
+    optional = {name for name, path in arrays.items() if path.endswith("?")}
+    arrays = {name: path.removesuffix("?") for name, path in arrays.items()}
+    held: set[str] = set()
     shapes: dict[str, list[int]] = {}
     kinds: dict[str, set[str]] = {name: set() for name in arrays}
     lows: dict[str, float] = {}
@@ -708,6 +713,7 @@ def write_npz(journal: Path, target: Path, arrays: Mapping[str, str]) -> None:
             if value is None:
                 ragged.add(name)
                 continue
+            held.add(name)
             array = np.asarray(value)
             kind = array.dtype.kind
             if array.size == 0 and kind == "f":
@@ -732,6 +738,7 @@ def write_npz(journal: Path, target: Path, arrays: Mapping[str, str]) -> None:
                 highs[name] = max(highs.get(name, -math.inf), float(array.max()))
             if kind == "U":
                 highs[name] = max(highs.get(name, 0), float(array.dtype.itemsize // 4))
+    arrays = {name: path for name, path in arrays.items() if name in held or name not in optional}
     layout: dict[str, tuple[Any, Any, tuple[int, ...]]] = {}
     for name in arrays:
         dtype: Any
