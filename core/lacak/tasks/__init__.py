@@ -24,6 +24,7 @@ which ``import lacak`` calls; :func:`register_reasoning_gym` does it at once).
 
 from __future__ import annotations
 
+import importlib.util
 import math
 import operator
 import reprlib
@@ -243,7 +244,7 @@ class Curriculum:
     >>> course.level
     1
     >>> for _ in range(course.window):
-    ...     course.record(1.0)
+    ...     level = course.record(1.0)
     >>> course.level
     2
     >>> len(course.dataset(3))
@@ -323,8 +324,8 @@ def register_reasoning_gym(*, registry: Any = None) -> list[str]:
     entries and its ``score_answer`` calls ours); the names registered. Does nothing
     (and returns ``[]``) when reasoning-gym is not installed.
     """
-    try:  # (deferred: an optional dependency, imported only when asked for)
-        from ._reasoning_gym import register
-    except ImportError:
+    from ._reasoning_gym import register
+
+    if importlib.util.find_spec("reasoning_gym") is None:
         return []
-    return register(tasks(registry=registry))
+    return register(list(tasks(registry=registry)), create_dataset, score_answer)

@@ -1,4 +1,5 @@
-"""lacak's tasks as reasoning-gym datasets (imported only when reasoning-gym is installed).
+"""lacak's tasks as reasoning-gym datasets (reasoning-gym is imported only when they are
+registered, so that this module imports without it).
 
 Each task ``NAME`` becomes ``lacak_NAME``: ``reasoning_gym.create_dataset("lacak_sliding",
 size=, seed=, level=, options=)`` gives our entries (their ``answer`` as text, as
@@ -10,19 +11,19 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from collections.abc import Callable
 from typing import Any
-
-import reasoning_gym
-from reasoning_gym.dataset import ProceduralDataset
-
-from . import TaskKind, create_dataset, score_answer
 
 
 def _text(answer: Any) -> str:
     return answer if isinstance(answer, str) else json.dumps(answer)
 
 
-def _dataset_class(name: str) -> tuple[type, type]:
+def _dataset_class(
+    name: str, create_dataset: Callable[..., Any], score_answer: Callable[..., float]
+) -> tuple[type, type]:
+    from reasoning_gym.dataset import ProceduralDataset  # (deferred: optional)
+
     @dataclasses.dataclass
     class Config:
         size: int = 500
@@ -56,12 +57,19 @@ def _dataset_class(name: str) -> tuple[type, type]:
     return Dataset, Config
 
 
-def register(tasks: dict[str, tuple[str, TaskKind]]) -> list[str]:
-    """Register each task (once: a name reasoning-gym holds already is left as it is)."""
-    names = []
-    for name in tasks:
+def register(
+    names: list[str], create_dataset: Callable[..., Any], score_answer: Callable[..., float]
+) -> list[str]:
+    """Register each task (once: a name reasoning-gym holds already is left as it is), with
+    :func:`lacak.tasks.create_dataset` and :func:`lacak.tasks.score_answer` (given, so that
+    this module imports nothing of its package)."""
+    import reasoning_gym  # (deferred: optional)
+
+    registered = []
+    for name in names:
         dataset_name = f"lacak_{name}"
         if dataset_name not in reasoning_gym.factory.DATASETS:
-            reasoning_gym.register_dataset(dataset_name, *_dataset_class(name))
-        names.append(dataset_name)
-    return names
+            classes = _dataset_class(name, create_dataset, score_answer)
+            reasoning_gym.register_dataset(dataset_name, *classes)
+        registered.append(dataset_name)
+    return registered
