@@ -258,7 +258,7 @@ def best_board(
                 last[0] = at
                 shown.update(
                     completed=min(used(), 1.0) * 100,
-                    description=f"{title}: {plural(max(best_score, *scores), 'point')}, "
+                    description=f"{title}: {plural(max([best_score, *scores]), 'point')}, "
                     f"run {len(run_bests) + 1}, {space.evaluations:,} boards scored",
                 )
             return scores

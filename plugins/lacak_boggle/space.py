@@ -129,10 +129,16 @@ class BoardSpace:
         :param alphabet: the tiles boards are made of (default: the dictionary's
             letters, ``QU`` for ``Q``); each must be a letter or a dice digraph the
             graph knows.
-        :raises InvalidOptionError: a board of more than :data:`MAX_TILES` tiles, a bad
-            ``min_length``, or an alphabet of fewer than 2 or more than 255 usable tiles.
+        :param engine: the batch engine that scores boards: ``numba`` (the compiled walk;
+            the numpy one where numba cannot load), ``numpy`` or ``dfs``.
+        :raises InvalidOptionError: an unknown engine, a board of more than
+            :data:`MAX_TILES` tiles, a bad ``min_length``, or an alphabet of fewer than 2 or more than 255 usable tiles.
         """
         rows, cols = shape
+        if engine not in ("numba", "numpy", "dfs"):
+            raise lacak.InvalidOptionError(
+                f"unknown engine {engine!r} for scoring boards; choose numba, numpy or dfs"
+            )
         if rows * cols > MAX_TILES:
             raise lacak.InvalidOptionError(
                 f"a searched board has at most {MAX_TILES} tiles, not {rows}x{cols}"
@@ -167,11 +173,8 @@ class BoardSpace:
             columns = np.array([self.graph.column(t) for t in self.alphabet], dtype=np.int64)
             perms = np.array(symmetries(*self.shape), dtype=np.intp)
             counts = dict(letter_weights(self.dictionary))
-            weights = [
-                float(counts.get(t, 0) + counts.get(t[0], 0) if len(t) > 1 else counts.get(t, 0))
-                + 1.0
-                for t in self.alphabet
-            ]
+            # a tile by its first letter (QU by Q), every tile at least a little
+            weights = [counts.get(t[0], 0) + 1.0 for t in self.alphabet]
             cumulative = list(itertools.accumulate(weights))
             cells = self.shape[0] * self.shape[1]
             pairs = np.array(list(itertools.combinations(range(cells), 2)), dtype=np.intp)
