@@ -6,7 +6,9 @@ from __future__ import annotations
 import subprocess
 import sys
 import warnings
+from typing import Any
 
+import attrs
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -191,3 +193,56 @@ def test_bad_options_are_lacak_errors() -> None:
         gym.make("lacak/Boggle-v0", colour="red")
     with pytest.raises(lacak.InvalidOptionError):
         lacak.gym.env.PuzzleEnv("sliding", render_mode="video")
+
+
+@attrs.frozen
+class Tick:
+    """Count from 0 to ``target`` by +1 and +2."""
+
+    target: int
+    kind = "tick"
+    initial = 0
+
+    def is_goal(self, state: int) -> bool:
+        return state == self.target
+
+    def successors(self, state: int) -> Any:
+        if state < self.target:
+            yield "+1", state + 1, 1.0
+            yield "+2", state + 2, 1.0
+
+
+class TickKind:
+    """A third-party kind with a generator, no GymKind and no task."""
+
+    @lacak.hookimpl
+    def register_puzzles(self, register: Any) -> None:
+        register(lacak.PuzzleType(kind="tick", parse=lambda text: Tick(int(text))))
+
+    @lacak.hookimpl
+    def register_generators(self, register: Any) -> None:
+        def make(size: Any, seed: int) -> Tick:
+            return Tick(seed % 40)
+
+        register(lacak.Generator(kind="tick", name="count", make=make))
+
+
+def test_a_kind_that_declares_nothing_gets_the_generic_env() -> None:
+    registry = lacak.Registry(entry_points=False)
+    registry.add_plugin(TickKind(), name="tick")
+    env = lacak.gym.env.PuzzleEnv("tick", registry=registry, render_mode="ansi")
+    check_env(env, skip_render_check=False)
+    observation, info = env.reset(seed=3)
+    target = env.puzzle.target
+    assert bytes(observation[observation > 0]).decode() == "0"
+    assert info["action_mask"].tolist() == [1, 1, 0, 0, 0, 0, 0, 0] or target == 0
+    steps = 0
+    terminated = target == 0
+    while not terminated:
+        _, reward, terminated, _, info = env.step(0)  # the first successor: +1
+        steps += 1
+        assert reward == -1.0
+    assert steps == target
+    assert env.render() == f"{target}\n"
+    if "jugs" in lacak.plugin.registry.default_registry().puzzle_types():
+        check_env(gym.make("lacak/Jugs-v0").unwrapped)  # the example plugin: its example

@@ -17,7 +17,7 @@ import numpy as np
 from gymnasium import spaces
 
 from ..api import _registry, generate
-from ..errors import InvalidOptionError
+from ..errors import InvalidOptionError, UnknownComponentError
 from ..interfaces import describe_state
 from ..tasks import TaskKind, tasks
 from . import GymKind
@@ -36,7 +36,8 @@ def kind_parts(kind: str, registry: Any = None) -> tuple[Any, GymKind]:
 class Instances:
     """Where an env's instances come from: ``draw(seed) -> (puzzle, facts)``, from the
     kind's task at ``level`` (``facts``: the entry's metadata, with the optimal length),
-    or from ``generator`` with ``options`` and ``size`` (then ``facts`` is empty)."""
+    or from ``generator`` with ``options`` and ``size`` (then ``facts`` is empty), or,
+    for a kind with neither, its :attr:`~lacak.PuzzleType.example` every time."""
 
     def __init__(
         self, kind: str, kind_type: Any, *, level: int | None, generator: str | None,
@@ -46,6 +47,7 @@ class Instances:
         self.options = dict(options or {})
         self.size = size
         self.generator = generator
+        self.example = ""
         self.task: TaskKind | None = None
         self.level = 1 if level is None else int(level)
         declared = [t for t in kind_type.tasks if isinstance(t, TaskKind)]
@@ -69,13 +71,19 @@ class Instances:
             batch = kind_type.batch
             generator = batch.generator if batch is not None and batch.generator else None
             if generator is None:
-                names = list(_registry(registry).generators(kind))
-                if len(names) != 1:
+                try:
+                    names = list(_registry(registry).generators(kind))
+                except UnknownComponentError:  # (a kind without generators)
+                    names = []
+                if not names and kind_type.example:
+                    self.example = kind_type.example  # (every episode plays the example)
+                elif len(names) != 1:
                     raise InvalidOptionError(
                         f"kind {kind!r} has no task: name one of its generators "
                         f"({', '.join(names) or 'none'}) with generator="
                     )
-                generator = names[0]
+                else:
+                    generator = names[0]
             self.generator = generator
 
     def draw(self, seed: int) -> tuple[Any, dict[str, Any]]:
@@ -86,7 +94,8 @@ class Instances:
             if puzzle is None:
                 raise InvalidOptionError(f"task {self.task.name!r} gives no puzzle to play")
             return puzzle, facts
-        assert self.generator is not None
+        if self.generator is None:
+            return self.kind_type(self.example), {}
         instance = generate(
             self.kind, self.generator, self.size, seed=seed, registry=self.registry,
             **self.options,

@@ -33,7 +33,6 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
 import attrs
-import numpy as np
 
 from ..api import _registry
 from ..errors import InvalidInputError, InvalidOptionError, LacakError, UnknownComponentError
@@ -134,6 +133,8 @@ def entry_seed(seed: int, index: int) -> int:
     >>> entry_seed(1, 0) == entry_seed(1, 0) != entry_seed(1, 1)
     True
     """
+    import numpy as np  # (deferred: ``import lacak`` does not import numpy)
+
     state = np.random.SeedSequence(seed, spawn_key=(index,)).generate_state(2, np.uint32)
     return (int(state[0]) | int(state[1]) << 32) >> 1
 
