@@ -23,6 +23,9 @@ from lacak.cli import make_cli
 #: A small maze, as ``lacak maze generate --json`` writes it.
 MAZE = json.dumps(lacak.generate("maze", "kruskal", (3, 4), seed=1).to_dict())
 
+#: A maze task's entry with a model's response, as ``lacak tasks score`` reads it.
+TASK_ENTRY = json.dumps({**lacak.tasks.create_dataset("maze", size=1)[0], "response": "[]"}) + "\n"
+
 #: For each command: the arguments of a run with ``--json`` (``-`` reads ``stdin``), and
 #: what that run reads on standard input. ``None`` in the stdin column: the command
 #: takes no board or file. ``{out}`` stands for a file in a fresh folder (a batch
@@ -38,6 +41,7 @@ RUNS: dict[str, tuple[list[str], str | None]] = {
     "boggle shake": (["--seed", "1"], None),
     "boggle solve": (["-", "-d", "eng"], "CAT/ODG"),
     "boggle solve-many": (["-", "-d", "eng"], "CAT/ODG\nSEA/TEN\n"),
+    "compare": (["sliding", "123405786", "-s", "bfs", "-s", "astar"], None),
     "dictionaries export": (["-"], '["abad", "abadi"]'),
     "dictionaries list": ([], None),
     "dictionaries show": (["-"], '["abad", "abadi"]'),
@@ -56,6 +60,9 @@ RUNS: dict[str, tuple[list[str], str | None]] = {
     "sliding scramble": (["--size", "3x3", "--seed", "1"], None),
     "sliding solve": (["-"], "123405786"),
     "sliding strategies": ([], None),
+    "tasks list": ([], None),
+    "tasks make": (["maze", "-n", "2", "--size", "3x4"], None),
+    "tasks score": (["-"], TASK_ENTRY),
 }
 
 #: Commands that serve rather than print a result: they run until stopped, so they

@@ -62,6 +62,7 @@ from .kit import (
 from .plugins import plugins_command
 from .serve import serve_command
 from .solve import add_kind_commands, solve_command
+from .tasks import tasks_command
 
 __all__ = [
     "FORMAT_SUFFIXES",
@@ -284,6 +285,7 @@ def make_cli(registry: Registry | None = None) -> click.Group:
 
     cli.add_command(plugins_command())
     cli.add_command(serve_command())
+    cli.add_command(tasks_command())
     with building(registry):
         registry.add_commands(cli)
         add_kind_commands(cli, registry)
