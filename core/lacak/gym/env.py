@@ -163,7 +163,12 @@ class PuzzleEnv(gymnasium.Env[np.ndarray, np.int64]):
         if self.parts.observe is None:
             return spaces.Box(0, 255, (self.text_length,), np.uint8)
         sample = np.asarray(self.parts.observe(puzzle, puzzle.initial))
-        low, high = self.parts.bounds(puzzle) if self.parts.bounds else (-np.inf, np.inf)
+        if self.parts.bounds is not None:
+            low, high = self.parts.bounds(puzzle)
+        elif np.issubdtype(sample.dtype, np.integer):
+            low, high = np.iinfo(sample.dtype).min, np.iinfo(sample.dtype).max
+        else:
+            low, high = -np.inf, np.inf
         return spaces.Box(
             np.broadcast_to(np.asarray(low, sample.dtype), sample.shape),
             np.broadcast_to(np.asarray(high, sample.dtype), sample.shape),

@@ -140,8 +140,9 @@ def entry_seed(seed: int, index: int) -> int:
 
 
 class TaskDataset(Sequence[dict[str, Any]]):
-    """``size`` entries of a task at one level, made on demand (and kept) from the
-    dataset's seed and their index: ``dataset[i]`` is the same whatever ``size``."""
+    """``size`` entries of a task at one level, made on demand from the dataset's seed and
+    their index: ``dataset[i]`` is the same whatever ``size`` (kept once indexed;
+    iterating makes each entry anew and keeps none)."""
 
     def __init__(
         self, name: str, *, size: int, seed: int, level: int, registry: Any = None,
@@ -180,7 +181,8 @@ class TaskDataset(Sequence[dict[str, Any]]):
         return self._entries[index]
 
     def __iter__(self) -> Iterator[dict[str, Any]]:
-        return (self[i] for i in range(self.size))
+        # (entries made while iterating are not kept: a long dataset streams in flat memory)
+        return (self._entries.get(i) or self.make(i) for i in range(self.size))
 
     def make(self, index: int, *, puzzle: bool = False) -> dict[str, Any]:
         """Entry ``index`` (made anew; with ``puzzle=True`` also its live ``"puzzle"``)."""
@@ -221,6 +223,7 @@ def score_answer(answer: Any, entry: Mapping[str, Any], *, registry: Any = None)
     one that cannot be read. It never raises on any ``answer``.
 
     :raises InvalidInputError: ``entry`` is not an entry of a lacak task.
+    :raises UnknownComponentError: its task is not installed.
     """
     metadata = entry.get("metadata") if isinstance(entry, Mapping) else None
     name = metadata.get("task") if isinstance(metadata, Mapping) else None
