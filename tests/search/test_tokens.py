@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from lacak import Limits
 from lacak.cli import make_cli
 from lacak.testing import strategies as lst
-from lacak.trace import TraceMismatchError, replay_tokens, tokens
+from lacak.tokens import TraceMismatchError, replay_tokens, tokens
 
 #: Strategy -> the heuristic it searches sliding boards with.
 SLIDING = {

@@ -22,7 +22,7 @@ from ..interfaces import BatchKind, describe_state
 from ..limits import Limits
 from ..plugin.registry import default_registry
 from ..run import Run, solve_run
-from ..trace import tokens
+from ..tokens import tokens
 
 if TYPE_CHECKING:
 
@@ -277,7 +277,7 @@ class Spec:
 
 
 def _tokens(ran: Run) -> str:
-    """A solve run's search as Searchformer tokens, one string (:func:`lacak.trace.tokens`).
+    """A solve run's search as Searchformer tokens, one string (:func:`lacak.tokens.tokens`).
 
     :raises InvalidOptionError: the strategy records no token trace (a kind's own
         engine), or the trace was cut short.
@@ -334,7 +334,7 @@ def spec(
     :param unique: keep only instances unlike every one before them.
     :param timings: put wall-clock times in the records (they then differ from run to run).
     :param trace: ``"tokens"``: each record holds its search as a Searchformer token
-        sequence, ``tokens`` (:func:`lacak.trace.tokens`); it implies solving, with
+        sequence, ``tokens`` (:func:`lacak.tokens.tokens`); it implies solving, with
         ``astar`` unless a strategy is named (a kind's own engine records none).
     :raises UnknownComponentError: no such kind or generator.
     :raises InvalidOptionError: an option the generator or the kind does not take, a

@@ -43,6 +43,7 @@ from ..plugin.registry import Registry, default_registry
 from ..store.cache import CacheWarning
 from ..version import __version__
 from .batch import add_batch_commands, batch_command
+from .compare import compare_command
 from .kit import (
     FORMAT_SUFFIXES,
     Size,
@@ -286,6 +287,7 @@ def make_cli(registry: Registry | None = None) -> click.Group:
     cli.add_command(plugins_command())
     cli.add_command(serve_command())
     cli.add_command(tasks_command())
+    cli.add_command(compare_command())
     with building(registry):
         registry.add_commands(cli)
         add_kind_commands(cli, registry)

@@ -49,7 +49,8 @@ from ..output import dumps, plural, summarise
 from ..plugin.loader import warn
 from ..plugin.registry import Registry, using
 from ..results import SearchResult
-from ..trace import SearchTrace, tokens
+from ..tokens import tokens
+from ..trace import SearchTrace
 from .kit import (
     FORMAT_SUFFIXES,
     building_registry,
