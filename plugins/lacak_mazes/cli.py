@@ -125,6 +125,21 @@ def _generate_command() -> click.Command:
         help="Link away a share P (0-1) of the dead ends, making loops.",
     )
     @click.option(
+        "--weights",
+        default=None,
+        metavar="LOW-HIGH",
+        help="Give each cell a cost to enter, drawn from LOW to HIGH (e.g. 1-9; 'random' is "
+        "1-9); solved by uniform-cost and astar.",
+    )
+    @click.option(
+        "--weights-png",
+        "weights_png",
+        default=None,
+        metavar="FILE",
+        help="Each cell's cost from a picture's grey under it, stretched over the maze: "
+        "black 9, white 1 (darker costs more).",
+    )
+    @click.option(
         "--from",
         "from_file",
         default=None,
@@ -182,6 +197,8 @@ def _generate_command() -> click.Command:
         mask_file: str | None,
         mask_word: str | None,
         braid: float | None,
+        weights: str | None,
+        weights_png: str | None,
         from_file: str | None,
         endpoints: bool,
         start: str | None,
@@ -224,6 +241,7 @@ def _generate_command() -> click.Command:
             shape = size
         options = parse_pairs(gen_options, generator.options, what=f"generator {algorithm!r}")
         options.update(_grid_options(ctx, grid, mask_file, mask_word, braid))
+        options.update(_weights_option(weights, weights_png))
         made = generator(None if "mask" in options and size is None else shape, seed, **options)
         if endpoints or solution or first is not None or last is not None:
             made = made.with_endpoints(first, last, solution=solution)
@@ -271,10 +289,31 @@ def _grid_options(ctx: click.Context, grid: str | None, mask_file: str | None,
     return options
 
 
+def _weights_option(weights: str | None, picture: str | None) -> dict[str, Any]:
+    """The generator option ``weights`` that ``--weights`` or ``--weights-png`` gives."""
+    if weights is not None and picture is not None:
+        raise click.UsageError("give --weights or --weights-png, not both")
+    if weights is not None:
+        return {"weights": weights}
+    if picture is None:
+        return {}
+    from lacak.store.paths import input_limit, read_bounded  # (deferred: as above)
+
+    try:
+        data = read_bounded(picture, input_limit(), what="weight pictures",
+                            setting="LACAK_MAX_INPUT_MB")  # fmt: skip
+    except OSError as error:
+        raise lacak.InvalidInputError(
+            f"cannot read {picture!r}: {error.strerror or error}"
+        ) from None
+    return {"weights": data}
+
+
 #: What ``--from`` gives, and the flag each would be given by.
 _FROM_GIVES = {"algorithm": "-a/--algorithm", "size": "--size", "seed": "--seed",
                "gen_options": "-O", "grid": "--grid", "mask_file": "--mask",
                "mask_word": "--mask-word", "braid": "--braid",
+               "weights": "--weights", "weights_png": "--weights-png",
                "endpoints": "--endpoints", "start": "--start",
                "end": "--end", "solution": "--solution"}  # fmt: skip
 

@@ -294,6 +294,75 @@ class GridMaze:
 
     # -- other forms --------------------------------------------------------------------
 
+    @classmethod
+    def from_maze(cls, maze: Any) -> GridMaze:
+        """The plain rectangle's bitmask :class:`~lacak_mazes.Maze` as a maze on a ``rect``
+        grid (cells row by row, so a cell's index is ``row * cols + col``): the same
+        passages (east ones, then south ones, by cell), ends, solution, generator, seed
+        and options. What a weighted rectangle is made as.
+
+        >>> import lacak
+        >>> plain = lacak.generate("maze", "kruskal", (3, 4), seed=2).with_endpoints()
+        >>> on_grid = GridMaze.from_maze(plain)
+        >>> on_grid.grid.type, on_grid.passages == plain.passages, on_grid.to_maze() == plain
+        ('rect', True, True)
+        """
+        from ._common import E, S  # (deferred: as the module's other imports of the maze code)
+        from .grids import RectGrid
+
+        height, width = maze.height, maze.width
+        cells = np.asarray(maze.cells, dtype=np.uint8).ravel()
+        index = np.arange(height * width, dtype=np.int64)
+        east = index[(cells & E) != 0]
+        south = index[(cells & S) != 0]
+        pairs = np.concatenate([np.stack([east, east + 1], axis=1),
+                                np.stack([south, south + width], axis=1)])  # fmt: skip
+        order = np.argsort(pairs[:, 0], kind="stable")
+
+        def flat(cell: Any) -> int | None:
+            return None if cell is None else int(cell[0]) * width + int(cell[1])
+
+        solution = None if maze.solution is None else [flat(c) for c in maze.solution]
+        return cls(RectGrid(height, width), pairs[order], start=flat(maze.start),
+                   end=flat(maze.end), solution=solution, algorithm=maze.algorithm,
+                   seed=maze.seed, options=maze.options)  # fmt: skip
+
+    def to_maze(self) -> Any:
+        """This maze as the plain rectangle's bitmask :class:`~lacak_mazes.Maze` (the
+        inverse of :meth:`from_maze`).
+
+        :raises InvalidPuzzleError: the grid is not a plain, unmasked ``rect`` grid, or
+            the maze has weights (a bitmask maze has none).
+        """
+        from ._common import E, N, S, W  # (deferred: as above)
+        from .maze import Maze
+
+        if self.grid.type != "rect" or self.grid.mask is not None:
+            raise lacak.InvalidPuzzleError(
+                f"only a maze on a plain rect grid is a bitmask Maze, not {self.grid.name}"
+            )
+        if self.weights is not None:
+            raise lacak.InvalidPuzzleError("a bitmask Maze has no weights: keep the GridMaze")
+        width = self.grid.cols
+        cells = np.zeros(self.size, dtype=np.uint8)
+        for a, b in self.links.tolist():
+            a, b = min(a, b), max(a, b)
+            if b == a + width:  # (first: one column wide, a step south is also a + 1)
+                cells[a] |= S
+                cells[b] |= N
+            else:
+                cells[a] |= E
+                cells[b] |= W
+        ids = self.grid.ids
+
+        def cell(i: int | None) -> Any:
+            return None if i is None else tuple(ids[i])
+
+        return Maze(cells.reshape(self.grid.rows, width), start=cell(self.start),
+                    end=cell(self.end),
+                    solution=None if self.solution is None else [ids[c] for c in self.solution],
+                    algorithm=self.algorithm, seed=self.seed, options=self.options)  # fmt: skip
+
     def to_dict(self) -> dict[str, Any]:
         """The JSON object (see the module's documentation and ``docs/mazes.md``)."""
         ids = self.grid.ids

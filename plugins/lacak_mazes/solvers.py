@@ -26,21 +26,32 @@ from typing import Any
 
 import lacak
 from lacak import SearchResult, StopReason
-from lacak.options import OneOf
+from lacak.options import Number, OneOf
 
 from ._common import LETTER, E, N, S, W, flat_offsets, flat_steps
 from .breadth_first import CHUNK, BreadthFirst
 
-__all__ = ["SEARCHERS", "dead_end_filling", "tree_path", "wall_follower"]
+__all__ = [
+    "SEARCHERS",
+    "cul_de_sac_filling",
+    "dead_end_filling",
+    "pledge",
+    "random_mouse",
+    "tree_path",
+    "tremaux",
+    "wall_follower",
+]
+
+
+def _on_grid(puzzle: Any) -> bool:
+    """Whether ``puzzle`` is a maze on a grid other than the plain rectangle's bitmask
+    (a :class:`~lacak_mazes.gridmaze.GridMaze`): the classic module's generic code
+    solves it."""
+    return hasattr(getattr(puzzle, "maze", None), "grid")
 
 
 def _unpack(puzzle: Any) -> tuple[Any, int, int, int]:
     maze = getattr(puzzle, "maze", None)
-    if maze is not None and hasattr(maze, "grid"):
-        raise lacak.InvalidPuzzleError(
-            f"this strategy solves mazes on the plain rectangle; on {maze.grid.name} use "
-            "bfs, astar or uniform-cost (-s bfs)"
-        )
     if maze is None or not hasattr(maze, "cells"):
         raise lacak.InvalidPuzzleError(
             "the maze strategies need a MazePuzzle (maze.puzzle(start, end))"
@@ -183,6 +194,10 @@ def tree_path(
     >>> result.states == maze.solution
     True
     """
+    if _on_grid(puzzle):
+        from . import classic  # (deferred: registering the searchers loads no solver)
+
+        return classic.tree_path(puzzle, limits=limits, trace=trace)
     return _breadth_first(puzzle, budget=limits.start(), trace=trace, strategy="tree-path")
 
 
@@ -206,6 +221,10 @@ def dead_end_filling(
     cells as expansions and as the closed set, the cells waiting to be filled as
     the frontier.
     """
+    if _on_grid(puzzle):
+        from . import classic  # (deferred: as above)
+
+        return classic.dead_end_filling(puzzle, limits=limits, trace=trace)
     maze, width, start, goal = _unpack(puzzle)
     budget = limits.start()
     import numpy as np  # here: registering the searchers loads this module, not numpy
@@ -330,12 +349,17 @@ def wall_follower(
     >>> lacak.solve(open_room.puzzle((1, 0), (0, 1)), "wall-follower").length
     6
     """
-    maze, width, start, goal = _unpack(puzzle)
     if hand not in ("right", "left"):
         raise lacak.InvalidOptionError(
             f"wall-follower option 'hand' is right or left, got {hand!r}"
         )
     erase_loops = lacak.as_flag(erase_loops, "wall-follower option 'erase_loops'")
+    if _on_grid(puzzle):
+        from . import classic  # (deferred: as above)
+
+        return classic.wall_follower(puzzle, limits=limits, trace=trace, hand=hand,
+                                     erase=erase_loops)  # fmt: skip
+    maze, width, start, goal = _unpack(puzzle)
     turns = _RIGHT if hand == "right" else _LEFT
     offset = flat_offsets(width)
     cells = maze._bytes
@@ -425,6 +449,46 @@ def _erase_loops(walk: list[int]) -> list[int]:
     return path
 
 
+# -- the classic solvers (lacak_mazes.classic, loaded when one is first used) -------------
+
+
+def tremaux(puzzle: Any, *, heuristic: Any = None, limits: lacak.Limits = lacak.UNLIMITED,
+            trace: lacak.SearchTrace | None = None) -> SearchResult:  # fmt: skip
+    """Trémaux's algorithm (:func:`lacak_mazes.classic.tremaux`)."""
+    from . import classic  # (deferred: as above)
+
+    return classic.tremaux(puzzle, limits=limits, trace=trace)
+
+
+def pledge(puzzle: Any, *, heuristic: Any = None, limits: lacak.Limits = lacak.UNLIMITED,
+           trace: lacak.SearchTrace | None = None, hand: str = "right", direction: Any = None,
+           erase_loops: Any = True) -> SearchResult:  # fmt: skip
+    """The Pledge algorithm (:func:`lacak_mazes.classic.pledge`)."""
+    from . import classic  # (deferred: as above)
+
+    return classic.pledge(puzzle, limits=limits, trace=trace, hand=hand, direction=direction,
+                          erase_loops=erase_loops)  # fmt: skip
+
+
+def random_mouse(puzzle: Any, *, heuristic: Any = None, limits: lacak.Limits = lacak.UNLIMITED,
+                 trace: lacak.SearchTrace | None = None, seed: Any = 0, backtrack: Any = False,
+                 erase_loops: Any = True) -> SearchResult:  # fmt: skip
+    """The random mouse (:func:`lacak_mazes.classic.random_mouse`)."""
+    from . import classic  # (deferred: as above)
+
+    return classic.random_mouse(puzzle, limits=limits, trace=trace, seed=seed,
+                                backtrack=backtrack, erase_loops=erase_loops)  # fmt: skip
+
+
+def cul_de_sac_filling(puzzle: Any, *, heuristic: Any = None,
+                       limits: lacak.Limits = lacak.UNLIMITED,
+                       trace: lacak.SearchTrace | None = None) -> SearchResult:  # fmt: skip
+    """Cul-de-sac filling (:func:`lacak_mazes.classic.cul_de_sac_filling`)."""
+    from . import classic  # (deferred: as above)
+
+    return classic.cul_de_sac_filling(puzzle, limits=limits, trace=trace)
+
+
 SEARCHERS: tuple[lacak.Searcher, ...] = (
     lacak.Searcher(
         name="tree-path",
@@ -451,5 +515,40 @@ SEARCHERS: tuple[lacak.Searcher, ...] = (
         kinds={"maze"},
         options={"hand": "right", "erase_loops": True},
         accepts={"hand": OneOf("left", "right")},
+    ),
+    lacak.Searcher(
+        name="tremaux",
+        search=tremaux,
+        description="Trémaux: mark passages walked, never walk one twice marked (any maze)",
+        optimal=False,
+        kinds={"maze"},
+    ),
+    lacak.Searcher(
+        name="pledge",
+        search=pledge,
+        description=(
+            "Pledge: head one way, follow walls counting turns (escapes to an end on the "
+            "outer wall from anywhere)"
+        ),
+        optimal=False,
+        kinds={"maze"},
+        options={"hand": "right", "direction": None, "erase_loops": True},
+        accepts={"hand": OneOf("left", "right"), "direction": Number(minimum=-360, maximum=360)},
+    ),
+    lacak.Searcher(
+        name="random-mouse",
+        search=random_mouse,
+        description="random mouse: a random passage at each cell, seeded (ends with probability 1)",
+        optimal=False,
+        kinds={"maze"},
+        options={"seed": 0, "backtrack": False, "erase_loops": True},
+        accepts={"seed": Number(minimum=0, maximum=2**63 - 1)},
+    ),
+    lacak.Searcher(
+        name="cul-de-sac-fill",
+        search=cul_de_sac_filling,
+        description="fill every part hanging off by one passage, then search (any maze)",
+        optimal=True,
+        kinds={"maze"},
     ),
 )

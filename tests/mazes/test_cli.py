@@ -337,8 +337,15 @@ def test_algorithms(cli) -> None:  # type: ignore[no-untyped-def]
     wilson = next(row for row in rows if row["name"] == "wilson")
     assert wilson["uniform"] and wilson["perfect"] and wilson["plugin"] == "mazes"
     growing = next(row for row in rows if row["name"] == "growing-tree")
-    assert growing["options"] == {"policy": "newest", "newest": 0.5, "carving": False,
-                                  "grid": "rect", "mask": None, "braid": 0.0}
+    assert growing["options"] == {
+        "policy": "newest",
+        "newest": 0.5,
+        "carving": False,
+        "grid": "rect",
+        "mask": None,
+        "braid": 0.0,
+        "weights": None,
+    }
     table = run(cli, "maze", "algorithms")
     assert "hunt-and-kill" in table.stdout and "aldous-broder" in table.stdout
 

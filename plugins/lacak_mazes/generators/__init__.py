@@ -48,7 +48,10 @@ def make_function(
     Every generator also takes ``grid`` (a grid's name, :mod:`lacak_mazes.grids`; the
     plain ``"rect"`` by default), ``mask`` (rows of ``.`` and ``X``, one line with
     ``/`` between rows, or PNG bytes; the size may then be ``None``, the mask's) and
-    ``braid`` (the share of dead ends to link away, :mod:`lacak_mazes.braid`). The
+    ``braid`` (the share of dead ends to link away, :mod:`lacak_mazes.braid`) and
+    ``weights`` (a cost to enter each cell: ``"1-9"``, numbers between commas or a
+    picture's bytes, :mod:`lacak_mazes.weights`; a weighted rectangle is a
+    :class:`~lacak_mazes.gridmaze.GridMaze` on a ``rect`` grid). The
     plain rectangle is made by ``module``'s own fast code and is a
     :class:`~lacak_mazes.Maze`; any other grid by the graph version of the algorithm
     (:mod:`lacak_mazes.generators.graph`), a :class:`~lacak_mazes.gridmaze.GridMaze`.
@@ -56,7 +59,8 @@ def make_function(
     defaults = dict(defaults or {})
 
     def make(size: Any, seed: int | None = None, *, carving: Any = False, grid: Any = "rect",
-             mask: Any = None, braid: Any = 0.0, **options: Any) -> Any:  # fmt: skip
+             mask: Any = None, braid: Any = 0.0, weights: Any = None,
+             **options: Any) -> Any:  # fmt: skip
         from ..grids.masks import read_mask  # (deferred: loaded when a maze is made)
 
         rows_of_mask = read_mask(mask)
@@ -86,6 +90,12 @@ def make_function(
             from ..braid import braid as braid_maze  # (deferred: as above)
 
             maze = braid_maze(maze, share, seed)
+        if weights is not None:
+            from ..weights import apply_weights  # (deferred: as above)
+
+            maze, recorded = apply_weights(maze, weights, seed)
+            if recorded is not None:
+                given["weights"] = recorded
         return attrs.evolve(maze, algorithm=name, seed=seed, options=given)
 
     make.__name__ = function
@@ -173,7 +183,7 @@ def _accepts(spec: dict[str, Any]) -> Accepts:
 
 
 #: The options every generator takes: the grid, a mask and the share of dead ends to braid.
-GRID_OPTIONS: dict[str, Any] = {"grid": "rect", "mask": None, "braid": 0.0}
+GRID_OPTIONS: dict[str, Any] = {"grid": "rect", "mask": None, "braid": 0.0, "weights": None}
 
 #: What they accept from a request lacak does not trust: a built-in grid's name, a mask
 #: as one line of text (rows between ``/``), a probability.
@@ -181,6 +191,7 @@ GRID_ACCEPTS: dict[str, Accepts] = {
     "grid": OneOf("rect", "cylinder", "torus", "hex", "triangle", "upsilon", "polar"),
     "mask": Text(max_length=20_000, pattern=r"[.Xx#/ ]*", like="X../.../..X"),
     "braid": Number(minimum=0.0, maximum=1.0),
+    "weights": Text(max_length=200_000, pattern=r"[0-9.,\- a-z]*", like="1-9"),
 }
 
 #: A probability, as ``option_ranges`` says it.
