@@ -59,11 +59,19 @@ def _distances(maze: Maze, start: tuple[int, int]) -> dict[tuple[int, int], int]
 
 
 def make_task(
-    seed: int, level: int, *, shape: Any = None, generator: str | None = None
+    seed: int,
+    level: int,
+    *,
+    shape: Any = None,
+    generator: str | None = None,
+    braid: float = 0.0,
 ) -> dict[str, Any]:
     """Entry of the ``maze`` task: a perfect maze of the level's size (or ``shape``, ``ROWSxCOLS``) whose
     start and end are a shortest path of a length in the level's band apart; the
     answer is that path (unique in a perfect maze, and found again by ``tree-path``).
+    With ``braid`` (0 to 1: the share of dead ends opened into loops) the maze has
+    loops, and the answer is a shortest path found by breadth-first search (one of
+    possibly several, each of which scores 1.0); the metadata counts the ``loops``.
 
     :raises InvalidOptionError: a size whose mazes cannot have such a path.
     """
@@ -74,11 +82,14 @@ def make_task(
         raise lacak.InvalidOptionError(
             f"a {rows}x{cols} maze has no path of {low} steps (level {level}): use a bigger shape"
         )
+    if isinstance(braid, bool) or not isinstance(braid, (int, float)) or not 0 <= braid <= 1:
+        raise lacak.InvalidOptionError(f"braid is a share from 0 to 1, got {braid!r}")
+    options: dict[str, Any] = {"braid": float(braid)} if braid else {}
     rng = random.Random(seed)
     for _ in range(TRIES):
         name = generator or GENERATORS[rng.randrange(len(GENERATORS))]
         maze_seed = rng.getrandbits(63)
-        maze: Maze = lacak.generate("maze", name, (rows, cols), seed=maze_seed)
+        maze: Maze = lacak.generate("maze", name, (rows, cols), seed=maze_seed, **options)
         start = (rng.randrange(rows), rng.randrange(cols))
         far = sorted(c for c, d in _distances(maze, start).items() if low <= d <= high)
         if far:
@@ -90,7 +101,7 @@ def make_task(
         )
     maze = maze.with_endpoints(start, end, solution=False)
     puzzle = maze.puzzle()
-    result = lacak.solve(puzzle, "tree-path")
+    result = lacak.solve(puzzle, "bfs" if braid else "tree-path")
     path = [[int(r), int(c)] for r, c in result.states]
     drawing = str(maze.render("text", ascii=True))
     question = (
@@ -106,6 +117,8 @@ def make_task(
         "shape": f"{rows}x{cols}",
         "generator": name,
         "generator_seed": maze_seed,
+        "generator_options": options,
+        "loops": maze.passages - (rows * cols - 1),
         "start": list(start),
         "end": list(end),
         "optimal_length": result.length,
@@ -197,7 +210,7 @@ TASKS = (
             f"{r}x{c} maze, shortest path of {low}-{high} steps" for (r, c), (low, high) in LEVELS
         ),
         description="the shortest path from S to E (answer: the cells, [[row, col], ...])",
-        options={"shape": None, "generator": None},
+        options={"shape": None, "generator": None, "braid": 0.0},
     ),
 )
 

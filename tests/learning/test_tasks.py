@@ -21,6 +21,7 @@ CASES = [
     ("maze", 1, {}),
     ("maze", 3, {}),
     ("maze", 2, {"shape": "5x9"}),
+    ("maze", 3, {"braid": 0.7}),
     ("boggle", 1, {}),
     ("boggle", 3, {}),
     ("boggle_best", 2, {}),
