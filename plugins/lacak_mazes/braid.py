@@ -54,10 +54,12 @@ def _braid_graph(maze: Any, share: float, floats: Any) -> Any:
     adjacency = [set(around) for around in maze.adjacency()]
     neighbours = maze.grid.neighbours
     links = maze.links.tolist()
+    under = maze.under  # the walls of a cell a tunnel passes under stay
     for cell in _order([c for c in range(maze.size) if len(adjacency[c]) == 1], floats):
         if len(adjacency[cell]) != 1 or next(floats) >= share:
             continue
-        closed = [there for there in neighbours[cell] if there not in adjacency[cell]]
+        closed = [there for there in neighbours[cell]
+                  if there not in adjacency[cell] and there not in under]  # fmt: skip
         if not closed:
             continue
         there = _pick(closed, lambda c: len(adjacency[c]), floats)

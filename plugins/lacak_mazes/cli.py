@@ -125,6 +125,14 @@ def _generate_command() -> click.Command:
         help="Link away a share P (0-1) of the dead ends, making loops.",
     )
     @click.option(
+        "--weave",
+        type=click.FloatRange(0.0, 1.0),
+        default=None,
+        metavar="P",
+        help="Let passages cross under others (rectangles; kruskal, recursive-backtracker, "
+        "growing-tree), each possible crossing taken with probability P.",
+    )
+    @click.option(
         "--weights",
         default=None,
         metavar="LOW-HIGH",
@@ -197,6 +205,7 @@ def _generate_command() -> click.Command:
         mask_file: str | None,
         mask_word: str | None,
         braid: float | None,
+        weave: float | None,
         weights: str | None,
         weights_png: str | None,
         from_file: str | None,
@@ -241,6 +250,8 @@ def _generate_command() -> click.Command:
             shape = size
         options = parse_pairs(gen_options, generator.options, what=f"generator {algorithm!r}")
         options.update(_grid_options(ctx, grid, mask_file, mask_word, braid))
+        if weave is not None:
+            options["weave"] = weave
         options.update(_weights_option(weights, weights_png))
         made = generator(None if "mask" in options and size is None else shape, seed, **options)
         if endpoints or solution or first is not None or last is not None:
@@ -312,7 +323,7 @@ def _weights_option(weights: str | None, picture: str | None) -> dict[str, Any]:
 #: What ``--from`` gives, and the flag each would be given by.
 _FROM_GIVES = {"algorithm": "-a/--algorithm", "size": "--size", "seed": "--seed",
                "gen_options": "-O", "grid": "--grid", "mask_file": "--mask",
-               "mask_word": "--mask-word", "braid": "--braid",
+               "mask_word": "--mask-word", "braid": "--braid", "weave": "--weave",
                "weights": "--weights", "weights_png": "--weights-png",
                "endpoints": "--endpoints", "start": "--start",
                "end": "--end", "solution": "--solution"}  # fmt: skip

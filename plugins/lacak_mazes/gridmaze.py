@@ -6,11 +6,12 @@ The rectangle keeps its own, faster :class:`~lacak_mazes.Maze` (bitmask rows);
 every other grid (:mod:`lacak_mazes.grids`: hexagons, triangles, rings, octagons,
 masks, wraps) makes a :class:`GridMaze`. Its JSON names the grid so it can be
 rebuilt, lists the cells by the ids the grid gives them, and the passages as
-pairs of indices into that list::
+pairs of cell ids (so ``len(links) == len(cells) - 1`` and connectedness prove a
+perfect maze without knowing the grid)::
 
     {"grid": {"type": "hex", "rows": 3, "cols": 4}, "algorithm": "wilson", "seed": 1,
      "options": {"grid": "hex"}, "cells": [[0, 0], [0, 1], ...],
-     "links": [[0, 1], [1, 5], ...], "start": [0, 0], "end": [2, 3],
+     "links": [[[0, 0], [0, 1]], [[0, 1], [1, 1]], ...], "start": [0, 0], "end": [2, 3],
      "solution": [[0, 0], ...]}
 
 ``links`` are in the order the generator made them, so a page can replay the
@@ -58,6 +59,17 @@ def _links(value: Any) -> np.ndarray:
     return array
 
 
+def _tunnels(value: Any) -> np.ndarray:
+    try:
+        array = np.array(value, dtype=np.int64).reshape(-1, 3)
+    except (TypeError, ValueError, OverflowError):
+        raise lacak.InvalidPuzzleError(
+            f"a maze's tunnels are triples of cell indices, got {str(value)[:80]}"
+        ) from None
+    array.setflags(write=False)
+    return array
+
+
 def _weights(value: Any) -> np.ndarray | None:
     if value is None:
         return None
@@ -79,6 +91,24 @@ def _cells(value: Any) -> tuple[int, ...] | None:
     return tuple(int(v) for v in value)
 
 
+def _indices(grid: Grid, items: Any, width: int, what: str) -> list[list[int]]:
+    """A JSON list of passages (``width`` 2) or tunnels (3), each cell named by its id,
+    as lists of cell indices.
+
+    :raises InvalidPuzzleError: not such a list, or an id that is not the grid's.
+    """
+    if not isinstance(items, (list, tuple)):
+        raise lacak.InvalidPuzzleError(f"a maze's {what} are a list, got {str(items)[:80]}")
+    found = []
+    for number, item in enumerate(items):
+        if not isinstance(item, (list, tuple)) or len(item) != width:
+            raise lacak.InvalidPuzzleError(
+                f"{what} {number} is {width} cell ids, got {str(item)[:80]}"
+            )
+        found.append([grid.cell_of(cell, f"a cell of {what} {number}") for cell in item])
+    return found
+
+
 @attrs.frozen(eq=False, slots=False)
 class GridMaze:
     """A maze on a :class:`~lacak_mazes.grids.Grid`: its passages, by cell index.
@@ -98,6 +128,11 @@ class GridMaze:
     #: The path from start to end (indices), or ``None``.
     solution: tuple[int, ...] | None = attrs.field(default=None, kw_only=True,
                                                    converter=_cells)  # fmt: skip
+    #: Passages that cross under a cell (a woven maze): ``n x 3`` cell indices
+    #: ``(a, under, b)``, ``a`` and ``b`` two cells apart in a row or a column with
+    #: ``under`` between them, a straight corridor across the tunnel. Empty by default.
+    tunnels: np.ndarray = attrs.field(factory=lambda: _tunnels(()), kw_only=True,
+                                      converter=lambda value: _tunnels(value))  # fmt: skip
     #: The cost to enter each cell (at least 1), or ``None`` (every step costs 1).
     weights: np.ndarray | None = attrs.field(default=None, kw_only=True, converter=_weights)
     algorithm: str = attrs.field(default="", kw_only=True)
@@ -126,6 +161,8 @@ class GridMaze:
                     f"the passage {list(self.grid.ids[a])}-{list(self.grid.ids[b])} is listed twice"
                 )
             seen.add(key)
+        if len(self.tunnels):
+            self._check_tunnels(seen)
         for name in ("start", "end"):
             cell = getattr(self, name)
             if cell is not None and not (isinstance(cell, int) and 0 <= cell < size):
@@ -137,6 +174,45 @@ class GridMaze:
         if self.solution is not None:
             self.check_path(self.solution, what="the solution")
         _check_text(self.algorithm, "algorithm")
+
+    def _check_tunnels(self, links: set[tuple[int, int]]) -> None:
+        """:raises InvalidPuzzleError: a tunnel that is not two cells apart in a row or a
+        column of a rectangle, under a cell that is not a straight corridor across it, or
+        a second tunnel under the same cell."""
+        grid = self.grid
+        if grid.type != "rect":
+            raise lacak.InvalidPuzzleError(
+                f"passages cross under cells only on rectangles, not on {grid.name}"
+            )
+        size, ids = grid.size, grid.ids
+        under_seen = set()
+        ends = {c for a, _u, b in self.tunnels.tolist() for c in (a, b)}
+        for a, under, b in self.tunnels.tolist():
+            if not all(0 <= c < size for c in (a, under, b)):
+                raise lacak.InvalidPuzzleError(f"a tunnel names a cell outside {grid.name}")
+            (ra, ca), (ru, cu), (rb, cb) = ids[a], ids[under], ids[b]
+            straight = (ra == ru == rb and abs(ca - cb) == 2 and cu * 2 == ca + cb) or (
+                ca == cu == cb and abs(ra - rb) == 2 and ru * 2 == ra + rb)  # fmt: skip
+            if not straight:
+                raise lacak.InvalidPuzzleError(
+                    f"the tunnel {list(ids[a])}-{list(ids[b])} does not pass straight under "
+                    f"{list(ids[under])}"
+                )
+            across = [c for c in grid.neighbours[under] if c not in (a, b)
+                      and ((under, c) if under < c else (c, under)) in links]  # fmt: skip
+            joined = [c for c in grid.neighbours[under]
+                      if ((under, c) if under < c else (c, under)) in links]  # fmt: skip
+            if len(across) != 2 or len(joined) != 2 or under in under_seen or under in ends:
+                raise lacak.InvalidPuzzleError(
+                    f"the cell {list(ids[under])} a tunnel passes under must be a straight "
+                    "corridor across it, with no other tunnel under it"
+                )
+            under_seen.add(under)
+
+    @property
+    def under(self) -> frozenset[int]:
+        """The cells a tunnel passes under."""
+        return frozenset(self.tunnels[:, 1].tolist())
 
     # -- structure ----------------------------------------------------------------------
 
@@ -157,7 +233,8 @@ class GridMaze:
 
     @property
     def passages(self) -> int:
-        return len(self.links)
+        """How many passages the maze has: its links and its tunnels."""
+        return len(self.links) + len(self.tunnels)
 
     def adjacency(self) -> list[list[int]]:
         """Each cell's open neighbours, in the grid's (clockwise) order (made once; do
@@ -170,12 +247,17 @@ class GridMaze:
         for a, b in self.links.tolist():
             open_.add((a, b))
             open_.add((b, a))
-        return [[b for b in around if (a, b) in open_]
-                for a, around in enumerate(self.grid.neighbours)]  # fmt: skip
+        adjacency = [[b for b in around if (a, b) in open_]
+                     for a, around in enumerate(self.grid.neighbours)]  # fmt: skip
+        for a, _under, b in self.tunnels.tolist():
+            adjacency[a].append(b)
+            adjacency[b].append(a)
+        return adjacency
 
     def degrees(self) -> np.ndarray:
         """How many passages leave each cell."""
-        return np.bincount(self.links.ravel(), minlength=self.size)
+        ends = np.concatenate([self.links.ravel(), self.tunnels[:, [0, 2]].ravel()])
+        return np.bincount(ends, minlength=self.size)
 
     def components(self) -> int:
         """How many separate regions the passages leave."""
@@ -372,7 +454,9 @@ class GridMaze:
             "seed": self.seed,
             "options": dict(self.options),
             "cells": [list(cell) for cell in ids],
-            "links": self.links.tolist(),
+            "links": [[list(ids[a]), list(ids[b])] for a, b in self.links.tolist()],
+            **({"tunnels": [[list(ids[c]) for c in tunnel] for tunnel in self.tunnels.tolist()]}
+               if len(self.tunnels) else {}),  # fmt: skip
             "start": None if self.start is None else list(ids[self.start]),
             "end": None if self.end is None else list(ids[self.end]),
             "solution": None if self.solution is None else [list(ids[c]) for c in self.solution],
@@ -415,7 +499,8 @@ class GridMaze:
             raise lacak.InvalidPuzzleError(f"seed must be an integer or null, got {seed!r}")
         maze = cls(
             grid,
-            data["links"],
+            _indices(grid, data["links"], 2, "links"),
+            tunnels=_indices(grid, data.get("tunnels") or (), 3, "tunnels"),
             weights=data.get("weights"),
             algorithm=data.get("algorithm") or "",
             seed=seed,
@@ -449,6 +534,13 @@ class GridMaze:
 
         return render_grid_maze(self, format, **options)
 
+    def geometry(self) -> dict[str, Any]:
+        """The grid's cells as shapes, for a page that draws the maze itself (the maze page
+        of ``lacak serve``): see :func:`lacak_mazes.geometry.grid_geometry`."""
+        from .geometry import grid_geometry  # (deferred: only pages ask)
+
+        return grid_geometry(self.grid)
+
     def stats(self) -> dict[str, Any]:
         """Texture statistics: cells, passages, loops, dead ends (count and share),
         junctions, and the solution's length when there is one."""
@@ -458,6 +550,7 @@ class GridMaze:
             "cells": self.size,
             "passages": self.passages,
             "loops": self.loops(),
+            "crossings": len(self.tunnels),
             "perfect": self.is_perfect(),
             "dead_ends": int((degrees == 1).sum()),
             "dead_end_share": float((degrees == 1).mean()),
@@ -471,7 +564,7 @@ class GridMaze:
 
     def _key(self) -> tuple[Any, ...]:
         weights = None if self.weights is None else self.weights.tobytes()
-        return (self.grid, self.links.tobytes(), self.start, self.end, self.solution, weights,
+        return (self.grid, self.links.tobytes(), self.tunnels.tobytes(), self.start, self.end, self.solution, weights,
                 self.algorithm, self.seed, tuple(self.options.items()))  # fmt: skip
 
     def __eq__(self, other: object) -> bool:

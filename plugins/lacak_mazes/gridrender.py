@@ -26,15 +26,18 @@ __all__ = ["grid_picture", "render_grid_maze", "text_sketch"]
 
 
 def _walls(maze: Any) -> list[tuple[tuple[float, float], ...]]:
-    """The polylines of every wall, each once."""
+    """The polylines of every wall, each once, and the bridges of a woven maze."""
     grid = maze.grid
     adjacency = maze.adjacency()
     seen = set()
-    walls = []
+    walls = _bridges(maze)
+    crossed = {(u, end) for a, u, b in maze.tunnels.tolist() for end in (a, b)}
     for cell, around in enumerate(grid.sides):
         opened = adjacency[cell]
         for side in around:
-            if side.neighbour >= 0 and side.neighbour in opened:
+            if side.neighbour >= 0 and (
+                side.neighbour in opened or (cell, side.neighbour) in crossed
+            ):
                 continue
             key = tuple(sorted((round(x, 6), round(y, 6)) for x, y in side.points))
             if key in seen:
@@ -44,15 +47,37 @@ def _walls(maze: Any) -> list[tuple[tuple[float, float], ...]]:
     return walls
 
 
+def _bridges(maze: Any) -> list[tuple[tuple[float, float], ...]]:
+    """Where a tunnel passes under a cell: the corridor over it narrowed to a bridge (its
+    railings a quarter in from each side), and the tunnel's walls beside the bridge."""
+    lines: list[tuple[tuple[float, float], ...]] = []
+    ids = maze.grid.ids
+    for a, under, _b in maze.tunnels.tolist():
+        row, col = ids[under]
+        across = ids[a][0] == row  # the tunnel runs east-west, the bridge north-south
+
+        def at(x: float, y: float, row: int = row, col: int = col,
+               across: bool = across) -> tuple[float, float]:  # fmt: skip
+            # (x, y) in the cell's own frame, x along the tunnel, turned for a north-south one
+            return (col + x, row + y) if across else (col + y, row + x)
+
+        lines += [(at(0.25, 0), at(0.25, 1)), (at(0.75, 0), at(0.75, 1))]  # the railings
+        for y in (0.0, 1.0):
+            lines += [(at(0, y), at(0.25, y)), (at(0.75, y), at(1, y))]
+    return lines
+
+
 def _path_pieces(maze: Any) -> list[list[int]]:
     """The solution's cells in pieces: a new piece where a step crosses a seam."""
     if not maze.solution:
         return []
     grid = maze.grid
     far = 1.5 * grid.longest_step
+    tunnels = {(a, b) for a, _u, b in maze.tunnels.tolist()}
+    tunnels |= {(b, a) for a, b in tunnels}
     pieces = [[maze.solution[0]]]
     for a, b in itertools.pairwise(maze.solution):
-        if math.dist(grid.centres[a], grid.centres[b]) > far:
+        if math.dist(grid.centres[a], grid.centres[b]) > far and (a, b) not in tunnels:
             pieces.append([b])
         else:
             pieces[-1].append(b)
@@ -205,7 +230,9 @@ def render_grid_maze(maze: Any, format: str = "text", **options: Any) -> str | b
     if format == "text":
         return text_sketch(maze, **options)
     if format in ("svg", "png"):
-        canvas = draw(maze, **options)
+        from .render import caption  # (the title `lacak maze generate` gives the picture)
+
+        canvas = draw(maze, title=caption(maze), **options)
         return canvas.svg() if format == "svg" else canvas.png()
     if format == "json":
         return maze.to_json()

@@ -642,10 +642,20 @@ class Maze:
 
     # -- other forms ----------------------------------------------------------------
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self, *, links: bool = False) -> dict[str, Any]:
         """The JSON object: ``height``, ``width``, ``algorithm``, ``seed``, ``options``, ``cells``,
         ``start``, ``end``, ``solution``, and ``carving`` only when the maze has one
-        (see ``docs/mazes.md``)."""
+        (see ``docs/mazes.md``).
+
+        :param links: give the form every grid's maze has instead: ``grid``, ``cells``
+            as ids ``[row, col]`` and ``links`` as pairs of them (what
+            :meth:`GridMaze.to_dict <lacak_mazes.gridmaze.GridMaze.to_dict>` gives on a
+            ``rect`` grid; ``lacak maze solve`` reads both).
+        """
+        if links:
+            from .gridmaze import GridMaze  # (deferred: it imports this module)
+
+            return GridMaze.from_maze(self).to_dict()
         data: dict[str, Any] = {
             "height": self.height,
             "width": self.width,
@@ -661,8 +671,13 @@ class Maze:
             data["carving"] = self.carving.to_dict()
         return data
 
-    def to_json(self) -> str:
-        """The JSON text, one row of cells per line."""
+    def to_json(self, *, links: bool = False) -> str:
+        """The JSON text, one row of cells per line (``links``: the form every grid's maze
+        has, see :meth:`to_dict`)."""
+        if links:
+            from .gridmaze import GridMaze  # (deferred: it imports this module)
+
+            return GridMaze.from_maze(self).to_json()
         data = self.to_dict()
         rows = data.pop("cells")
         solution = data.pop("solution")

@@ -16,6 +16,8 @@ All counts are vectorised over the cell bitmasks:
   (openings minus the one you came in by);
 - ``solution_length``: the number of steps of the solution, when the maze has one,
   and its share of the cells (``solution_share``);
+- ``loops``: the number of independent loops (passages beyond those of a spanning
+  forest: 0 in a perfect maze, one more for each link a braid adds);
 - ``perfect``, ``passages``, ``cells``.
 """
 
@@ -63,6 +65,7 @@ def maze_stats(maze: MazeLike) -> dict[str, Any]:
         "cells": total,
         "passages": passages,
         "perfect": perfect,
+        "loops": 0 if perfect else passages - total + _regions(maze),
         "dead_ends": int(counts[1]),
         "dead_end_share": round(int(counts[1]) / total, 6),
         "corridors": corridors,
@@ -83,6 +86,20 @@ def maze_stats(maze: MazeLike) -> dict[str, Any]:
         else None,
     }
     return stats
+
+
+def _regions(maze: MazeLike) -> int:
+    """The number of separate regions of ``maze`` (a closed cell is one)."""
+    from .breadth_first import reach  # (deferred: only mazes that are not perfect need it)
+
+    cells = maze.cells.tobytes()
+    seen = np.zeros(maze.size, dtype=bool)
+    regions = 0
+    for start in range(maze.size):
+        if not seen[start]:
+            regions += 1
+            seen[reach(cells, maze.width, start).queue] = True
+    return regions
 
 
 def _corridor_loops(maze: MazeLike, two: Any) -> int:

@@ -344,6 +344,7 @@ def test_algorithms(cli) -> None:  # type: ignore[no-untyped-def]
         "grid": "rect",
         "mask": None,
         "braid": 0.0,
+        "weave": 0.0,
         "weights": None,
     }
     table = run(cli, "maze", "algorithms")

@@ -16,9 +16,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from lacak_mazes.generators.graph import GRAPH_GENERATORS
 from lacak_mazes.gridmaze import GridMaze
-from lacak_mazes.kind import validate
 from lacak_mazes.grids import GRIDS, make_grid
 from lacak_mazes.grids.masks import mask_from_png, mask_from_text, mask_from_word
+from lacak_mazes.kind import validate
 
 from .test_statistics import chi_square_limit
 
@@ -232,8 +232,9 @@ def test_bad_masks_are_one_clear_error(bad: str) -> None:
 
 
 def test_png_masks_read_dark_pixels_as_no_cell() -> None:
-    from PIL import Image
     import io
+
+    from PIL import Image
 
     image = Image.new("L", (4, 3), 255)
     image.putpixel((0, 0), 0)
@@ -311,7 +312,8 @@ def test_json_names_the_grid_and_remakes_byte_for_byte(name: str) -> None:
 @pytest.mark.parametrize(
     ("change", "message"),
     [
-        (lambda d: d.update(links=[[0, 99]]), "outside"),
+        (lambda d: d.update(links=[[[0, 0], [9, 9]]]), "not a cell"),
+        (lambda d: d.update(links=[[0, 1]]), "cell id like"),
         (lambda d: d.update(links=d["links"] + [d["links"][0]]), "twice"),
         (lambda d: d.update(grid={"type": "nope", "rows": 2, "cols": 2}), "no maze grid"),
         (lambda d: d.update(cells=d["cells"][::-1]), "not those of"),
@@ -352,3 +354,81 @@ def test_text_pictures_only_where_they_read_well() -> None:
     hexes = lacak.generate("maze", "wilson", (3, 4), seed=2, grid="hex")
     with pytest.raises(lacak.InvalidOptionError, match="SVG or PNG"):
         hexes.render("text")
+
+
+# -- weaves ------------------------------------------------------------------------------
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    st.sampled_from(["kruskal", "recursive-backtracker", "growing-tree"]),
+    st.tuples(st.integers(1, 9), st.integers(1, 9)),
+    st.floats(0.05, 1.0),
+    st.integers(0, 2**32),
+)
+def test_woven_mazes_are_perfect_and_their_tunnels_pass_under_straight_corridors(
+    algorithm: str, size: tuple[int, int], share: float, seed: int
+) -> None:
+    maze = lacak.generate("maze", algorithm, size, seed=seed, weave=share)
+    assert maze.is_perfect()  # checked by the constructor too: every tunnel is straight
+    under = maze.under
+    assert len(under) == len(maze.tunnels)
+    ends = {c for a, _u, b in maze.tunnels.tolist() for c in (a, b)}
+    assert not under & ends
+    maze = maze.with_endpoints()
+    assert GridMaze.from_json(maze.to_json()) == maze
+    result = lacak.solve(lacak.parse("maze", maze.to_json()))
+    assert result.found and len(result.states) == len(maze.solution)
+    braided = lacak.generate("maze", algorithm, size, seed=seed, weave=share, braid=1.0)
+    assert braided.under == maze.under  # a braid never opens a crossing's walls
+
+
+def test_kruskal_weaves_many_crossings_when_asked() -> None:
+    maze = lacak.generate("maze", "kruskal", (20, 20), seed=1, weave=1.0)
+    assert len(maze.tunnels) > 40 and maze.stats()["crossings"] == len(maze.tunnels)
+
+
+def test_a_tunnel_must_pass_under_a_straight_corridor() -> None:
+    maze = lacak.generate("maze", "kruskal", (6, 6), seed=2, weave=1.0)
+    data = json.loads(maze.to_json())
+    a, under, _b = data["tunnels"][0]
+    data["tunnels"][0] = [a, under, a]
+    with pytest.raises(lacak.InvalidPuzzleError, match="straight"):
+        GridMaze.from_json(json.dumps(data))
+
+
+@pytest.mark.parametrize(("algorithm", "grid"), [("wilson", "rect"), ("kruskal", "hex")])
+def test_weaving_is_refused_where_it_is_not_built(algorithm: str, grid: str) -> None:
+    with pytest.raises(lacak.InvalidOptionError, match="cross under"):
+        lacak.generate("maze", algorithm, (5, 5), seed=1, grid=grid, weave=0.5)
+
+
+@pytest.mark.parametrize("name", ["rect", *SHAPED])
+def test_links_are_pairs_of_cell_ids_that_prove_a_perfect_maze_without_the_grid(name: str) -> None:
+    maze = lacak.generate("maze", "wilson", (4, 5) if name != "polar" else 4, seed=3, grid=name)
+    data = maze.to_dict(links=True) if name == "rect" else maze.to_dict()
+    cells = [tuple(cell) for cell in data["cells"]]
+    links = [(tuple(a), tuple(b)) for a, b in data["links"]]
+    assert len(links) == len(cells) - 1
+    reached, todo = {cells[0]}, [cells[0]]
+    around: dict = {}
+    for a, b in links:
+        around.setdefault(a, []).append(b)
+        around.setdefault(b, []).append(a)
+    while todo:
+        for other in around.get(todo.pop(), []):
+            if other not in reached:
+                reached.add(other)
+                todo.append(other)
+    assert reached == set(cells)
+    again = lacak.parse("maze", json.dumps(data)).maze
+    assert again.is_perfect() and again.passages == len(links)
+
+
+def test_the_rectangle_gives_the_same_cells_and_links_when_asked() -> None:
+    maze = lacak.generate("maze", "kruskal", (3, 4), seed=2).with_endpoints()
+    text = maze.to_json(links=True)
+    graph = GridMaze.from_json(text)
+    assert graph.grid.type == "rect" and graph.to_maze() == maze
+    assert lacak.solve(lacak.parse("maze", text)).length == len(maze.solution) - 1
+    assert make_grid("rectangle", (2, 2)).type == "rect"

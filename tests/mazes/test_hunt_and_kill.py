@@ -201,7 +201,7 @@ def test_metadata_ranges_are_the_hunts_and_the_defaults_are_inside() -> None:
     generator = lacak.generators("maze")["hunt-and-kill"]
     assert generator.options == {"hunt": "rows", "hunt_chance": 0.0, "carving": False,
                                  "grid": "rect", "mask": None, "braid": 0.0,
-                                 "weights": None}  # fmt: skip
+                                 "weave": 0.0, "weights": None}  # fmt: skip
     ranges = generator.metadata["option_ranges"]
     assert ranges == {
         "hunt": {"choices": list(HUNTS)},
@@ -280,7 +280,7 @@ def test_algorithms_lists_the_options_with_their_ranges() -> None:
     listed = json.loads(run("maze", "algorithms", "--json").stdout)["algorithms"]
     row = next(row for row in listed if row["name"] == "hunt-and-kill")
     assert row["options"] == {"hunt": "rows", "hunt_chance": 0.0, "carving": False,
-                              "grid": "rect", "mask": None, "braid": 0.0,
+                              "grid": "rect", "mask": None, "braid": 0.0, "weave": 0.0,
                               "weights": None}  # fmt: skip
     assert row["option_ranges"] == {
         "hunt": {"choices": ["rows", "columns", "random"]},

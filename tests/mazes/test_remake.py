@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 from lacak.cli import make_cli
 from lacak.options import Number, OneOf
 from lacak.testing import strategies as lst
+from lacak_mazes.generators import GRID_OPTIONS
 from lacak_mazes.maze import Maze
 from lacak_mazes.remake import remake
 from lacak_mazes.render import caption
@@ -31,6 +32,8 @@ def generated(draw: st.DrawFn) -> tuple[str, tuple[int, int], int, dict[str, Any
     generator = GENERATORS[name]
     options: dict[str, Any] = {}
     for key, accepts in generator.accepts.items():
+        if key in GRID_OPTIONS:  # the grid's options: tests/mazes/test_grids.py
+            continue
         if not draw(st.booleans(), label=f"give {key}"):
             continue
         if isinstance(accepts, OneOf):

@@ -59,7 +59,7 @@ def make_function(
     defaults = dict(defaults or {})
 
     def make(size: Any, seed: int | None = None, *, carving: Any = False, grid: Any = "rect",
-             mask: Any = None, braid: Any = 0.0, weights: Any = None,
+             mask: Any = None, braid: Any = 0.0, weave: Any = 0.0, weights: Any = None,
              **options: Any) -> Any:  # fmt: skip
         from ..grids.masks import read_mask  # (deferred: loaded when a maze is made)
 
@@ -70,6 +70,7 @@ def make_function(
         seed = check_seed(seed)
         record = lacak.as_flag(carving, f"{name} option 'carving'")
         share = check_probability(braid, "braid", name)
+        crossings = check_probability(weave, "weave", name)
         given = {key: lacak.results.plain(value) for key, value in options.items()
                  if key not in defaults or not _same(value, defaults[key])}  # fmt: skip
         kind = _grid_name(grid)
@@ -79,7 +80,15 @@ def make_function(
             given["mask"] = "/".join(rows_of_mask)
         if share:
             given["braid"] = share
-        if kind == "rect" and rows_of_mask is None:
+        if crossings:
+            given["weave"] = crossings
+            if kind != "rect" or name not in WEAVERS:
+                raise lacak.InvalidOptionError(
+                    f"passages cross under others on rectangles, made by "
+                    f"{', '.join(WEAVERS)}; not by {name} on a {kind} grid"
+                )
+            options["weave"] = crossings
+        if kind == "rect" and rows_of_mask is None and not crossings:
             build = getattr(importlib.import_module(f"{__name__}.{module}"), function)
             if record:
                 options["carving"] = True
@@ -131,7 +140,10 @@ def _on_grid(name: str, kind: str, size: tuple[int, int], mask: Any, seed: int,
     check_connected(grid)
     if grid.size == 1:
         return GridMaze(grid, [])
-    return GridMaze(grid, walk(grid, seed, **options))
+    made = walk(grid, seed, **options)
+    if isinstance(made, tuple):  # a woven maze: its links and its tunnels
+        return GridMaze(grid, made[0], tunnels=made[1])
+    return GridMaze(grid, made)
 
 
 def _generator(
@@ -183,7 +195,16 @@ def _accepts(spec: dict[str, Any]) -> Accepts:
 
 
 #: The options every generator takes: the grid, a mask and the share of dead ends to braid.
-GRID_OPTIONS: dict[str, Any] = {"grid": "rect", "mask": None, "braid": 0.0, "weights": None}
+GRID_OPTIONS: dict[str, Any] = {
+    "grid": "rect",
+    "mask": None,
+    "braid": 0.0,
+    "weave": 0.0,
+    "weights": None,
+}
+
+#: The generators that weave (``weave`` above 0, on a rectangle): passages under others.
+WEAVERS = ("kruskal", "recursive-backtracker", "growing-tree")
 
 #: What they accept from a request lacak does not trust: a built-in grid's name, a mask
 #: as one line of text (rows between ``/``), a probability.
@@ -191,6 +212,7 @@ GRID_ACCEPTS: dict[str, Accepts] = {
     "grid": OneOf("rect", "cylinder", "torus", "hex", "triangle", "upsilon", "polar"),
     "mask": Text(max_length=20_000, pattern=r"[.Xx#/ ]*", like="X../.../..X"),
     "braid": Number(minimum=0.0, maximum=1.0),
+    "weave": Number(minimum=0.0, maximum=1.0),
     "weights": Text(max_length=200_000, pattern=r"[0-9.,\- a-z]*", like="1-9"),
 }
 

@@ -27,6 +27,8 @@ from ._common import Rng
 __all__ = ["GRAPH_GENERATORS", "check_connected"]
 
 Links = list[tuple[int, int]]
+#: What a generator weaving a maze returns: its links and its tunnels ``(a, under, b)``.
+Woven = tuple[Links, list[tuple[int, int, int]]]
 
 
 class _Random:
@@ -115,12 +117,16 @@ def wilson(grid: Grid, seed: int) -> Links:
     return links
 
 
-def kruskal(grid: Grid, seed: int) -> Links:
-    """Every wall in random order, knocked down when it joins two regions not yet joined."""
+def kruskal(grid: Grid, seed: int, weave: float = 0.0) -> Links | Woven:
+    """Every wall in random order, knocked down when it joins two regions not yet joined.
+
+    ``weave`` (a rectangle only; Buck's Kruskal weave, *Mazes for Programmers* chapter
+    10): first, each inner cell in a random order, with probability ``weave``, becomes a
+    crossing when it and its four neighbours are still apart: a corridor over it one
+    way (north-south or east-west, at random) and a tunnel under it the other way.
+    Kruskal then joins the rest, never through a crossing's walls."""
     rng = _Random(seed, 23)
     edges = list(grid.edges)
-    order = list(range(len(edges)))
-    rng.shuffle(order)
     parent = list(range(grid.size))
 
     def root(cell: int) -> int:
@@ -130,13 +136,48 @@ def kruskal(grid: Grid, seed: int) -> Links:
         return cell
 
     links: Links = []
+    tunnels: list[tuple[int, int, int]] = []
+    fixed: set[int] = set()  # crossings and their four neighbours' ways into them
+    if weave:
+        for cell, (north, east, south, west) in _crossing_places(grid, rng):
+            if rng.chance() >= weave or fixed & {cell, north, east, south, west}:
+                continue
+            roots = {root(c) for c in (cell, north, east, south, west)}
+            if len(roots) != 5:
+                continue
+            over, under = ((north, south), (west, east)) if rng.pick(2) else (
+                (west, east), (north, south))  # fmt: skip
+            for end in over:
+                links.append((end, cell))
+                parent[root(end)] = root(cell)
+            tunnels.append((under[0], cell, under[1]))  # (not joined to the cell it passes under)
+            parent[root(under[0])] = root(under[1])
+            fixed.add(cell)
+    order = list(range(len(edges)))
+    rng.shuffle(order)
     for k in order:
         a, b = edges[k]
+        if a in fixed or b in fixed:
+            continue
         ra, rb = root(a), root(b)
         if ra != rb:
             parent[ra] = rb
             links.append((a, b))
-    return links
+    return (links, tunnels) if weave else links
+
+
+def _crossing_places(grid: Grid, rng: _Random) -> list[tuple[int, tuple[int, int, int, int]]]:
+    """The cells of a rectangle with all four neighbours, in a random order, each with its
+    north, east, south and west neighbours."""
+    index, places = grid.index, []
+    for cell, (row, col) in enumerate(grid.ids):
+        around = [index.get(place) for place in
+                  ((row - 1, col), (row, col + 1), (row + 1, col), (row, col - 1))]  # fmt: skip
+        if all(c is not None for c in around):
+            places.append((cell, tuple(around)))
+    order = list(range(len(places)))
+    rng.shuffle(order)
+    return [places[k] for k in order]  # type: ignore[misc]
 
 
 def prim(grid: Grid, seed: int) -> Links:
@@ -192,18 +233,24 @@ def prim_frontier(grid: Grid, seed: int) -> Links:
     return links
 
 
-def recursive_backtracker(grid: Grid, seed: int) -> Links:
+def recursive_backtracker(grid: Grid, seed: int, weave: float = 0.0) -> Links | Woven:
     """Randomised depth-first search from a random cell, with an explicit stack."""
-    return growing_tree(grid, seed, policy="newest", salt=26)
+    return growing_tree(grid, seed, policy="newest", salt=26, weave=weave)
 
 
 def growing_tree(grid: Grid, seed: int, policy: str = "newest", newest: float = 0.5,
-                 salt: int = 27) -> Links:  # fmt: skip
+                 salt: int = 27, weave: float = 0.0) -> Links | Woven:  # fmt: skip
     """Grow from a list of active cells: take the newest, the oldest, a random one, or
     the newest with probability ``newest`` and a random one otherwise (``mix``); carve
-    to a random unvisited neighbour, or drop the cell when it has none."""
+    to a random unvisited neighbour, or drop the cell when it has none.
+
+    ``weave`` (a rectangle only; Buck's weave, *Mazes for Programmers* chapter 9): a
+    cell may also tunnel under a neighbour that is a straight corridor across the way,
+    to the unvisited cell beyond; each such way is offered with probability ``weave``."""
     rng = _Random(seed, salt)
     neighbours = grid.neighbours
+    if weave:
+        neighbours = _Weaving(grid, weave, rng)  # type: ignore[assignment]
     visited = bytearray(grid.size)
     first = rng.pick(grid.size)
     visited[first] = 1
@@ -224,10 +271,15 @@ def growing_tree(grid: Grid, seed: int, policy: str = "newest", newest: float = 
         k = choose()
         here = active[k]
         free = [there for there in neighbours[here] if not visited[there]]
+        if weave:
+            free += neighbours.beyond(here, visited)  # type: ignore[attr-defined]
         if free:
             there = free[rng.pick(len(free))]
             visited[there] = 1
-            links.append((here, there))
+            if weave:
+                neighbours.carve(here, there, links)  # type: ignore[attr-defined]
+            else:
+                links.append((here, there))
             active.append(there)
         elif k == len(active) - 1:
             active.pop()
@@ -236,7 +288,58 @@ def growing_tree(grid: Grid, seed: int, policy: str = "newest", newest: float = 
         else:  # (a random pick: the order of the others does not matter)
             active[k] = active[head]
             head += 1
+    if weave:
+        return links, neighbours.tunnels  # type: ignore[attr-defined]
     return links
+
+
+class _Weaving:
+    """A rectangle's neighbours while a weave is carved: the plain ones, and the cells a
+    tunnel under a straight corridor reaches (:meth:`beyond`); :meth:`carve` records a
+    link or a tunnel."""
+
+    def __init__(self, grid: Grid, weave: float, rng: _Random) -> None:
+        self.grid, self.weave, self.rng = grid, weave, rng
+        self.plain = grid.neighbours
+        self.index = grid.index
+        self.open: list[set[int]] = [set() for _ in range(grid.size)]
+        self.tunnels: list[tuple[int, int, int]] = []
+        self.under: dict[int, int] = {}  # the cell beyond a tunnel -> the cell under it
+
+    def __getitem__(self, cell: int) -> tuple[int, ...]:
+        return tuple(c for c in self.plain[cell] if c not in self.under_cells)
+
+    @property
+    def under_cells(self) -> set[int]:
+        return {middle for _a, middle, _b in self.tunnels}
+
+    def beyond(self, cell: int, visited: bytearray) -> list[int]:
+        row, col = self.grid.ids[cell]
+        found = []
+        for dr, dc in ((-1, 0), (0, 1), (1, 0), (0, -1)):
+            middle = self.index.get((row + dr, col + dc))
+            far = self.index.get((row + 2 * dr, col + 2 * dc))
+            if middle is None or far is None or visited[far] or not visited[middle]:
+                continue
+            sides = self.open[middle]
+            mr, mc = row + dr, col + dc
+            across = {self.index.get((mr + dc, mc + dr)), self.index.get((mr - dc, mc - dr))}
+            ends = {c for a, _m, b in self.tunnels for c in (a, b)}
+            if (sides == across and None not in across and middle not in self.under_cells
+                    and middle not in ends and self.rng.chance() < self.weave):  # fmt: skip
+                found.append(far)
+                self.under[far] = middle
+        return found
+
+    def carve(self, here: int, there: int, links: Links) -> None:
+        middle = self.under.get(there)
+        if middle is not None and there not in self.plain[here]:
+            self.tunnels.append((here, middle, there))
+        else:
+            links.append((here, there))
+            self.open[here].add(there)
+            self.open[there].add(here)
+        self.under.clear()
 
 
 def hunt_and_kill(grid: Grid, seed: int, hunt: str = "rows", hunt_chance: float = 0.0) -> Links:
@@ -291,7 +394,7 @@ def hunt_and_kill(grid: Grid, seed: int, hunt: str = "rows", hunt_chance: float 
 
 
 #: The generators that run on any grid, by registered name.
-GRAPH_GENERATORS: dict[str, Callable[..., Links]] = {
+GRAPH_GENERATORS: dict[str, Callable[..., Links | Woven]] = {
     "hunt-and-kill": hunt_and_kill,
     "recursive-backtracker": recursive_backtracker,
     "kruskal": kruskal,

@@ -57,6 +57,7 @@ GRIDS: Mapping[str, type[Grid]] = {
 
 #: Other names people know the grids by (Pullen's and Buck's).
 ALIASES: Mapping[str, str] = {
+    "rectangle": "rect",
     "orthogonal": "rect",
     "sigma": "hex",
     "hexagonal": "hex",

@@ -23,6 +23,7 @@ from typing import Any, ClassVar
 
 import attrs
 import lacak
+import numpy as np
 
 __all__ = ["Grid", "Layout", "Point", "Side"]
 
@@ -202,6 +203,8 @@ class Grid:
 
         :raises InvalidPuzzleError: not an id of this grid.
         """
+        if isinstance(value, (int, np.integer)) and not isinstance(value, bool):
+            raise lacak.InvalidPuzzleError(f"{what} is a cell id like [2, 5], got {value!r}")
         if isinstance(value, str):
             parts = value.replace(" ", "").split(",")
             try:
