@@ -270,11 +270,14 @@ class SearchTrace:
         g: float = 0.0,
         h: float | None = None,
         supersede: bool = False,
+        kept: list[tuple[float, int]] | None = None,
     ) -> int:
         """Record a generated node and return its id (``-1`` once truncated).
 
         :param supersede: (steps) the node replaces any node of the same state waiting
             on the open list (a graph search found a cheaper path to it).
+        :param kept: (steps) the ``(g, depth)`` of the copies of this state still kept
+            (a search under a depth limit): waiting copies not among them leave the list.
         """
         if len(self.nodes) >= self.max_nodes or (parent is not None and parent < 0):
             self.truncated = True
@@ -285,9 +288,11 @@ class SearchTrace:
         node = TraceNode(node_id, parent, state, action, depth, g, h)
         self.nodes.append(node)
         if self._stepping:
-            if supersede:  # (a cheaper copy of a state waiting replaces it)
+            if supersede or kept is not None:  # (a better copy of a state replaces it)
                 for other in [i for i in self._open if self.nodes[i].state == state]:
-                    del self._open[other]
+                    old = self.nodes[other]
+                    if kept is None or (old.g, old.depth) not in kept:
+                        del self._open[other]
             self._open[node_id] = self._key(node)
             self._child(parent, StepChild(node_id, state, g, h))
         return node_id
@@ -385,11 +390,12 @@ class SearchTrace:
                 out[-1].update(open_size=len(step.open), closed_size=len(step.closed))
         return out
 
-    def steps_text(self) -> str:
+    def steps_text(self, max_list: int = 60) -> str:
         """The steps as the course notes lay them out, one block a step: the node taken
         (``P``), its children, and both lists by letter. A best-first family search
         (``order`` ``"priority"``) names the lists as the notes do: ``antrian1`` (the
-        nodes to examine, best first) and ``antrian2`` (the nodes examined)."""
+        nodes to examine, best first) and ``antrian2`` (the nodes examined). Each list
+        shows its first ``max_list`` nodes and how many more there are."""
         names = self.labels()
         waiting, done = self.list_names()
 
@@ -417,8 +423,10 @@ class SearchTrace:
                         f"{self.describe(c.state)} ({c.pruned})" for c in pruned
                     )
                 lines.append(f"  children: {parts}")
-            lines.append(f"  {waiting}: {' '.join(map(name, step.open)) or '(empty)'}")
-            lines.append(f"  {done}: {' '.join(map(name, step.closed))}")
+            for title, ids in ((waiting, step.open), (done, step.closed)):
+                shown = " ".join(map(name, ids[:max_list])) or "(empty)"
+                more = f" … {len(ids) - max_list:,} more" if len(ids) > max_list else ""
+                lines.append(f"  {title}: {shown}{more}")
         if self.steps_truncated:
             lines.append(f"... (steps after the first {len(self.recorded):,} not recorded)")
         return "\n".join(lines) + "\n"

@@ -165,6 +165,7 @@ def _search(
                     g=g,
                     h=h if heuristic is not None else None,
                     supersede=replaces,
+                    kept=labels[child_state] if labels is not None else None,
                 )
             heappush(frontier, (g_weight * g + h_weight * h, h, next(counter), child))
         if generated > before and depth > deepest:

@@ -455,8 +455,9 @@ def _solve_in(
     if want_tokens:
         token_list = tokens(_records_steps(ran, "token trace"), result.states if result.found
                             else None)  # fmt: skip
-    if steps:
-        _records_steps(ran, "steps")
+    if steps and _records_steps(ran, "steps").steps_truncated:
+        click.echo(f"note: --steps keeps the first {MAX_STEPS:,} steps of a search (each "
+                   "holds both lists): a smaller search shows them all", err=True)  # fmt: skip
     if write_trace is not None and recorder is not None and trace_file is not None:
         data = write_trace((recorder, result.states if result.found else None)
                            if want_tokens else recorder)  # fmt: skip
