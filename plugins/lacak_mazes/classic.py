@@ -19,8 +19,9 @@ tremaux          always; finds the end when  the walk's marked-once passages: a
                  maze, loops too)            shortest; at most 2 walks a passage
 pledge           always (a walk that can     the walk, loops erased; found from
                  only repeat is given up);   any start when the end is on the
-                 see :func:`pledge`          outer wall of a plain or masked
-                                             rectangle; else maybe not
+                 see :func:`pledge`          outer wall of a flat grid (proven
+                                             on the rectangle, tested on the
+                                             others); else maybe not
 random-mouse     with probability 1 when the the walk, loops erased; seeded
                  end can be reached          (``seed``); bound it with Limits
 cul-de-sac-fill  always                      a shortest (least-cost) path
@@ -656,16 +657,21 @@ def pledge(
     it leaves, across the cell's centre, and between the side it leaves by and the side
     it enters by. When the sum is back to zero (or past it), head on again.
 
+    The sum is counted from the side the walker faced when it met the wall (on the
+    rectangle, the heading itself).
+
     Unlike the wall follower it does not stay stuck on an island: going round one turns
-    a full circle the way that frees it. **Guarantee** (Pledge's theorem, on the plain
-    or masked rectangle, whose turns are right angles and whose straight line is
-    straight): from any start it reaches an end on the outer wall (the outline round the
-    whole grid), loops or not, islands or not. It does not in general reach an end
-    inside the maze, and on the other grids (hexagons, triangles, rings, wraps) heading
-    "straight" zigzags, so it may miss one on the outline too. It always finishes: a
-    walker heading on from a cell it headed on from before, or following a wall back to
-    a cell and side it came in by with no more turning in hand than then, can only
-    repeat itself, and gives up (``exhausted``).
+    a full circle the way that frees it. **Guarantee**: from any start it reaches an
+    end on the outer wall (the outline round the whole grid), loops or not, islands or
+    not. That is Pledge's theorem on the plain or masked rectangle, whose turns are
+    right angles and whose straight line is straight; on the other flat grids
+    (hexagons, triangles, octagons, rings), where heading "straight" zigzags, the tests
+    check it on thousands of mazes but it is not proven. It does not in general reach
+    an end inside the maze, nor one on a cylinder or a torus (which have no outer wall
+    round everything). It always finishes: a walker heading on from a cell it headed on
+    from before, or following a wall back to a cell and side it came in by with no
+    more turning in hand than then, can only repeat itself, and gives up
+    (``exhausted``).
 
     :param hand: ``"right"`` or ``"left"``.
     :param direction: degrees clockwise from east, or ``None`` (towards the end).

@@ -13,9 +13,21 @@ wall-follower  perfect mazes; any maze in   the walk of a hand kept on one wall,
                which one wall piece touches loops erased; gives up (exhausted)
                both ends (say both on the   when the end only touches islands
                outer wall)                  the start's walls do not reach
+tremaux        any maze                     the passages walked once (Trémaux's
+                                            marks): a simple path, found whenever
+                                            the end can be reached
+pledge         any maze; guaranteed for an  the walk, loops erased; escapes to an
+               end on the outer wall        end on the outer wall from anywhere
+random-mouse   any maze                     the walk (seeded), loops erased; ends
+                                            with probability 1
+cul-de-sac-    any maze                     a shortest path: every part hanging off
+fill                                        by one passage is filled, then searched
 ============== ============================ ======================================
 
-The generic strategies of the search plugin (``bfs``, ``astar`` with the
+Every one also solves mazes on every other grid
+(:class:`~lacak_mazes.gridmaze.GridMaze`; the searches least-cost with
+weights), through :mod:`lacak_mazes.classic`, which says each walker's
+guarantee. The generic strategies of the search plugin (``bfs``, ``astar`` with the
 ``manhattan`` heuristic, ...) solve mazes too, through :class:`MazePuzzle`.
 """
 

@@ -359,3 +359,12 @@ def test_cli_solves_a_hex_maze_with_each_classic_solver(tmp_path: Any) -> None:
         assert '"found": true' in result.output
     bad = runner.invoke(make_cli(), ["maze", "solve", str(path), "-s", "pledge", "-O", "hand=up"])
     assert bad.exit_code != 0 and "Traceback" not in bad.output
+
+
+def test_every_maze_strategy_is_in_the_docs_tables() -> None:
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[2] / "docs" / "mazes.md").read_text()
+    for name in MAZE_STRATEGIES:
+        assert f"| `{name}` |" in text, name
+        assert f"`{name}`" in text.split("### The classic solvers", 1)[1], name

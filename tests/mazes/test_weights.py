@@ -187,3 +187,13 @@ def test_cli_weights_and_weights_png(tmp_path: Any) -> None:
     bad = runner.invoke(cli, ["maze", "generate", "--weights", "9-1", "--size", "3x3"])
     assert bad.exit_code != 0 and "Traceback" not in bad.output
     assert len(bad.output.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("name", ["lacak_mazes.weights", "lacak_mazes.gridmaze"])
+def test_docstring_examples(name: str) -> None:
+    import doctest
+    import importlib
+
+    failures, tried = doctest.testmod(importlib.import_module(name),
+                                      optionflags=doctest.NORMALIZE_WHITESPACE)  # fmt: skip
+    assert failures == 0 and tried > 0
