@@ -176,6 +176,12 @@ class GridWalls(Walls):
         self.goal = puzzle.goal
         self.weights = None if maze.weights is None else maze.weights.tolist()
         self._open = [set(around) for around in maze.adjacency()]
+        # a woven maze's tunnels: through the side facing the cell passed under, to the far end
+        self._tunnel: dict[tuple[int, int], int] = {}
+        tunnels = maze.tunnels.tolist() if hasattr(maze, "tunnels") else []
+        for a, under, b in tunnels:
+            self._tunnel[(a, under)] = b
+            self._tunnel[(b, under)] = a
         self._sides: dict[int, tuple[tuple[int, bool], ...]] = {}
         self._directions: dict[int, tuple[float, ...]] = {}
 
@@ -183,10 +189,18 @@ class GridWalls(Walls):
         found = self._sides.get(cell)
         if found is None:
             is_open = self._open[cell]
-            found = tuple((side.neighbour, side.neighbour in is_open)
+            found = tuple(self._across(cell, side.neighbour, is_open)
                           for side in self.grid.sides[cell])  # fmt: skip
             self._sides[cell] = found
         return found
+
+    def _across(self, cell: int, neighbour: int, is_open: set[int]) -> tuple[int, bool]:
+        if neighbour in is_open:
+            return neighbour, True
+        far = self._tunnel.get((cell, neighbour))
+        if far is not None:
+            return far, True  # under the neighbour, to the cell beyond
+        return neighbour, False
 
     def adjacency(self, cell: int) -> list[int]:
         return [there for there, is_open in self.sides(cell) if is_open]
@@ -209,7 +223,11 @@ class GridWalls(Walls):
         return self._facing(cell)[side]
 
     def twin(self, cell: int, side: int) -> int:
-        there = self.grid.sides[cell][side].neighbour
+        there = self.sides(cell)[side][0]
+        near = self.grid.sides[cell][side].neighbour
+        if there != near:  # through a tunnel: in by the far end's side facing the same cell
+            return next(k for k, back in enumerate(self.grid.sides[there])
+                        if back.neighbour == near)  # fmt: skip
         candidates = [k for k, back in enumerate(self.grid.sides[there]) if back.neighbour == cell]
         if len(candidates) == 1:
             return candidates[0]

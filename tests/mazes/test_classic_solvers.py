@@ -26,9 +26,10 @@ OPTIMAL = ("tree-path", "dead-end-fill", "cul-de-sac-fill")
 
 @st.composite
 def grid_mazes(draw: st.DrawFn, grids: tuple[str, ...] = GRIDS, braid: bool = True,
-               weights: bool = False, on_grid: bool = False) -> Any:  # fmt: skip
+               weights: bool = False, on_grid: bool = False, weave: bool = False) -> Any:  # fmt: skip
     """A maze by Wilson's algorithm on one of ``grids`` (the plain rectangle as a bitmask
-    Maze, or as a GridMaze with ``on_grid``), perhaps braided, perhaps weighted."""
+    Maze, or as a GridMaze with ``on_grid``), perhaps braided, perhaps weighted; with
+    ``weave``, a rectangle may be Kruskal's weave instead (passages under others)."""
     grid = draw(st.sampled_from(grids))
     if grid == "polar":
         rings = draw(st.integers(1, 4))
@@ -41,7 +42,10 @@ def grid_mazes(draw: st.DrawFn, grids: tuple[str, ...] = GRIDS, braid: bool = Tr
         options["braid"] = draw(st.sampled_from([0.0, 0.5, 1.0]))
     if weights:
         options["weights"] = draw(st.sampled_from(["1-1", "1-5", "2-9", "1-100"]))
-    maze = lacak.generate("maze", "wilson", size, seed=draw(st.integers(0, 2**32)), **options)
+    algorithm = "wilson"
+    if weave and grid == "rect" and min(size) >= 3 and draw(st.booleans()):
+        algorithm, options["weave"] = "kruskal", 0.8
+    maze = lacak.generate("maze", algorithm, size, seed=draw(st.integers(0, 2**32)), **options)
     if on_grid and isinstance(maze, Maze):
         maze = GridMaze.from_maze(maze)
     return maze
@@ -77,7 +81,7 @@ def steps(maze: Any) -> int:
 
 class GridContract(SearcherContract):
     def puzzles(self) -> st.SearchStrategy[Any]:
-        return grid_puzzles(weights=True)
+        return grid_puzzles(weights=True, weave=True)
 
 
 class TestTreePathOnGrids(GridContract):
@@ -110,14 +114,14 @@ class TestWallFollowerOnGrids(SearcherContract):
     strategy = "wall-follower"
 
     def puzzles(self) -> st.SearchStrategy[Any]:
-        return grid_puzzles(braid=False, on_grid=True)
+        return grid_puzzles(braid=False, on_grid=True, weave=True)
 
 
 # -- what each promises ------------------------------------------------------------------
 
 
 @settings(max_examples=60, deadline=None)
-@given(grid_puzzles(braid=False))
+@given(grid_puzzles(braid=False, weave=True))
 def test_every_strategy_finds_the_one_path_of_a_perfect_maze(puzzle: Any) -> None:
     """On a perfect maze, every strategy that finds the end returns its one simple path
     (the walkers with loops erased); all but Pledge always find it."""
@@ -133,7 +137,7 @@ def test_every_strategy_finds_the_one_path_of_a_perfect_maze(puzzle: Any) -> Non
 
 
 @settings(max_examples=60, deadline=None)
-@given(grid_puzzles(weights=True))
+@given(grid_puzzles(weights=True, weave=True))
 def test_optimal_strategies_agree_with_dijkstra(puzzle: Any) -> None:
     """On weighted mazes with loops: the optimal ones, uniform-cost and A* find the
     least cost, the one a plain Dijkstra finds."""
@@ -162,7 +166,7 @@ def _dijkstra(puzzle: Any) -> float:
 
 
 @settings(max_examples=80, deadline=None)
-@given(grid_puzzles())
+@given(grid_puzzles(weave=True))
 def test_tremaux_walks_each_passage_at_most_twice(puzzle: Any) -> None:
     result = lacak.solve(puzzle, "tremaux")
     assert result.found
@@ -240,7 +244,7 @@ def test_random_mouse_finishes_when_the_end_cannot_be_reached() -> None:
 
 
 @settings(max_examples=80, deadline=None)
-@given(grid_puzzles(braid=False, on_grid=True), st.sampled_from(["right", "left"]))
+@given(grid_puzzles(braid=False, on_grid=True, weave=True), st.sampled_from(["right", "left"]))
 def test_wall_follower_finds_the_end_of_a_perfect_maze_on_every_grid(
     puzzle: Any, hand: str
 ) -> None:
