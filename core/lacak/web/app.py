@@ -249,6 +249,11 @@ class Generated(BaseModel):
     state: str | None = Field(description="Its initial state in the kind's notation (or null).")
     instance: dict[str, Any] | None = Field(description="Its own JSON (its to_dict()).")
     stats: dict[str, Any] | None = Field(description="Its statistics (its stats()).")
+    geometry: dict[str, Any] | None = Field(
+        default=None,
+        description="The shapes a page draws it with (its geometry(), or null): a maze on "
+        "a grid gives each cell's sides and centre.",
+    )
     picture: Picture | None = Field(description="The picture asked for (or null).")
 
 

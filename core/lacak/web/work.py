@@ -431,9 +431,10 @@ def generate(
     :returns: ``kind``, ``algorithm``, ``size``, ``seed``, ``options``; ``text``,
         the instance's text form (:func:`lacak.puzzle_text`, ``None`` when it has
         none); ``state``, its initial state in the kind's notation when it is a
-        puzzle; ``instance``, its own JSON (``to_dict()``) and ``stats``
-        (``stats()``), each ``None`` when the instance has no such method;
-        ``picture``, the instance drawn by its own ``render(format)``, or ``None``.
+        puzzle; ``instance``, its own JSON (``to_dict()``), ``stats``
+        (``stats()``) and ``geometry`` (``geometry()``: the shapes a page draws it
+        with, a maze on a grid's cells), each ``None`` when the instance has no such
+        method; ``picture``, the instance drawn by its own ``render(format)``, or ``None``.
     :raises UnknownComponentError: no such kind or generator.
     :raises InvalidOptionError: a bad size (or one past :attr:`Caps.max_cells`), seed,
         option, preparation or picture format.
@@ -512,6 +513,7 @@ def generate(
         "state": state,
         "instance": _method(instance, "to_dict"),
         "stats": _method(instance, "stats"),
+        "geometry": _method(instance, "geometry"),
         "picture": picture,
     }
 

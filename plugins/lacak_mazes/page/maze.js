@@ -4,7 +4,12 @@
 // and end and its solution when asked for (the defaults the maze kind declares for a made
 // maze, its `prepare` options in the catalogue); the solver's search order only when asked.
 // Mazes are drawn from the documented maze JSON (cells of open-side bitmasks N=1 E=2 S=4
-// W=8, [row, col] coordinates). Everything else comes from lacak through the API: the
+// W=8, [row, col] coordinates). A maze on another grid (hexagons, triangles, octagons,
+// rings, a mask, a wrap: every grid lacak_mazes.grids knows, a third party's too) is drawn
+// from the shapes the server gives with it (the generate answer's `geometry`: each cell's
+// sides and centre, lacak_mazes.geometry), so no grid's shape is decided here; its links,
+// in the order the generator made them, are its carving. Everything else comes from
+// lacak through the API: the
 // suggested start and end (the maze plugin's), the solution and the exploration order,
 // the generator's own carving order (its option 'carving'), and the SVG, PNG and JSON
 // downloads (lacak's own renderer, the files `lacak maze generate` writes).
@@ -100,10 +105,126 @@ function shade(fraction) {  // expansion order: early cells yellow, late ones bl
   return `hsl(${hue}, 75%, 78%)`;
 }
 
+/** A maze on a grid as the page draws it, from its JSON (`instance`: cells by id, links
+ *  as pairs of ids in the order made, tunnels, weights) and the server's shapes
+ *  (`geometry`, lacak_mazes.geometry: flat corners, each cell's sides as [neighbour, k,
+ *  k corners], where each cell's sides begin, centres, the longest step). */
+export function gridView(instance, geometry) {
+  const size = instance.cells.length;
+  const key = (id) => (Array.isArray(id) ? id.join(",") : String(id));
+  const index = new Map(instance.cells.map((id, i) => [key(id), i]));
+  const cellOf = (cell) => (typeof cell === "number" ? cell : index.get(key(cell)));
+  const links = instance.links.map(([a, b]) => [cellOf(a), cellOf(b)]);
+  const order = new Map();  // a * size + b (both ways) -> the link's place in the carving
+  const first = new Int32Array(size).fill(links.length + 1);  // the step that joins a cell
+  links.forEach(([a, b], i) => {
+    order.set(a * size + b, i); order.set(b * size + a, i);
+    first[a] = Math.min(first[a], i); first[b] = Math.min(first[b], i);
+  });
+  const crossed = new Set();  // sides a tunnel goes through: no wall drawn there
+  const tunnelled = new Set();  // steps through a tunnel: not a wrapped grid's seam
+  for (const tunnel of instance.tunnels || []) {
+    const [a, under, b] = tunnel.map(cellOf);
+    for (const end of [a, b]) { crossed.add(under * size + end); crossed.add(end * size + under); }
+    tunnelled.add(a * size + b); tunnelled.add(b * size + a);
+  }
+  const {points, first: begins, centres} = geometry;
+  const sides = [];  // each cell's sides: [neighbour, [x, y, x, y, ...]]
+  for (let cell = 0; cell < size; cell++) {
+    const own = [];
+    for (let at = begins[cell]; at < begins[cell + 1];) {
+      const neighbour = geometry.sides[at], k = geometry.sides[at + 1];
+      const line = [];
+      for (let j = 0; j < k; j++) {
+        const corner = geometry.sides[at + 2 + j];
+        line.push(points[2 * corner], points[2 * corner + 1]);
+      }
+      own.push([neighbour, line]);
+      at += 2 + k;
+    }
+    sides.push(own);
+  }
+  const weights = instance.weights || null;
+  let lightest = Infinity, heaviest = -Infinity;
+  for (const w of weights || []) { lightest = Math.min(lightest, w); heaviest = Math.max(heaviest, w); }
+  return {size, key, index, cellOf, links, order, first, crossed, tunnelled, sides, weights,
+    lightest, heaviest, width: geometry.width, height: geometry.height, step: geometry.step,
+    bridges: geometry.bridges || [],
+    centre: (cell) => [centres[2 * cell], centres[2 * cell + 1]],
+    id: (cell) => instance.cells[cell]};
+}
+
+/** The frames of a grid maze's carving: frame k is the maze after its first k links
+ *  (the order the generator made them), the cells no link has reached yet dark. */
+export function gridCarvingFrames(view) {
+  return {length: view.links.length + 1, own: true,
+    frame: (k) => ({opened: k, explored: [], path: null,
+      head: k ? view.links[k - 1] : null, hidden: (cell) => view.first[cell] >= k})};
+}
+
+/** A cell's fill for its weight: darker costs more (as lacak's own pictures shade it). */
+function weightShade(weight, lightest, heaviest) {
+  const share = heaviest <= lightest ? 0 : (weight - lightest) / (heaviest - lightest);
+  const level = Math.round(245 - 135 * share);
+  return `rgb(${level}, ${level}, ${Math.min(255, level + 10)})`;
+}
+
+/** Read a mask file the way `lacak maze generate --mask` does, as the generators' option
+ *  `mask` takes it (rows between "/"): ASCII art (X, x or # no cell; . or a space a
+ *  cell; short rows padded with cells), or a PNG (a pixel darker than half grey is no
+ *  cell; transparent is white). A picture larger than maxSide pixels a side is scaled
+ *  down to it. At most maxText characters (the option's bound): a longer mask is refused. */
+export async function readMaskFile(file, {maxText = 20000, maxSide = 100} = {}) {
+  const head = new Uint8Array(await file.slice(0, 8).arrayBuffer());
+  const png = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a].every((b, i) => head[i] === b);
+  let rows;
+  if (png) {
+    const bitmap = await createImageBitmap(file);
+    const scale = Math.min(1, maxSide / Math.max(bitmap.width, bitmap.height));
+    const width = Math.max(1, Math.round(bitmap.width * scale));
+    const height = Math.max(1, Math.round(bitmap.height * scale));
+    const board = document.createElement("canvas");
+    board.width = width; board.height = height;
+    const ctx = board.getContext("2d", {willReadFrequently: true});
+    ctx.fillStyle = "#fff";
+    ctx.fillRect(0, 0, width, height);
+    ctx.drawImage(bitmap, 0, 0, width, height);
+    const data = ctx.getImageData(0, 0, width, height).data;
+    rows = [];
+    for (let r = 0; r < height; r++) {
+      let row = "";
+      for (let c = 0; c < width; c++) {
+        const i = 4 * (r * width + c);
+        row += (data[i] * 299 + data[i + 1] * 587 + data[i + 2] * 114) / 1000 < 128 ? "X" : ".";
+      }
+      rows.push(row);
+    }
+  } else {
+    if (file.size > 4 * maxText) throw new Error(`the mask file has ${count(file.size)} bytes: a mask is at most ${count(maxText)} characters`);
+    const lines = (await file.text()).replace(/\r\n?/g, "\n").split(/[\n/]/);
+    while (lines.length && !lines[lines.length - 1].trim()) lines.pop();
+    while (lines.length && !lines[0].trim()) lines.shift();
+    const width = Math.max(0, ...lines.map((line) => line.length));
+    rows = lines.map((line, number) => [...line.padEnd(width)].map((ch) => {
+      if ("Xx#".includes(ch)) return "X";
+      if (". ".includes(ch)) return ".";
+      throw new Error(`line ${number + 1} of the mask has '${ch}': a mask is '.' (a cell) and 'X' (none)`);
+    }).join(""));
+  }
+  if (!rows.length || !rows[0].length) throw new Error("the mask is empty");
+  if (!rows.some((row) => row.includes("."))) throw new Error("the mask switches every cell off");
+  const text = rows.join("/");
+  if (text.length > maxText) {
+    throw new Error(`the mask is ${rows.length} × ${rows[0].length} cells: at most ${count(maxText)} characters here (rows between '/')`);
+  }
+  return {text, rows: rows.length, cols: rows[0].length, on: (text.match(/\./g) || []).length};
+}
+
 export default async function mazePage(root, catalogue) {
   const generators = catalogue.generators;
-  const state = {maze: null, generated: null, request: null, ends: null, customEnds: false,
-    solved: null, carving: null, frames: null, frame: 0, mode: null, timer: null};
+  const state = {maze: null, view: null, generated: null, request: null, ends: null,
+    customEnds: false, solved: null, carving: null, frames: null, frame: 0, mode: null,
+    timer: null, mask: null};
   const algorithm = select(generators.map((g) => [g.name, g.name]),
     generators.some((g) => g.name === "hunt-and-kill") ? "hunt-and-kill" : generators[0]?.name,
     {name: "algorithm"});
@@ -116,15 +237,79 @@ export default async function mazePage(root, catalogue) {
   const chosen = () => generators.find((g) => g.name === algorithm.value);
   // a generator that takes 'carving' reports its carving order: the page asks for it itself
   const carves = (generator) => generator.options.some((o) => o.name === "carving");
+  // the grid, a mask and braids: every lacak generator's options (GRID_OPTIONS), with
+  // controls of their own; the grids offered are those the option accepts
+  const OWN = ["carving", "grid", "mask", "braid"];
+  const optionOf = (generator, name) => generator.options.find((o) => o.name === name);
+  const gridChoices = optionOf(chosen() || generators[0] || {options: []}, "grid")?.accepts?.values || ["rect"];
+  const gridSelect = select(gridChoices, "rect", {name: "grid", id: "grid"});
+  const maskInput = h("input", {type: "file", name: "mask", id: "mask-file",
+    accept: ".txt,.png,text/plain,image/png"});
+  const maskNote = h("span", {class: "hint", id: "mask-note", text: "none"});
+  const maskClear = h("button", {type: "button", text: "✕", id: "mask-clear", title: "no mask"});
+  const braid = h("input", {type: "range", min: "0", max: "1", step: "0.05", value: "0", name: "braid", id: "braid"});
+  const braidValue = h("span", {class: "position", id: "braid-value", text: "0"});
+  const colsField = field("columns", cols);
+  const rowsField = field("rows", rows);
+  const gridControls = h("div", {class: "grid-controls"},
+    field("grid", gridSelect, "The grid the maze is carved in: squares, wrapped squares, hexagons, triangles, octagons and squares, rings"),
+    h("div", {class: "row mask-row"}, field("mask (.txt or .png)", maskInput,
+      "Cells to leave out: ASCII art (X no cell, . a cell) or a black-and-white PNG (dark: no cell); the size is the mask's"),
+    maskClear), maskNote,
+    h("div", {class: "row"}, field("braid", braid, "The share of dead ends linked away, making loops"), braidValue));
+  const maskBound = () => optionOf(chosen(), "mask")?.accepts?.max_length || 20000;
+  const showGrid = () => {  // what the grid chosen and the generator allow
+    const generator = chosen();
+    const takes = Boolean(optionOf(generator, "grid"));
+    const polar = gridSelect.value === "polar";
+    gridSelect.disabled = !takes;
+    braid.disabled = !takes || !optionOf(generator, "braid");
+    maskInput.disabled = maskClear.disabled = !takes || polar || !optionOf(generator, "mask");
+    gridControls.dataset.grid = takes ? gridSelect.value : "rect";
+    rowsField.querySelector(".label").textContent = polar ? "rings" : "rows";
+    rows.max = polar ? "100" : "200";
+    colsField.hidden = polar;
+    const masked = Boolean(state.mask) && !maskInput.disabled;
+    rows.disabled = cols.disabled = masked;
+    if (masked) { rows.value = String(state.mask.rows); cols.value = String(state.mask.cols); }
+    maskNote.textContent = !state.mask ? "no mask" : `${state.mask.rows} × ${state.mask.cols}, ${count(state.mask.on)} cells` +
+      (maskInput.disabled ? " (not used: this grid takes no mask)" : "");
+  };
+  const gridOptions = () => {  // the grid options as the API takes them (text), defaults left out
+    const out = {};
+    if (gridSelect.disabled) return out;
+    if (gridSelect.value !== "rect") out.grid = gridSelect.value;
+    if (state.mask && !maskInput.disabled) out.mask = state.mask.text;
+    if (!braid.disabled && Number(braid.value) > 0) out.braid = braid.value;
+    return out;
+  };
   const showOptions = () => {
     const generator = chosen();
-    optionsOf = optionInputs(generator.options.filter((o) => o.name !== "carving"),
+    optionsOf = optionInputs(generator.options.filter((o) => !OWN.includes(o.name)),
       {ranges: generator.metadata.option_ranges || {}});
     generatorOptions.replaceChildren(optionsOf.element);
     description.textContent = generator.description + (generator.metadata.texture ? ` — ${generator.metadata.texture}` : "");
+    showGrid();
   };
+  gridSelect.addEventListener("change", showGrid);
+  braid.addEventListener("input", () => { braidValue.textContent = braid.value; });
+  maskInput.addEventListener("change", async () => {
+    errors.clear();
+    const file = maskInput.files[0];
+    if (!file) return;
+    try {
+      state.mask = await readMaskFile(file, {maxText: maskBound()});
+    } catch (error) {
+      state.mask = null;
+      maskInput.value = "";
+      showGrid();
+      errors.show(error, {control: maskInput, stale: false});
+      return;
+    }
+    showGrid();
+  });
+  maskClear.addEventListener("click", () => { state.mask = null; maskInput.value = ""; showGrid(); });
   algorithm.addEventListener("change", showOptions);
-  showOptions();
 
   // as `lacak maze generate`: the start and end, and the solution, only when asked for (the
   // defaults of the kind's options for a made maze, those of its --endpoints and --solution)
@@ -142,10 +327,12 @@ export default async function mazePage(root, catalogue) {
   legend.hidden = true;
   const view = h("section", {class: "view"}, canvas, note, legend, stats);
   const errors = errorDisplay(view, {hasResult: () => state.maze !== null});
+  showOptions();
   const generateButton = h("button", {type: "button", class: "primary", id: "generate", text: "Generate"});
   const carvingButton = h("button", {type: "button", id: "animate-carving", text: "carving"});
   const solverButton = h("button", {type: "button", id: "animate-solver", text: "solver"});
   const generateFields = () => ({algorithm, size: [rows, cols], seed, options: generatorOptions,
+    "options.grid": gridSelect, "options.mask": maskInput, "options.braid": braid,
     ...optionsOf.fields()});
   const solveFields = {strategy, ...heuristic.fields()};
   const speed = h("input", {type: "range", min: "1", max: "200", value: "40", name: "speed"});
@@ -156,8 +343,10 @@ export default async function mazePage(root, catalogue) {
     errors.clear();
     stop();
     try {
-      const body = {algorithm: algorithm.value, size: `${rows.value}x${cols.value}`,
-        options: optionsOf.values()};
+      const grid = gridOptions();
+      const body = {algorithm: algorithm.value, options: {...optionsOf.values(), ...grid}};
+      // a masked maze is the mask's size; a polar one's is its rings
+      if (!grid.mask) body.size = `${rows.value}x${grid.grid === "polar" ? rows.value : cols.value}`;
       if (seed.value !== "") body.seed = Number(seed.value);
       // the suggested start and end are the maze plugin's (as `lacak maze generate --endpoints`)
       const made = await api(`kinds/${catalogue.kind}/generate`,
@@ -165,6 +354,7 @@ export default async function mazePage(root, catalogue) {
       state.generated = made;
       state.request = {...body, seed: made.seed, carves: carves(chosen())};
       state.maze = made.instance;
+      state.view = made.geometry ? gridView(made.instance, made.geometry) : null;
       state.ends = [state.maze.start, state.maze.end];
       state.customEnds = false;
       state.solved = null;
@@ -186,16 +376,21 @@ export default async function mazePage(root, catalogue) {
     errors.clear();
     const [start, end] = state.ends;
     const puzzle = JSON.stringify({...state.maze, start, end, solution: null});
-    const body = {puzzle, trace: Math.min(state.maze.height * state.maze.width * 2, 20000)};
+    const body = {puzzle, trace: Math.min(cellCount() * 2, 20000)};
     if (strategy.value) body.strategy = strategy.value;
     const spec = heuristic.spec();
     if (spec) body.heuristic = spec;
     try {
       const answer = await api(`kinds/${catalogue.kind}/solve`, body);
       const result = answer.result;
-      const path = result.maze?.path || (result.found ? result.states.map(numbers) : null);
-      const expanded = answer.trace.nodes.filter((n) => n.order).sort((a, b) => a.order - b.order)
+      let path = result.maze?.path || (result.found ? result.states.map(numbers) : null);
+      let expanded = answer.trace.nodes.filter((n) => n.order).sort((a, b) => a.order - b.order)
         .map((n) => numbers(n.state));
+      if (state.view) {  // on a grid: cells by index (states are ids, "2,5")
+        const {cellOf} = state.view;
+        path = path && path.map(cellOf);
+        expanded = expanded.map(cellOf).filter((cell) => cell !== undefined);
+      }
       state.solved = {answer, result, path, expanded};
       root.dataset.solved = result.found ? "yes" : "no";
       redraw();
@@ -208,15 +403,146 @@ export default async function mazePage(root, catalogue) {
   };
 
   // -- drawing ------------------------------------------------------------------------------
+  /** The cells of the maze shown (a grid's, or the rectangle's rows times columns). */
+  const cellCount = () => (state.view ? state.view.size : state.maze.height * state.maze.width);
   const geometry = () => {
-    const {height, width} = state.maze;
+    const {height, width} = state.view || state.maze;  // a grid's extent is in cell units
     const cell = Math.max(4, Math.min(32, Math.floor(Math.min(880 / width, 620 / height))));
-    return {cell, margin: 6, pixelsWide: width * cell + 12, pixelsHigh: height * cell + 12};
+    return {cell, margin: 6, pixelsWide: Math.ceil(width * cell) + 12, pixelsHigh: Math.ceil(height * cell) + 12};
+  };
+
+  /** The outline of each cell of the grid shown, in canvas pixels (made once a maze). */
+  const outlines = () => {
+    const view = state.view;
+    if (view.outlines) return view.outlines;
+    const {cell, margin} = geometry();
+    view.outlines = view.sides.map((around) => {
+      const path = new Path2D();
+      let started = false;
+      for (const [, line] of around) {  // each side's corners but its last (the next one's first)
+        for (let j = 0; j < line.length - 2; j += 2) {
+          const x = margin + line[j] * cell, y = margin + line[j + 1] * cell;
+          if (started) path.lineTo(x, y); else { path.moveTo(x, y); started = true; }
+        }
+      }
+      path.closePath();
+      return path;
+    });
+    return view.outlines;
+  };
+
+  /** A maze on a grid, from the server's shapes: the frame's walls (every side without a
+   *  passage across it, a passage opened when its link is among the frame's first
+   *  `opened`), cells not reached yet dark, weights shaded, the solver's cells tinted, the
+   *  path through the cells' centres (broken where it crosses a wrapped grid's seam). */
+  const redrawGrid = (ctx, frame) => {
+    const view = state.view;
+    const {cell, margin} = geometry();
+    const paths = outlines();
+    const at = (x, y) => [margin + x * cell, margin + y * cell];
+    const centre = (c) => at(...view.centre(c));
+    const opened = frame && frame.opened !== undefined ? frame.opened : view.links.length;
+    const hidden = frame && frame.hidden ? frame.hidden : null;
+    if (view.weights && !(frame && frame.explored.length)) {
+      for (let c = 0; c < view.size; c++) {
+        ctx.fillStyle = weightShade(view.weights[c], view.lightest, view.heaviest);
+        ctx.fill(paths[c]);
+      }
+    }
+    if (hidden) {
+      ctx.fillStyle = "#3b3f46";
+      for (let c = 0; c < view.size; c++) if (hidden(c)) ctx.fill(paths[c]);
+    }
+    const explored = frame ? frame.explored
+      : (state.solved && solutionBox.checked && orderBox.checked ? state.solved.expanded : []);
+    explored.forEach((c, i) => {
+      ctx.fillStyle = shade(explored.length > 1 ? i / (explored.length - 1) : 0);
+      ctx.fill(paths[c]);
+    });
+    if (frame && frame.head) {  // the link just made: its first cell, and the one it joins
+      ctx.fillStyle = WALK.head;
+      ctx.fill(paths[frame.head[0]]);
+      ctx.fillStyle = WALK.next;
+      ctx.fill(paths[frame.head[1]]);
+    }
+    ctx.strokeStyle = "#1d2733";
+    ctx.lineWidth = Math.max(1, Math.round(cell / 8));
+    ctx.lineCap = "round";
+    ctx.lineJoin = "round";
+    ctx.beginPath();
+    const {size, order, crossed} = view;
+    for (let c = 0; c < size; c++) {
+      for (const [neighbour, line] of view.sides[c]) {
+        if (neighbour >= 0) {
+          const made = order.get(c * size + neighbour);
+          if ((made !== undefined && made < opened) || crossed.has(c * size + neighbour)) continue;
+        }
+        ctx.moveTo(...at(line[0], line[1]));
+        for (let j = 2; j < line.length; j += 2) ctx.lineTo(...at(line[j], line[j + 1]));
+      }
+    }
+    for (const line of view.bridges) {  // where a passage crosses over a tunnel
+      ctx.moveTo(...at(line[0], line[1]));
+      for (let j = 2; j < line.length; j += 2) ctx.lineTo(...at(line[j], line[j + 1]));
+    }
+    ctx.stroke();
+    const path = frame ? frame.path : (state.solved && solutionBox.checked ? state.solved.path : null);
+    if (path && path.length) {
+      const far = 1.5 * view.step;
+      const trace = () => {
+        ctx.beginPath();
+        path.forEach((c, i) => {
+          const [x, y] = centre(c);
+          const before = i ? view.centre(path[i - 1]) : null;
+          const seam = before && Math.hypot(before[0] - view.centre(c)[0], before[1] - view.centre(c)[1]) > far
+            && !view.tunnelled.has(path[i - 1] * size + c);
+          if (i && !seam) ctx.lineTo(x, y); else ctx.moveTo(x, y);
+        });
+        ctx.stroke();
+      };
+      const width = Math.max(2, cell / 3);
+      if (explored.length) {
+        ctx.strokeStyle = "#fff";
+        ctx.lineWidth = width + Math.max(2, cell / 8);
+        trace();
+      }
+      ctx.strokeStyle = "#d2283c";
+      ctx.lineWidth = width;
+      trace();
+    }
+    if (endsBox.checked && state.ends && !(frame && frame.hidden)) {
+      state.ends.forEach((id, i) => {
+        const c = view.cellOf(id);
+        if (c === undefined) return;
+        const [x, y] = centre(c);
+        ctx.fillStyle = i ? "#c0392b" : "#1e8449";
+        ctx.beginPath();
+        ctx.arc(x, y, Math.max(2.5, cell * 0.3), 0, 2 * Math.PI);
+        ctx.fill();
+      });
+    }
   };
 
   const redraw = () => {
     if (!state.maze) return;
     const {maze} = state;
+    if (state.view) {
+      const {pixelsWide, pixelsHigh} = geometry();
+      if (canvas.width !== pixelsWide || canvas.height !== pixelsHigh) {
+        canvas.width = pixelsWide; canvas.height = pixelsHigh;
+      }
+      const ctx = canvas.getContext("2d");
+      ctx.fillStyle = "#fff";
+      ctx.fillRect(0, 0, pixelsWide, pixelsHigh);
+      redrawGrid(ctx, state.frames ? state.frames.frame(state.frame) : null);
+      showStats();
+      position.textContent = state.frames ? `${state.frame} / ${state.frames.length - 1}` : "";
+      canvas.dataset.frame = state.frames ? String(state.frame) : "";
+      canvas.dataset.mode = state.frames ? state.mode : "";
+      canvas.dataset.grid = state.maze.grid.type;
+      return;
+    }
+    canvas.dataset.grid = "rect";
     const {cell, margin, pixelsWide, pixelsHigh} = geometry();
     canvas.width = pixelsWide; canvas.height = pixelsHigh;
     const ctx = canvas.getContext("2d");
@@ -308,17 +634,34 @@ export default async function mazePage(root, catalogue) {
     canvas.dataset.mode = state.frames ? state.mode : "";
   };
 
+  /** The maze's size as the page says it: rows × columns, a grid's name and cells. */
+  const sizeText = () => {
+    if (!state.view) return `${state.maze.height} × ${state.maze.width}`;
+    const grid = state.maze.grid;
+    const shape = grid.rings !== undefined ? `${grid.rings} rings` : `${grid.rows} × ${grid.cols}`;
+    return `${shape} ${grid.type}${grid.mask ? " (masked)" : ""}, ${count(state.view.size)} cells`;
+  };
   // the options the maze was made with besides the defaults, as -O takes them
-  const optionsText = (before) => optionPairs(state.maze.options).map((pair) => before + pair).join("");
+  // (a mask as its size: its rows are in the maze's JSON)
+  const optionsText = (before) => {
+    const options = {...state.maze.options};
+    if (typeof options.mask === "string") {
+      const rows = options.mask.split("/");
+      options.mask = `${rows.length}x${rows[0].length}`;
+    }
+    return optionPairs(options).map((pair) => before + pair).join("");
+  };
   const showStats = () => {
     const s = state.generated.stats || {};
     const items = [
-      ["size", `${state.maze.height} × ${state.maze.width}`],
+      ["size", sizeText()],
       ["generator", `${state.maze.algorithm || state.request.algorithm} (seed ${state.maze.seed ?? state.request.seed}${optionsText(", ")})`],
       ["dead ends", s.dead_ends === undefined ? "–" : `${count(s.dead_ends)} (${(100 * s.dead_end_share).toFixed(1)} %)`],
       ["corridors", s.corridors === undefined ? "–" : `${count(s.corridors)} (straight ${(100 * s.straightness).toFixed(0)} %, mean run ${s.corridor_length.toFixed(2)})`],
       ["junctions", s.junctions === undefined ? "–" : count(s.junctions)],
     ];
+    if (s.loops) items.push(["loops", count(s.loops)]);
+    if (s.crossings) items.push(["crossings", count(s.crossings)]);
     if (endsBox.checked && state.ends) {
       items.push(["start → end", `[${state.ends[0]}] → [${state.ends[1]}]` +
         (state.customEnds ? " (chosen)" : " (suggested)")]);
@@ -327,7 +670,7 @@ export default async function mazePage(root, catalogue) {
       const r = state.solved.result;
       items.push(["solver", state.solved.answer.choice.label]);
       items.push(["solution length", r.found ? `${count(r.length)} steps` : `not found (${r.stopped})`]);
-      items.push(["expanded", `${count(r.stats.expanded)} cells (${(100 * r.stats.expanded / (state.maze.height * state.maze.width)).toFixed(1)} %)`]);
+      items.push(["expanded", `${count(r.stats.expanded)} cells (${(100 * r.stats.expanded / cellCount()).toFixed(1)} %)`]);
     }
     stats.replaceChildren(h("dl", {}, items.flatMap(([k, v]) => [h("dt", {text: k}), h("dd", {text: v, dataset: {stat: k}})])));
   };
@@ -356,6 +699,7 @@ export default async function mazePage(root, catalogue) {
     return state.carving;
   };
   const carving = async () => {
+    if (state.view) return gridCarvingFrames(state.view);  // its links are in the order made
     if (!state.request.carves) return reveal();
     return carvingFrames(state.maze, await fetchCarving());
   };
@@ -391,13 +735,16 @@ export default async function mazePage(root, catalogue) {
       : !frames.own
         ? `${algorithmName} does not report the order it carves in (it takes no 'carving' option), ` +
           "so the finished maze is revealed breadth-first from the start instead: not the generator's own order."
+        : state.view
+          ? `${algorithmName}'s own carving order on the ${state.maze.grid.type} grid, ${count(steps)} steps: ` +
+            "each step opens the passage it made next (its links, in order; orange); dark cells are not carved yet."
         : state.carving.adds === "walls"
           ? `${algorithmName}'s own order, ${count(steps)} steps: it adds walls, from one open room; ` +
             "each step puts up the wall it added next (orange)."
           : `${algorithmName}'s own carving order, ${count(steps)} steps: each step opens the passage it ` +
             "opened next (orange); dark cells are not carved yet." +
             (Object.keys(state.carving.marks || {}).length ? " Steps of another kind have their own colour (below)." : "");
-    showLegend(mode === "carving" && frames.own ? Object.keys(state.carving.marks || {}) : []);
+    showLegend(mode === "carving" && frames.own && !state.view ? Object.keys(state.carving.marks || {}) : []);
     redraw();
     toggle(true);
   };
@@ -451,8 +798,9 @@ export default async function mazePage(root, catalogue) {
     if (state.customEnds && endsBox.checked) {
       if (fmt === "json") {
         const shown = state.solved && solutionBox.checked && state.solved.path;
+        const solution = shown ? (state.view ? shown.map(state.view.id) : shown) : null;
         return JSON.stringify({...state.maze, carving: undefined, start: state.ends[0],
-          end: state.ends[1], solution: shown ? state.solved.path : null}, null, 1);
+          end: state.ends[1], solution}, null, 1);
       }
       const [start, end] = state.ends;
       const answer = await api(`kinds/${catalogue.kind}/solve`,
@@ -478,8 +826,12 @@ export default async function mazePage(root, catalogue) {
       errors.show(error, {control: button, stale: false});  // the maze shown is still the one
     }
   };
-  const name = () => `maze-${state.maze.algorithm}-${state.maze.height}x${state.maze.width}-${state.maze.seed}`
-    + fileSafe(optionsText("-"));
+  const name = () => {
+    const grid = state.maze.grid;
+    const size = !grid ? `${state.maze.height}x${state.maze.width}`
+      : grid.rings !== undefined ? `${grid.rings}x${grid.rings}` : `${grid.rows}x${grid.cols}`;
+    return `maze-${state.maze.algorithm}-${size}-${state.maze.seed}` + fileSafe(optionsText("-"));
+  };
 
   // the solution implies the start and end (as --solution implies --endpoints), the search
   // order the solution
@@ -509,10 +861,21 @@ export default async function mazePage(root, catalogue) {
     if (!state.maze || !endsBox.checked) return;
     const {cell, margin} = geometry();
     const rect = canvas.getBoundingClientRect();
-    const c = Math.floor(((event.clientX - rect.left) * canvas.width / rect.width - margin) / cell);
-    const r = Math.floor(((event.clientY - rect.top) * canvas.height / rect.height - margin) / cell);
-    if (r < 0 || c < 0 || r >= state.maze.height || c >= state.maze.width) return;
-    state.ends = event.shiftKey ? [state.ends[0], [r, c]] : [[r, c], state.ends[1]];
+    const x = (event.clientX - rect.left) * canvas.width / rect.width;
+    const y = (event.clientY - rect.top) * canvas.height / rect.height;
+    let chosenCell;
+    if (state.view) {  // the cell whose outline holds the point
+      const paths = outlines();
+      const ctx = canvas.getContext("2d");
+      const found = paths.findIndex((path) => ctx.isPointInPath(path, x, y));
+      if (found < 0) return;
+      chosenCell = state.view.id(found);
+    } else {
+      const c = Math.floor((x - margin) / cell), r = Math.floor((y - margin) / cell);
+      if (r < 0 || c < 0 || r >= state.maze.height || c >= state.maze.width) return;
+      chosenCell = [r, c];
+    }
+    state.ends = event.shiftKey ? [state.ends[0], chosenCell] : [chosenCell, state.ends[1]];
     state.customEnds = true;
     state.solved = null; state.frames = null;
     if (solutionBox.checked) solve(canvas); else redraw();
@@ -525,7 +888,8 @@ export default async function mazePage(root, catalogue) {
     h("aside", {class: "controls"},
       h("h2", {text: "Maze"}),
       field("generator", algorithm), description, generatorOptions,
-      h("div", {class: "row"}, field("rows", rows), field("columns", cols)),
+      gridControls,
+      h("div", {class: "row"}, rowsField, colsField),
       field("seed", seed),
       generateButton,
       h("h3", {text: "Show"}),
