@@ -25,7 +25,7 @@ ROOT = Path(__file__).resolve().parents[2]
 PICTURE = "pictures/layers.svg"
 
 #: What each layer is, for the picture's left margin.
-NAMES = ["surface: commands", "surface: web", "batch, testing", "the solve run",
+NAMES = ["surface: commands", "surface: web", "batch, testing, gym", "tasks", "the solve run",
          "the facade", "plugin host, words", "store", "kernel"]  # fmt: skip
 #: The box of the kernel's modules (the last layer), drawn as one.
 KERNEL = "kernel"

@@ -117,12 +117,17 @@ def tasks_command() -> click.Group:
         data = tasking.create_dataset(
             task, size=count, seed=seed, level=level, registry=registry_of(ctx), **given
         )
+        lines = (json.dumps(entry, ensure_ascii=False) + "\n" for entry in data)
         if as_json:
             text = dumps({"task": task, "seed": seed, "level": level, "entries": list(data)})
+        elif output is None:  # (each entry as soon as it is made)
+            for line in lines:
+                click.echo(line, nl=False)
+            return
         else:
-            text = "".join(json.dumps(entry, ensure_ascii=False) + "\n" for entry in data)
+            text = "".join(lines)
         if output is None:
-            click.echo(text, nl=as_json)
+            click.echo(text)
         else:
             write_output(text, output, what="entries")
 

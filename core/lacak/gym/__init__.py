@@ -54,7 +54,7 @@ class GymKind:
     #: kind's :attr:`~lacak.PuzzleType.render` draws (``None``: the state's text only).
     at: Callable[[Any, Any], Any] | None = attrs.field(default=None, repr=False)
     #: ``"module:Class"``: an env of the kind's own (a ``gymnasium.Env`` taking the
-    #: generic env's keywords), in place of the generic one.
+    #: keyword ``kind`` and keywords of its own), in place of the generic one.
     entry_point: str | None = None
     #: ``"module:Class"``: the kind's vectorised env (``gymnasium.make_vec(...,
     #: vectorization_mode="vector_entry_point")``).
