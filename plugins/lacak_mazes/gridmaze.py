@@ -536,10 +536,18 @@ class GridMaze:
 
     def geometry(self) -> dict[str, Any]:
         """The grid's cells as shapes, for a page that draws the maze itself (the maze page
-        of ``lacak serve``): see :func:`lacak_mazes.geometry.grid_geometry`."""
+        of ``lacak serve``): see :func:`lacak_mazes.geometry.grid_geometry`; a woven maze
+        adds ``"bridges"``, the lines its pictures draw where a tunnel passes under a cell
+        (each ``[x, y, x, y]``)."""
         from .geometry import grid_geometry  # (deferred: only pages ask)
 
-        return grid_geometry(self.grid)
+        shapes = grid_geometry(self.grid)
+        if len(self.tunnels):
+            from .gridrender import _bridges  # (deferred: as above)
+
+            lines = [[round(v, 3) for point in line for v in point] for line in _bridges(self)]
+            shapes = {**shapes, "bridges": lines}
+        return shapes
 
     def stats(self) -> dict[str, Any]:
         """Texture statistics: cells, passages, loops, dead ends (count and share),

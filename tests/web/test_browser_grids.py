@@ -205,3 +205,40 @@ def test_a_row_by_row_generator_says_in_one_line_it_needs_the_rectangle(
     page.select_option("select[name=grid]", "hex")
     page.click("#generate")
     sync_api.expect(page.locator(".result-error")).to_contain_text("eller works row by row")
+
+
+def test_weights_shade_the_cells_and_the_cheapest_way_is_found(page: Any) -> None:  # noqa: F811
+    ready(page, "#/maze")
+    page.select_option("select[name=algorithm]", "wilson")
+    page.select_option("select[name=grid]", "hex")
+    page.fill("input[name=weights]", "1-9")
+    page.fill("input[name=rows]", "6")
+    page.fill("input[name=cols]", "8")
+    page.fill("input[name=seed]", "7")
+    page.click("#generate")
+    page.wait_for_selector("#maze-canvas[data-grid=hex]")
+    # cells shaded by their weight: greys lighter than the walls, bluish as lacak draws them
+    shaded = count_pixels(page, "d[i] === d[i + 1] && d[i + 2] === Math.min(255, d[i] + 10) "
+                                "&& d[i] >= 110 && d[i] <= 245")  # fmt: skip
+    assert shaded > 2000
+    page.check("input[name=solution]")
+    page.wait_for_selector("#page[data-solved=yes]")
+    assert "uniform-cost" in page.inner_text("[data-stat=solver]")
+
+
+def test_a_woven_maze_is_drawn_with_its_bridges_and_solved(page: Any) -> None:  # noqa: F811
+    ready(page, "#/maze")
+    page.select_option("select[name=algorithm]", "kruskal")
+    page.fill("input[name=weave]", "0.8")
+    page.fill("input[name=rows]", "8")
+    page.fill("input[name=cols]", "10")
+    page.fill("input[name=seed]", "1")
+    page.click("#generate")
+    page.wait_for_selector("#maze-canvas[data-grid=rect]")
+    maze = lacak.generate("maze", "kruskal", (8, 10), seed=1, weave=0.8).with_endpoints()
+    assert len(maze.tunnels) > 0
+    sync_api.expect(page.locator("[data-stat=crossings]")).to_have_text(str(len(maze.tunnels)))
+    page.check("input[name=solution]")
+    page.wait_for_selector("#page[data-solved=yes]")
+    steps = len(maze.solution) - 1
+    assert page.inner_text("[data-stat='solution length']") == f"{steps} steps"
