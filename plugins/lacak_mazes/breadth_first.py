@@ -24,6 +24,7 @@ depth) is read off the queue afterwards.
 from __future__ import annotations
 
 import itertools
+from typing import Any
 
 import lacak
 
@@ -172,6 +173,27 @@ class BreadthFirst:
             trace.mark_goal(ids[goal])
 
 
+def _compiled(compiled: Any, cells: bytes, width: int, source: int, target: int) -> BreadthFirst:
+    """:func:`reach` without a deadline, by the compiled kernel of the maze engine
+    (:mod:`lacak_mazes.generators.compiled`, once a process has loaded it): the same
+    search, as the same :class:`BreadthFirst`."""
+    import numpy as np  # here: the searchers are registered without numpy
+
+    came, queue, reached, expanded = compiled.breadth_first(
+        np.frombuffer(cells, dtype=np.uint8), width, source, target
+    )
+    search = BreadthFirst.__new__(BreadthFirst)
+    search.cells = cells
+    search.width = width
+    search.source = source
+    search.came = bytearray(came)
+    search.queue = queue[:reached].tolist()
+    search.expanded = expanded
+    search._pending = iter(search.queue)
+    next(itertools.islice(search._pending, expanded, expanded), None)  # (those expanded)
+    return search
+
+
 def reach(
     cells: bytes, width: int, source: int, target: int = -1, *, what: str = "searching the maze"
 ) -> BreadthFirst:
@@ -186,10 +208,16 @@ def reach(
         last is a farthest one when no ``target`` stopped it), ``came`` how each
         was reached.
     """
-    search = BreadthFirst(cells, width, source)
     if lacak.current_deadline() is None:
+        from .generators.engine import loaded_kernels  # (deferred: as the generators are)
+
+        compiled = loaded_kernels()
+        if compiled is not None:
+            return _compiled(compiled, cells, width, source, target)
+        search = BreadthFirst(cells, width, source)
         search.run(target)
         return search
+    search = BreadthFirst(cells, width, source)
     while not search.run(target, CHUNK) and not search.exhausted:
         lacak.check_deadline(what)
     return search

@@ -37,6 +37,16 @@ from lacak_mazes.generators._grid import corridor
 
 from .helpers import aldous_broder_reference, reference_moves, wilson_reference
 
+
+@pytest.fixture(autouse=True)
+def _python_engine(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    """These tests look inside the Python walks (their numpy blocks): the Python engine
+    makes their mazes (the compiled one gives the same: tests/mazes/test_compiled_engine.py),
+    except where a test compares the stored digests, which hold for both."""
+    if "digests" not in request.node.name and "gives_the_mazes" not in request.node.name:
+        monkeypatch.setenv("LACAK_MAZE_ENGINE", "python")
+
+
 DIGESTS = json.loads((Path(__file__).parent / "data" / "generator_digests.json").read_text())
 
 

@@ -95,6 +95,15 @@ class Rng:
         """``count`` raw unsigned 64-bit numbers."""
         return self.bits.random_raw(count)
 
+    def words(self) -> np.ndarray:
+        """The bit generator's state as the compiled kernels take it, to go on with the
+        same stream (:mod:`lacak_mazes.generators.compiled`): the 128-bit state and
+        increment as four ``uint64`` words, high word first."""
+        state = self.bits.state["state"]
+        value, increment, mask = int(state["state"]), int(state["inc"]), (1 << 64) - 1
+        words = [value >> 64, value & mask, increment >> 64, increment & mask]
+        return self._np.array(words, dtype=self._np.uint64)
+
     def floats(self, count: int) -> np.ndarray:
         """``count`` floats uniform in [0, 1), with 53 random bits each."""
         return (self.raw(count) >> self._np.uint64(11)).astype(self._np.float64) * (2.0**-53)

@@ -37,6 +37,7 @@ __all__ = [
     "Padded",
     "VisitLog",
     "carve_depth_first",
+    "compiled_orders",
     "corridor",
     "maze_from_links",
     "permutation_table",
@@ -110,6 +111,12 @@ class Padded:
         pick = int(rng.below(self.height * self.width, 1)[0])
         return self.index(*divmod(pick, self.width))
 
+    def arrays(self) -> tuple[np.ndarray, np.ndarray]:
+        """``state`` and ``link`` as numpy views (``uint8``), for the compiled kernels
+        (:mod:`lacak_mazes.generators.compiled`) to fill in."""
+        return (np.frombuffer(self.state, dtype=np.uint8),
+                np.frombuffer(self.link, dtype=np.uint8))  # fmt: skip
+
     def links(self) -> np.ndarray:
         """The ``height x width`` link array (a view into ``link``)."""
         grid = np.frombuffer(self.link, dtype=np.uint8).reshape(self.height + 2, self.P)
@@ -126,6 +133,13 @@ def permutation_table(steps: tuple[Any, ...]) -> list[tuple[Any, ...]]:
     decision.
     """
     return [tuple(steps[i] for i in order) for order in itertools.permutations(range(4))]
+
+
+def compiled_orders(grid: Padded) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`permutation_table` of ``grid``'s steps as the compiled kernels take it: the
+    offsets (``int64``) and the back bits (``uint8``), 24 orders of 4 steps each."""
+    table = np.array(permutation_table(grid.steps), dtype=np.int64)
+    return np.ascontiguousarray(table[:, :, 0]), table[:, :, 1].astype(np.uint8)
 
 
 def carve_depth_first(

@@ -21,7 +21,15 @@ from __future__ import annotations
 
 from ..maze import Maze
 from ._common import Rng
-from ._grid import Padded, carve_depth_first, maze_from_links, permutation_table, visit_carving
+from ._grid import (
+    Padded,
+    carve_depth_first,
+    compiled_orders,
+    maze_from_links,
+    permutation_table,
+    visit_carving,
+)
+from .engine import kernels, timed
 
 __all__ = ["recursive_backtracker"]
 
@@ -36,12 +44,20 @@ def recursive_backtracker(height: int, width: int, seed: int, carving: bool = Fa
     """
     rng = Rng(seed, salt=2)
     grid = Padded(height, width)
-    if carving:
-        grid.record()
-    orders = permutation_table(grid.steps)
-    choice = rng.below(24, grid.size).tolist()
-    here = grid.random_cell(rng)
-    grid.state[here] = 1
-    carve_depth_first(grid, orders, choice, here)
-    links = grid.links()
+    compiled = None if carving else kernels(height * width)
+    if compiled is not None:
+        choice, here = compiled.choices(rng.words(), grid.size, height, width)
+        state, link = grid.arrays()
+        state[here] = 1
+        compiled.depth_first(state, link, *compiled_orders(grid), choice, here)
+        return Maze(compiled.cells_from_links(link, height, width))
+    with timed():
+        if carving:
+            grid.record()
+        orders = permutation_table(grid.steps)
+        choice = rng.below(24, grid.size).tolist()
+        here = grid.random_cell(rng)
+        grid.state[here] = 1
+        carve_depth_first(grid, orders, choice, here)
+        links = grid.links()
     return maze_from_links(links, carving=visit_carving(grid, links) if carving else None)

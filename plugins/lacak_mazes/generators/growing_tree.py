@@ -24,7 +24,15 @@ import lacak
 
 from ..maze import Maze
 from ._common import Rng, check_probability
-from ._grid import Padded, carve_depth_first, maze_from_links, permutation_table, visit_carving
+from ._grid import (
+    Padded,
+    carve_depth_first,
+    compiled_orders,
+    maze_from_links,
+    permutation_table,
+    visit_carving,
+)
+from .engine import kernels, timed
 
 __all__ = ["POLICIES", "growing_tree"]
 
@@ -55,6 +63,29 @@ def growing_tree(
     newest = check_probability(newest, "newest", "growing-tree")
     rng = Rng(seed, salt=10)
     grid = Padded(height, width)
+    compiled = None if carving else kernels(height * width)
+    if compiled is not None:
+        words = rng.words()
+        choice, start = compiled.choices(words, grid.size, height, width)
+        state, link = grid.arrays()
+        state[start] = 1
+        orders = compiled_orders(grid)
+        if policy == "newest":
+            compiled.depth_first(state, link, *orders, choice, start)
+        else:
+            compiled.growing_tree(state, link, *orders, choice, start, _POLICY_CODES[policy],
+                                  newest, words)  # fmt: skip
+        return Maze(compiled.cells_from_links(link, height, width))
+    with timed():
+        return _python(grid, rng, policy, newest, carving)
+
+
+#: The policies' numbers in the compiled kernel (``newest`` is its depth-first kernel).
+_POLICY_CODES = {"oldest": 0, "random": 1, "mix": 2}
+
+
+def _python(grid: Padded, rng: Rng, policy: str, newest: float, carving: bool) -> Maze:
+    """:func:`growing_tree` in Python (the reference of the compiled kernels)."""
     if carving:
         grid.record()
     state, link = grid.state, grid.link

@@ -63,7 +63,8 @@ from .._common import OPPOSITE, E, N, S, W
 from ..carving import Carving
 from ..maze import Maze
 from ._common import Rng, check_probability
-from ._grid import Padded, maze_from_links, permutation_table, visit_carving
+from ._grid import Padded, compiled_orders, maze_from_links, permutation_table, visit_carving
+from .engine import kernels, timed
 
 __all__ = ["HUNTS", "hunt_and_kill"]
 
@@ -72,6 +73,11 @@ HUNTS = ("rows", "columns", "random")
 
 #: A link bit of the transposed grid as a link bit of the grid (N <-> W, E <-> S).
 _TRANSPOSED_BIT = {0: 0, N: W, E: S, S: E, W: N}
+#: An open-side bitmask of the transposed grid as one of the grid.
+_TRANSPOSED_MASK = np.array(
+    [sum(image for bit, image in _TRANSPOSED_BIT.items() if mask & bit) for mask in range(16)],
+    dtype=np.uint8,
+)
 
 
 def hunt_and_kill(
@@ -98,6 +104,12 @@ def hunt_and_kill(
             f"hunt-and-kill option 'hunt' is one of {', '.join(HUNTS)}, got {hunt!r}"
         )
     chance = check_probability(hunt_chance, "hunt_chance", "hunt-and-kill")
+    compiled = None if carving else kernels(height * width)
+    if compiled is not None:
+        if hunt == "columns":
+            cells = _compiled_cells(compiled, width, height, seed, True, chance)
+            return Maze(np.ascontiguousarray(_TRANSPOSED_MASK[cells.T]))
+        return Maze(_compiled_cells(compiled, height, width, seed, hunt == "rows", chance))
     if hunt == "columns":
         table = np.zeros(16, dtype=np.uint8)
         for bit, image in _TRANSPOSED_BIT.items():
@@ -116,8 +128,29 @@ def _links(
 ) -> tuple[Any, Carving | None]:
     """The link array (see :func:`~lacak_mazes.generators._grid.maze_from_links`) of one maze, and
     its carving when asked for (the hunts' steps marked ``"hunt"``)."""
+    with timed():
+        return _python_links(Padded(height, width), Rng(seed, salt=1), by_rows, chance, carving)
+
+
+def _compiled_cells(
+    compiled: Any, height: int, width: int, seed: int, by_rows: bool, chance: float
+) -> np.ndarray:
+    """The open-side bitmasks of the maze :func:`_links` makes, by the compiled kernel."""
     rng = Rng(seed, salt=1)
     grid = Padded(height, width)
+    words = rng.words()
+    choice, here = compiled.choices(words, grid.size, height, width)
+    state, link = grid.arrays()
+    compiled.hunt_and_kill(state, link, *compiled_orders(grid), choice, here, width, height,
+                           by_rows, chance, words)  # fmt: skip
+    return compiled.cells_from_links(link, height, width)
+
+
+def _python_links(
+    grid: Padded, rng: Rng, by_rows: bool, chance: float, carving: bool
+) -> tuple[Any, Carving | None]:
+    """:func:`_links` in Python (the reference of the compiled kernel)."""
+    height, width = grid.height, grid.width
     if carving:
         grid.record()
     state, link, steps = grid.state, grid.link, grid.steps

@@ -49,6 +49,7 @@ from ..maze import Maze
 from ._common import Rng
 from ._grid import SENTINEL, Padded, corridor, maze_from_links, visit_carving
 from ._walk import clamped, col_steps, moves, row_steps
+from .engine import kernels, timed
 
 __all__ = ["wilson"]
 
@@ -73,6 +74,20 @@ def wilson(height: int, width: int, seed: int, carving: bool = False) -> Maze:
     if height == 1 or width == 1:  # one perfect maze (no walk needed)
         return corridor(height, width, carving)
     grid = Padded(height, width)
+    compiled = None if carving else kernels(height * width)
+    if compiled is not None:
+        exits_array = np.zeros(grid.size, dtype=np.int64)
+        state_array = grid.arrays()[0]
+        root = grid.index(height // 2, width // 2)
+        compiled.wilson(state_array, exits_array, root, grid.P, Rng(seed, salt=8).words())
+        return Maze(compiled.cells_from_exits(exits_array, height, width))
+    with timed():
+        return _python(grid, seed, carving)
+
+
+def _python(grid: Padded, seed: int, carving: bool) -> Maze:
+    """:func:`wilson` in Python (the reference of the compiled kernel)."""
+    height, width = grid.height, grid.width
     if carving:
         grid.record()
     state, P = grid.state, grid.P
@@ -121,10 +136,10 @@ def wilson(height: int, width: int, seed: int, carving: bool = False) -> Maze:
     return maze_from_links(links, carving=visit_carving(grid, links) if carving else None)
 
 
-def _links(grid: Padded, exits: list[int]) -> np.ndarray:
+def _links(grid: Padded, exits: list[int] | np.ndarray) -> np.ndarray:
     """The link array (side towards the parent) from the exit offsets of a padded grid."""
     P = grid.P
-    offsets = np.array(exits, dtype=np.int64).reshape(grid.height + 2, P)
+    offsets = np.asarray(exits, dtype=np.int64).reshape(grid.height + 2, P)
     offsets = offsets[1 : grid.height + 1, : grid.width]
     links = np.zeros(offsets.shape, dtype=np.uint8)
     for offset, bit in ((-P, N), (1, E), (P, S), (-1, W)):

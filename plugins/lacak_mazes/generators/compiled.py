@@ -1,0 +1,475 @@
+"""The plain rectangle's walking generators as machine code, with numba (``lacak[fast]``).
+
+Each kernel here is the pure-Python loop of its generator written once more,
+statement for statement, on the same padded flat grid (:mod:`._grid`) and the
+same random numbers, so that a seed gives the same maze, byte for byte, with
+either engine (the tests compare them over many seeds and sizes):
+
+- :func:`depth_first` -- :func:`._grid.carve_depth_first` (the recursive
+  backtracker, and the growing tree's ``newest``);
+- :func:`hunt_and_kill` -- :func:`.huntkill._links`'s walk and hunts (rows, and
+  ``hunt="random"``; columns are rows on the transposed grid), with ``hunt_chance``;
+- :func:`growing_tree` -- the growing tree's ``oldest``, ``random`` and ``mix``;
+- :func:`wilson` -- Wilson's loop-erased walks (the Python engine's plain loop,
+  which its numpy blocks copy move for move);
+- :func:`breadth_first` -- :class:`lacak_mazes.breadth_first.BreadthFirst`'s
+  search, for the endpoints and solutions of ``lacak batch maze``.
+
+Random numbers: what the Python engine draws in numpy blocks up front (each
+cell's order of neighbours, the start cell) is drawn the same way and handed
+in; what it draws as it goes (floats, Wilson's moves) the kernels draw from
+the same PCG64 stream, continued where the Python side left it: the bit
+generator's 128-bit state and increment are passed in as four 64-bit words
+(:meth:`._common.Rng.words`) and :func:`_next` steps it as numpy's PCG64 does (a
+128-bit LCG step, then the XSL-RR output), in 64-bit halves. A float is the
+top 53 bits times ``2**-53`` and a move two bits of a raw number, low bits
+first, as :mod:`._common` and :mod:`._walk` make them.
+
+Loaded through :data:`lacak_mazes.generators.engine.ENGINE`, which decides
+when to use it (``LACAK_MAZE_ENGINE``); its machine code is kept in lacak's
+checked cache (:func:`lacak.store.compiled.cache_kernels`).
+"""
+
+from __future__ import annotations
+
+import lacak
+import numba
+import numpy as np
+
+__all__ = [
+    "breadth_first",
+    "cells_from_exits",
+    "cells_from_links",
+    "choices",
+    "depth_first",
+    "growing_tree",
+    "hunt_and_kill",
+    "raw",
+    "warm",
+    "wilson",
+]
+
+_M32 = np.uint64(0xFFFFFFFF)
+_S32 = np.uint64(32)
+_S58 = np.uint64(58)
+_S11 = np.uint64(11)
+_S63 = np.uint64(63)
+_ONE = np.uint64(1)
+_THREE = np.uint64(3)
+#: PCG64's 128-bit multiplier, high and low words.
+_MUL_HIGH = np.uint64(2549297995355413924)
+_MUL_LOW = np.uint64(4865540595714422341)
+_TWO_53 = 2.0**-53
+_SENTINEL = 2
+#: OPPOSITE, by bit (N=1, E=2, S=4, W=8).
+_OPPOSITE = np.array([0, 4, 8, 0, 1, 0, 0, 0, 2], dtype=np.uint8)
+
+
+@numba.njit(inline="always")
+def _mulhi(a: np.uint64, b: np.uint64) -> np.uint64:  # pragma: no cover - machine code
+    a0 = a & _M32
+    a1 = a >> _S32
+    b0 = b & _M32
+    b1 = b >> _S32
+    p00 = a0 * b0
+    p01 = a0 * b1
+    p10 = a1 * b0
+    p11 = a1 * b1
+    mid = (p00 >> _S32) + (p01 & _M32) + (p10 & _M32)
+    return p11 + (p01 >> _S32) + (p10 >> _S32) + (mid >> _S32)
+
+
+@numba.njit(inline="always")
+def _next(words: np.ndarray) -> np.uint64:  # pragma: no cover - machine code
+    """The next raw 64-bit number of the PCG64 stream ``words`` (advanced in place)."""
+    high = words[0]
+    low = words[1]
+    new_low = low * _MUL_LOW
+    new_high = _mulhi(low, _MUL_LOW) + high * _MUL_LOW + low * _MUL_HIGH
+    added = new_low + words[3]
+    carry = _ONE if added < new_low else np.uint64(0)
+    new_high = new_high + words[2] + carry
+    words[0] = new_high
+    words[1] = added
+    mixed = new_high ^ added
+    turn = new_high >> _S58
+    return (mixed >> turn) | (mixed << ((np.uint64(64) - turn) & _S63))
+
+
+@numba.njit(inline="always")
+def _float(words: np.ndarray) -> float:  # pragma: no cover - machine code
+    return float(_next(words) >> _S11) * _TWO_53
+
+
+@numba.njit(cache=False)
+def raw(words: np.ndarray, count: int) -> np.ndarray:  # pragma: no cover - machine code
+    """The next ``count`` raw numbers of the stream (to check :func:`_next` against numpy)."""
+    out = np.empty(count, dtype=np.uint64)
+    for i in range(count):
+        out[i] = _next(words)
+    return out
+
+
+@numba.njit(cache=False)
+def choices(words, size, height, width):  # pragma: no cover
+    """What the Python engine draws first: each of the ``size`` padded cells' order of
+    neighbours (``Rng.below(24, size)``, as ``uint8``), then the start cell
+    (:meth:`._grid.Padded.random_cell`, a padded index)."""
+    choice = np.empty(size, dtype=np.uint8)
+    for i in range(size):
+        choice[i] = np.uint8(((_next(words) >> _S32) * np.uint64(24)) >> _S32)
+    pick = np.int64(((_next(words) >> _S32) * np.uint64(height * width)) >> _S32)
+    return choice, (pick // width + 1) * (width + 1) + pick % width
+
+
+@numba.njit(cache=False)
+def cells_from_links(link, height, width):  # pragma: no cover
+    """:func:`._grid.maze_from_links` of a padded ``link`` array: the open-side bitmasks
+    (``height x width``), each cell open towards its parent and its children."""
+    P = width + 1
+    cells = np.zeros((height, width), dtype=np.uint8)
+    for row in range(height):
+        for col in range(width):
+            bit = link[(row + 1) * P + col]
+            cells[row, col] |= bit
+            if bit == 1:
+                cells[row - 1, col] |= 4
+            elif bit == 2:
+                cells[row, col + 1] |= 8
+            elif bit == 4:
+                cells[row + 1, col] |= 1
+            elif bit == 8:
+                cells[row, col - 1] |= 2
+    return cells
+
+
+@numba.njit(cache=False)
+def cells_from_exits(exits, height, width):  # pragma: no cover
+    """:func:`cells_from_links` of Wilson's ``exits`` (each cell's offset to its parent)."""
+    P = width + 1
+    link = np.zeros(exits.size, dtype=np.uint8)
+    for i in range(exits.size):
+        offset = exits[i]
+        if offset == -P:
+            link[i] = 1
+        elif offset == 1:
+            link[i] = 2
+        elif offset == P:
+            link[i] = 4
+        elif offset == -1:
+            link[i] = 8
+    return cells_from_links(link, height, width)
+
+
+@numba.njit(inline="always")
+def _carve(state, link, offsets, backs, order, here):  # pragma: no cover
+    """Carve from ``here`` to its first unvisited neighbour in its order; -1 if none."""
+    for k in range(4):
+        there = here + offsets[order, k]
+        if state[there] == 0:
+            state[there] = 1
+            link[there] = backs[order, k]
+            return there
+    return -1
+
+
+@numba.njit(cache=False)
+def depth_first(state, link, offsets, backs, choice, start):  # pragma: no cover
+    """:func:`._grid.carve_depth_first`: ``state`` and ``link`` (``uint8``, padded) are
+    filled in; ``offsets`` and ``backs`` (24 x 4) are the orders of the steps."""
+    stack = np.empty(state.size, dtype=np.int64)
+    top = 0
+    stack[0] = start
+    here = start
+    while True:
+        there = _carve(state, link, offsets, backs, choice[here], here)
+        if there >= 0:
+            top += 1
+            stack[top] = there
+            here = there
+        else:
+            if top == 0:
+                break
+            top -= 1
+            here = stack[top]
+
+
+@numba.njit(cache=False)
+def growing_tree(
+    state, link, offsets, backs, choice, start, policy, p_newest, words
+):  # pragma: no cover
+    """The growing tree's ``oldest`` (0), ``random`` (1) and ``mix`` (2) policies, as
+    :func:`.growing_tree.growing_tree` runs them."""
+    active = np.empty(state.size + 1, dtype=np.int64)
+    active[0] = start
+    count = 1
+    if policy == 0:
+        head = 0
+        while head < count:
+            there = _carve(state, link, offsets, backs, choice[active[head]], active[head])
+            if there < 0:
+                head += 1
+            else:
+                active[count] = there
+                count += 1
+    elif policy == 1:
+        while count:
+            pick = int(_float(words) * count)
+            here = active[pick]
+            there = _carve(state, link, offsets, backs, choice[here], here)
+            if there < 0:
+                active[pick] = active[count - 1]
+                count -= 1
+            else:
+                active[count] = there
+                count += 1
+    else:
+        dead = np.zeros(state.size, dtype=np.uint8)
+        alive = 1
+        while alive:
+            if _float(words) < p_newest:
+                while dead[active[count - 1]]:
+                    count -= 1
+                pick = count - 1
+            else:
+                pick = int(_float(words) * count)
+                while dead[active[pick]]:
+                    pick = int(_float(words) * count)
+            here = active[pick]
+            there = _carve(state, link, offsets, backs, choice[here], here)
+            if there < 0:
+                dead[here] = 1
+                alive -= 1
+                if alive and 2 * alive < count:
+                    kept = 0
+                    for i in range(count):
+                        if not dead[active[i]]:
+                            active[kept] = active[i]
+                            kept += 1
+                    count = kept
+            else:
+                active[count] = there
+                count += 1
+                alive += 1
+
+
+@numba.njit(cache=False)
+def hunt_and_kill(
+    state, link, offsets, backs, choice, here, width, height, by_rows, chance, words
+):  # pragma: no cover
+    """:func:`.huntkill._links`'s walk and hunts, on ``state`` and ``link``: the hunt by
+    rows (``by_rows``) or of a random cell next to the maze, with ``hunt_chance``."""
+    P = width + 1
+    size = state.size
+    steps = np.empty(4, dtype=np.int64)  # N, E, S, W
+    steps[0] = -P
+    steps[1] = 1
+    steps[2] = P
+    steps[3] = -1
+    step_backs = np.array([4, 8, 1, 2], dtype=np.uint8)
+    origin = P
+    state[here] = 1
+    first_visited = here
+    scan = origin
+    row1 = origin + P
+    row2 = origin + 2 * P
+    first_row1 = here if row1 <= here < row2 else size
+    watch = first_visited if first_visited > row2 else row2
+    remaining = height * width - 1
+    walked = np.empty(size + 1, dtype=np.int64)
+    walked[0] = here
+    n_walked = 1
+    candidates = np.empty(size + 1, dtype=np.int64)
+    n_candidates = 0
+    listed = np.zeros(size, dtype=np.uint8)
+    keep = np.log1p(-chance) if 0.0 < chance < 1.0 else 0.0
+    joins = np.empty(4, dtype=np.int64)
+    while True:
+        if chance == 0.0:
+            stop = -1
+        elif keep != 0.0:
+            steps_on = np.log1p(-_float(words)) / keep
+            stop = remaining - int(steps_on) - 1 if steps_on < remaining else -1
+        else:
+            stop = remaining - 1
+        while True:
+            there = _carve(state, link, offsets, backs, choice[here], here)
+            if there < 0:
+                break
+            here = there
+            remaining -= 1
+            if by_rows:
+                if there < watch:
+                    if there < first_visited:
+                        first_visited = there
+                        watch = first_visited if first_visited > row2 else row2
+                    if row1 <= there < first_row1:
+                        first_row1 = there
+            else:
+                walked[n_walked] = there
+                n_walked += 1
+            if remaining == stop:
+                break
+        if remaining == 0:
+            break
+        if by_rows:
+            while state[scan] != 0:
+                scan += 1
+            if scan != origin:
+                target = scan
+            else:
+                row_start = first_visited - first_visited % P
+                if row_start > P:
+                    target = first_visited - P
+                else:
+                    target = first_visited - 1
+                    if first_row1 < target + P:
+                        target = first_row1 - P
+        else:
+            for w in range(n_walked):
+                cell = walked[w]
+                for k in range(4):
+                    there = cell + steps[k]
+                    if state[there] == 0 and listed[there] == 0:
+                        listed[there] = 1
+                        candidates[n_candidates] = there
+                        n_candidates += 1
+            n_walked = 0
+            while True:
+                pick = int(_float(words) * n_candidates)
+                target = candidates[pick]
+                candidates[pick] = candidates[n_candidates - 1]
+                n_candidates -= 1
+                if state[target] == 0:
+                    break
+            walked[n_walked] = target
+            n_walked += 1
+        n_joins = 0
+        for k in range(4):
+            if state[target + steps[k]] == 1:
+                joins[n_joins] = k
+                n_joins += 1
+        k = joins[int(_float(words) * n_joins)]
+        link[target] = _OPPOSITE[step_backs[k]]
+        state[target] = 1
+        remaining -= 1
+        if by_rows and target < watch:
+            if target < first_visited:
+                first_visited = target
+                watch = first_visited if first_visited > row2 else row2
+            if row1 <= target < first_row1:
+                first_row1 = target
+        here = target
+        if remaining == 0:
+            break
+
+
+@numba.njit(cache=False)
+def wilson(state, exits, root, P, words):  # pragma: no cover
+    """Wilson's loop-erased walks on the padded ``state`` from each cell not in the tree,
+    row by row, to the tree grown from ``root``; ``exits`` (``int64``) gets each cell's
+    offset towards its parent, as :func:`.wilson.wilson`'s ``exits``."""
+    offsets = np.empty(4, dtype=np.int64)
+    offsets[0] = -P
+    offsets[1] = 1
+    offsets[2] = P
+    offsets[3] = -1
+    state[root] = 1
+    size = state.size
+    bits = np.uint64(0)
+    left = 0
+    start = 0
+    while True:
+        while start < size and state[start] != 0:
+            start += 1
+        if start == size:
+            break
+        here = start
+        while True:
+            if left == 0:
+                bits = _next(words)
+                left = 32
+            offset = offsets[np.int64(bits & _THREE)]
+            bits >>= np.uint64(2)
+            left -= 1
+            there = here + offset
+            seen = state[there]
+            if seen == _SENTINEL:
+                continue
+            exits[here] = offset
+            here = there
+            if seen:
+                break
+        here = start
+        while state[here] == 0:
+            state[here] = 1
+            here += exits[here]
+        start += 1
+
+
+@numba.njit(cache=False)
+def breadth_first(cells, width, source, target):  # pragma: no cover
+    """:class:`lacak_mazes.breadth_first.BreadthFirst` run from ``source`` until
+    ``target`` is expanded (-1: none): ``(came, queue, reached, expanded)``, the
+    first ``reached`` cells of ``queue`` being those the search reached. (A side open
+    off the grid, which a checked maze has not, is not followed.)"""
+    size = cells.size
+    came = np.zeros(size, dtype=np.uint8)
+    queue = np.empty(size, dtype=np.int64)
+    came[source] = 16
+    queue[0] = source
+    reached = 1
+    head = 0
+    while head < reached:
+        here = queue[head]
+        head += 1
+        if here == target:
+            return came, queue, reached, head
+        mask = cells[here]
+        if mask & 1:
+            there = here - width
+            if there >= 0 and came[there] == 0:
+                came[there] = 4
+                queue[reached] = there
+                reached += 1
+        if mask & 2:
+            there = here + 1
+            if there < size and came[there] == 0:
+                came[there] = 8
+                queue[reached] = there
+                reached += 1
+        if mask & 4:
+            there = here + width
+            if there < size and came[there] == 0:
+                came[there] = 1
+                queue[reached] = there
+                reached += 1
+        if mask & 8:
+            there = here - 1
+            if there >= 0 and came[there] == 0:
+                came[there] = 2
+                queue[reached] = there
+                reached += 1
+    return came, queue, reached, head
+
+
+def warm() -> None:
+    """Compile (or load from lacak's cache) every kernel, on tiny mazes."""
+    offsets = np.zeros((24, 4), dtype=np.int64)
+    backs = np.zeros((24, 4), dtype=np.uint8)
+    words = np.array([1, 2, 3, 5], dtype=np.uint64)
+    state = np.array([2, 2, 2, 0, 0, 2, 2, 2, 2], dtype=np.uint8)
+    link = np.zeros(9, dtype=np.uint8)
+    choice = np.zeros(9, dtype=np.uint8)  # (the types of the real calls: no compile later)
+    raw(words, 1)
+    choices(words.copy(), 9, 1, 2)
+    cells_from_links(link, 1, 2)
+    cells_from_exits(np.zeros(9, dtype=np.int64), 1, 2)
+    depth_first(state.copy(), link, offsets, backs, choice, 3)
+    growing_tree(state.copy(), link, offsets, backs, choice, 3, 0, 0.5, words)
+    hunt_and_kill(state.copy(), link, offsets, backs, choice, 3, 2, 1, True, 0.0, words)
+    wilson(state.copy(), np.zeros(9, dtype=np.int64), 3, 3, words)
+    breadth_first(np.frombuffer(bytes([2, 8]), dtype=np.uint8), 2, 0, -1)  # (read-only)
+
+
+lacak.store.compiled.cache_kernels(globals())  # machine code in lacak's checked cache
