@@ -211,10 +211,8 @@ class Searcher:
     #: does. Only such searchers are given them (``lacak.solve(..., executor=...)``,
     #: ``lacak KIND solve --workers N | --scheduler ...``); the others refuse them.
     splits: bool = False
-    #: Whether it searches by an :class:`Objective` (local search: hill climbing,
-    #: simulated annealing, ...): ``search`` is then also given ``objective``, the
-    #: puzzle's, which :func:`lacak.choose` finds (its kind's
-    #: :attr:`PuzzleType.objective`). Only such searchers are given one.
+    #: Whether it climbs an :class:`Objective` (local search): ``search`` is then also
+    #: given ``objective``, the puzzle's (:func:`lacak.choose` finds it).
     objective: bool = False
 
     def handles(self, puzzle: Any) -> bool:
@@ -239,10 +237,8 @@ class Searcher:
             searcher that :attr:`splits`).
         :param workers: split the search across this many processes of lacak's own pool
             (a worker that dies has its task run again), as :func:`lacak.batch.iter_many`.
-        :param objective: the puzzle's :class:`Objective`, for a searcher that needs one
-            (:attr:`objective`; :func:`lacak.solve` finds it: :func:`lacak.objective_of`);
-            without it, the puzzle's own ``objective`` attribute, if it is one. A searcher
-            that needs none is not given it.
+        :param objective: for a local search (:attr:`objective`), the puzzle's
+            :class:`Objective`; default: the puzzle's own ``objective`` attribute.
         :raises InvalidOptionError: an unknown option, a missing heuristic,
             ``heuristic``/``limits``/``trace`` of the wrong type, or an ``executor`` or
             ``workers`` for a searcher that does not split (or both at once).
@@ -432,66 +428,55 @@ class Heuristic:
 
 @attrs.frozen(kw_only=True)
 class Objective:
-    """What local search needs of a kind of puzzle: a value to climb and the states next
-    to each state. A kind declares it in :attr:`PuzzleType.objective` (a function of the
-    puzzle giving its Objective); :func:`lacak.choose` hands it to a strategy that
-    :attr:`~Searcher.objective` needs one (hill climbing, simulated annealing, local
-    beam search, the genetic algorithm).
-
-    States here are *complete* states (every queen on the board, every tile of a Boggle
-    board), any hashable value the kind likes; they need not be the states of the
-    puzzle's ``successors``. Only :attr:`value`, :attr:`neighbours` and
+    """What local search needs of a kind: a value to climb (higher is better) and the
+    states next to each state, declared in :attr:`PuzzleType.objective` and handed by
+    :func:`lacak.choose` to a strategy that :attr:`~Searcher.objective` needs one (hill
+    climbing, simulated annealing, local beam search, the genetic algorithm). States are
+    *complete* states (every queen on the board), which need not be the puzzle's
+    ``successors``' states. Only :attr:`value`, :attr:`neighbours` and
     :attr:`random_state` are required.
 
-    >>> import random
     >>> line = Objective(value=lambda x: -abs(x - 3), neighbours=lambda x: (x - 1, x + 1),
     ...                  random_state=lambda rng: rng.randrange(10), best=0)
-    >>> line.value(5), sorted(line.neighbours(5)), line.reached(line.value(3))
-    (-2, [4, 6], True)
-    >>> line.neighbour(5, random.Random(1)) in (4, 6)
-    True
+    >>> line.score([5, 3]), line.reached(line.value(3))
+    ([-2, 0], True)
     """
 
     #: ``value(state) -> float``: how good a state is; higher is better.
     value: Callable[[Any], float] = attrs.field(repr=False)
-    #: ``neighbours(state) -> iterable of states``: every state one change away (steepest
-    #: ascent and local beam search look at them all).
+    #: ``neighbours(state) -> iterable of states``: every state one change away.
     neighbours: Callable[[Any], Iterable[Any]] = attrs.field(repr=False)
     #: ``random_state(rng) -> state``: a state drawn with ``rng`` (a :class:`random.Random`),
-    #: for random restarts, the beam's and the genetic algorithm's first states.
+    #: for restarts and the first states of a beam or a population.
     random_state: Callable[[random.Random], Any] = attrs.field(repr=False)
-    #: ``random_neighbour(state, rng) -> state``: one neighbour drawn at random (first-choice
-    #: hill climbing, simulated annealing), without making them all; ``None``: one of
-    #: :attr:`neighbours` picked with ``rng``.
+    #: ``random_neighbour(state, rng) -> state``: one neighbour drawn without making them
+    #: all (first-choice climbing, annealing); ``None``: one of :attr:`neighbours`.
     random_neighbour: Callable[[Any, random.Random], Any] | None = attrs.field(
         default=None, repr=False
     )
-    #: ``values(states) -> sequence of floats``: the values of many states at once, in
-    #: their order (a kind that scores a batch in compiled code); ``None``: :attr:`value`
-    #: on each.
+    #: ``values(states) -> sequence of floats``: many states valued at once, in order
+    #: (compiled code scoring a batch); ``None``: :attr:`value` on each.
     values: Callable[[Sequence[Any]], Sequence[float]] | None = attrs.field(
         default=None, repr=False
     )
-    #: The value of a goal, when the kind knows it (no attacking queens: 0); a search that
-    #: reaches it stops, and its result is ``found``. ``None``: no known best, so a local
-    #: search runs until its limits and reports the best state it met.
+    #: The value of a goal (no attacking queens: 0): a search that reaches it stops, and
+    #: its result is ``found``. ``None``: no known best; the search runs to its limits.
     best: float | None = None
-    #: ``crossover(a, b, rng) -> state``: a child of two states (the genetic algorithm
-    #: needs it; ``None``: the kind declares no way to cross two states).
+    #: ``crossover(a, b, rng) -> state``: a child of two states (the genetic algorithm).
     crossover: Callable[[Any, Any, random.Random], Any] | None = attrs.field(
         default=None, repr=False
     )
-    #: ``mutate(state, rng) -> state``: a state changed at random (the genetic algorithm's
-    #: mutation); ``None``: :meth:`neighbour`.
+    #: ``mutate(state, rng) -> state``: a random change (the genetic algorithm's
+    #: mutation); ``None``: a random neighbour.
     mutate: Callable[[Any, random.Random], Any] | None = attrs.field(default=None, repr=False)
-    #: ``move(state, neighbour) -> action``: the action that leads from a state to a
-    #: neighbour, for a result's ``actions`` (``("Q3", 5)``: the queen of column 3 to row 5);
-    #: ``None``: the neighbour itself.
+    #: The state the first climb (beam, population) starts from; ``None``: a random one.
+    start: Any = None
+    #: ``move(state, neighbour) -> action``: the action between them, for a result's
+    #: ``actions``; ``None``: the neighbour itself.
     move: Callable[[Any, Any], Any] | None = attrs.field(default=None, repr=False)
 
     def score(self, states: Sequence[Any]) -> list[float]:
-        """The values of ``states``, in order: :attr:`values` when the kind declares it,
-        else :attr:`value` on each.
+        """The values of ``states``, in order (:attr:`values`, else :attr:`value` on each).
 
         :raises PluginError: :attr:`values` gave a different number of values.
         """
@@ -506,24 +491,11 @@ class Objective:
         return scores
 
     def neighbour(self, state: Any, rng: random.Random) -> Any:
-        """One neighbour of ``state`` drawn with ``rng`` (:attr:`random_neighbour`, or one of
-        :attr:`neighbours`), or ``None`` when ``state`` has none."""
+        """One neighbour of ``state`` drawn with ``rng`` (``None`` when it has none)."""
         if self.random_neighbour is not None:
             return self.random_neighbour(state, rng)
         near = list(self.neighbours(state))
         return rng.choice(near) if near else None
-
-    def changed(self, state: Any, rng: random.Random) -> Any:
-        """``state`` mutated with ``rng``: :attr:`mutate`, else :meth:`neighbour` (``state``
-        itself when it has no neighbour)."""
-        if self.mutate is not None:
-            return self.mutate(state, rng)
-        near = self.neighbour(state, rng)
-        return state if near is None else near
-
-    def action(self, state: Any, neighbour: Any) -> Any:
-        """The action from ``state`` to ``neighbour`` (:attr:`move`, else ``neighbour``)."""
-        return neighbour if self.move is None else self.move(state, neighbour)
 
     def reached(self, value: float) -> bool:
         """Whether ``value`` is a goal's: at least :attr:`best` (never, when it is ``None``)."""
@@ -618,16 +590,14 @@ def _check_options(options: Mapping[str, Any], accepted: Mapping[str, Any], what
 
 
 def _objective_for(searcher: Searcher, puzzle: Any, objective: Any) -> Objective:
-    """The :class:`Objective` a searcher that needs one searches ``puzzle`` by: the one
-    given, else the puzzle's own ``objective`` attribute (if it is an Objective)."""
+    """The :class:`Objective` a local search climbs: the one given, else the puzzle's own."""
+    objective = getattr(puzzle, "objective", None) if objective is None else objective
     if objective is None:
-        objective = getattr(puzzle, "objective", None)
-        if objective is None:
-            raise InvalidPuzzleError(
-                f"strategy {searcher.name!r} is a local search: it needs an objective (a "
-                f"state's value and neighbours), and puzzle kind {puzzle.kind!r} declares "
-                "none (PuzzleType.objective)"
-            )
+        raise InvalidPuzzleError(
+            f"strategy {searcher.name!r} is a local search: it needs an objective (a state's "
+            f"value and neighbours), and puzzle kind {puzzle.kind!r} declares none "
+            "(PuzzleType.objective)"
+        )
     if not isinstance(objective, Objective):
         raise InvalidOptionError(
             f"objective must be a lacak.Objective, not {type(objective).__name__}"
@@ -868,9 +838,8 @@ class PuzzleType:
     gym: Any = None
     #: The kind's own page in ``lacak serve`` (``None``: the generic page), see :class:`Page`.
     page: Page | None = None
-    #: ``objective(puzzle) -> Objective``: what local search climbs on an instance (a
-    #: state's value and neighbours, see :class:`Objective`); ``None``: the kind has none,
-    #: and local search strategies refuse its puzzles. :func:`lacak.objective_of` asks it.
+    #: ``objective(puzzle) -> Objective``: what local search climbs on an instance;
+    #: ``None``: none, and local search refuses the kind (:func:`lacak.objective_of`).
     objective: Callable[[Any], Objective] | None = attrs.field(default=None, repr=False)
 
     @property

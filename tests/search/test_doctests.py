@@ -9,7 +9,8 @@ import pytest
 
 
 @pytest.mark.parametrize(
-    "module", ["lacak_search.breadth", "lacak_search.depth", "lacak_search.priority"]
+    "module",
+    ["lacak_search.breadth", "lacak_search.depth", "lacak_search.local", "lacak_search.priority"],
 )
 def test_docstring_examples(module: str) -> None:
     result = doctest.testmod(importlib.import_module(module))

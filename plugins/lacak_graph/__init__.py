@@ -1,0 +1,1 @@
+"""lacak_graph: route finding on a weighted graph (AIMA's Romania map shipped)."""
