@@ -154,3 +154,31 @@ def test_the_rectangle_s_npz_is_as_it_was(tmp_path: Path) -> None:
         assert sorted(arrays) == sorted(["index", "seed", "ok", "digest", "cells", "start", "end",
                                          "solution", "solution_shape"])  # fmt: skip
         assert arrays["cells"].shape == (3, 4, 4) and arrays["cells"].dtype == np.uint8
+
+
+def test_a_dask_cluster_writes_the_same_bytes(tmp_path: Path) -> None:
+    distributed = pytest.importorskip("distributed")
+    from lacak.batch import dataset
+
+    spec = dataset.spec("maze", generator="wilson", size=(4, 4), options={"grid": "polar"},
+                        kind_options={"solution": True, "braid": "0.5"})  # fmt: skip
+    on_dask = tmp_path / "dask.jsonl"
+    with distributed.Client(processes=False, n_workers=1, threads_per_worker=2,
+                            dashboard_address=None) as client:  # fmt: skip
+        dataset.write(spec, on_dask, count=6, seed=9, executor=client.get_executor())
+    here = tmp_path / "here.jsonl"
+    result = cli("-w", "1", "-a", "wilson", "--grid", "polar", "--size", "4x4", "--solution",
+                 "--braid", "0.5", "-n", "6", "-o", str(here))  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert on_dask.read_bytes() == here.read_bytes()
+
+
+def test_weighted_mazes_stack_their_weights(tmp_path: Path) -> None:
+    out = tmp_path / "weighted.npz"
+    result = cli("-w", "1", "-a", "kruskal", "--grid", "triangle", "--size", "3x5", "-n", "4",
+                 "-O", "weights=1-9", "--solution", "--solve", "-o", str(out))  # fmt: skip
+    assert result.exit_code == 0, result.output
+    with np.load(out) as arrays:
+        assert arrays["weights"].shape == (4, 15)
+        assert arrays["weights"].min() >= 1 and arrays["weights"].max() <= 9
+        assert arrays["links"].shape[:2] == (4, 14)

@@ -29,17 +29,23 @@ GRID_CASES: dict[str, dict[str, Any]] = {
     **{name: {"grid": name} for name in GRIDS if name != "rect"},
     "hex-mask": {"grid": "hex", "mask": MASK},
     "torus-braided": {"grid": "torus", "braid": 0.5},
+    "upsilon-weighted": {"grid": "upsilon", "weights": "1-9"},
+    "rect-weighted": {"weights": "2-5"},
 }
+#: Woven mazes: rectangles, by the generators that weave.
+WOVEN: dict[str, dict[str, Any]] = {"rect-woven": {"weave": 0.8}}
 
 
 def _size(case: dict[str, Any]) -> Any:
     if "mask" in case:
         return None
-    return (5, 5) if case["grid"] == "polar" else (5, 7)
+    return (5, 5) if case.get("grid") == "polar" else (5, 7)
 
 
 def _made(name: str, algorithm: str = "wilson", seed: int = 3) -> Any:
-    case = GRID_CASES[name]
+    case = {**GRID_CASES, **WOVEN}[name]
+    if "weave" in case and algorithm not in ("kruskal", "recursive-backtracker", "growing-tree"):
+        algorithm = "kruskal"
     return lacak.generate("maze", algorithm, _size(case), seed=seed, **case)
 
 
@@ -56,7 +62,7 @@ def test_the_schema_is_a_valid_schema() -> None:
     Draft202012Validator.check_schema(SCHEMA)
 
 
-@pytest.mark.parametrize("name", sorted(GRID_CASES))
+@pytest.mark.parametrize("name", sorted({**GRID_CASES, **WOVEN}))
 def test_every_grid_s_maze_fits_the_schema(name: str) -> None:
     maze = _made(name)
     assert isinstance(maze, GridMaze)
@@ -70,6 +76,16 @@ def test_a_weighted_maze_fits_the_schema() -> None:
     maze = _made("hex")
     weighted = GridMaze(maze.grid, maze.links, weights=[1 + i % 4 for i in range(maze.size)])
     assert _errors(weighted.with_endpoints().to_dict()) == []
+    assert "tunnels" in _made("rect-woven").to_dict()
+
+
+def test_the_rectangle_s_links_form_fits_the_schema_and_is_read_back(cli: Any) -> None:
+    maze = lacak.generate("maze", "prim", (4, 6), seed=5).with_endpoints()
+    data = json.loads(maze.to_json(links=True))
+    assert _errors(data) == [] and data["grid"]["type"] == "rect"
+    solved = CliRunner().invoke(cli, ["maze", "solve", "-", "--json"], input=json.dumps(data))
+    assert solved.exit_code == 0, solved.output
+    assert json.loads(solved.stdout)["maze"]["path"] == [list(c) for c in maze.solution]
 
 
 @pytest.mark.parametrize("carving", [False, True])
@@ -103,7 +119,7 @@ def test_a_maze_on_a_grid_without_its_links_is_no_maze() -> None:
     assert _errors(data)
 
 
-@pytest.mark.parametrize("name", sorted(GRID_CASES))
+@pytest.mark.parametrize("name", sorted({**GRID_CASES, **WOVEN}))
 def test_solve_reads_every_grid_s_json_back(cli: Any, name: str) -> None:
     maze = _made(name).with_endpoints()
     result = CliRunner().invoke(cli, ["maze", "solve", "-", "--json"], input=maze.to_json())
@@ -123,11 +139,11 @@ def test_solve_reads_every_grid_s_json_back(cli: Any, name: str) -> None:
     assert plain.stdout.startswith(f"found: {len(path) - 1} moves")
 
 
-@pytest.mark.parametrize("name", sorted(GRID_CASES))
+@pytest.mark.parametrize("name", sorted({**GRID_CASES, **WOVEN}))
 def test_generate_from_a_file_makes_it_again_byte_for_byte(
     cli: Any, tmp_path: Path, name: str
 ) -> None:
-    case = GRID_CASES[name]
+    case = {**GRID_CASES, **WOVEN}[name]
     args = ["maze", "generate", "-a", "kruskal", "--seed", "11", "--solution", "--json"]
     if "mask" in case:
         mask = tmp_path / "mask.txt"
@@ -137,8 +153,9 @@ def test_generate_from_a_file_makes_it_again_byte_for_byte(
         args += ["--size", "x".join(map(str, _size(case)))]
     if "grid" in case:
         args += ["--grid", case["grid"]]
-    if "braid" in case:
-        args += ["--braid", str(case["braid"])]
+    for option in ("braid", "weights", "weave"):
+        if option in case:
+            args += [f"--{option}", str(case[option])]
     first = CliRunner().invoke(cli, args)
     assert first.exit_code == 0, first.output
     saved = tmp_path / "maze.json"
