@@ -696,7 +696,9 @@ class BatchKind:
     measures: Mapping[str, str] = attrs.field(factory=dict)
     #: The arrays of a ``.npz`` file of the batch: a name and the dotted path of the
     #: value in a record (``{"cells": "instance.cells"}``); values of different shapes
-    #: are padded. A kind that declares none cannot be written as ``.npz``.
+    #: are padded. A path ending with ``?`` is an array only some batches have (a maze's
+    #: ``"instance.links?"``, on grids other than the rectangle): it is left out when no
+    #: record holds it. A kind that declares none cannot be written as ``.npz``.
     arrays: Mapping[str, str] = attrs.field(factory=dict)
 
 
