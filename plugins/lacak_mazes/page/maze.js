@@ -369,13 +369,17 @@ export default async function mazePage(root, catalogue) {
     if (solutionBox.checked) await solve(generateButton); else redraw();
   };
 
+  /** What a maze on a grid sent to be solved leaves out: its cells, which its grid lists
+   *  (they are optional in its JSON), so that a large maze stays within the puzzle's size. */
+  const unlisted = () => (state.view ? {cells: undefined} : {});
+
   /** Solve the maze from its start to its end; control: what asked for it (where an error
    *  that names no input of the solver shows). */
   const solve = async (control = solutionBox) => {
     if (!state.maze) return;
     errors.clear();
     const [start, end] = state.ends;
-    const puzzle = JSON.stringify({...state.maze, start, end, solution: null});
+    const puzzle = JSON.stringify({...state.maze, ...unlisted(), start, end, solution: null});
     const body = {puzzle, trace: Math.min(cellCount() * 2, 20000)};
     if (strategy.value) body.strategy = strategy.value;
     const spec = heuristic.spec();
@@ -804,7 +808,8 @@ export default async function mazePage(root, catalogue) {
       }
       const [start, end] = state.ends;
       const answer = await api(`kinds/${catalogue.kind}/solve`,
-        {puzzle: JSON.stringify({...state.maze, carving: undefined, start, end, solution: null}), picture: fmt});
+        {puzzle: JSON.stringify({...state.maze, ...unlisted(), carving: undefined, start, end, solution: null}),
+          picture: fmt});
       return answer.picture;
     }
     const prepare = !endsBox.checked ? {} : solutionBox.checked ? {solution: "true"} : {endpoints: "true"};
