@@ -108,20 +108,22 @@ def _as_path(value: Any, what: str) -> tuple[Cell, ...]:
     """
     if isinstance(value, (str, bytes, Mapping)) or not isinstance(value, Iterable):
         raise lacak.InvalidPuzzleError(f"{what} is a list of [row, col] cells, got {value!r}")
-    if isinstance(value, tuple) and all(map(_is_plain_cell, value)):
+    if isinstance(value, tuple) and _plain_cells(value):
         return value  # already what it would become (every path lacak makes itself)
     return tuple(_as_cell(item, f"step {step} of {what}") for step, item in enumerate(value))
 
 
-def _is_plain_cell(value: Any) -> bool:
-    """Whether ``value`` is a ``(row, col)`` tuple of two ``int`` (no ``bool``): a cell as
-    :func:`_as_cell` gives it, so taken as it is (the fast path of :func:`_as_path`)."""
-    return (
-        type(value) is tuple
-        and len(value) == 2
-        and type(value[0]) is int
-        and type(value[1]) is int
-    )
+def _plain_cells(cells: tuple[Any, ...]) -> bool:
+    """Whether every item of ``cells`` is a ``(row, col)`` tuple of two ``int`` (no
+    ``bool``): a cell as :func:`_as_cell` gives it, so taken as it is (the fast path of
+    :func:`_as_path`). Checked a column at a time by built-in loops (a maze's solution is
+    checked each time the maze is made)."""
+    if set(map(type, cells)) - {tuple} or set(map(len, cells)) - {2}:
+        return False
+    if not cells:
+        return True
+    rows, cols = zip(*cells, strict=True)
+    return not set(map(type, rows)) - {int} and not set(map(type, cols)) - {int}
 
 
 #: Cells (or rows) of work between two looks at the running budget's deadline.
@@ -380,7 +382,7 @@ class Maze:
             raise lacak.InvalidPuzzleError(
                 f"the solution must run from start {list(self.start)} to end {list(self.end)}"
             )
-        self.check_path(path, what="the solution")
+        self._check_steps(tuple(path), "the solution")  # (cells already: the field's)
 
     def check_path(self, path: Sequence[Cell], *, what: str = "the path") -> None:
         """Check that consecutive cells of ``path`` are joined by passages.
@@ -388,7 +390,10 @@ class Maze:
         :raises InvalidPuzzleError: a step that is not a ``(row, col)`` pair of integers, a
             cell outside the grid, or a step through a wall.
         """
-        steps = _as_path(path, what)
+        self._check_steps(_as_path(path, what), what)
+
+    def _check_steps(self, steps: tuple[Cell, ...], what: str) -> None:
+        """:meth:`check_path` of ``steps``, cells already (:func:`_as_path`'s)."""
         if not steps:
             return
         check = _time_check(f"checking {what}")

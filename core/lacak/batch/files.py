@@ -678,13 +678,40 @@ def _int_type(low: int, high: int) -> Any:
     return np.dtype(np.float64)
 
 
+#: Bytes of JSON records up to which :func:`write_npz` keeps what its first pass read
+#: for its second (above, the second pass reads the journal again: memory stays flat).
+_KEEP_BYTES = 256 << 20
+
+
+def _records_again(
+    journal: Path, arrays: Mapping[str, str], kept: list[tuple[Any, ...]] | None
+) -> Iterator[tuple[Any, ...]]:
+    """:func:`write_npz`'s second pass: each record's ``(index, seed, ok, digest, arrays)``
+    (the arrays by name, a record's missing ones left out), as the first pass ``kept``
+    them, else read from the journal again."""
+    if kept is not None:
+        yield from kept
+        return
+    import numpy as np  # (deferred: numpy is heavy, only for .npz)
+
+    for line in _lines(journal):
+        data = json.loads(line)
+        found = {}
+        for name, path in arrays.items():
+            value = _at(data, path)
+            if value is not None:
+                found[name] = np.asarray(value)
+        yield data["index"], data["seed"], data.get("ok"), data["digest"], found
+
+
 def write_npz(journal: Path, target: Path, arrays: Mapping[str, str]) -> None:
     """Stack the records of a JSON Lines ``journal`` into ``target`` (``.npz``): for
     each declared array the values at its path, padded to the largest shape (``-1``
     for integers, ``nan``, ``""``), with ``NAME_shape`` giving each record's own shape
     when they differ; and ``index``, ``seed``, ``ok`` and ``digest`` (each record's, as
     an unsigned integer). Two passes over the journal: memory stays flat however many
-    records. An array whose path ends with ``?`` is one only some batches have (a maze's
+    records (a journal of up to 256 MB is read once, what the first pass read kept for
+    the second). An array whose path ends with ``?`` is one only some batches have (a maze's
     ``links``, on a grid other than the rectangle): it is left out when no record holds
     it. The arrays are made in a scratch folder beside ``target``
     (``TARGET.part``: one a killed run left is removed first), and the archive is moved
@@ -705,16 +732,27 @@ def write_npz(journal: Path, target: Path, arrays: Mapping[str, str]) -> None:
     ragged: set[str] = set()
     first_shape: dict[str, tuple[int, ...]] = {}
     count = 0
+    # what the first pass read, while it is small: the second pass then reads no JSON again
+    kept_records: list[tuple[Any, ...]] | None = []
+    kept_bytes = 0
     for line in _lines(journal):
         data = json.loads(line)
         count += 1
+        found_arrays: dict[str, Any] = {}
+        if kept_records is not None:
+            kept_bytes += len(line)
+            if kept_bytes > _KEEP_BYTES:
+                kept_records = None
+            else:
+                kept_records.append((data["index"], data["seed"], data.get("ok"),
+                                     data["digest"], found_arrays))  # fmt: skip
         for name, path in arrays.items():
             value = _at(data, path)
             if value is None:
                 ragged.add(name)
                 continue
             held.add(name)
-            array = np.asarray(value)
+            array = found_arrays[name] = np.asarray(value)
             kind = array.dtype.kind
             if array.size == 0 and kind == "f":
                 kind = "i"  # an empty list: no numbers, fits any
@@ -787,22 +825,22 @@ def write_npz(journal: Path, target: Path, arrays: Mapping[str, str]) -> None:
                     "shape": (count, *shape),
                 })  # fmt: skip
                 files[name] = handle
-            for line in _lines(journal):
-                data = json.loads(line)
-                files["index"].write(np.int64(data["index"]).tobytes())
-                files["seed"].write(np.uint64(data["seed"]).tobytes())
-                files["ok"].write(np.bool_(bool(data.get("ok"))).tobytes())
-                files["digest"].write(np.uint64(int(data["digest"], 16)).tobytes())
-                for name, path in arrays.items():
+            for index, seed, ok, digest, found_arrays in _records_again(
+                journal, arrays, kept_records
+            ):
+                files["index"].write(np.int64(index).tobytes())
+                files["seed"].write(np.uint64(seed).tobytes())
+                files["ok"].write(np.bool_(bool(ok)).tobytes())
+                files["digest"].write(np.uint64(int(digest, 16)).tobytes())
+                for name in arrays:
                     kept, pad, size = layout[name]
                     row = np.full(size, pad, dtype=kept)
-                    value = _at(data, path)
+                    stacked = found_arrays.get(name)
                     own: tuple[int, ...] = tuple(0 for _ in size)
-                    if value is not None:
-                        array = np.asarray(value)
-                        if array.size:
-                            row[tuple(slice(0, n) for n in array.shape)] = array
-                        own = tuple(array.shape)
+                    if stacked is not None:
+                        if stacked.size:
+                            row[tuple(slice(0, n) for n in stacked.shape)] = stacked
+                        own = tuple(stacked.shape)
                     files[name].write(row.tobytes())
                     if name in ragged:
                         files[f"{name}_shape"].write(np.asarray(own, dtype=np.int32).tobytes())
