@@ -432,3 +432,45 @@ def test_the_rectangle_gives_the_same_cells_and_links_when_asked() -> None:
     assert graph.grid.type == "rect" and graph.to_maze() == maze
     assert lacak.solve(lacak.parse("maze", text)).length == len(maze.solution) - 1
     assert make_grid("rectangle", (2, 2)).type == "rect"
+
+
+# -- a third party's grid ----------------------------------------------------------------
+
+
+class _FakeEntryPoint:
+    def __init__(self, name: str, load) -> None:  # type: ignore[no-untyped-def]
+        self.name, self.value, self._load = name, f"tests:{name}", load
+
+    def load(self):  # type: ignore[no-untyped-def]
+        return self._load()
+
+
+def test_a_third_party_grid_gets_the_generators_solvers_pictures_and_json(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    import importlib.metadata
+
+    import attrs
+    from lacak_mazes import grids
+    from lacak_mazes.grids import RectGrid
+
+    @attrs.frozen(slots=False)
+    class Ladder(RectGrid):
+        type = "ladder"
+        description = "two rows, a ladder"
+
+    def broken():  # type: ignore[no-untyped-def]
+        raise ImportError("no such module")
+
+    points = [_FakeEntryPoint("ladder", lambda: Ladder), _FakeEntryPoint("broken", broken)]
+    monkeypatch.setattr(importlib.metadata, "entry_points", lambda group=None: points)
+    grids.grid_types.cache_clear()
+    try:
+        with pytest.warns(lacak.PluginWarning, match="broken"):
+            types = grids.grid_types()
+        assert types["ladder"] is Ladder and "broken" not in types
+        maze = lacak.generate("maze", "wilson", (2, 6), seed=1, grid="ladder").with_endpoints()
+        assert maze.grid.type == "ladder" and maze.is_perfect()
+        again = lacak.parse("maze", maze.to_json())
+        assert lacak.solve(again).length == len(maze.solution) - 1
+        assert maze.render("svg").startswith("<svg")
+    finally:
+        grids.grid_types.cache_clear()
