@@ -144,19 +144,19 @@ def spanning_tree_count(grid) -> int:
     return round(float(np.linalg.det(laplacian[1:, 1:])))
 
 
+def _root(parent: list[int], cell: int) -> int:
+    while parent[cell] != cell:
+        cell = parent[cell]
+    return cell
+
+
 def all_spanning_trees(grid) -> set[frozenset]:
     """Every spanning tree, by brute force over sets of ``size - 1`` edges."""
     trees = set()
     for edges in itertools.combinations(grid.edges, grid.size - 1):
         parent = list(range(grid.size))
-
-        def root(c: int) -> int:
-            while parent[c] != c:
-                c = parent[c]
-            return c
-
         for a, b in edges:
-            ra, rb = root(a), root(b)
+            ra, rb = _root(parent, a), _root(parent, b)
             if ra == rb:
                 break
             parent[ra] = rb
