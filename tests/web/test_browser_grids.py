@@ -242,3 +242,29 @@ def test_a_woven_maze_is_drawn_with_its_bridges_and_solved(page: Any) -> None:  
     page.wait_for_selector("#page[data-solved=yes]")
     steps = len(maze.solution) - 1
     assert page.inner_text("[data-stat='solution length']") == f"{steps} steps"
+
+
+#: The maze's own solvers and the generic searches the page animates on every grid.
+SOLVERS = ["tree-path", "dead-end-fill", "cul-de-sac-fill", "wall-follower", "tremaux",
+           "pledge", "random-mouse", "bfs", "astar", "uniform-cost"]  # fmt: skip
+
+
+def test_every_solver_is_animated_on_triangles(page: Any) -> None:  # noqa: F811
+    generate(page, "triangle", 5, 9, seed=8, algorithm="prim")
+    maze = lacak.generate("maze", "prim", (5, 9), seed=8, grid="triangle").with_endpoints()
+    offered = page.eval_on_selector_all("select[name=solver] option", "os => os.map(o => o.value)")
+    shown = 0
+    for name in SOLVERS:
+        if name not in offered:
+            continue
+        page.select_option("select[name=solver]", name)
+        page.click("#animate-solver")
+        page.wait_for_selector("#maze-canvas[data-mode=solver]")
+        page.click("#play")  # pause
+        sync_api.expect(page.locator("#animation-note")).to_contain_text(name)
+        frames = int(page.inner_text("#frame").split("/")[1])
+        assert frames >= len(maze.solution), name  # the cells it went through, then the path
+        assert page.inner_text("[data-stat='solution length']") == f"{len(maze.solution) - 1} steps"
+        page.click("button[title='back to the maze']")
+        shown += 1
+    assert shown >= 7

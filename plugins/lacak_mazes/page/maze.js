@@ -768,6 +768,7 @@ export default async function mazePage(root, catalogue) {
     if (state.frame >= state.frames.length - 1) state.frame = 0;
     play.textContent = "❚❚ pause";
     state.timer = setInterval(() => {
+      if (!state.frames) { stop(); return; }  // the animation was left (a new solve, a new maze)
       const per = Math.max(1, Math.round(Number(speed.value) * state.frames.length / 4000));
       stepBy(per);
       if (state.frame >= state.frames.length - 1) stop();
@@ -858,7 +859,7 @@ export default async function mazePage(root, catalogue) {
     redraw();
   });
   const resolve = (control) => async () => {
-    if (state.solved) { state.solved = null; state.frames = null; await solve(control); }
+    if (state.solved) { stop(); state.solved = null; state.frames = null; await solve(control); }
   };
   strategy.addEventListener("change", resolve(strategy));
   heuristic.picker.addEventListener("change", resolve(heuristic.picker));
