@@ -33,9 +33,6 @@ from .space import MAX_TILES, BoardSpace
 
 __all__ = ["BestBoard", "BoardSearch", "best_board"]
 
-#: Whether a :class:`lacak.Objective` says where a search starts (its ``start``).
-_STARTS = "start" in attrs.fields_dict(lacak.Objective)
-
 #: Boards a second the compiled walk scores on good 4x4 boards (to guess whether
 #: compiling it first pays, :func:`_engine`).
 _RATE = 20_000
@@ -274,7 +271,7 @@ def best_board(
                 run_seed = draw.getrandbits(32)
                 start = space.random_state(random.Random(run_seed))
                 # the run climbs from this board (the strategies start at Objective.start)
-                climbed = attrs.evolve(objective, start=start) if _STARTS else objective
+                climbed = attrs.evolve(objective, start=start)
                 puzzle = BoardSearch(space, start, climbed)
                 limits = lacak.Limits(seconds=max(1.0 - used(), 0.0))
                 result = lacak.solve(puzzle, strategy, objective=climbed, limits=limits,
