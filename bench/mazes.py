@@ -5,6 +5,8 @@
     bench/.venv/bin/python bench/mazes.py --only wilson,kruskal --size 300 --timeout 30
     .venv/bin/python bench/mazes.py --scaling   # lacak alone: 250^2 .. 2000^2, every generator
     .venv/bin/python bench/mazes.py --scaling --sizes 1000 --carving   # with the carving order
+    bench/.venv/bin/python bench/mazes.py --compiled   # issue 26: the compiled engine and the peers
+    .venv/bin/python bench/mazes.py --scaling --engine numba --sizes 250,500,1000,2000,4096
 
 Peers (bench/requirements-mazes.txt): mazelib, maze-dataset, amazed, aamaze.
 Each peer run happens in a child process with a timeout (``--timeout``), so a
@@ -29,6 +31,21 @@ growth: seconds per cell at the largest size over seconds per cell at the
 smallest (median CPU), 1.0 for time in proportion to the cell count.
 Random walks cannot quite reach 1.0: Wilson's expected walk length grows as
 ``n log n`` for ``n`` cells, Aldous-Broder's cover time as ``n (log n)^2``.
+``--engine python|numba`` sets ``LACAK_MAZE_ENGINE`` for the run.
+
+``--compiled`` (issue 26, "mazes at compiled speed") runs, in one go: the walking
+generators (recursive backtracker, hunt-and-kill, growing tree) and Wilson at each
+side of ``--sides`` (100, 1000, 4096) with lacak's Python engine and its compiled one
+(``LACAK_MAZE_ENGINE``, each in a child process: the compiled one loaded before the
+timing), CPU and wall, cells a second, beside mazelib and maze-dataset (a child
+process each, wall, with ``--timeout``) and the ratios; then ``lacak batch maze -a
+wilson --size 32x32 --solution -n N -o FILE.npz`` with each engine (records a second,
+wall, and the CPU of the whole command with its workers), beside the peers making the
+same: a 32x32 Wilson maze with a path between two cells (maze-dataset: ``gen_wilson``
+and ``generate_random_path``; mazelib: ``Wilsons``, entrances and ``ShortestPath``),
+one process, as many as ``--timeout`` allows. Targets: >= 10 M cells/s for the walking
+generators compiled, Wilson 1000x1000 under 1 s, >= 1,000 records/s for the batch.
+The load average is printed before and after: this machine is shared.
 """
 
 from __future__ import annotations
@@ -244,11 +261,58 @@ def _peer_solve(peer: str, h: int, w: int, seed: int) -> tuple[float, dict[str, 
     raise ValueError(peer)
 
 
+def _lacak_generate(
+    engine: str, name: str, h: int, w: int, seed: int
+) -> tuple[float, dict[str, Any]]:
+    """One lacak maze with the engine ``engine`` (loaded first): wall and CPU seconds."""
+    os.environ["LACAK_MAZE_ENGINE"] = engine
+    import lacak
+
+    lacak.generate("maze", name, (3, 3), seed=seed)  # imports (and the kernels), untimed
+    c0, w0 = time.process_time(), time.perf_counter()
+    lacak.generate("maze", name, (h, w), seed=seed)
+    return time.perf_counter() - w0, {"cpu": time.process_time() - c0}
+
+
+def _peer_records(peer: str, h: int, w: int, budget: float) -> tuple[float, dict[str, Any]]:
+    """As many ``h x w`` Wilson mazes with a path between two cells as ``budget`` seconds
+    allow (at least one): seconds and count."""
+    _seed_everything(1)
+    count, started = 0, time.perf_counter()
+    while count == 0 or time.perf_counter() - started < budget:
+        if peer == "maze-dataset":
+            from maze_dataset.generation import LatticeMazeGenerators
+
+            maze = LatticeMazeGenerators.gen_wilson((h, w))
+            path = maze.generate_random_path()
+            assert len(path) >= 1
+        elif peer == "mazelib":
+            from mazelib import Maze
+            from mazelib.generate.Wilsons import Wilsons
+            from mazelib.solve.ShortestPath import ShortestPath
+
+            maze = Maze()
+            maze.generator = Wilsons(h, w)
+            maze.generate()
+            maze.generate_entrances()
+            maze.solver = ShortestPath()
+            maze.solve()
+            assert maze.solutions
+        else:
+            raise ValueError(peer)
+        count += 1
+    return time.perf_counter() - started, {"count": count}
+
+
 def _worker(args: list[str]) -> None:
     kind, peer, name, h, w, seed = args
     try:
         if kind == "generate":
             seconds, checks = _peer_generate(peer, name, int(h), int(w), int(seed))
+        elif kind == "lacak":  # peer: the engine
+            seconds, checks = _lacak_generate(peer, name, int(h), int(w), int(seed))
+        elif kind == "records":  # 32x32 Wilson mazes with a solution, for a budget of seconds
+            seconds, checks = _peer_records(peer, int(h), int(w), float(seed))
         else:
             seconds, checks = _peer_solve(peer, int(h), int(w), int(seed))
         print(json.dumps({"seconds": seconds, **checks}))
@@ -346,6 +410,111 @@ def scaling(
     print(f"# load average after: {load()}")
 
 
+def _load() -> str:
+    return " ".join(f"{x:.2f}" for x in os.getloadavg())
+
+
+def _batch_rate(engine: str, count: int, seed: int) -> tuple[float, float]:
+    """``lacak batch maze -a wilson --size 32x32 --solution`` to an ``.npz`` with the engine
+    ``engine``: records a second (wall) and CPU seconds of the command and its workers."""
+    import resource
+    import shutil
+    import tempfile
+
+    folder = tempfile.mkdtemp(prefix="lacak-bench-")
+    try:
+        lacak_command = shutil.which("lacak", path=os.path.dirname(sys.executable)) or "lacak"
+        command = [lacak_command, "batch", "maze", "-a", "wilson", "--size", "32x32",
+                   "--solution", "-n", str(count), "--seed", str(seed),
+                   "-o", os.path.join(folder, "mazes.npz")]  # fmt: skip
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        started = time.perf_counter()
+        subprocess.run(command, check=True, capture_output=True,
+                       env={**os.environ, "LACAK_MAZE_ENGINE": engine})  # fmt: skip
+        wall = time.perf_counter() - started
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+        return count / wall, cpu
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def compiled(sides: list[int], peers: list[str], seed: int, timeout: float, count: int) -> None:
+    """Issue 26's tables: the compiled engine beside the Python one and the peers."""
+    names = ["recursive-backtracker", "hunt-and-kill", "growing-tree", "wilson"]
+    peer_names = [p for p in peers if p in ("mazelib", "maze-dataset")]
+    print("# Mazes at compiled speed (issue 26): lacak's engines and the peers, one run")
+    print(
+        f"# python {sys.version.split()[0]}, {os.cpu_count()} cores; load average before: {_load()}"
+    )
+    print("# seconds: cpu/wall for lacak (a child process each, engine loaded before), wall for")
+    print("# the peers; Mc/s: million cells a second (CPU) compiled; x: peer wall / lacak wall")
+    print()
+    head = (f"{'generator':<22} {'side':>5} | {'python cpu/wall':>17} | {'numba cpu/wall':>17} "
+            f"{'Mc/s':>6} {'vs py':>6} | " + " | ".join(f"{p:<22}" for p in peer_names))  # fmt: skip
+    print(head)
+    print("-" * len(head))
+    for name in names:
+        for side in sides:
+            cells = side * side
+            runs = {}
+            for engine in ("python", "numba"):
+                limit = timeout if engine == "numba" or cells <= 1_100_000 else 0
+                runs[engine] = (run_peer("lacak", engine, name, side, side, seed, limit)
+                                if limit else {"error": "not run (> 1M)"})  # fmt: skip
+            numba = runs["numba"]
+            python = runs["python"]
+
+            def pair(run: dict[str, Any]) -> str:
+                if "seconds" not in run:
+                    return f"{run['error'][:17]:>17}"
+                return f"{fmt(run['cpu']):>8}/{fmt(run['seconds']):<8}"
+
+            rate = f"{cells / numba['cpu'] / 1e6:6.1f}" if numba.get("cpu") else f"{'-':>6}"
+            gain = (f"{python['seconds'] / numba['seconds']:5.1f}x" if "seconds" in python
+                    and "seconds" in numba else f"{'-':>6}")  # fmt: skip
+            notes = []
+            for peer in peer_names:
+                if name not in PEER_GENERATORS.get(peer, {}):
+                    notes.append(f"{'(none)':<22}")
+                    continue
+                result = (run_peer("generate", peer, name, side, side, seed, timeout)
+                          if cells <= 1_100_000 else {"error": "not run (> 1M cells)"})  # fmt: skip
+                if "seconds" in result and "seconds" in numba:
+                    notes.append(
+                        f"{fmt(result['seconds']):>7} s {result['seconds'] / numba['seconds']:>9.0f}x  "
+                    )
+                else:
+                    notes.append(f"{result.get('error', '?')[:22]:<22}")
+            print(f"{name:<22} {side:>5} | {pair(python)} | {pair(numba)} {rate} {gain} | "
+                  + " | ".join(notes))  # fmt: skip
+            sys.stdout.flush()
+    print()
+    print(f"# lacak batch maze -a wilson --size 32x32 --solution -n {count} -o FILE.npz")
+    print(
+        f"# (records a second, wall; CPU seconds of the command and its workers); load: {_load()}"
+    )
+    rates = {}
+    for engine in ("python", "numba"):
+        number = count if engine == "numba" else max(200, count // 10)
+        rate, cpu = _batch_rate(engine, number, seed)
+        rates[engine] = rate
+        print(f"lacak {engine:<8} {number:>6} records: {rate:8.0f} records/s wall, "
+              f"{number / cpu:8.0f} records per CPU second ({cpu:.1f} s CPU)")  # fmt: skip
+        sys.stdout.flush()
+    for peer in peer_names:
+        result = run_peer("records", peer, "wilson", 32, 32, min(20, int(timeout / 3)), timeout)
+        if "seconds" in result:
+            rate = result["count"] / result["seconds"]
+            print(f"{peer:<14} {result['count']:>6} mazes:   {rate:8.2f} mazes/s (one process); "
+                  f"lacak numba {rates['numba'] / rate:,.0f}x, python {rates['python'] / rate:,.0f}x")  # fmt: skip
+        else:
+            print(f"{peer:<14} {result['error']}")
+        sys.stdout.flush()
+    print()
+    print(f"# load average after: {_load()}")
+
+
 def main() -> None:
     if len(sys.argv) > 1 and sys.argv[1] == "--worker":
         _worker(sys.argv[2:])
@@ -382,11 +551,25 @@ def main() -> None:
         action="store_true",
         help="with --scaling: make each maze with its carving order (carving=True)",
     )
+    parser.add_argument("--engine", choices=("auto", "python", "numba"),
+                        help="LACAK_MAZE_ENGINE for --scaling")  # fmt: skip
+    parser.add_argument("--compiled", action="store_true",
+                        help="issue 26's tables: both engines, the peers, the batch rate")  # fmt: skip
+    parser.add_argument("--sides", default="100,1000,4096", help="sides for --compiled")
+    parser.add_argument("--count", type=int, default=10_000,
+                        help="records of the --compiled batch (10000)")  # fmt: skip
     args = parser.parse_args()
+    if args.engine:
+        os.environ["LACAK_MAZE_ENGINE"] = args.engine
     only = [n for n in args.only.split(",") if n] or names
     unknown = sorted(set(only) - set(names))
     if unknown:
         parser.error(f"unknown generator(s) {', '.join(unknown)}; known: {', '.join(names)}")
+    if args.compiled:
+        peers = [p for p in args.peers.split(",") if p]
+        compiled([int(s) for s in args.sides.split(",")], peers, args.seed, args.timeout,
+                 args.count)  # fmt: skip
+        return
     if args.scaling:
         scaling(only, [int(s) for s in args.sizes.split(",")], args.repeat, args.seed, args.carving)
         return
