@@ -251,8 +251,8 @@ class Generated(BaseModel):
     stats: dict[str, Any] | None = Field(description="Its statistics (its stats()).")
     geometry: dict[str, Any] | None = Field(
         default=None,
-        description="The shapes a page draws it with (its geometry(), or null): a maze on "
-        "a grid gives each cell's sides and centre.",
+        description="The shapes a page draws it with (its geometry(), or null): each "
+        "cell's sides and centre, for instance.",
     )
     picture: Picture | None = Field(description="The picture asked for (or null).")
 

@@ -107,7 +107,7 @@ class Caps:
     max_steps: int = 500
     #: Entries of each step's open and closed lists sent back (the first ones).
     max_step_list: int = 200
-    #: Bytes of cache files (pattern databases for a new goal, word graphs) that the
+    #: Bytes of cache files (pattern databases for a new goal, compiled word lists) that the
     #: server's requests may leave in lacak's cache folder, all together: past it the
     #: largest of them are removed (:func:`lacak.store.cache.trim`); what was there when the
     #: server started is never removed. The 15-puzzle's usual databases take 12 MB.
@@ -433,7 +433,7 @@ def generate(
         none); ``state``, its initial state in the kind's notation when it is a
         puzzle; ``instance``, its own JSON (``to_dict()``), ``stats``
         (``stats()``) and ``geometry`` (``geometry()``: the shapes a page draws it
-        with, a maze on a grid's cells), each ``None`` when the instance has no such
+        with, as its cells' outlines), each ``None`` when the instance has no such
         method; ``picture``, the instance drawn by its own ``render(format)``, or ``None``.
     :raises UnknownComponentError: no such kind or generator.
     :raises InvalidOptionError: a bad size (or one past :attr:`Caps.max_cells`), seed,
