@@ -30,7 +30,6 @@ GRID_CASES: dict[str, dict[str, Any]] = {
     "hex-mask": {"grid": "hex", "mask": MASK},
     "torus-braided": {"grid": "torus", "braid": 0.5},
     "upsilon-weighted": {"grid": "upsilon", "weights": "1-9"},
-    "rect-weighted": {"weights": "2-5"},
 }
 #: Woven mazes: rectangles, by the generators that weave.
 WOVEN: dict[str, dict[str, Any]] = {"rect-woven": {"weave": 0.8}}
@@ -77,6 +76,23 @@ def test_a_weighted_maze_fits_the_schema() -> None:
     weighted = GridMaze(maze.grid, maze.links, weights=[1 + i % 4 for i in range(maze.size)])
     assert _errors(weighted.with_endpoints().to_dict()) == []
     assert "tunnels" in _made("rect-woven").to_dict()
+
+
+def test_a_weighted_rectangle_fits_the_schema_and_is_made_again(cli: Any, tmp_path: Path) -> None:
+    maze = lacak.generate("maze", "kruskal", (4, 6), seed=3, weights="2-5").with_endpoints()
+    assert _errors(json.loads(maze.to_json())) == []
+    solved = CliRunner().invoke(cli, ["maze", "solve", "-", "--json"], input=maze.to_json())
+    assert solved.exit_code == 0, solved.output
+    assert json.loads(solved.stdout)["found"]
+    args = ["maze", "generate", "-a", "kruskal", "--size", "4x6", "--seed", "3", "--weights",
+            "2-5", "--solution", "--json"]  # fmt: skip
+    first = CliRunner().invoke(cli, args)
+    assert first.exit_code == 0, first.output
+    saved = tmp_path / "weighted.json"
+    saved.write_text(first.stdout, encoding="utf-8")
+    again = CliRunner().invoke(cli, ["maze", "generate", "--from", str(saved), "--json"])
+    assert again.exit_code == 0, again.output
+    assert again.stdout == first.stdout
 
 
 def test_the_rectangle_s_links_form_fits_the_schema_and_is_read_back(cli: Any) -> None:
