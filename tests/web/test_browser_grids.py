@@ -268,3 +268,17 @@ def test_every_solver_is_animated_on_triangles(page: Any) -> None:  # noqa: F811
         page.click("button[title='back to the maze']")
         shown += 1
     assert shown >= 7
+
+
+def test_a_weighted_rectangle_is_shaded_too(page: Any) -> None:  # noqa: F811
+    ready(page, "#/maze")
+    page.select_option("select[name=algorithm]", "kruskal")
+    page.fill("input[name=weights]", "1-9")
+    page.fill("input[name=rows]", "6")
+    page.fill("input[name=cols]", "8")
+    page.fill("input[name=seed]", "2")
+    page.click("#generate")
+    page.wait_for_selector("#page[data-seed='2']")
+    shaded = count_pixels(page, "d[i] === d[i + 1] && d[i + 2] === Math.min(255, d[i] + 10) "
+                                "&& d[i] >= 110 && d[i] <= 245")  # fmt: skip
+    assert shaded > 2000

@@ -555,6 +555,15 @@ export default async function mazePage(root, catalogue) {
     const at = (r, c) => [margin + c * cell, margin + r * cell];
     const frame = state.frames ? state.frames.frame(state.frame) : null;
     const mask = frame && frame.cells ? (r, c) => frame.cells[r * maze.width + c] : (r, c) => maze.cells[r][c];
+    if (Array.isArray(maze.weights) && Array.isArray(maze.weights[0]) && !(frame && frame.explored.length)) {
+      // a weighted rectangle: its weights as rows, each cell shaded (darker costs more)
+      const all = maze.weights.flat();
+      const lightest = Math.min(...all), heaviest = Math.max(...all);
+      maze.weights.forEach((row, r) => row.forEach((w, c) => {
+        ctx.fillStyle = weightShade(w, lightest, heaviest);
+        ctx.fillRect(...at(r, c), cell, cell);
+      }));
+    }
     // cells: hidden (not carved yet), explored (coloured by order), on the path
     if (frame && frame.hidden) {
       ctx.fillStyle = "#3b3f46";
