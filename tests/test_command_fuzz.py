@@ -12,7 +12,8 @@ printable. The promise checked on each run (docs/faults.md):
 - ``--json`` that succeeds prints JSON (one document, or JSON Lines);
 - nothing is written outside the run's own folder.
 
-Every run is bounded: ``--timeout`` is always given where a command takes it,
+Every run is bounded: ``--timeout`` (or ``--seconds``, for ``boggle best``) is always
+given where a command takes it,
 counts are small, and one worker at most. ``--hypothesis-profile=thorough`` draws
 many more command lines (the adversarial pass of issue 23 ran about 950).
 """
@@ -146,7 +147,8 @@ def command_lines(draw: st.DrawFn, folder: Path) -> tuple[str, list[str], str]:
     options = [p for p in command.params if isinstance(p, click.Option) and p.opts[0] != "--help"]
     for param in draw(st.lists(st.sampled_from(options), max_size=4, unique_by=id)):
         flag = param.opts[0]
-        if flag in ("--timeout", "-w", "--workers", "--scheduler", "--chunk-size", "-n"):
+        if flag in ("--timeout", "--seconds", "-w", "--workers", "--scheduler", "--chunk-size",
+                    "-n"):  # fmt: skip
             continue  # bounded below
         if param.is_flag:
             args.append(flag)
@@ -155,6 +157,8 @@ def command_lines(draw: st.DrawFn, folder: Path) -> tuple[str, list[str], str]:
     declared = {opt for p in options for opt in p.opts}
     if "--timeout" in declared:
         args += ["--timeout", draw(st.sampled_from(["0", "0.5", "2"]))]
+    if "--seconds" in declared:  # (boggle best: a search that runs for its seconds)
+        args += ["--seconds", draw(st.sampled_from(["0", "0.2"]))]
     if "-n" in declared:
         args += ["-n", draw(st.sampled_from(["0", "1", "3"]))]
     for bounded in ("-w", "--workers"):

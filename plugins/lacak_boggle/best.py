@@ -31,7 +31,15 @@ from lacak.output import plural
 from .board import Board
 from .space import MAX_TILES, BoardSpace
 
-__all__ = ["BestBoard", "BoardSearch", "best_board"]
+__all__ = ["UNSCORED", "BestBoard", "BoardSearch", "best_board"]
+
+#: The value of a board a search asks for once its budget is spent: it is not scored,
+#: and is worse than any board (``lacak_boggle.best_board`` reports real scores only).
+UNSCORED = -1
+
+#: Boards of 16 tiles scored between two looks at the budget (the same for every engine,
+#: so that a search bounded by boards scored stops at the same board with each).
+_CHUNK = 256
 
 #: Boards a second the compiled walk scores on good 4x4 boards (to guess whether
 #: compiling it first pays, :func:`_engine`).
@@ -248,8 +256,18 @@ def best_board(
     with lacak.progress.task(title, total=100) as shown:
         last = [0.0]
 
+        chunk = max(1, _CHUNK * 16 // space.cells)
+
         def values(states: Sequence[bytes]) -> list[int]:
-            scores = space.values(states)
+            """The scores of ``states``, a chunk at a time while the budget lasts; the
+            boards past it count as worthless (:data:`UNSCORED`), so that no step runs
+            long past the time or the boards allowed."""
+            scores: list[int] = []
+            for k in range(0, len(states), chunk):
+                if used() >= 1.0:
+                    scores += [UNSCORED] * (len(states) - k)
+                    break
+                scores += space.values(states[k : k + chunk])
             at = time.perf_counter()
             if at - last[0] > 0.2:
                 last[0] = at

@@ -264,3 +264,10 @@ def test_cli_bad_input_is_one_line(cli, args: list[str], fragment: str) -> None:
 def test_the_plugin_exports_best_board() -> None:
     assert lacak_boggle.best_board is best_board
     assert "best_board" in lacak_boggle.__all__
+
+
+def test_a_step_stops_when_the_boards_allowed_are_scored(eng: lacak.Dictionary) -> None:
+    # a 4x4 step values 520 boards; the budget is looked at every 256 of them
+    found = best_board((4, 4), eng, seconds=None, evaluations=300, seed=1, engine="numpy")
+    assert 300 <= found.evaluations <= 300 + 256 + 1
+    assert found.score == solve_board(found.board, eng).score
