@@ -13,8 +13,9 @@ from collections.abc import Mapping
 from typing import Any
 
 import lacak
+import numpy as np
 
-__all__ = ["check_text", "generator_options"]
+__all__ = ["check_text", "generator_options", "readonly_cells", "weight_rows"]
 
 
 def generator_options(value: Any) -> Mapping[str, Any]:
@@ -76,3 +77,52 @@ def check_text(value: Any, what: str) -> str:
     if any(unicodedata.category(ch) == "Cc" for ch in value):
         raise lacak.InvalidPuzzleError(f"{what} must not hold control characters: {value!r}")
     return value
+
+
+def readonly_cells(value: Any) -> np.ndarray:
+    """The cells of a bitmask maze as a read-only ``uint8`` grid.
+
+    :raises InvalidPuzzleError: not a non-empty 2-D grid of bitmasks 0-15.
+    """
+    if isinstance(value, np.ndarray) and value.dtype == np.uint8 and not value.flags.writeable:
+        array = value
+    else:
+        try:
+            source = np.asarray(value)
+            if source.dtype.kind not in "iu" and source.size:
+                raise TypeError(f"not integers but {source.dtype}")
+            if source.size and (source.min() < 0 or source.max() > 15):
+                bad = np.argwhere((source < 0) | (source > 15))[0]
+                raise lacak.InvalidPuzzleError(
+                    f"cell {bad.tolist()} must be a bitmask 0-15 (N=1, E=2, S=4, W=8), "
+                    f"got {source[tuple(bad)]}"
+                )
+            array = np.array(source, dtype=np.uint8, copy=True)
+        except (TypeError, ValueError, OverflowError) as error:
+            if isinstance(error, lacak.InvalidPuzzleError):
+                raise
+            raise lacak.InvalidPuzzleError(
+                f"maze cells must be a grid of bitmasks 0-15: {error}"
+            ) from None
+        array.setflags(write=False)
+    if array.ndim != 2 or array.shape[0] < 1 or array.shape[1] < 1:
+        raise lacak.InvalidPuzzleError(
+            f"maze cells must be a non-empty 2-D grid, got shape {array.shape}"
+        )
+    return array
+
+
+def weight_rows(value: Any) -> np.ndarray | None:
+    """Weights as a read-only ``float64`` grid of numbers of at least 1, or ``None``."""
+    if value is None:
+        return None
+    try:
+        array = np.array(value, dtype=np.float64)
+    except (TypeError, ValueError):
+        raise lacak.InvalidPuzzleError("a maze's weights are rows of numbers") from None
+    if array.ndim != 2 or not np.all(np.isfinite(array)) or (array.size and array.min() < 1):
+        raise lacak.InvalidPuzzleError(
+            "a maze's weights are rows of finite numbers of at least 1, one a cell"
+        )
+    array.setflags(write=False)
+    return array

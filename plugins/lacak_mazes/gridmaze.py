@@ -43,6 +43,7 @@ import numpy as np
 
 from .fields import check_text as _check_text
 from .fields import generator_options as _generator_options
+from .graph_json import graph_dict, graph_text, rect_links
 from .grids import Grid, grid_from_dict
 
 __all__ = ["GridMaze", "GridMazePuzzle"]
@@ -381,7 +382,7 @@ class GridMaze:
         """The plain rectangle's bitmask :class:`~lacak_mazes.Maze` as a maze on a ``rect``
         grid (cells row by row, so a cell's index is ``row * cols + col``): the same
         passages (east ones, then south ones, by cell), ends, solution, generator, seed
-        and options. What a weighted rectangle is made as.
+        options and weights (by cell index).
 
         >>> import lacak
         >>> plain = lacak.generate("maze", "kruskal", (3, 4), seed=2).with_endpoints()
@@ -389,32 +390,26 @@ class GridMaze:
         >>> on_grid.grid.type, on_grid.passages == plain.passages, on_grid.to_maze() == plain
         ('rect', True, True)
         """
-        from ._common import E, S  # (deferred: as the module's other imports of the maze code)
-        from .grids import RectGrid
+        from .grids import RectGrid  # (deferred: as the module's other imports of the maze code)
 
         height, width = maze.height, maze.width
-        cells = np.asarray(maze.cells, dtype=np.uint8).ravel()
-        index = np.arange(height * width, dtype=np.int64)
-        east = index[(cells & E) != 0]
-        south = index[(cells & S) != 0]
-        pairs = np.concatenate([np.stack([east, east + 1], axis=1),
-                                np.stack([south, south + width], axis=1)])  # fmt: skip
-        order = np.argsort(pairs[:, 0], kind="stable")
+        pairs = rect_links(maze.cells)
 
         def flat(cell: Any) -> int | None:
             return None if cell is None else int(cell[0]) * width + int(cell[1])
 
         solution = None if maze.solution is None else [flat(c) for c in maze.solution]
-        return cls(RectGrid(height, width), pairs[order], start=flat(maze.start),
+        weights = None if maze.weights is None else maze.weights.ravel()
+        return cls(RectGrid(height, width), pairs, start=flat(maze.start),
                    end=flat(maze.end), solution=solution, algorithm=maze.algorithm,
-                   seed=maze.seed, options=maze.options)  # fmt: skip
+                   seed=maze.seed, options=maze.options, weights=weights)  # fmt: skip
 
     def to_maze(self) -> Any:
         """This maze as the plain rectangle's bitmask :class:`~lacak_mazes.Maze` (the
         inverse of :meth:`from_maze`).
 
         :raises InvalidPuzzleError: the grid is not a plain, unmasked ``rect`` grid, or
-            the maze has weights (a bitmask maze has none).
+            the maze has tunnels.
         """
         from ._common import E, N, S, W  # (deferred: as above)
         from .maze import Maze
@@ -423,8 +418,8 @@ class GridMaze:
             raise lacak.InvalidPuzzleError(
                 f"only a maze on a plain rect grid is a bitmask Maze, not {self.grid.name}"
             )
-        if self.weights is not None:
-            raise lacak.InvalidPuzzleError("a bitmask Maze has no weights: keep the GridMaze")
+        if len(self.tunnels):
+            raise lacak.InvalidPuzzleError("a bitmask Maze has no tunnels: keep the GridMaze")
         width = self.grid.cols
         cells = np.zeros(self.size, dtype=np.uint8)
         for a, b in self.links.tolist():
@@ -443,34 +438,20 @@ class GridMaze:
         return Maze(cells.reshape(self.grid.rows, width), start=cell(self.start),
                     end=cell(self.end),
                     solution=None if self.solution is None else [ids[c] for c in self.solution],
-                    algorithm=self.algorithm, seed=self.seed, options=self.options)  # fmt: skip
+                    algorithm=self.algorithm, seed=self.seed, options=self.options,
+                    weights=None if self.weights is None
+                    else self.weights.reshape(self.grid.rows, width))  # fmt: skip
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON object (see the module's documentation and ``docs/mazes.md``)."""
-        ids = self.grid.ids
-        data: dict[str, Any] = {
-            "grid": self.grid.to_dict(),
-            "algorithm": self.algorithm,
-            "seed": self.seed,
-            "options": dict(self.options),
-            "cells": [list(cell) for cell in ids],
-            "links": [[list(ids[a]), list(ids[b])] for a, b in self.links.tolist()],
-            **({"tunnels": [[list(ids[c]) for c in tunnel] for tunnel in self.tunnels.tolist()]}
-               if len(self.tunnels) else {}),  # fmt: skip
-            "start": None if self.start is None else list(ids[self.start]),
-            "end": None if self.end is None else list(ids[self.end]),
-            "solution": None if self.solution is None else [list(ids[c]) for c in self.solution],
-        }
-        if self.weights is not None:
-            data["weights"] = [int(w) if w == int(w) else float(w) for w in self.weights.tolist()]
-        return data
+        return graph_dict(self.grid.to_dict(), self.grid.ids, self.links, tunnels=self.tunnels,
+                          start=self.start, end=self.end, solution=self.solution,
+                          weights=self.weights, algorithm=self.algorithm, seed=self.seed,
+                          options=self.options)  # fmt: skip
 
     def to_json(self) -> str:
         """The JSON text, compact: one key a line."""
-        data = self.to_dict()
-        lines = [f"  {json.dumps(key)}: {json.dumps(value, separators=(',', ':'))}"
-                 for key, value in data.items()]  # fmt: skip
-        return "{\n" + ",\n".join(lines) + "\n}"
+        return graph_text(self.to_dict())
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> GridMaze:

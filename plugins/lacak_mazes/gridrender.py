@@ -18,11 +18,49 @@ import math
 from typing import Any
 
 import lacak
+import numpy as np
 from lacak.drawing import Canvas
 
-from .render import COLORS, MAX_PIXELS, _check_range, _colors, _hex, parse_colors
+from .picture_parts import COLORS, MAX_PIXELS, caption, parse_colors
+from .picture_parts import check_range as _check_range
+from .picture_parts import colors_rgb as _colors
+from .picture_parts import hex_colour as _hex
 
 __all__ = ["grid_picture", "render_grid_maze", "text_sketch"]
+
+
+class RectView:
+    """The plain rectangle's bitmask :class:`~lacak_mazes.Maze` as this module draws a
+    maze on a grid (a ``rect`` grid, cells by index ``row * width + col``): how a weighted
+    rectangle is drawn, its cells shaded."""
+
+    def __init__(self, maze: Any) -> None:
+        from .grids import RectGrid  # (deferred: the grids, for this view only)
+
+        height, width = maze.height, maze.width
+        self.grid = RectGrid(height, width)
+        self.maze = maze
+
+        def flat(cell: Any) -> int | None:
+            return None if cell is None else int(cell[0]) * width + int(cell[1])
+
+        self.start, self.end = flat(maze.start), flat(maze.end)
+        self.solution = None if maze.solution is None else [flat(c) for c in maze.solution]
+        self.weights = None if maze.weights is None else maze.weights.ravel()
+        self.tunnels = np.zeros((0, 3), dtype=np.int64)
+
+    def adjacency(self) -> list[list[int]]:
+        cells = self.maze.cells.ravel().tolist()
+        width = self.grid.cols
+        bits = {-width: 1, 1: 2, width: 4, -1: 8}  # N, E, S, W: a neighbour's offset
+        return [[b for b in around if cells[a] & bits[b - a]]
+                for a, around in enumerate(self.grid.neighbours)]  # fmt: skip
+
+
+def drawable(maze: Any) -> Any:
+    """``maze`` as this module draws it: a maze on a grid as it is, a bitmask rectangle
+    through :class:`RectView`."""
+    return maze if hasattr(maze, "grid") else RectView(maze)
 
 
 def _walls(maze: Any) -> list[tuple[tuple[float, float], ...]]:
@@ -86,8 +124,8 @@ def _path_pieces(maze: Any) -> list[list[int]]:
 
 def _shade(weight: float, lightest: float, heaviest: float) -> str:
     share = 0.0 if heaviest <= lightest else (weight - lightest) / (heaviest - lightest)
-    level = round(245 - 135 * share)
-    return f"#{level:02x}{level:02x}{min(255, level + 10):02x}"
+    level = round(250 - 80 * share)  # light enough for the walls to show on the darkest
+    return f"#{level:02x}{level:02x}{min(255, level + 8):02x}"
 
 
 def draw(maze: Any, *, cell_size: int | None = None, wall_width: int | None = None,
@@ -230,9 +268,8 @@ def render_grid_maze(maze: Any, format: str = "text", **options: Any) -> str | b
     if format == "text":
         return text_sketch(maze, **options)
     if format in ("svg", "png"):
-        from .render import caption  # (the title `lacak maze generate` gives the picture)
-
-        canvas = draw(maze, title=caption(maze), **options)
+        # the title `lacak maze generate` gives the picture (a RectView's: its maze's)
+        canvas = draw(maze, title=caption(getattr(maze, "maze", maze)), **options)
         return canvas.svg() if format == "svg" else canvas.png()
     if format == "json":
         return maze.to_json()

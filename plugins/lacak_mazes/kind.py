@@ -96,10 +96,11 @@ def validate(instance: Any) -> None:
 
 def choose(puzzle: MazePuzzle, heuristic: str | None, registry: Any) -> tuple[str, str | None]:
     """``tree-path``, the fastest on any maze (it needs no heuristic); ``astar`` when a
-    heuristic was asked for (and ``astar`` is registered). Strategies that use a
+    heuristic was asked for (and ``astar`` is registered); ``uniform-cost`` for a maze
+    with weights (the cheapest way), ``bfs`` on other grids. Strategies that use a
     heuristic get ``manhattan`` (admissible and consistent)."""
-    if hasattr(puzzle.maze, "grid"):  # another grid: the generic searches
-        weighted = getattr(puzzle.maze, "weights", None) is not None
+    weighted = getattr(puzzle.maze, "weights", None) is not None
+    if hasattr(puzzle.maze, "grid") or weighted:  # the generic searches
         if heuristic is not None and "astar" in registry.searchers():
             return "astar", "manhattan"
         return ("uniform-cost" if weighted else "bfs"), "manhattan"

@@ -36,6 +36,9 @@ from .breadth_first import reach
 from .carving import Carving
 from .fields import check_text as _check_text
 from .fields import generator_options as _generator_options
+from .fields import readonly_cells as _readonly_cells
+from .fields import weight_rows as _weight_rows
+from .graph_json import graph_dict, graph_text, rect_links
 from .render import render as render_maze
 from .render import render_text
 from .stats import maze_stats
@@ -46,35 +49,6 @@ Cell = tuple[int, int]
 
 #: Number of open sides of each bitmask.
 POPCOUNT = tuple(bin(mask).count("1") for mask in range(16))
-
-
-def _readonly_cells(value: Any) -> np.ndarray:
-    if isinstance(value, np.ndarray) and value.dtype == np.uint8 and not value.flags.writeable:
-        array = value
-    else:
-        try:
-            source = np.asarray(value)
-            if source.dtype.kind not in "iu" and source.size:
-                raise TypeError(f"not integers but {source.dtype}")
-            if source.size and (source.min() < 0 or source.max() > 15):
-                bad = np.argwhere((source < 0) | (source > 15))[0]
-                raise lacak.InvalidPuzzleError(
-                    f"cell {bad.tolist()} must be a bitmask 0-15 (N=1, E=2, S=4, W=8), "
-                    f"got {source[tuple(bad)]}"
-                )
-            array = np.array(source, dtype=np.uint8, copy=True)
-        except (TypeError, ValueError, OverflowError) as error:
-            if isinstance(error, lacak.InvalidPuzzleError):
-                raise
-            raise lacak.InvalidPuzzleError(
-                f"maze cells must be a grid of bitmasks 0-15: {error}"
-            ) from None
-        array.setflags(write=False)
-    if array.ndim != 2 or array.shape[0] < 1 or array.shape[1] < 1:
-        raise lacak.InvalidPuzzleError(
-            f"maze cells must be a non-empty 2-D grid, got shape {array.shape}"
-        )
-    return array
 
 
 def _as_cell(value: Any, what: str = "a cell") -> Cell:
@@ -176,6 +150,11 @@ class Maze:
     #: ``carving=True``), else ``None``: a :class:`~lacak_mazes.carving.Carving`.
     #: How the maze was made, not what it is: equality ignores it.
     carving: Carving | None = attrs.field(default=None, kw_only=True)
+    #: The cost to enter each cell (``height x width``, numbers of at least 1, read-only),
+    #: or ``None``: every step costs 1. Set by the generators' ``weights`` option
+    #: (:mod:`lacak_mazes.weights`); the JSON has ``"weights"`` rows only then.
+    weights: np.ndarray | None = attrs.field(default=None, kw_only=True,
+                                             converter=lambda value: _weight_rows(value))  # fmt: skip
 
     kind = "maze"
 
@@ -189,6 +168,11 @@ class Maze:
                 )
         if self.solution is not None:
             self._check_solution(self.solution)
+        if self.weights is not None and self.weights.shape != self.cells.shape:
+            raise lacak.InvalidPuzzleError(
+                f"a maze's weights are one a cell: {self.height} rows of {self.width}, got "
+                f"{'x'.join(map(str, self.weights.shape))}"
+            )
         _check_text(self.algorithm, "algorithm")
         if self.seed is not None and (
             isinstance(self.seed, bool) or not isinstance(self.seed, int)
@@ -294,6 +278,8 @@ class Maze:
             raise lacak.InvalidPuzzleError(f"maze 'seed' must be an integer or null, got {seed!r}")
         if data.get("carving") is not None:
             maze_fields["carving"] = Carving.from_dict(data["carving"])
+        if data.get("weights") is not None:
+            maze_fields["weights"] = data["weights"]
         maze_fields["options"] = data.get("options")
         maze = cls.from_rows(rows, algorithm=algorithm, seed=seed, **maze_fields)
         for key, actual in (("height", maze.height), ("width", maze.width)):
@@ -658,9 +644,7 @@ class Maze:
             ``rect`` grid; ``lacak maze solve`` reads both).
         """
         if links:
-            from .gridmaze import GridMaze  # (deferred: it imports this module)
-
-            return GridMaze.from_maze(self).to_dict()
+            return self._graph_dict()
         data: dict[str, Any] = {
             "height": self.height,
             "width": self.width,
@@ -674,15 +658,31 @@ class Maze:
         }
         if self.carving is not None:
             data["carving"] = self.carving.to_dict()
+        if self.weights is not None:
+            data["weights"] = [[int(w) if w == int(w) else w for w in row]
+                               for row in self.weights.tolist()]  # fmt: skip
         return data
+
+    def _graph_dict(self) -> dict[str, Any]:
+        width = self.width
+
+        def flat(cell: Cell | None) -> int | None:
+            return None if cell is None else cell[0] * width + cell[1]
+
+        ids = [(row, col) for row in range(self.height) for col in range(width)]
+        return graph_dict(
+            {"type": "rect", "rows": self.height, "cols": width}, ids, rect_links(self.cells),
+            start=flat(self.start), end=flat(self.end),
+            solution=None if self.solution is None else [r * width + c for r, c in self.solution],
+            weights=None if self.weights is None else self.weights.ravel(),
+            algorithm=self.algorithm, seed=self.seed, options=self.options,
+        )  # fmt: skip
 
     def to_json(self, *, links: bool = False) -> str:
         """The JSON text, one row of cells per line (``links``: the form every grid's maze
         has, see :meth:`to_dict`)."""
         if links:
-            from .gridmaze import GridMaze  # (deferred: it imports this module)
-
-            return GridMaze.from_maze(self).to_json()
+            return graph_text(self._graph_dict())
         data = self.to_dict()
         rows = data.pop("cells")
         solution = data.pop("solution")
@@ -698,12 +698,21 @@ class Maze:
         lines.append(f'  "start": {json.dumps(data["start"])},')
         lines.append(f'  "end": {json.dumps(data["end"])},')
         carving = data.pop("carving", None)
+        weights = data.pop("weights", None)
         lines.append(
             f'  "solution": {json.dumps(solution, separators=(",", ":"))}'
-            + ("," if carving is not None else "")
+            + ("," if carving is not None or weights is not None else "")
         )
         if carving is not None:
-            lines.append(f'  "carving": {json.dumps(carving, separators=(",", ":"))}')
+            lines.append(f'  "carving": {json.dumps(carving, separators=(",", ":"))}'
+                         + ("," if weights is not None else ""))  # fmt: skip
+        if weights is not None:
+            lines.append('  "weights": [')
+            lines += [
+                "    " + json.dumps(row, separators=(",", ":")) + ("," if i < len(weights) - 1 else "")
+                for i, row in enumerate(weights)
+            ]
+            lines.append("  ]")
         lines.append("}")
         return "\n".join(lines)
 
@@ -728,6 +737,7 @@ class Maze:
             self.algorithm,
             self.seed,
             tuple(self.options.items()),
+            None if self.weights is None else self.weights.tobytes(),
         )
 
     def __eq__(self, other: object) -> bool:
@@ -821,20 +831,24 @@ class MazePuzzle:
         return state == self.goal
 
     def successors(self, state: Cell) -> Iterator[tuple[str, Cell, float]]:
-        """``(direction, next cell, 1)`` for every passage out of ``state``."""
+        """``(direction, next cell, cost)`` for every passage out of ``state``: the cost is
+        the next cell's weight (1 without weights)."""
         row, col = state
         mask = int(self.maze.cells[row, col])
+        weights = self.maze.weights
         for letter, bit in _SIDES:
             if mask & bit:
-                yield letter, (row + DY[bit], col + DX[bit]), 1.0
+                there = (row + DY[bit], col + DX[bit])
+                yield letter, there, 1.0 if weights is None else float(weights[there])
 
     def predecessors(self, state: Cell) -> Iterator[tuple[str, Cell, float]]:
         """``(direction, previous cell, 1)``: the step from the previous cell into ``state``."""
         row, col = state
         mask = int(self.maze.cells[row, col])
+        cost = 1.0 if self.maze.weights is None else float(self.maze.weights[row, col])
         for _letter, bit in _SIDES:
             if mask & bit:
-                yield _LETTER[OPPOSITE[bit]], (row + DY[bit], col + DX[bit]), 1.0
+                yield _LETTER[OPPOSITE[bit]], (row + DY[bit], col + DX[bit]), cost
 
     def format_state(self, state: Cell) -> str:
         """A cell as written on the command line (``--start 2,5``): ``"2,5"``."""

@@ -29,7 +29,6 @@ from __future__ import annotations
 import io
 import itertools
 import shutil
-from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 from xml.sax.saxutils import escape as xml_escape
 
@@ -37,6 +36,16 @@ import attrs
 import lacak
 
 from ._common import E, N, S, W
+from .picture_parts import (
+    COLORS,
+    MAX_PIXELS,
+    caption,
+    made_with,
+    parse_colors,
+)
+from .picture_parts import check_range as _check_range
+from .picture_parts import colors_rgb as _colors
+from .picture_parts import hex_colour as _hex
 
 # This module is loaded whenever the plugins register (the ``maze`` kind's picture
 # options are here): numpy, rich and Pillow are imported inside the functions that draw.
@@ -86,18 +95,6 @@ PICTURE_HELP = {
     "wall_width": "Wall thickness in pixels in SVG and PNG (default: an eighth of a cell).",
     "color": "NAME=COLOUR for SVG and PNG, NAME one of wall, background, solution, start, "
     "end; COLOUR a CSS name or #rrggbb (repeatable).",
-}
-
-#: Most pixels a PNG may have (width x height): 100 million, about 300 MB of RGB.
-MAX_PIXELS = 100_000_000
-
-#: Default colours of the pictures.
-COLORS = {
-    "wall": "#1f2933",
-    "background": "#ffffff",
-    "solution": "#e4572e",
-    "start": "#2e933c",
-    "end": "#c0392b",
 }
 
 #: Light box-drawing glyph for each set of arms (up=1, right=2, down=4, left=8).
@@ -228,31 +225,6 @@ def rich_text(
     for y, x, kind in marks:
         text.stylize(_STYLES[kind], y * stride + x, y * stride + x + 1)
     return text
-
-
-def _check_range(what: str, value: Any, low: int, high: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise lacak.InvalidOptionError(f"{what} must be a whole number {low}-{high}, got {value!r}")
-    return value
-
-
-def _colors(options: dict[str, Any]) -> dict[str, tuple[int, int, int]]:
-    from PIL import ImageColor  # (deferred: see the module's imports)
-
-    colors = {}
-    for name, default in COLORS.items():
-        value = options.get(name) or default
-        try:
-            colors[name] = ImageColor.getrgb(value)[:3]
-        except (ValueError, AttributeError):
-            raise lacak.InvalidOptionError(
-                f"{name} colour {value!r} is not a colour name or #rrggbb"
-            ) from None
-    return colors
-
-
-def _hex(rgb: tuple[int, int, int]) -> str:
-    return "#{:02x}{:02x}{:02x}".format(*rgb)
 
 
 def _pixels(maze: MazeLike, cell_size: int, wall_width: int) -> tuple[int, int]:
@@ -446,6 +418,12 @@ def _check_format(format: Any) -> str:
     return str(format)
 
 
+def _drawn_as_grid(maze: Any) -> bool:
+    """Whether ``maze`` is drawn from its cells' sides (:mod:`lacak_mazes.gridrender`): a
+    maze on another grid, or a weighted rectangle (its cells shaded by weight)."""
+    return hasattr(maze, "grid") or getattr(maze, "weights", None) is not None
+
+
 def render(maze: MazeLike, format: str = "text", **options: Any) -> str | bytes:
     """Render ``maze`` as ``format``: one of :data:`FORMATS`.
 
@@ -456,6 +434,10 @@ def render(maze: MazeLike, format: str = "text", **options: Any) -> str | bytes:
     :raises InvalidOptionError: an unknown format or option.
     """
     format = _check_format(format)
+    if format in ("svg", "png") and _drawn_as_grid(maze):
+        from .gridrender import drawable, render_grid_maze  # (deferred: only such mazes)
+
+        return render_grid_maze(drawable(maze), format, **options)
     if format == "text":
         allowed = {"ascii", "cell_width", "show_solution"}
     elif format in ("svg", "png"):
@@ -475,67 +457,6 @@ def render(maze: MazeLike, format: str = "text", **options: Any) -> str | bytes:
     if format == "png":
         return render_png(maze, **options)
     return maze.to_json()
-
-
-def parse_colors(color: Any) -> dict[str, str]:
-    """Colours given as ``NAME=COLOUR`` texts (what ``--color`` collects) or a mapping.
-
-    >>> parse_colors(["wall=navy", " end = #ff0000 "])
-    {'wall': 'navy', 'end': '#ff0000'}
-
-    :raises InvalidOptionError: not ``NAME=COLOUR``, or a name not in :data:`COLORS`.
-        (The colour itself is checked when it is drawn.)
-    """
-    if isinstance(color, Mapping):
-        pairs = [f"{name}={value}" for name, value in color.items()]
-    elif isinstance(color, str):
-        pairs = [color]
-    else:
-        pairs = list(color)
-    colors = {}
-    for pair in pairs:
-        name, sep, value = str(pair).partition("=")
-        name = name.strip()
-        if not sep or name not in COLORS:
-            raise lacak.InvalidOptionError(
-                f"--color takes NAME=COLOUR with NAME one of {', '.join(COLORS)}, got {pair!r}"
-            )
-        colors[name] = value.strip()
-    return colors
-
-
-def made_with(maze: MazeLike) -> str:
-    """``hunt-and-kill 10x19, seed 7, hunt=columns``: what makes the maze again (its
-    generator, size, seed and the options it was given besides the defaults)."""
-    parts = [f"{maze.algorithm or 'maze'} {maze.height}x{maze.width}"]
-    if maze.seed is not None:
-        parts.append(f"seed {maze.seed}")
-    options = getattr(maze, "options", None) or {}
-    parts += [f"{key}={_option_text(key, value)}" for key, value in options.items()]
-    return ", ".join(parts)
-
-
-def _option_text(key: str, value: Any) -> str:
-    """An option's value as ``-O KEY=VALUE`` takes it back (a mask: its size only)."""
-    if key == "mask" and isinstance(value, str):
-        rows = value.split("/")
-        return f"{len(rows)}x{len(rows[0])}"
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    return str(value)
-
-
-def caption(maze: MazeLike) -> str:
-    """``hunt-and-kill 10x19, seed 7, hunt=columns, solution 63 steps``: what a picture
-    shows, in words (:func:`made_with`, then the ends or the solution)."""
-    parts = [made_with(maze)]
-    if maze.solution is not None:
-        parts.append(f"solution {lacak.output.plural(len(maze.solution) - 1, 'step')}")
-    elif maze.start is not None and maze.end is not None:
-        ids = maze.grid.ids if hasattr(maze, "grid") else None
-        first, last = (maze.start, maze.end) if ids is None else (ids[maze.start], ids[maze.end])
-        parts.append(f"start {list(first)}, end {list(last)}")
-    return ", ".join(parts)
 
 
 def picture(
@@ -561,10 +482,10 @@ def picture(
     :raises InvalidOptionError: an unknown format, or a bad size or colour.
     """
     format = _check_format(format)
-    if hasattr(maze, "grid"):  # a maze on another grid than the plain rectangle
-        from .gridrender import grid_picture  # (deferred: only such mazes need it)
+    if format != "json" and _drawn_as_grid(maze):
+        from .gridrender import drawable, grid_picture  # (deferred: only such mazes)
 
-        return grid_picture(maze, format, ascii=ascii, cell_width=cell_width,
+        return grid_picture(drawable(maze), format, ascii=ascii, cell_width=cell_width,
                             cell_size=cell_size, wall_width=wall_width, color=color,
                             title=title)  # fmt: skip
     colors: dict[str, Any] = parse_colors(color)

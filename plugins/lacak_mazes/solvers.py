@@ -57,9 +57,10 @@ __all__ = [
 
 def _on_grid(puzzle: Any) -> bool:
     """Whether ``puzzle`` is a maze on a grid other than the plain rectangle's bitmask
-    (a :class:`~lacak_mazes.gridmaze.GridMaze`): the classic module's generic code
-    solves it."""
-    return hasattr(getattr(puzzle, "maze", None), "grid")
+    (a :class:`~lacak_mazes.gridmaze.GridMaze`), or a weighted rectangle: the classic
+    module's generic code solves it (least cost, with weights)."""
+    maze = getattr(puzzle, "maze", None)
+    return hasattr(maze, "grid") or getattr(maze, "weights", None) is not None
 
 
 def _unpack(puzzle: Any) -> tuple[Any, int, int, int]:

@@ -12,17 +12,19 @@ The option is one of:
   under its centre, the picture stretched over the maze, **darker costs more**: black
   9, white 1 (:func:`weights_from_picture`).
 
-A weighted maze is a :class:`~lacak_mazes.gridmaze.GridMaze` (the plain rectangle's
-bitmask :class:`~lacak_mazes.Maze` has no weights: a weighted rectangle is a GridMaze
-on a ``rect`` grid, :meth:`GridMaze.from_maze <lacak_mazes.gridmaze.GridMaze.from_maze>`).
+A weighted maze on a grid has ``weights`` by cell index; the plain rectangle stays a
+bitmask :class:`~lacak_mazes.Maze` whose ``weights`` are rows, one number a cell (its
+JSON gains a ``"weights"`` key, nothing else changes).
 A step into a cell costs its weight, so ``uniform-cost`` and ``astar`` (with
 ``manhattan``, the grid's admissible bound) find the cheapest way through; the
 breadth-first strategies find the fewest steps.
 
 >>> import lacak
 >>> maze = lacak.generate("maze", "wilson", (3, 4), seed=1, weights="1-5")
->>> maze.grid.type, set(maze.weights.tolist()) <= {1, 2, 3, 4, 5}, maze.options["weights"]
-('rect', True, '1-5')
+>>> maze.weights.shape, set(maze.weights.ravel().tolist()) <= {1, 2, 3, 4, 5}
+((3, 4), True)
+>>> maze.options["weights"]
+'1-5'
 """
 
 from __future__ import annotations
@@ -155,7 +157,8 @@ def apply_weights(maze: Any, value: Any, seed: int) -> tuple[Any, str | None]:
         return maze, None
     from .gridmaze import GridMaze  # (deferred: the maze code)
 
-    if not isinstance(maze, GridMaze):
+    plain = maze if not isinstance(maze, GridMaze) else None
+    if plain is not None:  # the plain rectangle stays a bitmask maze, with weight rows
         maze = GridMaze.from_maze(maze)
     if isinstance(spec, tuple):
         low, high = spec
@@ -171,4 +174,7 @@ def apply_weights(maze: Any, value: Any, seed: int) -> tuple[Any, str | None]:
             )
         weights = spec
         recorded = _text(weights)
+    if plain is not None:
+        rows = [weights[start : start + plain.width] for start in range(0, len(weights), plain.width)]
+        return attrs.evolve(plain, weights=rows), recorded
     return attrs.evolve(maze, weights=weights), recorded

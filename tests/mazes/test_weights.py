@@ -44,28 +44,35 @@ def test_weights_are_in_range_seeded_and_recorded(grid: str, seed: int, low: int
                                                   spread: int) -> None:  # fmt: skip
     size = (3, 3) if grid == "polar" else (3, 4)
     spec = f"{low}-{low + spread}"
-    maze = lacak.generate("maze", "kruskal", size, seed=seed, grid=grid, weights=spec)
-    assert isinstance(maze, GridMaze) and maze.weights is not None
+    made = lacak.generate("maze", "kruskal", size, seed=seed, grid=grid, weights=spec)
+    assert isinstance(made, Maze if grid == "rect" else GridMaze) and made.weights is not None
+    maze = made if isinstance(made, GridMaze) else GridMaze.from_maze(made)
     assert low <= maze.weights.min() and maze.weights.max() <= low + spread
     assert maze.options["weights"] == spec
     again = lacak.generate("maze", "kruskal", size, seed=seed, grid=grid, weights=spec)
-    assert again == maze
+    assert again == made
     # the same passages as without weights: weights only add costs
     plain = lacak.generate("maze", "kruskal", size, seed=seed, grid=grid)
     plain_links = GridMaze.from_maze(plain).links if isinstance(plain, Maze) else plain.links
     assert sorted(map(sorted, maze.links.tolist())) == sorted(map(sorted, plain_links.tolist()))
     # made again from its JSON, byte for byte
-    read = lacak.parse("maze", maze.to_json()).maze
-    assert remake(read).to_json() == maze.to_json()
+    read = lacak.parse("maze", made.to_json()).maze
+    assert remake(read).to_json() == made.to_json()
 
 
-def test_a_weighted_rectangle_is_a_grid_maze_on_a_rect_grid() -> None:
+def test_a_weighted_rectangle_keeps_its_bitmask_json_and_gains_weight_rows() -> None:
     maze = lacak.generate("maze", "wilson", (4, 6), seed=2, weights="random", braid=0.5)
-    assert isinstance(maze, GridMaze) and maze.grid.type == "rect"
+    assert isinstance(maze, Maze) and maze.weights.shape == (4, 6)
     assert maze.options["weights"] == "1-9" and maze.options["braid"] == 0.5
     data = json.loads(maze.to_json())
-    assert data["grid"] == {"type": "rect", "rows": 4, "cols": 6}
-    assert len(data["weights"]) == 24
+    plain = json.loads(lacak.generate("maze", "wilson", (4, 6), seed=2, braid=0.5).to_json())
+    assert set(data) - set(plain) == {"weights"} and data["cells"] == plain["cells"]
+    assert len(data["weights"]) == 4 and all(len(row) == 6 for row in data["weights"])
+    on_grid = GridMaze.from_maze(maze)
+    assert on_grid.weights.tolist() == maze.weights.ravel().tolist()
+    assert on_grid.to_maze() == maze
+    puzzle = lacak.parse("maze", maze.to_json()).maze.with_endpoints().puzzle()
+    assert lacak.solve(puzzle).cost == lacak.solve(puzzle, "uniform-cost").cost
 
 
 @settings(max_examples=40, deadline=None)
@@ -83,13 +90,13 @@ def test_to_maze_refuses_what_a_bitmask_cannot_hold() -> None:
     hexes = lacak.generate("maze", "wilson", (3, 3), seed=1, grid="hex")
     with pytest.raises(lacak.InvalidPuzzleError, match="plain rect"):
         hexes.to_maze()
-    weighted = lacak.generate("maze", "wilson", (3, 3), seed=1, weights="1-3")
-    with pytest.raises(lacak.InvalidPuzzleError, match="weights"):
-        weighted.to_maze()
+    woven = lacak.generate("maze", "kruskal", (6, 6), seed=1, weave=1.0)
+    with pytest.raises(lacak.InvalidPuzzleError, match="tunnels"):
+        woven.to_maze()
 
 
 @settings(max_examples=60, deadline=None)
-@given(grid_mazes(weights=True), st.data())
+@given(grid_mazes(weights=True, on_grid=True), st.data())
 def test_uniform_cost_and_astar_find_the_least_cost(maze: Any, data: st.DataObject) -> None:
     """uniform-cost and A* (manhattan: the grid's admissible bound) give the same least
     cost, the one brute force over every simple path gives."""
@@ -127,7 +134,7 @@ def _cheapest_simple_path(puzzle: Any) -> float:
 
 def test_weights_from_a_picture_darker_costs_more() -> None:
     maze = lacak.generate("maze", "wilson", (4, 4), seed=3, weights=HALF)
-    assert maze.weights.tolist() == [9, 9, 1, 1] * 4
+    assert maze.weights.ravel().tolist() == [9, 9, 1, 1] * 4
     # recorded as the numbers themselves, so the maze can be made again without the picture
     assert maze.options["weights"] == ",".join(["9,9,1,1"] * 4)
     assert remake(lacak.parse("maze", maze.to_json()).maze) == maze
@@ -163,14 +170,14 @@ def test_cli_weights_and_weights_png(tmp_path: Any) -> None:
                                "2", "--weights", "1-5", "--endpoints", "--json"])  # fmt: skip
     assert made.exit_code == 0, made.output
     data = json.loads(made.output)
-    assert data["options"] == {"weights": "1-5"} and len(data["weights"]) == 20
+    assert data["options"] == {"weights": "1-5"} and len(data["weights"]) == 4
     path = tmp_path / "weighted.json"
     path.write_text(made.output)
     solved = runner.invoke(cli, ["maze", "solve", str(path), "--json"])
     assert solved.exit_code == 0, solved.output
     result = json.loads(solved.output)
     assert result["strategy"] == "uniform-cost"
-    maze = GridMaze.from_json(made.output)
+    maze = GridMaze.from_maze(lacak.parse("maze", made.output).maze)
     path_cells = [maze.grid.cell_of(cell) for cell in result["maze"]["path"]]
     assert result["cost"] == sum(maze.weights[i] for i in path_cells[1:])
     again = runner.invoke(cli, ["maze", "generate", "--from", str(path), "--json"])

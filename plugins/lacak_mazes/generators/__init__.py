@@ -50,8 +50,8 @@ def make_function(
     ``/`` between rows, or PNG bytes; the size may then be ``None``, the mask's) and
     ``braid`` (the share of dead ends to link away, :mod:`lacak_mazes.braid`) and
     ``weights`` (a cost to enter each cell: ``"1-9"``, numbers between commas or a
-    picture's bytes, :mod:`lacak_mazes.weights`; a weighted rectangle is a
-    :class:`~lacak_mazes.gridmaze.GridMaze` on a ``rect`` grid). The
+    picture's bytes, :mod:`lacak_mazes.weights`; a weighted plain rectangle keeps its
+    bitmask form with weight rows). The
     plain rectangle is made by ``module``'s own fast code and is a
     :class:`~lacak_mazes.Maze`; any other grid by the graph version of the algorithm
     (:mod:`lacak_mazes.generators.graph`), a :class:`~lacak_mazes.gridmaze.GridMaze`.
