@@ -224,3 +224,12 @@ def test_batch_records_hold_token_traces_that_replay(cli, tmp_path: Path, kind: 
         h = lacak.resolve_heuristic(puzzle, result["heuristic"])
         closes = replay_tokens(puzzle, record["tokens"], "astar", heuristic=h)
         assert closes == result["stats"]["expanded"]
+
+
+def test_a_plain_trace_writes_the_puzzle_s_text_when_given_the_puzzle() -> None:
+    puzzle = lacak.parse("sliding", "123405786")
+    trace = lacak.SearchTrace()  # (describe=str: a board's tuple)
+    result = lacak.solve(puzzle, "bfs", trace=trace)
+    with pytest.raises(TraceMismatchError, match="starts with create 123405786"):
+        replay_tokens(puzzle, tokens(trace, result.states), "bfs")
+    assert replay_tokens(puzzle, tokens(trace, result.states, puzzle=puzzle), "bfs") >= 1

@@ -9,6 +9,8 @@ A trace is read through its attributes only (this folder sits beside the kernel'
 
 from __future__ import annotations
 
+import heapq
+from collections import deque
 from collections.abc import Callable, Hashable
 from typing import Any
 
@@ -51,13 +53,21 @@ def state_tokens(text: Callable[[Hashable], str], state: Hashable) -> list[str]:
     return ["".join(text(state).split()) or "_"]
 
 
-def tokens(trace: Any, plan: Any = None) -> list[str]:
+def _text_of(puzzle: Any) -> Callable[[Hashable], str]:
+    """A state's text form as the puzzle writes it (``lacak.describe_state``'s rule)."""
+    formatter = getattr(puzzle, "format_state", None)
+    return formatter if callable(formatter) else str
+
+
+def tokens(trace: Any, plan: Any = None, *, puzzle: Any = None) -> list[str]:
     """A recorded search as a Searchformer token sequence (Lehnert et al. 2024,
     arXiv 2402.14083): ``create S c<g> c<h>`` when a node joins the open list, ``close S
     c<g> c<h>`` when it is expanded, in the order the search did them, then ``plan S`` for
     each state of ``plan`` (the result's ``states``, start to goal). ``S`` is the state's
-    tokens (:func:`state_tokens`, through the trace's ``describe``); ``c<h>`` is ``c0``
-    for a search without a heuristic.
+    tokens (:func:`state_tokens`, in the ``puzzle``'s text form when it is given, else
+    through the trace's ``describe``: the same as :func:`replay_tokens` reads when the
+    trace was made by ``lacak.solve(..., trace=True)`` or the command line); ``c<h>`` is
+    ``c0`` for a search without a heuristic.
 
     The order is rebuilt from the tree: the root is created, and each node expanded is
     closed and then its children are created, in the order made. That is the order of
@@ -74,7 +84,7 @@ def tokens(trace: Any, plan: Any = None) -> list[str]:
     if trace.order is not None and trace.order[0] == "path":
         raise InvalidOptionError("IDA* makes children one at a time: no token trace for it")
     by_parent = trace.children()
-    text = trace.describe
+    text = _text_of(puzzle) if puzzle is not None else trace.describe
     out: list[str] = []
 
     def event(word: str, node: Any) -> None:
@@ -111,6 +121,54 @@ class _Entry:
     h: float
     depth: int
     seq: int
+    #: Whether it left the open list (taken, or replaced by a cheaper copy).
+    gone: bool = False
+
+
+class _Open:
+    """The open list of a replayed search: entries by state key, and the order the
+    strategy takes them in (a queue, a stack, or a heap by priority), left lazily."""
+
+    def __init__(self, order: str, a: float, b: float) -> None:
+        self.order, self.a, self.b = order, a, b
+        self.by_key: dict[tuple[str, ...], list[_Entry]] = {}
+        self.queue: deque[_Entry] = deque()
+        self.stack: list[_Entry] = []
+        self.heap: list[tuple[float, int, _Entry]] = []
+        self.size = 0
+
+    def priority(self, entry: _Entry) -> float:
+        return self.a * entry.g + self.b * entry.h
+
+    def push(self, entry: _Entry, *, stacked: bool = True) -> None:
+        self.by_key.setdefault(entry.key, []).append(entry)
+        self.size += 1
+        if self.order == "fifo":
+            self.queue.append(entry)
+        elif self.order == "priority":
+            heapq.heappush(self.heap, (self.priority(entry), entry.seq, entry))
+        elif stacked:
+            self.stack.append(entry)
+
+    def remove(self, entry: _Entry) -> None:
+        entry.gone = True
+        self.by_key[entry.key].remove(entry)
+        self.size -= 1
+
+    def head(self) -> _Entry:
+        """The entry the strategy takes next (for the best-first family: one of the least
+        priority)."""
+        if self.order == "fifo":
+            while self.queue[0].gone:
+                self.queue.popleft()
+            return self.queue[0]
+        if self.order == "priority":
+            while self.heap[0][2].gone:
+                heapq.heappop(self.heap)
+            return self.heap[0][2]
+        while self.stack[-1].gone:
+            self.stack.pop()
+        return self.stack[-1]
 
 
 def _read_events(
@@ -195,8 +253,7 @@ def replay_tokens(
     reopen = strategy in ("astar", "uniform-cost")
     if isinstance(words, str):
         words = words.split()
-    formatter = getattr(puzzle, "format_state", None)  # (describe_state's rule)
-    text = describe if describe is not None else (formatter if callable(formatter) else str)
+    text = describe if describe is not None else _text_of(puzzle)
     if heuristic is None:
         h_of: Callable[[Hashable], float] = lambda _s: 0.0  # noqa: E731
     elif hasattr(heuristic, "for_puzzle"):
@@ -223,7 +280,8 @@ def replay_tokens(
     if word != "create" or key != key_of(start) or not same(g, 0) or not same(h, h0):
         raise fail(position, f"a trace starts with create {' '.join(key_of(start))} c0 "
                              f"{_number(h0)}")  # fmt: skip
-    live: list[_Entry] = [_Entry(key, start, 0.0, h0, 0, 0)]
+    live = _Open(order, a, b)
+    live.push(_Entry(key, start, 0.0, h0, 0, 0))
     best: dict[Hashable, float] = {start: 0.0}
     seen_depth: dict[Hashable, int] = {start: 0}
     pending: list[tuple[tuple[str, ...], Hashable, float, float, int]] = []
@@ -233,18 +291,19 @@ def replay_tokens(
     seq = 1
 
     def take_next(position: int, entry_key: tuple[str, ...], g: float, h: float) -> _Entry:
-        candidates = [e for e in live if e.key == entry_key and same(e.g, g) and same(e.h, h)]
+        candidates = [e for e in live.by_key.get(entry_key, ())
+                      if same(e.g, g) and same(e.h, h)]  # fmt: skip
         if not candidates:
             raise fail(position, f"close {' '.join(entry_key)} {_number(g)} {_number(h)}: no "
                                  "such node waits on the open list")  # fmt: skip
+        nxt = live.head()
         if order == "priority":
-            least = min(a * e.g + b * e.h for e in live)
-            chosen = [e for e in candidates if same(a * e.g + b * e.h, least)]
+            least = live.priority(nxt)
+            chosen = [e for e in candidates if same(live.priority(e), least)]
             if not chosen:
                 raise fail(position, f"{strategy} takes a node of the least priority "
                                      f"({least:g}) first")  # fmt: skip
             return chosen[0]
-        nxt = min(live, key=lambda e: e.seq) if order == "fifo" else live[-1]
         if nxt not in candidates:
             which = "the first created still waiting" if order == "fifo" else "the top of the stack"
             raise fail(position, f"{strategy} takes {which} next: {' '.join(nxt.key)}")
@@ -263,18 +322,18 @@ def replay_tokens(
             entry = _Entry(key, match[1], g, h, match[4], seq)
             seq += 1
             if order == "priority":  # a cheaper copy replaces a waiting one
-                live[:] = [e for e in live if e.state != entry.state]
+                for old in [e for e in live.by_key.get(key, ()) if e.state == entry.state]:
+                    live.remove(old)
+            live.push(entry, stacked=False)
             if order == "lifo":
                 batch.append(entry)
-            else:
-                live.append(entry)
             continue
         if pending:
             left = pending[0]
             raise fail(position, f"close before the last node's child {' '.join(left[0])} "
                                  f"{_number(left[2])} {_number(left[3])} was created")  # fmt: skip
         if order == "lifo":
-            live.extend(reversed(batch))
+            live.stack.extend(reversed(batch))
             batch = []
         entry = take_next(position, key, g, h)
         live.remove(entry)
@@ -306,13 +365,11 @@ def replay_tokens(
     if pending:
         left = pending[0]
         raise fail(end, f"the trace ends before the child {' '.join(left[0])} was created")
-    if order == "lifo":
-        live.extend(reversed(batch))
     if goal is None:
         if plan:
             raise fail(end, "a plan, but the trace never closes a goal")
-        if live:
-            raise fail(end, f"the trace ends with {len(live)} node(s) still waiting and no goal")
+        if live.size:
+            raise fail(end, f"the trace ends with {live.size} node(s) still waiting and no goal")
         return closes
     if not plan:
         raise fail(end, "the trace closes a goal but gives no plan")
