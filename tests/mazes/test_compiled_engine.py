@@ -19,6 +19,7 @@ from lacak_mazes.generators import engine
 from lacak_mazes.generators.backtracker import recursive_backtracker
 from lacak_mazes.generators.growing_tree import growing_tree
 from lacak_mazes.generators.huntkill import hunt_and_kill
+from lacak_mazes.generators.kruskal import kruskal, prim
 from lacak_mazes.generators.wilson import wilson
 
 needs_numba = pytest.mark.skipif(not engine.ENGINE.available(), reason="numba is not installed")
@@ -40,6 +41,8 @@ CASES: list[tuple[Any, dict[str, Any]]] = [
     (growing_tree, {"policy": "mix", "newest": 0.9}),
     (growing_tree, {"policy": "mix", "newest": 0.0}),
     (wilson, {}),
+    (kruskal, {}),
+    (prim, {}),
 ]
 IDS = [f"{make.__name__}-{'-'.join(f'{k}={v}' for k, v in options.items())}"
        for make, options in CASES]  # fmt: skip
@@ -80,7 +83,7 @@ def test_compiled_mazes_are_the_python_mazes_for_any_seed(
 def test_large_mazes_are_the_same(monkeypatch) -> None:
     # Wilson's long walks go on in numpy blocks in Python: the kernel walks move for move
     for make, options in [(wilson, {}), (recursive_backtracker, {}), (hunt_and_kill, {}),
-                          (growing_tree, {"policy": "mix"})]:  # fmt: skip
+                          (growing_tree, {"policy": "mix"}), (kruskal, {})]:  # fmt: skip
         python, compiled = _both(monkeypatch, make, 150, 211, 12345, **options)
         assert python.tobytes() == compiled.tobytes(), make.__name__
 

@@ -12,6 +12,8 @@ either engine (the tests compare them over many seeds and sizes):
 - :func:`growing_tree` -- the growing tree's ``oldest``, ``random`` and ``mix``;
 - :func:`wilson` -- Wilson's loop-erased walks (the Python engine's plain loop,
   which its numpy blocks copy move for move);
+- :func:`spanning_tree` -- Kruskal's and Prim's minimum spanning tree of distinct
+  random weights (unique: Borůvka rounds on a union-find give the same one);
 - :func:`breadth_first` -- :class:`lacak_mazes.breadth_first.BreadthFirst`'s
   search, for the endpoints and solutions of ``lacak batch maze``.
 
@@ -42,9 +44,11 @@ __all__ = [
     "cells_from_links",
     "choices",
     "depth_first",
+    "edge_weights",
     "growing_tree",
     "hunt_and_kill",
     "raw",
+    "spanning_tree",
     "warm",
     "wilson",
 ]
@@ -453,6 +457,106 @@ def breadth_first(cells, width, source, target):  # pragma: no cover
     return came, queue, reached, head
 
 
+@numba.njit(cache=False)
+def edge_weights(words, height, width, bits):  # pragma: no cover
+    """:func:`.kruskal.edge_weights` from the stream ``words``: each wall's random high
+    bits (a raw number shifted right by ``1 + bits``) with its number in the low ``bits``;
+    the ``(east, south)`` arrays."""
+    count_east = height * (width - 1)
+    count = count_east + (height - 1) * width
+    weights = np.empty(count, dtype=np.int64)
+    shift = np.uint64(1 + bits)
+    low = np.uint64(bits)
+    for i in range(count):
+        weights[i] = np.int64(((_next(words) >> shift) << low) | np.uint64(i))
+    return (weights[:count_east].reshape(height, width - 1),
+            weights[count_east:].reshape(height - 1, width))  # fmt: skip
+
+
+@numba.njit(inline="always")
+def _root(parent, x):  # pragma: no cover
+    while parent[x] != x:
+        parent[x] = parent[parent[x]]
+        x = parent[x]
+    return x
+
+
+@numba.njit(inline="always")
+def _ends(e, count_east, width):  # pragma: no cover
+    """The two flat cells of wall ``e`` (east walls first, then south walls, row by row)."""
+    if e < count_east:
+        row = e // (width - 1)
+        a = e + row
+        return a, a + 1
+    a = e - count_east
+    return a, a + width
+
+
+@numba.njit(cache=False)
+def spanning_tree(east_weight, south_weight):  # pragma: no cover
+    """:func:`.kruskal.minimum_spanning_tree` for distinct weights (Kruskal's and Prim's):
+    the same tree (a minimum spanning tree of distinct weights is unique), by Borůvka
+    rounds on a union-find. Returns the ``(east, south)`` passage arrays."""
+    height = east_weight.shape[0]
+    width = south_weight.shape[1]
+    east_flat = east_weight.ravel()
+    south_flat = south_weight.ravel()
+    count_east = east_flat.size
+    walls = count_east + south_flat.size
+    n = height * width
+    parent = np.arange(n)
+    best = np.full(n, -1, dtype=np.int64)
+    best_weight = np.zeros(n, dtype=np.int64)
+    alive = np.arange(walls)
+    count = walls
+    roots = np.arange(n)
+    components = n
+    east = np.zeros((height, width), dtype=np.bool_)
+    south = np.zeros((height, width), dtype=np.bool_)
+    while count:
+        kept = 0
+        for i in range(count):
+            e = alive[i]
+            a, b = _ends(e, count_east, width)
+            a = _root(parent, a)
+            b = _root(parent, b)
+            if a == b:
+                continue
+            alive[kept] = e
+            kept += 1
+            weight = east_flat[e] if e < count_east else south_flat[e - count_east]
+            if best[a] < 0 or weight < best_weight[a]:
+                best[a] = e
+                best_weight[a] = weight
+            if best[b] < 0 or weight < best_weight[b]:
+                best[b] = e
+                best_weight[b] = weight
+        count = kept
+        for i in range(components):
+            e = best[roots[i]]
+            if e < 0:
+                continue
+            best[roots[i]] = -1
+            a, b = _ends(e, count_east, width)
+            a = _root(parent, a)
+            b = _root(parent, b)
+            if a == b:
+                continue
+            parent[a] = b
+            if e < count_east:
+                row = e // (width - 1)
+                east[row, e - row * (width - 1)] = True
+            else:
+                south[(e - count_east) // width, (e - count_east) % width] = True
+        left = 0
+        for i in range(components):
+            if parent[roots[i]] == roots[i]:
+                roots[left] = roots[i]
+                left += 1
+        components = left
+    return east, south
+
+
 def warm() -> None:
     """Compile (or load from lacak's cache) every kernel, on tiny mazes."""
     offsets = np.zeros((24, 4), dtype=np.int64)
@@ -469,6 +573,7 @@ def warm() -> None:
     growing_tree(state.copy(), link, offsets, backs, choice, 3, 0, 0.5, words)
     hunt_and_kill(state.copy(), link, offsets, backs, choice, 3, 2, 1, True, 0.0, words)
     wilson(state.copy(), np.zeros(9, dtype=np.int64), 3, 3, words)
+    spanning_tree(*edge_weights(words.copy(), 1, 2, 1))
     breadth_first(np.frombuffer(bytes([2, 8]), dtype=np.uint8), 2, 0, -1)  # (read-only)
 
 

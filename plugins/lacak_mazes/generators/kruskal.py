@@ -28,6 +28,7 @@ True
 from __future__ import annotations
 
 import heapq
+from typing import Any
 
 import numpy as np
 
@@ -35,6 +36,7 @@ from .._common import OPPOSITE, E, N, S, W
 from ..carving import Carving
 from ..maze import Maze
 from ._common import Rng
+from .engine import kernels, timed
 
 __all__ = ["edge_weights", "kruskal", "minimum_spanning_tree", "prim"]
 
@@ -49,13 +51,18 @@ def edge_weights(height: int, width: int, rng: Rng) -> tuple[np.ndarray, np.ndar
     """
     count_east = height * (width - 1)
     count = count_east + (height - 1) * width
-    bits = max(1, int(count).bit_length())
+    bits = _low_bits(height, width)
     raw = rng.raw(count) >> np.uint64(1 + bits)
     weights = ((raw << np.uint64(bits)) | np.arange(count, dtype=np.uint64)).astype(np.int64)
     return (
         weights[:count_east].reshape(height, width - 1),
         weights[count_east:].reshape(height - 1, width),
     )
+
+
+def _low_bits(height: int, width: int) -> int:
+    """Bits of a wall's number in its weight (:func:`edge_weights`)."""
+    return max(1, int(height * (width - 1) + (height - 1) * width).bit_length())
 
 
 def minimum_spanning_tree(
@@ -128,6 +135,17 @@ def minimum_spanning_tree(
     return east, south
 
 
+def _compiled_tree(
+    compiled: Any, height: int, width: int, rng: Rng
+) -> tuple[np.ndarray, np.ndarray]:
+    """The passages of :func:`minimum_spanning_tree` of :func:`edge_weights`, both by the
+    compiled kernels (:mod:`lacak_mazes.generators.compiled`): the same tree."""
+    if height * width == 1:
+        return np.zeros((1, 1), dtype=bool), np.zeros((1, 1), dtype=bool)
+    weights = compiled.edge_weights(rng.words(), height, width, _low_bits(height, width))
+    return compiled.spanning_tree(*weights)
+
+
 def _set(view: np.ndarray, flat: np.ndarray, row_length: int) -> None:
     if row_length and flat.size:
         rows, cols = np.divmod(flat, row_length)
@@ -141,8 +159,12 @@ def kruskal(height: int, width: int, seed: int, carving: bool = False) -> Maze:
         random order (their weight), as the textbook loop knocks them down.
     """
     rng = Rng(seed, salt=3)
-    east_weight, south_weight = edge_weights(height, width, rng)
-    east, south = minimum_spanning_tree(height, width, east_weight, south_weight)
+    compiled = None if carving else kernels(height * width)
+    if compiled is not None:
+        return Maze.from_edges(*_compiled_tree(compiled, height, width, rng))
+    with timed():
+        east_weight, south_weight = edge_weights(height, width, rng)
+        east, south = minimum_spanning_tree(height, width, east_weight, south_weight)
     if not carving:
         return Maze.from_edges(east, south)
     east_rows, east_cols = np.nonzero(east[:, :-1])
@@ -153,9 +175,7 @@ def kruskal(height: int, width: int, seed: int, carving: bool = False) -> Maze:
     order = np.argsort(weights, kind="stable")
     rows = np.concatenate([east_rows, south_rows])[order]
     cols = np.concatenate([east_cols, south_cols])[order]
-    sides = np.concatenate(
-        [np.full(east_rows.size, E), np.full(south_rows.size, S)]
-    )[order]
+    sides = np.concatenate([np.full(east_rows.size, E), np.full(south_rows.size, S)])[order]
     return Maze.from_edges(east, south, carving=Carving.of(rows, cols, sides))
 
 
@@ -167,8 +187,12 @@ def prim(height: int, width: int, seed: int, carving: bool = False) -> Maze:
         wall out, as the textbook loop grows it.
     """
     rng = Rng(seed, salt=5)
-    east_weight, south_weight = edge_weights(height, width, rng)
-    east, south = minimum_spanning_tree(height, width, east_weight, south_weight)
+    compiled = None if carving else kernels(height * width)
+    if compiled is not None:
+        return Maze.from_edges(*_compiled_tree(compiled, height, width, rng))
+    with timed():
+        east_weight, south_weight = edge_weights(height, width, rng)
+        east, south = minimum_spanning_tree(height, width, east_weight, south_weight)
     maze = Maze.from_edges(east, south)
     if not carving:
         return maze
