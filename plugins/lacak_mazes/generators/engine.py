@@ -7,7 +7,8 @@ tests compare them):
     the pure-Python generators of this package, no start-up cost;
 ``numba``
     the walking generators (recursive backtracker, hunt-and-kill, growing tree,
-    Wilson) and the breadth-first search of endpoints and solutions as machine
+    Wilson), Kruskal's and Prim's spanning tree, and the breadth-first search of
+    endpoints and solutions as machine
     code (:mod:`lacak_mazes.generators.compiled`, ``pip install 'lacak[fast]'``):
     10-40 times as fast, but a process pays about 0.5 s to import numba and load
     the machine code, and the very first use on a machine compiles it (about
