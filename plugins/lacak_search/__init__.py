@@ -1,7 +1,7 @@
 """lacak_search: generic search strategies for any :class:`lacak.Puzzle`.
 
 Registers ``dfs``, ``bfs``, ``best-first``, ``astar``, ``weighted-astar``,
-``idastar``, ``uniform-cost`` and ``bidirectional-bfs``. They need nothing
+``idastar``, ``uniform-cost``, ``bidirectional-bfs``, ``iddfs`` and ``rbfs``. They need nothing
 but the Puzzle protocol (``bidirectional-bfs`` also a goal state and
 ``predecessors``); they honour :class:`lacak.Limits`, count honestly and
 record into a :class:`lacak.SearchTrace` when given one. See ``docs/search.md``.
@@ -32,7 +32,7 @@ _DUPLICATES = {"duplicates": OneOf("parent", "path", "closed")}
 @lacak.hookimpl
 def register_searchers(register: Callable[[lacak.Searcher], None]) -> None:
     """Register the generic strategies (their modules are imported only now)."""
-    from . import breadth, depth, local, priority  # (deferred: until searchers are asked for)
+    from . import breadth, depth, local, priority, recursive  # (deferred: until asked for)
 
     register(
         lacak.Searcher(
@@ -111,6 +111,28 @@ def register_searchers(register: Callable[[lacak.Searcher], None]) -> None:
             name="idastar",
             search=depth.idastar,
             description="iterative-deepening A*: memory for one path only; optimal with an admissible heuristic",
+            optimal=True,
+            heuristic="optional",
+        )
+    )
+    register(
+        lacak.Searcher(
+            name="iddfs",
+            search=recursive.iddfs,
+            description="iterative-deepening depth-first search: depth limits 0, 1, 2, ...; "
+            "fewest moves (least cost only when every step costs the same), memory for one path",
+            fewest_moves=True,
+            heuristic="unused",
+            options={"duplicates": "path"},
+            accepts=_DUPLICATES,
+        )
+    )
+    register(
+        lacak.Searcher(
+            name="rbfs",
+            search=recursive.rbfs,
+            description="recursive best-first search: best-first in linear space; optimal "
+            "with an admissible heuristic",
             optimal=True,
             heuristic="optional",
         )

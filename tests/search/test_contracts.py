@@ -93,3 +93,32 @@ class TestBestFirst(_WithZeroHeuristic):
 
 class TestIdastar(SearcherContract):
     strategy = "idastar"
+
+
+class TestIddfs(SearcherContract):
+    strategy = "iddfs"
+
+    def puzzles(self) -> st.SearchStrategy[Any]:
+        return unit_graphs(max_states=8)
+
+
+class TestIddfsClosed(SearcherContract):
+    strategy = "iddfs"
+    options: ClassVar[dict[str, Any]] = {"duplicates": "closed"}
+
+    def puzzles(self) -> st.SearchStrategy[Any]:
+        return unit_graphs()
+
+
+class TestRbfs(SearcherContract):
+    strategy = "rbfs"
+
+    def puzzles(self) -> st.SearchStrategy[Any]:
+        return lst.graph_puzzles(max_states=8)
+
+
+class TestRbfsZeroHeuristic(_WithZeroHeuristic):
+    strategy = "rbfs"
+
+    def puzzles(self) -> st.SearchStrategy[Any]:
+        return lst.graph_puzzles(max_states=8)

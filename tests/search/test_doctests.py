@@ -10,7 +10,13 @@ import pytest
 
 @pytest.mark.parametrize(
     "module",
-    ["lacak_search.breadth", "lacak_search.depth", "lacak_search.local", "lacak_search.priority"],
+    [
+        "lacak_search.breadth",
+        "lacak_search.depth",
+        "lacak_search.local",
+        "lacak_search.priority",
+        "lacak_search.recursive",
+    ],
 )
 def test_docstring_examples(module: str) -> None:
     result = doctest.testmod(importlib.import_module(module))

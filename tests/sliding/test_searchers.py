@@ -24,6 +24,8 @@ STRATEGIES: dict[str, dict[str, Any]] = {
     "astar": {},
     "weighted-astar": {"weight": 1.5},
     "idastar": {},
+    "iddfs": {"duplicates": "closed"},
+    "rbfs": {},
     "astar-tiles": {},
     "bfs-tiles": {},
 }
@@ -33,6 +35,8 @@ OPTIMAL = [
     "uniform-cost",
     "astar",
     "idastar",
+    "iddfs",
+    "rbfs",
     "astar-tiles",
     "bfs-tiles",
 ]
@@ -51,7 +55,7 @@ def test_every_registered_strategy_is_covered() -> None:
         # bfs and bidirectional-bfs find fewest moves: least cost here (unit step
         # costs), but not flagged optimal, which means least cost for any costs
         searcher = lacak.searchers()[name]
-        assert searcher.optimal == (name not in ("bfs", "bidirectional-bfs"))
+        assert searcher.optimal == (name not in ("bfs", "bidirectional-bfs", "iddfs"))
         assert searcher.optimal or searcher.fewest_moves
 
 
