@@ -41,7 +41,8 @@ def test_every_registered_kind_is_listed_the_third_party_one_included(client: Te
 def test_a_kinds_catalogue_is_the_registry_s(client: TestClient) -> None:
     data = client.get("/api/kinds/sliding").json()
     strategies = {s["name"] for s in data["strategies"]}
-    expected = {n for n, s in lacak.searchers().items() if not s.kinds or "sliding" in s.kinds}
+    expected = {n for n, s in lacak.searchers().items()
+                if (not s.kinds or "sliding" in s.kinds) and not s.objective}  # fmt: skip
     assert strategies == expected and "astar-tiles" in strategies and "tree-path" not in strategies
     assert {h["name"] for h in data["heuristics"]} == set(lacak.heuristics("sliding"))
     weighted = next(h for h in data["heuristics"] if h["name"] == "weighted")
@@ -49,6 +50,8 @@ def test_a_kinds_catalogue_is_the_registry_s(client: TestClient) -> None:
     assert {g["name"] for g in client.get("/api/kinds/maze").json()["generators"]} == set(
         lacak.generators("maze")
     )
+    queens = {s["name"] for s in client.get("/api/kinds/queens").json()["strategies"]}
+    assert {"hill-climbing", "genetic", "dfs"} <= queens  # (a kind with an objective)
     jugs = client.get("/api/kinds/jugs").json()
     assert jugs["generators"] == [] and [h["name"] for h in jugs["heuristics"]] == ["off-target"]
     assert {o["name"] for o in jugs["options"]} == {"start", "tap"}

@@ -237,7 +237,9 @@ def catalogue(kind: str, *, registry: Registry | None = None) -> dict[str, Any]:
             "options": _options(searcher.options, searcher.accepts),
         }
         for name, searcher in sorted(reg.searchers().items())
-        if not searcher.kinds or kind in searcher.kinds
+        if (not searcher.kinds or kind in searcher.kinds)
+        # local search only for a kind that declares an objective
+        and (not searcher.objective or kind_type.objective is not None)
     ]
     heuristics = [
         {
