@@ -23,11 +23,12 @@ has done, never of the maze's answer (both engines give the same):
    (:meth:`~lacak.store.compiled.CompiledEngine.ready`), from a maze of
    :data:`LOAD_FROM` cells on, or once this process has spent :data:`LOAD_AFTER`
    seconds making mazes in Python (a batch of small mazes repays the load);
-3. else Python; from a maze of :data:`COMPILE_FROM` cells on, or after
-   :data:`COMPILE_AFTER` seconds of Python mazes, the first compile starts in a
-   process of its own (announced, once per machine:
+3. else Python; from a maze of :data:`COMPILE_FROM` cells on, the first compile
+   starts in a process of its own (announced, once per machine:
    :meth:`~lacak.store.compiled.CompiledEngine.compile_in_background`), and a
-   later maze loads the machine code once it is there. No maze waits for a compile.
+   later maze loads the machine code once it is there. No maze waits for a compile,
+   and small mazes never start one: a batch of them uses the kernels once they are
+   ready (``LACAK_MAZE_ENGINE=numba`` once, or :func:`warm`, compiles them).
 
 ``numba`` compiles first when it must (announced) and is an error, in one line,
 where numba cannot run. A maze asked for with its carving (``carving=True``)
@@ -44,7 +45,6 @@ import lacak
 from lacak.store.compiled import CompiledEngine, engine_named
 
 __all__ = [
-    "COMPILE_AFTER",
     "COMPILE_FROM",
     "ENGINE",
     "ENGINES",
@@ -76,8 +76,6 @@ LOAD_FROM = 1_000_000
 LOAD_AFTER = 0.5
 #: Cells of one maze from which ``auto`` starts the first compile in the background.
 COMPILE_FROM = 4_000_000
-#: Seconds of Python mazes in a process after which ``auto`` starts the first compile.
-COMPILE_AFTER = 5.0
 
 #: Seconds this process has spent making mazes in Python (what ``auto`` weighs).
 _spent = [0.0]
@@ -110,7 +108,7 @@ def kernels(cells: int) -> ModuleType | None:
     if cells >= LOAD_FROM or _spent[0] >= LOAD_AFTER:
         if ENGINE.ready():
             return ENGINE.load(compile=False)
-        if cells >= COMPILE_FROM or _spent[0] >= COMPILE_AFTER:
+        if cells >= COMPILE_FROM:
             ENGINE.compile_in_background()
     return None
 
@@ -131,7 +129,7 @@ def loaded_kernels() -> ModuleType | None:
 
 class timed:  # (used as a function)
     """``with timed():`` around a maze made in Python: its seconds count towards
-    :data:`LOAD_AFTER` and :data:`COMPILE_AFTER`."""
+    :data:`LOAD_AFTER`."""
 
     __slots__ = ("began",)
 
