@@ -599,9 +599,7 @@ def _objective_for(searcher: Searcher, puzzle: Any, objective: Any) -> Objective
             "(PuzzleType.objective)"
         )
     if not isinstance(objective, Objective):
-        raise InvalidOptionError(
-            f"objective must be a lacak.Objective, not {type(objective).__name__}"
-        )
+        raise InvalidOptionError(f"objective must be a lacak.Objective, not {_kind_of(objective)}")
     return objective
 
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 import lacak
-from lacak.options import Text
+from lacak.options import Number, OneOf, Text
 
 from . import learning
 from .render import PICTURE_HELP, PICTURE_OPTIONS, render_puzzle
@@ -246,10 +246,17 @@ def batch_puzzle(maze: Maze) -> MazePuzzle:
 #: How ``lacak batch maze`` makes and records mazes (see :class:`lacak.BatchKind`).
 BATCH = lacak.BatchKind(
     generator="hunt-and-kill",
-    # grid, mask and braid: the generator's options (batch_plan), as `lacak maze generate`
-    # takes them; text by default, so that a request lacak does not trust (the page's
-    # `prepare`) cannot give them
+    # grid, mask and braid: the generator's options (batch_plan, which only the command
+    # line runs), as `lacak maze generate` takes them; a request lacak does not trust (the
+    # page's `prepare`, which ignores them) may give a grid's name, a share, and a mask
+    # only as rows of text, never as a file
     options={"endpoints": False, "solution": False, "grid": None, "mask": None, "braid": None},
+    accepts={
+        "grid": OneOf("rect", "rectangle", "cylinder", "torus", "hex", "triangle", "upsilon",
+                      "polar"),
+        "mask": Text(max_length=20_000, pattern=r"[.Xx#/ ]*", like="X../.../..X"),
+        "braid": Number(minimum=0.0, maximum=1.0),
+    },
     help={
         "endpoints": "Give each maze a start and an end: the ends of its longest path.",
         "solution": "Give each maze the path from its start to its end (implies --endpoints).",

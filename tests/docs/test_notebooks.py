@@ -41,7 +41,7 @@ def generator() -> dict[str, Any]:
 
 
 def test_the_worked_examples_are_a_notebook() -> None:
-    assert [p.name for p in NOTEBOOKS] == ["worked-examples.ipynb"]
+    assert [p.name for p in NOTEBOOKS] == ["machine-learning.ipynb", "worked-examples.ipynb"]
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=_name)

@@ -166,7 +166,18 @@ def test_an_amount_in_any_jug_is_not_reversible() -> None:
 
 
 #: The generic strategies (those for any kind of puzzle), with the heuristic they take.
-GENERIC = sorted(name for name, searcher in lacak.searchers().items() if not searcher.kinds)
+# the systematic ones: a local search (searcher.objective) climbs only what declares an
+# objective, which the jugs do not (the test below checks the one-line refusal)
+GENERIC = sorted(name for name, searcher in lacak.searchers().items()
+                 if not searcher.kinds and not searcher.objective)  # fmt: skip
+LOCAL = sorted(name for name, searcher in lacak.searchers().items() if searcher.objective)
+
+
+@pytest.mark.parametrize("strategy", LOCAL)
+def test_a_local_search_says_the_jugs_declare_no_objective(strategy: str) -> None:
+    result = run("8,5,3:4,4,0", "--start", "8,0,0", "--no-tap", "-s", strategy)
+    assert result.exit_code == 2 and "objective" in result.output, result.output
+    assert len(result.output.strip().splitlines()) == 1
 
 
 def test_the_generic_strategies_are_there() -> None:
@@ -186,8 +197,10 @@ def test_every_generic_strategy_solves_jugs(strategy: str, instance: dict[str, A
             lacak.solve(puzzle, strategy)
         return
     best = fewest(instance)
-    # IDA* keeps no closed set: proving that no path exists can take it exponentially long
-    limits = lacak.Limits(max_expanded=50_000) if strategy == "idastar" else None
+    # IDA*, RBFS and IDDFS keep no closed set (at most the path): proving that no path
+    # exists can take them exponentially long
+    linear = strategy in ("idastar", "rbfs", "iddfs")
+    limits = lacak.Limits(max_expanded=50_000) if linear else None
     result = lacak.solve(puzzle, strategy, limits=limits)
     assert result.kind == "jugs"
     if result.found:
