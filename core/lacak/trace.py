@@ -160,6 +160,8 @@ class SearchTrace:
     steps_truncated: bool = attrs.field(default=False, init=False)
     #: How the strategy takes its open list (:meth:`begin_steps`), ``None`` before.
     order: tuple[str, float, float] | None = attrs.field(default=None, init=False)
+    #: Among open nodes of equal value, 1: the first made goes first; -1: the last made.
+    _tie: int = attrs.field(default=1, init=False, repr=False)
     _expansions: int = attrs.field(default=0, init=False)
     _open: dict[int, tuple[float, ...]] = attrs.field(factory=dict, init=False, repr=False)
     _closed: list[int] = attrs.field(factory=list, init=False, repr=False)
@@ -173,15 +175,18 @@ class SearchTrace:
         """Whether steps are being recorded now (asked for, begun, not cut short)."""
         return self._stepping
 
-    def begin_steps(self, order: str, g_weight: float = 1.0, h_weight: float = 0.0) -> None:
+    def begin_steps(self, order: str, g_weight: float = 1.0, h_weight: float = 0.0, *,
+                    ties: str = "first") -> None:  # fmt: skip
         """Called by a strategy that can record steps, before its first node: how it
         takes its open list. ``"fifo"`` (breadth-first: first made, first taken),
         ``"lifo"`` (depth-first: the last expansion's children first, each expansion's
         in the order made), ``"path"`` (IDA*: as ``"lifo"``, children made one at a time) or ``"priority"`` (smallest ``g_weight*g + h_weight*h``, then
-        smaller ``h``, then first made). Steps are recorded only if asked for."""
+        smaller ``h``, then first made, or last made with ``ties="last"``). Steps are recorded
+        only if asked for."""
         if order not in ("fifo", "lifo", "path", "priority"):
             raise ValueError(f"unknown open-list order {order!r}")
         self.order = (order, float(g_weight), float(h_weight))
+        self._tie = -1 if ties == "last" else 1
         self._stepping = self.steps and not self.steps_truncated
 
     def restart(self) -> None:
@@ -199,7 +204,7 @@ class SearchTrace:
         if how in ("lifo", "path"):
             return (-len(self.recorded), node.id)
         h = node.h if node.h is not None else 0.0
-        return (a * node.g + b * h, h, node.id)
+        return (a * node.g + b * h, h, self._tie * node.id)
 
     def _settle(self) -> None:
         """Write the lists after the last step into it."""

@@ -81,8 +81,8 @@ def register_searchers(register: Callable[[lacak.Searcher], None]) -> None:
             search=priority.best_first,
             description="greedy best-first: open list ordered by the heuristic, closed list of checked nodes",
             heuristic="required",
-            options={"duplicates": "closed"},
-            accepts=_DUPLICATES,
+            options={"duplicates": "closed", "ties": "first"},
+            accepts={**_DUPLICATES, "ties": OneOf("first", "last")},
         )
     )
     register(

@@ -57,8 +57,14 @@ def _search(
     h_weight: float,
     duplicates: str,
     reopen: bool,
+    ties: str = "first",
 ) -> lacak.SearchResult:
     check_duplicates(duplicates, strategy)
+    if ties not in ("first", "last"):
+        raise lacak.InvalidOptionError(
+            f"{strategy} option 'ties' is first or last, got {ties!r}"
+        )
+    sign = 1 if ties == "first" else -1  # among equal keys: first made, or last made, first
     budget = limits.start()
     counters = Counters()
     est = estimator(heuristic if h_weight else None, puzzle, budget)
@@ -81,9 +87,9 @@ def _search(
     h0 = est(puzzle.initial)
     root = Node(puzzle.initial, h=h0)
     if trace is not None:
-        trace.begin_steps("priority", g_weight, h_weight)
+        trace.begin_steps("priority", g_weight, h_weight, ties=ties)
         root.tid = trace.add(None, root.state, h=h0 if heuristic is not None else None)
-    frontier: list[tuple[float, float, int, Node]] = [(h_weight * h0, h0, next(counter), root)]
+    frontier: list[tuple[float, float, int, Node]] = [(h_weight * h0, h0, sign * next(counter), root)]
     # closed, no depth limit: the best g per state (every state ever generated; reopened when
     # a cheaper path shows up, if ``reopen``)
     best: dict[Hashable, float] = {root.state: 0.0}
@@ -167,7 +173,7 @@ def _search(
                     supersede=replaces,
                     kept=labels[child_state] if labels is not None else None,
                 )
-            heappush(frontier, (g_weight * g + h_weight * h, h, next(counter), child))
+            heappush(frontier, (g_weight * g + h_weight * h, h, sign * next(counter), child))
         if generated > before and depth > deepest:
             deepest = depth
         if len(frontier) > widest:
@@ -255,6 +261,7 @@ def best_first(
     limits: lacak.Limits,
     trace: lacak.SearchTrace | None = None,
     duplicates: str = "closed",
+    ties: str = "first",
 ) -> lacak.SearchResult:
     """Greedy best-first search: always expand the open node with the smallest ``h``.
 
@@ -265,6 +272,9 @@ def best_first(
         ``"parent"`` only refuses a child equal to its grandparent (the
         textbook rule, use it with a depth limit); ``"path"`` refuses states
         already on the node's path.
+    :param ties: which of two open nodes with the same ``h`` goes first: ``"first"``
+        made (default) or ``"last"`` made, which is what the course notes' queue does
+        (a new node goes in before those of equal value: ``antrian1``'s order).
     """
     return _search(
         puzzle,
@@ -276,6 +286,7 @@ def best_first(
         h_weight=1.0,
         duplicates=duplicates,
         reopen=False,
+        ties=ties,
     )
 
 

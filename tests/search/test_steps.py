@@ -237,3 +237,30 @@ def test_the_web_api_bounds_the_steps_it_records() -> None:
     assert steps["list"][-1]["open_size"] > 2
     with pytest.raises(lacak.InvalidOptionError, match="records no steps"):
         work.solve("sliding", {"puzzle": "867254301", "strategy": "idastar-tiles", "steps": 3})
+
+
+def test_ties_last_puts_a_new_node_before_its_equals_as_the_notes_queue_does() -> None:
+    """The notes insert a node into antrian1 before those of equal value: with
+    ``ties="last"`` their first step reads B 123405786, C 120453786, D 123456780."""
+    trace = _steps("best-first", heuristic="weighted", duplicates="parent", ties="last")
+    first = trace.steps_to_list()[0]
+    assert first["open"] == ["123405786", "120453786", "123456780"]
+    letters = {c["state"]: c["label"] for c in first["children"]}
+    assert letters == {"123405786": "B", "120453786": "C", "123456780": "D"}
+    with pytest.raises(lacak.InvalidOptionError, match="first or last"):
+        lacak.solve(lacak.parse("sliding", START, goal=GOAL), "best-first",
+                    heuristic="weighted", ties="middle")  # fmt: skip
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 2**16))
+def test_ties_change_only_the_order_of_equal_nodes(seed: int) -> None:
+    """Either tie rule takes the open node of least h; both find a goal when one exists."""
+    puzzle = lacak.generate("sliding", "walk", (3, 3), seed=seed)
+    for ties in ("first", "last"):
+        trace = lacak.SearchTrace(steps=True)
+        result = lacak.solve(puzzle, "best-first", heuristic="manhattan", ties=ties, trace=trace)
+        assert result.found
+        steps = trace.steps_to_list()
+        for before, after in zip(steps, steps[1:], strict=False):
+            assert after["node"] == before["open"][0]
