@@ -262,5 +262,5 @@ def test_ties_change_only_the_order_of_equal_nodes(seed: int) -> None:
         result = lacak.solve(puzzle, "best-first", heuristic="manhattan", ties=ties, trace=trace)
         assert result.found
         steps = trace.steps_to_list()
-        for before, after in zip(steps, steps[1:], strict=False):
+        for before, after in itertools.pairwise(steps):
             assert after["node"] == before["open"][0]
