@@ -304,14 +304,13 @@ class _Weaving:
         self.index = grid.index
         self.open: list[set[int]] = [set() for _ in range(grid.size)]
         self.tunnels: list[tuple[int, int, int]] = []
+        # the cells tunnels pass under, and the cells they join (kept as tunnels are made)
+        self.under_cells: set[int] = set()
+        self.ends: set[int] = set()
         self.under: dict[int, int] = {}  # the cell beyond a tunnel -> the cell under it
 
     def __getitem__(self, cell: int) -> tuple[int, ...]:
         return tuple(c for c in self.plain[cell] if c not in self.under_cells)
-
-    @property
-    def under_cells(self) -> set[int]:
-        return {middle for _a, middle, _b in self.tunnels}
 
     def beyond(self, cell: int, visited: bytearray) -> list[int]:
         row, col = self.grid.ids[cell]
@@ -324,9 +323,8 @@ class _Weaving:
             sides = self.open[middle]
             mr, mc = row + dr, col + dc
             across = {self.index.get((mr + dc, mc + dr)), self.index.get((mr - dc, mc - dr))}
-            ends = {c for a, _m, b in self.tunnels for c in (a, b)}
             if (sides == across and None not in across and middle not in self.under_cells
-                    and middle not in ends and self.rng.chance() < self.weave):  # fmt: skip
+                    and middle not in self.ends and self.rng.chance() < self.weave):  # fmt: skip
                 found.append(far)
                 self.under[far] = middle
         return found
@@ -335,6 +333,8 @@ class _Weaving:
         middle = self.under.get(there)
         if middle is not None and there not in self.plain[here]:
             self.tunnels.append((here, middle, there))
+            self.under_cells.add(middle)
+            self.ends.update((here, there))
         else:
             links.append((here, there))
             self.open[here].add(there)
