@@ -54,25 +54,27 @@ def parse(text: str | bytes, start: Any = None, end: Any = None) -> MazePuzzle |
     :meth:`MazePuzzle.from_json <lacak_mazes.MazePuzzle.from_json>`)."""
     from .maze import MazePuzzle  # here: see the module's documentation
 
-    if _on_grid(text):
-        from .gridmaze import GridMazePuzzle  # here: see the module's documentation
+    data = _grid_maze_data(text)
+    if data is not None:
+        from .gridmaze import GridMaze, GridMazePuzzle  # here: see the module's documentation
 
-        return GridMazePuzzle.from_json(text, start=start, end=end)
+        return GridMazePuzzle.of(GridMaze.from_dict(data), start, end)
     return MazePuzzle.from_json(text, start=start, end=end)
 
 
-def _on_grid(text: str | bytes) -> bool:
-    """Whether a maze's JSON text is of a maze on a grid (it has a ``"grid"`` key)."""
-    head = text[:4096] if isinstance(text, str) else text[:4096].decode("utf-8", "replace")
-    if '"grid"' not in head:
-        return False
+def _grid_maze_data(text: str | bytes) -> dict[str, Any] | None:
+    """The JSON object of a maze on a grid (one with a ``"grid"`` key), read once; ``None``
+    for any other text, which the bitmask maze's reader reads (and refuses with its own
+    message when it is not JSON)."""
+    if (b'"grid"' if isinstance(text, bytes) else '"grid"') not in text:
+        return None
     import json  # here: see the module's documentation
 
     try:
         data = json.loads(text)
-    except (ValueError, UnicodeDecodeError):
-        return False
-    return isinstance(data, dict) and "grid" in data
+    except (ValueError, UnicodeDecodeError, RecursionError):
+        return None
+    return data if isinstance(data, dict) and "grid" in data else None
 
 
 def validate(instance: Any) -> None:
