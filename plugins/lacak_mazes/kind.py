@@ -66,7 +66,8 @@ def _grid_maze_data(text: str | bytes) -> dict[str, Any] | None:
     """The JSON object of a maze on a grid (one with a ``"grid"`` key), read once; ``None``
     for any other text, which the bitmask maze's reader reads (and refuses with its own
     message when it is not JSON)."""
-    if (b'"grid"' if isinstance(text, bytes) else '"grid"') not in text:
+    found = b'"grid"' in text if isinstance(text, bytes) else '"grid"' in text
+    if not found:
         return None
     import json  # here: see the module's documentation
 
