@@ -431,7 +431,11 @@ def wall_follower(
             break
     if found and trace is not None:
         trace.mark_goal(ids[-1])
-    path = (_erase_loops(walk) if erase_loops else walk) if found else None
+    path = walk if found else None
+    if path is not None and erase_loops:
+        from .classic import loop_erased  # (deferred: as above)
+
+        path = loop_erased(path)
     return _finished(
         puzzle,
         path,
@@ -444,22 +448,6 @@ def wall_follower(
         budget=budget,
         strategy="wall-follower",
     )
-
-
-def _erase_loops(walk: list[int]) -> list[int]:
-    """The walk with every loop cut out (chronological loop erasure)."""
-    path: list[int] = []
-    where: dict[int, int] = {}
-    for cell in walk:
-        if cell in where:
-            cut = where[cell] + 1
-            for gone in path[cut:]:
-                del where[gone]
-            del path[cut:]
-        else:
-            where[cell] = len(path)
-            path.append(cell)
-    return path
 
 
 # -- the classic solvers (lacak_mazes.classic, loaded when one is first used) -------------
