@@ -21,12 +21,13 @@ from __future__ import annotations
 from typing import Any
 
 import attrs
+import lacak
 import numpy as np
 
 from ._common import BIT, DX, DY, OPPOSITE
 from .generators._common import Rng
 
-__all__ = ["braid"]
+__all__ = ["braid", "braid_report"]
 
 
 def braid(maze: Any, share: float, seed: int) -> Any:
@@ -36,6 +37,41 @@ def braid(maze: Any, share: float, seed: int) -> Any:
     if hasattr(maze, "grid"):
         return _braid_graph(maze, share, floats)
     return _braid_rect(maze, share, floats)
+
+
+def braid_report(maze: Any, dead_ends: int) -> dict[str, Any] | None:
+    """What the braid of ``maze`` did, for its statistics: the share of dead ends asked
+    for (its ``braid`` option), the dead ends of the same maze unbraided, those left
+    (``dead_ends``), and the share removed. ``None`` when ``maze`` records no braid, or
+    cannot be made again unbraided (no generator and seed, or one not registered here).
+
+    The unbraided maze is the generator's own maze, made again from the maze's
+    algorithm, seed and other options: the braid comes after it, from random numbers
+    of its own.
+
+    >>> import lacak
+    >>> maze = lacak.generate("maze", "recursive-backtracker", (20, 20), seed=1, braid=0.5)
+    >>> report = maze.stats()["braid"]
+    >>> report["asked"], report["dead_ends_before"] > report["dead_ends"]
+    (0.5, True)
+    """
+    share = maze.options.get("braid")
+    if not share or not maze.algorithm or maze.seed is None:
+        return None
+    from .remake import remake  # (deferred: only braided mazes are made again)
+
+    options = {key: value for key, value in maze.options.items() if key != "braid"}
+    try:
+        plain = remake(attrs.evolve(maze, options=options, start=None, end=None, solution=None))
+    except lacak.LacakError:
+        return None
+    before = int((plain.degrees() == 1).sum())
+    return {
+        "asked": share,
+        "dead_ends_before": before,
+        "dead_ends": dead_ends,
+        "achieved": round((before - dead_ends) / before, 6) if before else 0.0,
+    }
 
 
 def _order(cells: list[int], floats: Any) -> list[int]:

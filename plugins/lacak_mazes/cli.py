@@ -445,18 +445,12 @@ def stats(
     for key, value in numbers.items():
         if value is None:
             continue
-        shown = (
-            f"{value:.1%}"
-            if key
-            in (
-                "dead_end_share",
-                "straightness",
-                "horizontal_share",
-                "junction_share",
-                "solution_share",
-            )
-            else value
-        )
+        shares = ("dead_end_share", "straightness", "horizontal_share", "junction_share",
+                  "solution_share")  # fmt: skip
+        shown = f"{value:.1%}" if key in shares else value
+        if key == "braid":
+            shown = (f"{value['achieved']:.1%} of {value['dead_ends_before']} dead ends removed "
+                     f"(asked {value['asked']:.0%})")  # fmt: skip
         note = f"  ({labels[key]})" if key in labels else ""
         click.echo(f"{key:<{width}}  {shown}{note}")
 

@@ -41,6 +41,7 @@ import attrs
 import lacak
 import numpy as np
 
+from .braid import braid_report
 from .fields import check_text as _check_text
 from .fields import generator_options as _generator_options
 from .graph_json import graph_dict, graph_text, rect_links
@@ -532,7 +533,8 @@ class GridMaze:
 
     def stats(self) -> dict[str, Any]:
         """Texture statistics: cells, passages, loops, dead ends (count and share),
-        junctions, and the solution's length when there is one."""
+        junctions, the solution's length when there is one, and what a braid did
+        (:func:`~lacak_mazes.braid.braid_report`)."""
         degrees = self.degrees()
         data: dict[str, Any] = {
             "grid": self.grid.type,
@@ -547,6 +549,9 @@ class GridMaze:
         }
         if self.solution is not None:
             data["solution_cells"] = len(self.solution)
+        braided = braid_report(self, data["dead_ends"])
+        if braided is not None:
+            data["braid"] = braided
         return data
 
     # -- identity -----------------------------------------------------------------------

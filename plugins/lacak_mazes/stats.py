@@ -18,6 +18,9 @@ All counts are vectorised over the cell bitmasks:
   and its share of the cells (``solution_share``);
 - ``loops``: the number of independent loops (passages beyond those of a spanning
   forest: 0 in a perfect maze, one more for each link a braid adds);
+- ``braid``, for a braided maze: the share of dead ends asked for, the dead ends of
+  the same maze unbraided and those left, and the share removed
+  (:func:`~lacak_mazes.braid.braid_report`);
 - ``perfect``, ``passages``, ``cells``.
 """
 
@@ -28,6 +31,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from ._common import E, N, S, W, flat_steps
+from .braid import braid_report
 
 if TYPE_CHECKING:
     from ._shape import MazeLike
@@ -85,6 +89,9 @@ def maze_stats(maze: MazeLike) -> dict[str, Any]:
         if maze.solution is not None
         else None,
     }
+    braided = braid_report(maze, stats["dead_ends"])
+    if braided is not None:
+        stats["braid"] = braided
     return stats
 
 

@@ -653,6 +653,18 @@ def test_stats_reads_standard_input(cli) -> None:  # type: ignore[no-untyped-def
     assert json.loads(result.stdout) == maze.stats()
 
 
+@pytest.mark.parametrize("grid", ["rect", "hex"])
+def test_stats_report_the_share_a_braid_achieved(cli, grid: str) -> None:  # type: ignore[no-untyped-def]
+    maze = lacak.generate("maze", "wilson", (12, 12), seed=2, braid=0.3, grid=grid)
+    report = maze.stats()["braid"]
+    result = run(cli, "maze", "stats", "-", input=maze.to_json())
+    assert result.exit_code == 0, result.output
+    line = next(line for line in result.stdout.splitlines() if line.startswith("braid"))
+    assert line.split(None, 1)[1] == (
+        f"{report['achieved']:.1%} of {report['dead_ends_before']} dead ends removed (asked 30%)"
+    )
+
+
 @pytest.mark.parametrize(
     ("command", "flags"),
     [

@@ -284,11 +284,24 @@ def test_braids_link_dead_ends_away(grid_size, share: float, seed: int) -> None:
     if share > 0:
         assert braided.options["braid"] == share
         validate(braided)  # the kind's check: one piece, loops allowed
+        report = braided.stats()["braid"]  # the share achieved, counted from the plain maze
+        dead_before = int((plain.degrees() == 1).sum())
+        dead_after = int((braided.degrees() == 1).sum())
+        assert report == {
+            "asked": share, "dead_ends_before": dead_before, "dead_ends": dead_after,
+            "achieved": round((dead_before - dead_after) / dead_before, 6) if dead_before else 0.0,
+        }  # fmt: skip
+    else:
+        assert "braid" not in braided.stats()
 
 
 def test_braided_rectangles_keep_their_bitmask_form() -> None:
     maze = lacak.generate("maze", "wilson", (10, 10), seed=5, braid=0.5)
     assert type(maze).__name__ == "Maze" and not maze.is_perfect()
+    plain = lacak.generate("maze", "wilson", (10, 10), seed=5)
+    report = maze.stats()["braid"]
+    assert report["dead_ends_before"] == plain.stats()["dead_ends"]
+    assert report["dead_ends"] == maze.stats()["dead_ends"] < report["dead_ends_before"]
     solved = lacak.solve(maze.with_endpoints().puzzle())
     assert solved.found
 
