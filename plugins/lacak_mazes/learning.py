@@ -3,8 +3,9 @@ shortest path, by level of maze size and measured path length) and its Gymnasium
 environment's observations (docs/machine-learning.md). The core's :mod:`lacak.tasks`
 and :mod:`lacak.gym` assemble them.
 
-Another grid is one more entry of :data:`LEVELS`' sizes and of :func:`_draw`; the
-scoring reads any maze whose cells and passages the instance's JSON gives.
+The task runs on every grid (``grid``: ``rect``, the default, or any name of
+:mod:`lacak_mazes.grids`, third-party ones included): a rectangle is drawn in
+text, another grid is given as its cells and open passages, which any grid has.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from lacak.gym import GymKind
 from lacak.tasks import TaskKind
 
 if TYPE_CHECKING:
-    from .maze import Maze, MazePuzzle
+    from .maze import MazePuzzle
 
 __all__ = ["GENERATORS", "GYM", "LEVELS", "TASKS", "make_task", "score_task"]
 
@@ -45,17 +46,59 @@ GENERATORS = ("recursive-backtracker", "wilson", "kruskal", "prim", "hunt-and-ki
 TRIES = 200
 
 
-def _distances(maze: Maze, start: tuple[int, int]) -> dict[tuple[int, int], int]:
-    """Steps from ``start`` to every cell (breadth first)."""
+def _distances(maze: Any, start: Any) -> dict[Any, int]:
+    """Steps from ``start`` to every cell (breadth first): cells ``(row, col)`` of a
+    rectangle, indices of another grid's maze."""
+    around = _around(maze)
     seen = {start: 0}
     queue = collections.deque([start])
     while queue:
         cell = queue.popleft()
-        for _, other in maze.neighbors(cell):
+        for other in around(cell):
             if other not in seen:
                 seen[other] = seen[cell] + 1
                 queue.append(other)
     return seen
+
+
+def _around(maze: Any) -> Any:
+    """The cells one passage from a cell, as a function."""
+    if hasattr(maze, "grid"):  # another grid's maze: indices
+        adjacency = maze.adjacency()
+        return adjacency.__getitem__
+    return lambda cell: [other for _, other in maze.neighbors(cell)]
+
+
+def _shape_of(grid: str, rows: int, cols: int) -> Any:
+    """The size a generator takes on ``grid``: a polar grid's rings are the rows."""
+    return rows if grid == "polar" else (rows, cols)
+
+
+def _question(maze: Any, grid: str, rows: int, cols: int, start: Any, end: Any) -> str:
+    """What a model reads: a rectangle drawn, another grid's cells and passages listed."""
+    answer = (
+        "Answer with the path as a JSON list of the cells from S to E, both included, "
+        "like [[0, 0], [0, 1], [1, 1]], nothing else."
+    )
+    if grid == "rect":
+        drawing = str(maze.render("text", ascii=True))
+        return (
+            f"Find the shortest path through this {rows}x{cols} maze from S to E. Walls are "
+            "drawn with + - |; you may move up, down, left or right into a neighbouring cell "
+            "when no wall is between them. Cells are [row, col], counted from 0 at the top "
+            f"left; S is {list(start)} and E is {list(end)}.\n\n{drawing}\n\n{answer}"
+        )
+    ids = maze.grid.ids
+    # sorted, so their order tells nothing of how the maze was carved
+    pairs = sorted(sorted((list(ids[a]), list(ids[b]))) for a, b in maze.links.tolist())
+    passages = json.dumps(pairs, separators=(",", ":"))
+    return (
+        f"Find the shortest path through this maze from S to E. Its grid is {grid}: "
+        f"{maze.grid.description}, {maze.size} cells, each named by the pair the list of "
+        "passages uses. You may move between two cells only through an open passage; "
+        f"these are all of them, each a pair of cells:\n\n{passages}\n\n"
+        f"S is {list(start)} and E is {list(end)}. {answer}"
+    )
 
 
 def make_task(
@@ -65,6 +108,7 @@ def make_task(
     shape: Any = None,
     generator: str | None = None,
     braid: float = 0.0,
+    grid: str = "rect",
 ) -> dict[str, Any]:
     """Entry of the ``maze`` task: a perfect maze of the level's size (or ``shape``, ``ROWSxCOLS``) whose
     start and end are a shortest path of a length in the level's band apart; the
@@ -72,6 +116,8 @@ def make_task(
     With ``braid`` (0 to 1: the share of dead ends opened into loops) the maze has
     loops, and the answer is a shortest path found by breadth-first search (one of
     possibly several, each of which scores 1.0); the metadata counts the ``loops``.
+    With ``grid`` another grid's maze (a polar grid has the level's rows as rings): the
+    question lists its cells' open passages, and cells are the grid's ids.
 
     :raises InvalidOptionError: a size whose mazes cannot have such a path.
     """
@@ -84,13 +130,21 @@ def make_task(
         )
     if isinstance(braid, bool) or not isinstance(braid, (int, float)) or not 0 <= braid <= 1:
         raise lacak.InvalidOptionError(f"braid is a share from 0 to 1, got {braid!r}")
+    if not isinstance(grid, str):
+        raise lacak.InvalidOptionError(f"a maze task's grid is a name like 'hex', got {grid!r}")
     options: dict[str, Any] = {"braid": float(braid)} if braid else {}
+    if grid not in ("rect", "rectangle"):
+        options["grid"] = grid
     rng = random.Random(seed)
     for _ in range(TRIES):
         name = generator or GENERATORS[rng.randrange(len(GENERATORS))]
         maze_seed = rng.getrandbits(63)
-        maze: Maze = lacak.generate("maze", name, (rows, cols), seed=maze_seed, **options)
-        start = (rng.randrange(rows), rng.randrange(cols))
+        maze: Any = lacak.generate("maze", name, _shape_of(grid, rows, cols), seed=maze_seed,
+                                   **options)  # fmt: skip
+        on_grid = hasattr(maze, "grid")  # another grid's maze: cells are indices
+        start: Any = (
+            rng.randrange(maze.size) if on_grid else (rng.randrange(rows), rng.randrange(cols))
+        )
         far = sorted(c for c, d in _distances(maze, start).items() if low <= d <= high)
         if far:
             end = far[rng.randrange(len(far))]
@@ -99,30 +153,27 @@ def make_task(
         raise lacak.InvalidOptionError(
             f"no {rows}x{cols} maze with a path of {low}-{high} steps in {TRIES} tries"
         )
+    grid = maze.grid.type if on_grid else "rect"
     maze = maze.with_endpoints(start, end, solution=False)
     puzzle = maze.puzzle()
     result = lacak.solve(puzzle, "bfs" if braid else "tree-path")
-    path = [[int(r), int(c)] for r, c in result.states]
-    drawing = str(maze.render("text", ascii=True))
-    question = (
-        f"Find the shortest path through this {rows}x{cols} maze from S to E. Walls are "
-        "drawn with + - |; you may move up, down, left or right into a neighbouring cell "
-        "when no wall is between them. Cells are [row, col], counted from 0 at the top "
-        f"left; S is {list(start)} and E is {list(end)}.\n\n{drawing}\n\n"
-        "Answer with the path as a JSON list of the cells from S to E, both included, "
-        "like [[0, 0], [0, 1], [1, 1]], nothing else."
-    )
+    # cells as the answer names them: (row, col), or another grid's ids
+    name_of: Any = maze.grid.ids.__getitem__ if on_grid else tuple
+    named_start, named_end = name_of(start), name_of(end)
+    path = [[int(v) for v in name_of(cell)] for cell in result.states]
     metadata = {
         "instance": maze.to_dict(),
         "shape": f"{rows}x{cols}",
+        **({} if grid == "rect" else {"grid": grid}),
         "generator": name,
         "generator_seed": maze_seed,
         "generator_options": options,
-        "loops": maze.passages - (rows * cols - 1),
-        "start": list(start),
-        "end": list(end),
+        "loops": maze.passages - (maze.size - 1),
+        "start": list(named_start),
+        "end": list(named_end),
         "optimal_length": result.length,
     }
+    question = _question(maze, grid, rows, cols, named_start, named_end)
     return {"question": question, "answer": path, "metadata": metadata, "puzzle": puzzle}
 
 
@@ -181,20 +232,33 @@ def _cells(answer: Any, start: tuple[int, int]) -> list[tuple[int, int]]:
 
 def score_task(answer: Any, entry: Mapping[str, Any]) -> float:
     """``optimal / steps`` for a walk from the start to the end through open passages
-    (a list of ``[row, col]`` cells, the same as text, or compass moves ``"E E S"``): 1.0
-    for the shortest path, less for a walk that wanders; 0.0 for anything else."""
-    from .maze import Maze  # (deferred: registering the kind stays light)
+    (a list of ``[row, col]`` cells, the same as text, or, on a rectangle, compass moves
+    ``"E E S"``; another grid's cells are its ids, pairs too): 1.0 for the shortest
+    path, less for a walk that wanders; 0.0 for anything else."""
+    # (deferred: registering the kind stays light)
+    from .gridmaze import GridMaze
+    from .maze import Maze
 
     meta = entry["metadata"]
     instance = meta["instance"]
-    maze = Maze.from_dict(json.loads(instance) if isinstance(instance, str) else instance)
+    data = json.loads(instance) if isinstance(instance, str) else instance
     start, end = tuple(meta["start"]), tuple(meta["end"])
+    if "grid" in data:  # another grid: its passages between the ids it names
+        graph = GridMaze.from_dict(data)
+        ids = graph.grid.ids
+        opened = {(ids[a], ids[b]) for a, b in graph.links.tolist()}
+        opened |= {(b, a) for a, b in opened}
+        if isinstance(answer, str) and not re.search(r"\d", answer):
+            return 0.0  # compass moves name no cells on this grid
+    else:
+        maze = Maze.from_dict(data)
+        opened = {(here, there) for here in itertools.product(range(maze.height), range(maze.width))
+                  for _, there in maze.neighbors(here)}  # fmt: skip
     cells = _cells(answer, (int(start[0]), int(start[1])))
     if not cells or cells[0] != start or cells[-1] != end:
         return 0.0
-    for here, there in itertools.pairwise(cells):
-        if there not in {other for _, other in maze.neighbors(here)}:
-            return 0.0
+    if any(step not in opened for step in itertools.pairwise(cells)):
+        return 0.0
     steps = len(cells) - 1
     optimal = int(meta["optimal_length"])
     return 1.0 if steps == 0 else min(1.0, optimal / steps)
@@ -210,7 +274,7 @@ TASKS = (
             f"{r}x{c} maze, shortest path of {low}-{high} steps" for (r, c), (low, high) in LEVELS
         ),
         description="the shortest path from S to E (answer: the cells, [[row, col], ...])",
-        options={"shape": None, "generator": None, "braid": 0.0},
+        options={"shape": None, "generator": None, "braid": 0.0, "grid": "rect"},
     ),
 )
 

@@ -22,6 +22,11 @@ CASES = [
     ("maze", 3, {}),
     ("maze", 2, {"shape": "5x9"}),
     ("maze", 3, {"braid": 0.7}),
+    ("maze", 2, {"grid": "hex"}),
+    ("maze", 3, {"grid": "polar"}),
+    ("maze", 2, {"grid": "triangle"}),
+    ("maze", 1, {"grid": "upsilon"}),
+    ("maze", 2, {"grid": "torus"}),
     ("boggle", 1, {}),
     ("boggle", 3, {}),
     ("boggle_best", 2, {}),
@@ -164,6 +169,30 @@ def test_corrupted_answers_score_less_than_one(data: st.DataObject) -> None:
     assert tasks.score_answer(corrupted, entry) < 1.0
 
 
+@pytest.mark.parametrize("grid", ["hex", "polar", "cylinder"])
+def test_maze_tasks_on_other_grids_list_their_passages(grid: str) -> None:
+    from lacak_mazes.gridmaze import GridMaze
+
+    for entry in tasks.create_dataset("maze", size=2, seed=5, level=2, grid=grid, braid=0.5):
+        meta = entry["metadata"]
+        maze = GridMaze.from_dict(meta["instance"])
+        assert meta["grid"] == maze.grid.type == grid and meta["loops"] == maze.loops() > 0
+        ids = maze.grid.ids
+        listed = json.loads(entry["question"].split("\n\n")[1])
+        assert sorted(map(sorted, listed)) == listed  # sorted: no trace of the carving
+        assert {tuple(map(tuple, pair)) for pair in listed} == {
+            tuple(sorted((ids[a], ids[b]))) for a, b in maze.links.tolist()
+        }
+        assert tasks.score_answer(entry["answer"], entry) == 1.0
+        assert tasks.score_answer("N E S", entry) == 0.0  # no compass on this grid
+        path = [tuple(cell) for cell in entry["answer"]]
+        assert (
+            len(path) - 1
+            == meta["optimal_length"]
+            == len(maze.path(maze.grid.index[path[0]], maze.grid.index[path[-1]])) - 1
+        )
+
+
 def test_bad_requests_are_lacak_errors() -> None:
     with pytest.raises(lacak.UnknownComponentError):
         tasks.create_dataset("slidng")
@@ -173,6 +202,8 @@ def test_bad_requests_are_lacak_errors() -> None:
         tasks.create_dataset("maze", level=0)
     with pytest.raises(lacak.InvalidOptionError, match="no option"):
         tasks.create_dataset("maze", colour="red")
+    with pytest.raises(lacak.LacakError, match="hexx"):
+        tasks.create_dataset("maze", grid="hexx")[0]
     with pytest.raises(lacak.InvalidOptionError, match="at most 31 moves"):
         tasks.create_dataset("sliding", size=1, level=7)[0]
     with pytest.raises(lacak.InvalidInputError):
