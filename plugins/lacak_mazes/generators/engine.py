@@ -6,13 +6,19 @@ tests compare them):
 ``python``
     the pure-Python generators of this package, no start-up cost;
 ``numba``
-    the walking generators (recursive backtracker, hunt-and-kill, growing tree,
-    Wilson), Kruskal's and Prim's spanning tree, and the breadth-first search of
-    endpoints and solutions as machine
+    every generator of the plain rectangle -- the walking ones (recursive
+    backtracker, hunt-and-kill, growing tree, Wilson, Aldous-Broder, prim-frontier),
+    Kruskal's and Prim's spanning tree, Eller, recursive division, binary tree and
+    sidewinder -- and the breadth-first search of endpoints and solutions as machine
     code (:mod:`lacak_mazes.generators.compiled`, ``pip install 'lacak[fast]'``):
     10-40 times as fast, but a process pays about 0.5 s to import numba and load
     the machine code, and the very first use on a machine compiles it (about
     10-20 s, once).
+
+The generators that walk a graph, on every other grid (hexagons, triangles,
+rings, octagons, wraps, masks), have kernels of their own,
+:mod:`lacak_mazes.generators.compiled_graph` (:data:`GRAPH_ENGINE`,
+:func:`graph_kernels`), chosen by the same variable and the same rule.
 
 ``LACAK_MAZE_ENGINE`` (``auto``, ``python`` or ``numba``) chooses; ``auto`` (or
 unset) is a rule of what is asked, of the machine and of the work this process
@@ -49,9 +55,11 @@ __all__ = [
     "ENGINE",
     "ENGINES",
     "ENGINE_VARIABLE",
+    "GRAPH_ENGINE",
     "LOAD_AFTER",
     "LOAD_FROM",
     "forced_engine",
+    "graph_kernels",
     "kernels",
     "loaded_kernels",
     "timed",
@@ -64,6 +72,13 @@ ENGINE = CompiledEngine(
     module="lacak_mazes.generators.compiled",
     title="the maze engine",
     seconds="about 15 s",
+)
+#: The compiled kernels of the generators that walk a graph (any grid).
+GRAPH_ENGINE = CompiledEngine(
+    name="maze-grids",
+    module="lacak_mazes.generators.compiled_graph",
+    title="the maze engine for grids",
+    seconds="about 10 s",
 )
 #: What ``LACAK_MAZE_ENGINE`` may say.
 ENGINES = ("auto", "python", "numba")
@@ -110,6 +125,30 @@ def kernels(cells: int) -> ModuleType | None:
             return ENGINE.load(compile=False)
         if cells >= COMPILE_FROM:
             ENGINE.compile_in_background()
+    return None
+
+
+def graph_kernels(cells: int) -> ModuleType | None:
+    """The compiled kernels of the graph generators (:data:`GRAPH_ENGINE`) to make a
+    maze of ``cells`` cells on a grid with, or ``None`` for Python: :func:`kernels`'
+    rule, for these kernels.
+
+    :raises InvalidOptionError: as :func:`kernels`.
+    """
+    forced = forced_engine()
+    if forced == "python":
+        return None
+    if forced == "numba":
+        return GRAPH_ENGINE.require(f"{ENGINE_VARIABLE}=numba")
+    if GRAPH_ENGINE.loaded():
+        return GRAPH_ENGINE.load()
+    if not GRAPH_ENGINE.available():
+        return None
+    if cells >= LOAD_FROM or _spent[0] >= LOAD_AFTER:
+        if GRAPH_ENGINE.ready():
+            return GRAPH_ENGINE.load(compile=False)
+        if cells >= COMPILE_FROM:
+            GRAPH_ENGINE.compile_in_background()
     return None
 
 

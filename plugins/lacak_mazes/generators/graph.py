@@ -12,14 +12,22 @@ Wilson's algorithm and Aldous-Broder sample every spanning tree of *any*
 connected graph with the same probability (Wilson 1996; Aldous 1990, Broder
 1989), so they stay uniform on every grid; the tests check it with a
 chi-square test over all spanning trees of small grids of each kind.
+
+With the compiled engine (``LACAK_MAZE_ENGINE``, :func:`.engine.graph_kernels`)
+each generator but a weave runs as machine code on the grid's flat neighbours
+(:mod:`lacak_mazes.generators.compiled_graph`), giving the same passages, in the
+same order, as an ``n x 2`` array.
 """
 
 from __future__ import annotations
 
 import heapq
 from collections.abc import Callable, Iterator
+from types import ModuleType
+from typing import Any
 
 import lacak
+import numpy as np
 
 from ..grids import Grid
 from ._common import Rng
@@ -27,6 +35,10 @@ from ._common import Rng
 __all__ = ["GRAPH_GENERATORS", "check_connected"]
 
 Links = list[tuple[int, int]]
+#: What a generator returns: its links (a list, or an ``n x 2`` array from a kernel).
+Made = Links | np.ndarray
+#: The growing tree's policies as the compiled kernel numbers them.
+_POLICIES = {"newest": 0, "oldest": 1, "random": 2, "mix": 3}
 #: What a generator weaving a maze returns: its links and its tunnels ``(a, under, b)``.
 Woven = tuple[Links, list[tuple[int, int, int]]]
 
@@ -50,19 +62,40 @@ class _Random:
             items[i], items[j] = items[j], items[i]
 
 
+def _compiled(grid: Grid) -> ModuleType | None:
+    """The compiled kernels to make a maze on ``grid`` with, or ``None`` for Python."""
+    from .engine import graph_kernels  # (deferred: loaded when a maze is made)
+
+    return graph_kernels(grid.size)
+
+
+def _words(seed: int, salt: int) -> np.ndarray:
+    """The start of :class:`_Random`'s stream, as the kernels take it."""
+    return Rng(seed, salt=salt).words()
+
+
+def _flat(grid: Grid) -> tuple[Any, Any]:
+    flat = grid.flat
+    return flat.offsets, flat.targets
+
+
 def check_connected(grid: Grid) -> None:
     """:raises InvalidOptionError: the grid's cells are in more than one region (a mask
     that cuts it apart), so no perfect maze covers them."""
-    neighbours = grid.neighbours
-    seen = bytearray(grid.size)
-    seen[0] = 1
-    stack, count = [0], 1
-    while stack:
-        for there in neighbours[stack.pop()]:
-            if not seen[there]:
-                seen[there] = 1
-                count += 1
-                stack.append(there)
+    fast = _compiled(grid)
+    if fast is not None:
+        count = int(fast.reached(*_flat(grid)))
+    else:
+        neighbours = grid.neighbours
+        seen = bytearray(grid.size)
+        seen[0] = 1
+        stack, count = [0], 1
+        while stack:
+            for there in neighbours[stack.pop()]:
+                if not seen[there]:
+                    seen[there] = 1
+                    count += 1
+                    stack.append(there)
     if count != grid.size:
         raise lacak.InvalidOptionError(
             f"{grid.name} is in separate pieces ({grid.size - count} of its {grid.size} cells "
@@ -71,9 +104,12 @@ def check_connected(grid: Grid) -> None:
         )
 
 
-def aldous_broder(grid: Grid, seed: int) -> Links:
+def aldous_broder(grid: Grid, seed: int) -> Made:
     """A random walk from a random cell; each cell joins the tree by the step that first
     enters it. Uniform over all spanning trees."""
+    fast = _compiled(grid)
+    if fast is not None:
+        return fast.aldous_broder(*_flat(grid), _words(seed, 21))
     rng = _Random(seed, 21)
     neighbours = grid.neighbours
     size = grid.size
@@ -93,9 +129,12 @@ def aldous_broder(grid: Grid, seed: int) -> Links:
     return links
 
 
-def wilson(grid: Grid, seed: int) -> Links:
+def wilson(grid: Grid, seed: int) -> Made:
     """Loop-erased random walks from each cell not yet in the tree (in index order) to
     the tree, rooted at a random cell. Uniform over all spanning trees."""
+    fast = _compiled(grid)
+    if fast is not None:
+        return fast.wilson(*_flat(grid), _words(seed, 22))
     rng = _Random(seed, 22)
     neighbours = grid.neighbours
     size = grid.size
@@ -117,7 +156,7 @@ def wilson(grid: Grid, seed: int) -> Links:
     return links
 
 
-def kruskal(grid: Grid, seed: int, weave: float = 0.0) -> Links | Woven:
+def kruskal(grid: Grid, seed: int, weave: float = 0.0) -> Made | Woven:
     """Every wall in random order, knocked down when it joins two regions not yet joined.
 
     ``weave`` (a rectangle only; Buck's Kruskal weave, *Mazes for Programmers* chapter
@@ -125,6 +164,9 @@ def kruskal(grid: Grid, seed: int, weave: float = 0.0) -> Links | Woven:
     crossing when it and its four neighbours are still apart: a corridor over it one
     way (north-south or east-west, at random) and a tunnel under it the other way.
     Kruskal then joins the rest, never through a crossing's walls."""
+    fast = None if weave else _compiled(grid)
+    if fast is not None:
+        return fast.kruskal(*_flat(grid), _words(seed, 23))
     rng = _Random(seed, 23)
     edges = list(grid.edges)
     parent = list(range(grid.size))
@@ -180,8 +222,11 @@ def _crossing_places(grid: Grid, rng: _Random) -> list[tuple[int, tuple[int, int
     return [places[k] for k in order]  # type: ignore[misc]
 
 
-def prim(grid: Grid, seed: int) -> Links:
+def prim(grid: Grid, seed: int) -> Made:
     """Prim's minimum spanning tree over random wall weights, from a random cell."""
+    fast = _compiled(grid)
+    if fast is not None:
+        return fast.prim(*_flat(grid), _words(seed, 24))
     rng = _Random(seed, 24)
     neighbours = grid.neighbours
     weight = {edge: rng.chance() for edge in grid.edges}
@@ -206,9 +251,12 @@ def prim(grid: Grid, seed: int) -> Links:
     return links
 
 
-def prim_frontier(grid: Grid, seed: int) -> Links:
+def prim_frontier(grid: Grid, seed: int) -> Made:
     """'Modified Prim': a random frontier cell each step, joined to a random visited
     neighbour."""
+    fast = _compiled(grid)
+    if fast is not None:
+        return fast.prim_frontier(*_flat(grid), _words(seed, 25))
     rng = _Random(seed, 25)
     neighbours = grid.neighbours
     state = bytearray(grid.size)  # 0 unseen, 1 frontier, 2 in the maze
@@ -233,13 +281,13 @@ def prim_frontier(grid: Grid, seed: int) -> Links:
     return links
 
 
-def recursive_backtracker(grid: Grid, seed: int, weave: float = 0.0) -> Links | Woven:
+def recursive_backtracker(grid: Grid, seed: int, weave: float = 0.0) -> Made | Woven:
     """Randomised depth-first search from a random cell, with an explicit stack."""
     return growing_tree(grid, seed, policy="newest", salt=26, weave=weave)
 
 
 def growing_tree(grid: Grid, seed: int, policy: str = "newest", newest: float = 0.5,
-                 salt: int = 27, weave: float = 0.0) -> Links | Woven:  # fmt: skip
+                 salt: int = 27, weave: float = 0.0) -> Made | Woven:  # fmt: skip
     """Grow from a list of active cells: take the newest, the oldest, a random one, or
     the newest with probability ``newest`` and a random one otherwise (``mix``); carve
     to a random unvisited neighbour, or drop the cell when it has none.
@@ -247,6 +295,10 @@ def growing_tree(grid: Grid, seed: int, policy: str = "newest", newest: float = 
     ``weave`` (a rectangle only; Buck's weave, *Mazes for Programmers* chapter 9): a
     cell may also tunnel under a neighbour that is a straight corridor across the way,
     to the unvisited cell beyond; each such way is offered with probability ``weave``."""
+    fast = None if weave else _compiled(grid)
+    if fast is not None:  # (any other policy is the mix, as below)
+        return fast.growing_tree(*_flat(grid), _words(seed, salt), _POLICIES.get(policy, 3),
+                                 float(newest))  # fmt: skip
     rng = _Random(seed, salt)
     neighbours = grid.neighbours
     if weave:
@@ -342,12 +394,27 @@ class _Weaving:
         self.under.clear()
 
 
-def hunt_and_kill(grid: Grid, seed: int, hunt: str = "rows", hunt_chance: float = 0.0) -> Links:
+def hunt_and_kill(grid: Grid, seed: int, hunt: str = "rows", hunt_chance: float = 0.0) -> Made:
     """A random walk to unvisited neighbours; when stuck (or, with ``hunt_chance``, at
     any step by chance), hunt: scan the cells for the first unvisited one beside the
     maze and join it to a random visited neighbour. ``hunt`` is the scan order:
     ``rows`` (the grid's own order), ``columns`` (by the second part of each id, then
     the first) or ``random`` (one random order)."""
+    fast = _compiled(grid)
+    if fast is not None:
+        if hunt == "columns" and type(grid).topology is not Grid.topology:  # (ids: one length)
+            flat_ids = grid.flat.ids
+            columns = [flat_ids[:, k] for k in range(flat_ids.shape[1] - 1, 0, -1)]
+            walk = np.lexsort((flat_ids[:, 0], *columns))
+        elif hunt == "columns":
+            cell_ids = grid.ids
+            walk = np.array(
+                sorted(range(grid.size), key=lambda i: (cell_ids[i][1:], cell_ids[i][0]))
+            )
+        else:
+            walk = np.arange(grid.size)
+        return fast.hunt_and_kill(*_flat(grid), _words(seed, 28), walk.astype(np.int64),
+                                  hunt == "random", float(hunt_chance))  # fmt: skip
     rng = _Random(seed, 28)
     neighbours = grid.neighbours
     size = grid.size
@@ -394,7 +461,7 @@ def hunt_and_kill(grid: Grid, seed: int, hunt: str = "rows", hunt_chance: float 
 
 
 #: The generators that run on any grid, by registered name.
-GRAPH_GENERATORS: dict[str, Callable[..., Links | Woven]] = {
+GRAPH_GENERATORS: dict[str, Callable[..., Made | Woven]] = {
     "hunt-and-kill": hunt_and_kill,
     "recursive-backtracker": recursive_backtracker,
     "kruskal": kruskal,

@@ -8,6 +8,14 @@ its *sides*, each a polyline shared with one neighbour (or with none, on the
 grid's outline). Everything else (generators, solvers, pictures, JSON) works
 from these, so a grid that says them gets all of it.
 
+The generators need only the cells and their neighbours, kept flat
+(:attr:`Grid.flat`: the ids as one integer array, the neighbours as compressed
+rows, ``offsets`` and ``targets``), never the geometry: a grid derives them
+from its layout, or says them itself, arithmetically (:meth:`Grid.topology`,
+what the built-in grids do), so that a maze of millions of cells is made
+without building the sides of its cells; the layout is then built only when
+the maze is drawn.
+
 A grid is built by a subclass's :meth:`Grid.layout`, once, and kept. Cells
 may be switched off by a *mask* (rows of text, ``X`` off and ``.`` on) on any
 grid whose ids are ``(row, col)``: the off cells disappear, and their sides
@@ -25,7 +33,7 @@ import attrs
 import lacak
 import numpy as np
 
-__all__ = ["Grid", "Layout", "Point", "Side"]
+__all__ = ["Flat", "Grid", "Layout", "Point", "Side"]
 
 Point = tuple[float, float]
 
@@ -64,6 +72,77 @@ class Layout:
             width=width,
             height=height,
         )
+
+
+@attrs.frozen(eq=False)
+class Flat:
+    """A grid's cells and neighbours as arrays: ``ids`` (``size x k`` integers, a row a
+    cell's id), and each cell's neighbours in compressed rows: cell ``c``'s are
+    ``targets[offsets[c]:offsets[c + 1]]``, in the order of its sides, each once."""
+
+    ids: np.ndarray
+    offsets: np.ndarray
+    targets: np.ndarray
+
+    @classmethod
+    def of(cls, ids: np.ndarray, around: np.ndarray) -> Flat:
+        """The flat grid of ``ids`` whose neighbours are ``around`` (``size x k``, in the
+        order of the sides, ``-1`` where a side has none); a neighbour met twice is kept
+        where it is first met, as :meth:`Layout.of` keeps it."""
+        keep = around >= 0
+        for i in range(1, around.shape[1]):
+            for j in range(i):
+                keep[:, i] &= around[:, i] != around[:, j]
+        offsets = np.zeros(len(around) + 1, dtype=np.int64)
+        np.cumsum(keep.sum(axis=1), out=offsets[1:])
+        return cls(np.ascontiguousarray(ids, dtype=np.int64), offsets,
+                   np.ascontiguousarray(around[keep], dtype=np.int64))  # fmt: skip
+
+    @classmethod
+    def of_layout(cls, layout: Layout) -> Flat:
+        """The flat grid of a layout's ids and neighbours."""
+        neighbours = layout.neighbours
+        offsets = np.zeros(len(neighbours) + 1, dtype=np.int64)
+        np.cumsum([len(around) for around in neighbours], out=offsets[1:])
+        targets = np.fromiter((c for around in neighbours for c in around), dtype=np.int64,
+                              count=int(offsets[-1]))  # fmt: skip
+        width = max((len(cell) for cell in layout.ids), default=0)
+        ids = np.array([tuple(cell) + (0,) * (width - len(cell)) for cell in layout.ids],
+                       dtype=np.int64).reshape(len(layout.ids), width)  # fmt: skip
+        return cls(ids, offsets, targets)
+
+    @property
+    def size(self) -> int:
+        return len(self.offsets) - 1
+
+    def masked(self, mask: Sequence[str]) -> Flat:
+        """The cells ``mask`` keeps (their ids' first two numbers are its row and
+        column), renumbered in order, without the neighbours it switches off."""
+        rows = np.frombuffer("".join(mask).encode(), dtype=np.uint8).reshape(len(mask), -1)
+        keep = rows[self.ids[:, 0], self.ids[:, 1]] == ord(".")
+        if not keep.any():
+            raise lacak.InvalidOptionError("the mask switches every cell off")
+        new = np.full(self.size, -1, dtype=np.int64)
+        new[keep] = np.arange(int(keep.sum()))
+        degree = np.diff(self.offsets)
+        owner = np.repeat(np.arange(self.size), degree)
+        targets = new[self.targets]
+        kept = keep[owner] & (targets >= 0)
+        offsets = np.zeros(int(keep.sum()) + 1, dtype=np.int64)
+        np.cumsum(np.bincount(new[owner[kept]], minlength=len(offsets) - 1), out=offsets[1:])
+        return Flat(self.ids[keep], offsets, targets[kept])
+
+    def neighbours(self) -> tuple[tuple[int, ...], ...]:
+        """Each cell's neighbours, as :attr:`Layout.neighbours` says them."""
+        targets = self.targets.tolist()
+        ends = self.offsets.tolist()
+        return tuple(tuple(targets[ends[c] : ends[c + 1]]) for c in range(self.size))
+
+    def edges(self) -> tuple[np.ndarray, np.ndarray]:
+        """Every pair of neighbours ``(a, b)``, ``a < b``, in order, as two arrays."""
+        owner = np.repeat(np.arange(self.size), np.diff(self.offsets))
+        keep = owner < self.targets
+        return owner[keep], self.targets[keep]
 
 
 def _across(sides: Sequence[Side]) -> tuple[int, ...]:
@@ -126,6 +205,13 @@ class Grid:
     def layout(self) -> Layout:  # pragma: no cover - every grid says it
         raise NotImplementedError
 
+    def topology(self) -> Flat | None:
+        """The grid's cells and neighbours without a mask, as :meth:`layout` has them
+        (the same ids and neighbours in the same order), computed without the geometry;
+        ``None`` (the default): derived from :meth:`layout`. A grid of many cells says it
+        so that a maze is made without building every cell's sides."""
+        return None
+
     def params(self) -> dict[str, Any]:
         """What rebuilds the grid besides its type and mask (``rows``, ``cols``, ...)."""
         return {"rows": self.rows, "cols": self.cols}
@@ -139,25 +225,42 @@ class Grid:
             return layout
         return _masked(layout, self.mask)
 
+    @functools.cached_property
+    def _topology(self) -> Flat | None:
+        flat = self.topology()
+        if flat is None or self.mask is None:
+            return flat
+        return flat.masked(self.mask)
+
+    @functools.cached_property
+    def flat(self) -> Flat:
+        """The cells and their neighbours as arrays (:class:`Flat`), what the compiled
+        generators walk."""
+        flat = self._topology
+        return Flat.of_layout(self._layout) if flat is None else flat
+
     @property
     def size(self) -> int:
         """The number of cells."""
-        return len(self._layout.ids)
+        flat = self._topology
+        return len(self._layout.ids) if flat is None else flat.size
 
-    @property
+    @functools.cached_property
     def ids(self) -> tuple[tuple[int, ...], ...]:
         """Each cell's id, by index."""
-        return self._layout.ids
+        flat = self._topology
+        return self._layout.ids if flat is None else tuple(map(tuple, flat.ids.tolist()))
 
     @functools.cached_property
     def index(self) -> Mapping[tuple[int, ...], int]:
         """The index of each cell id."""
         return {cell: i for i, cell in enumerate(self._layout.ids)}
 
-    @property
+    @functools.cached_property
     def neighbours(self) -> tuple[tuple[int, ...], ...]:
         """Each cell's neighbours (indices), clockwise."""
-        return self._layout.neighbours
+        flat = self._topology
+        return self._layout.neighbours if flat is None else flat.neighbours()
 
     @property
     def sides(self) -> tuple[tuple[Side, ...], ...]:
@@ -177,6 +280,10 @@ class Grid:
     @functools.cached_property
     def edges(self) -> tuple[tuple[int, int], ...]:
         """Every pair of neighbours ``(a, b)``, ``a < b``, in order."""
+        flat = self._topology
+        if flat is not None:
+            first, second = flat.edges()
+            return tuple(zip(first.tolist(), second.tolist(), strict=True))
         return tuple((a, b) for a, around in enumerate(self.neighbours) for b in around if a < b)
 
     @functools.cached_property

@@ -22,8 +22,9 @@ from typing import Any, ClassVar
 
 import attrs
 import lacak
+import numpy as np
 
-from .base import Grid, Layout, Point, Side
+from .base import Flat, Grid, Layout, Point, Side
 
 __all__ = [
     "CylinderGrid",
@@ -36,6 +37,19 @@ __all__ = [
 ]
 
 SQRT3 = math.sqrt(3.0)
+
+
+def _cells(rows: int, cols: int) -> tuple[np.ndarray, np.ndarray]:
+    """Every cell's row and column, row by row."""
+    return np.repeat(np.arange(rows, dtype=np.int64), cols), np.tile(
+        np.arange(cols, dtype=np.int64), rows
+    )
+
+
+def _at(rows: int, cols: int, row: np.ndarray, col: np.ndarray) -> np.ndarray:
+    """The index of each cell ``(row, col)``, ``-1`` outside the grid."""
+    inside = (row >= 0) & (row < rows) & (col >= 0) & (col < cols)
+    return np.where(inside, row * cols + col, -1)
 
 
 def _check_positive(grid: Grid) -> None:
@@ -88,6 +102,21 @@ class RectGrid(Grid):
         ids = [(row, col) for row in range(rows) for col in range(cols)]
         centres = [(col + 0.5, row + 0.5) for row, col in ids]
         return Layout.of(ids, sides, centres, float(cols), float(rows))
+
+    def topology(self) -> Flat:
+        rows, cols = self.rows, self.cols
+        row, col = _cells(rows, cols)
+
+        def at(r: np.ndarray, c: np.ndarray) -> np.ndarray:
+            if self.wrap_rows:
+                r = r % rows
+            if self.wrap_cols:
+                c = c % cols
+            return _at(rows, cols, r, c)
+
+        around = np.stack([at(row - 1, col), at(row, col + 1), at(row + 1, col), at(row, col - 1)],
+                          axis=1)  # fmt: skip
+        return Flat.of(np.stack([row, col], axis=1), around)
 
     @functools.cached_property
     def longest_step(self) -> float:
@@ -168,6 +197,18 @@ class HexGrid(Grid):
         height = 2 * b * rows + (b if cols > 1 else 0.0)
         return Layout.of(ids, sides, centres, width, height)
 
+    def topology(self) -> Flat:
+        rows, cols = self.rows, self.cols
+        row, col = _cells(rows, cols)
+        odd = col % 2 == 1
+        north, south = np.where(odd, row, row - 1), np.where(odd, row + 1, row)
+        around = np.stack([
+            _at(rows, cols, north, col - 1), _at(rows, cols, row - 1, col),
+            _at(rows, cols, north, col + 1), _at(rows, cols, south, col + 1),
+            _at(rows, cols, row + 1, col), _at(rows, cols, south, col - 1),
+        ], axis=1)  # fmt: skip
+        return Flat.of(np.stack([row, col], axis=1), around)
+
 
 @attrs.frozen(slots=False)
 class TriangleGrid(Grid):
@@ -216,6 +257,18 @@ class TriangleGrid(Grid):
                     ))  # fmt: skip
         return Layout.of(ids, sides, centres, 0.5 * (cols + 1), h * rows)
 
+    def topology(self) -> Flat:
+        rows, cols = self.rows, self.cols
+        row, col = _cells(rows, cols)
+        up = (row + col) % 2 == 0
+        east, west = _at(rows, cols, row, col + 1), _at(rows, cols, row, col - 1)
+        around = np.stack([
+            np.where(up, east, _at(rows, cols, row - 1, col)),
+            np.where(up, _at(rows, cols, row + 1, col), east),
+            west,
+        ], axis=1)  # fmt: skip
+        return Flat.of(np.stack([row, col], axis=1), around)
+
 
 @attrs.frozen(slots=False)
 class UpsilonGrid(Grid):
@@ -262,6 +315,20 @@ class UpsilonGrid(Grid):
                 sides.append(tuple(around))
         size = 2 * apothem
         return Layout.of(ids, sides, centres, cols - 1 + size, rows - 1 + size)
+
+    def topology(self) -> Flat:
+        rows, cols = self.rows, self.cols
+        row, col = _cells(rows, cols)
+        eight = (row + col) % 2 == 0
+        around = np.full((rows * cols, 8), -1, dtype=np.int64)
+        for k, normal in enumerate(range(0, 360, 45)):  # (the sides as layout() turns them)
+            dx = round(math.cos(math.radians(normal)))
+            dy = round(math.sin(math.radians(normal)))
+            there = _at(rows, cols, row + dy, col + dx)
+            around[:, k] = np.where(eight, there, around[:, k])
+            if normal % 90 == 0:
+                around[:, k // 2] = np.where(eight, around[:, k // 2], there)
+        return Flat.of(np.stack([row, col], axis=1), around)
 
 
 @attrs.frozen(slots=False)
@@ -355,3 +422,29 @@ class PolarGrid(Grid):
                                        first[ring] + (index - 1) % count))  # fmt: skip
                 sides.append(tuple(around))
         return Layout.of(ids, sides, centres, 2 * centre, 2 * centre)
+
+    def topology(self) -> Flat:
+        counts = np.array(self.counts, dtype=np.int64)
+        rings = len(counts)
+        first = np.concatenate(([0], np.cumsum(counts)))
+        ring = np.repeat(np.arange(rings, dtype=np.int64), counts)
+        index = np.arange(int(first[-1]), dtype=np.int64) - first[ring]
+        count = counts[ring]
+        outward = np.zeros(len(ring), dtype=np.int64)
+        outward[ring < rings - 1] = (counts[1:] // counts[:-1])[ring[ring < rings - 1]]
+        most = int(outward.max(initial=0))
+        around = np.full((len(ring), most + 3), -1, dtype=np.int64)
+        for k in range(most):
+            beyond = first[np.minimum(ring + 1, rings - 1)] + index * outward + k
+            around[:, k] = np.where(k < outward, beyond, -1)
+        inner = ring > 0
+        ratio = np.where(inner, count // counts[np.maximum(ring - 1, 0)], 1)
+        # after a cell's outward neighbours (the -1s between are dropped): clockwise,
+        # inward, anticlockwise
+        rest = np.stack([first[ring] + (index + 1) % count,
+                         first[np.maximum(ring - 1, 0)] + index // ratio,
+                         first[ring] + (index - 1) % count], axis=1)  # fmt: skip
+        rest[~inner] = -1
+        around[:, most:] = rest
+        ids = np.stack([ring, index], axis=1)
+        return Flat.of(ids, around)

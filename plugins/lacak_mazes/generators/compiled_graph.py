@@ -1,0 +1,503 @@
+"""The generators that walk a graph, on any grid, as machine code with numba (``lacak[fast]``).
+
+Each kernel here is the pure-Python loop of its generator in
+:mod:`lacak_mazes.generators.graph` written once more, statement for
+statement, on the grid's flat neighbours (:attr:`lacak_mazes.grids.Grid.flat`:
+cell ``c``'s neighbours are ``targets[offsets[c]:offsets[c + 1]]``, in the
+order ``Grid.neighbours`` lists them) and the same random numbers, so that a
+seed gives the same maze, byte for byte, with either engine (the tests compare
+them over many seeds, sizes and every grid):
+
+- :func:`growing_tree` -- the growing tree of every policy (``newest`` is the
+  recursive backtracker);
+- :func:`hunt_and_kill` -- the walk and its hunts in any scan order, with
+  ``hunt_chance``;
+- :func:`wilson`, :func:`aldous_broder` -- the uniform spanning trees' walks;
+- :func:`kruskal`, :func:`prim`, :func:`prim_frontier`;
+- :func:`reached` -- how many cells cell 0 reaches (:func:`.graph.check_connected`).
+
+Random numbers: the Python generators draw floats from
+:class:`._common.Rng`'s stream (:class:`.graph._Random`), one raw PCG64 number
+a float, top 53 bits times ``2**-53``, and ``pick(n)`` is ``int(float * n)``.
+The kernels start from the same bit generator's state, as four 64-bit words
+(:meth:`._common.Rng.words`), and step it as numpy's PCG64 does (a 128-bit LCG
+step, then the XSL-RR output), so they draw the very same floats in the same
+order; every float a Python generator draws, its kernel draws at the same
+place. Each kernel returns the links, an ``n x 2`` array, in the order made.
+
+Loaded through :data:`lacak_mazes.generators.engine.GRAPH_ENGINE`, which
+decides when to use it (``LACAK_MAZE_ENGINE``, as for the rectangle's
+kernels); its machine code is kept in lacak's checked cache.
+"""
+
+from __future__ import annotations
+
+import lacak
+import numba
+import numpy as np
+
+__all__ = [
+    "aldous_broder",
+    "growing_tree",
+    "hunt_and_kill",
+    "kruskal",
+    "prim",
+    "prim_frontier",
+    "reached",
+    "warm",
+    "wilson",
+]
+
+_M32 = np.uint64(0xFFFFFFFF)
+_S32 = np.uint64(32)
+_S58 = np.uint64(58)
+_S11 = np.uint64(11)
+_S63 = np.uint64(63)
+_ONE = np.uint64(1)
+#: PCG64's 128-bit multiplier, high and low words.
+_MUL_HIGH = np.uint64(2549297995355413924)
+_MUL_LOW = np.uint64(4865540595714422341)
+_TWO_53 = 2.0**-53
+#: The growing tree's policies, by number.
+POLICIES = {"newest": 0, "oldest": 1, "random": 2, "mix": 3}
+
+
+@numba.njit(inline="always")
+def _mulhi(a: np.uint64, b: np.uint64) -> np.uint64:  # pragma: no cover - machine code
+    a0 = a & _M32
+    a1 = a >> _S32
+    b0 = b & _M32
+    b1 = b >> _S32
+    p00 = a0 * b0
+    p01 = a0 * b1
+    p10 = a1 * b0
+    p11 = a1 * b1
+    mid = (p00 >> _S32) + (p01 & _M32) + (p10 & _M32)
+    return p11 + (p01 >> _S32) + (p10 >> _S32) + (mid >> _S32)
+
+
+@numba.njit(inline="always")
+def _next(words: np.ndarray) -> np.uint64:  # pragma: no cover - machine code
+    """The next raw 64-bit number of the PCG64 stream ``words`` (advanced in place)."""
+    high = words[0]
+    low = words[1]
+    new_low = low * _MUL_LOW
+    new_high = _mulhi(low, _MUL_LOW) + high * _MUL_LOW + low * _MUL_HIGH
+    added = new_low + words[3]
+    carry = _ONE if added < new_low else np.uint64(0)
+    new_high = new_high + words[2] + carry
+    words[0] = new_high
+    words[1] = added
+    mixed = new_high ^ added
+    turn = new_high >> _S58
+    return (mixed >> turn) | (mixed << ((np.uint64(64) - turn) & _S63))
+
+
+@numba.njit(inline="always")
+def _chance(words: np.ndarray) -> float:  # pragma: no cover - machine code
+    """:meth:`.graph._Random.chance`."""
+    return float(_next(words) >> _S11) * _TWO_53
+
+
+@numba.njit(inline="always")
+def _pick(words: np.ndarray, n: int) -> np.int64:  # pragma: no cover - machine code
+    """:meth:`.graph._Random.pick`: ``int(chance * n)``."""
+    return np.int64(_chance(words) * n)
+
+
+@numba.njit(inline="always")
+def _shuffle(words: np.ndarray, items: np.ndarray) -> None:  # pragma: no cover
+    """:meth:`.graph._Random.shuffle`: Fisher-Yates, in place."""
+    for i in range(len(items) - 1, 0, -1):
+        j = _pick(words, i + 1)
+        items[i], items[j] = items[j], items[i]
+
+
+@numba.njit(cache=False)
+def reached(offsets, targets):  # pragma: no cover - machine code
+    """How many cells cell 0 reaches."""
+    size = len(offsets) - 1
+    seen = np.zeros(size, dtype=np.bool_)
+    stack = np.empty(size, dtype=np.int64)
+    seen[0] = True
+    stack[0] = 0
+    top = 1
+    count = 1
+    while top:
+        top -= 1
+        here = stack[top]
+        for p in range(offsets[here], offsets[here + 1]):
+            there = targets[p]
+            if not seen[there]:
+                seen[there] = True
+                count += 1
+                stack[top] = there
+                top += 1
+    return count
+
+
+@numba.njit(cache=False)
+def aldous_broder(offsets, targets, words):  # pragma: no cover - machine code
+    """:func:`.graph.aldous_broder`."""
+    size = len(offsets) - 1
+    links = np.empty((size - 1, 2), dtype=np.int64)
+    here = _pick(words, size)
+    visited = np.zeros(size, dtype=np.bool_)
+    visited[here] = True
+    left = size - 1
+    made = 0
+    while left:
+        start = offsets[here]
+        there = targets[start + _pick(words, offsets[here + 1] - start)]
+        if not visited[there]:
+            visited[there] = True
+            links[made, 0] = here
+            links[made, 1] = there
+            made += 1
+            left -= 1
+        here = there
+    return links
+
+
+@numba.njit(cache=False)
+def wilson(offsets, targets, words):  # pragma: no cover - machine code
+    """:func:`.graph.wilson`."""
+    size = len(offsets) - 1
+    links = np.empty((size - 1, 2), dtype=np.int64)
+    in_tree = np.zeros(size, dtype=np.bool_)
+    in_tree[_pick(words, size)] = True
+    exit_ = np.full(size, -1, dtype=np.int64)
+    made = 0
+    for start in range(size):
+        here = start
+        while not in_tree[here]:
+            first = offsets[here]
+            exit_[here] = targets[first + _pick(words, offsets[here + 1] - first)]
+            here = exit_[here]
+        here = start
+        while not in_tree[here]:
+            in_tree[here] = True
+            links[made, 0] = here
+            links[made, 1] = exit_[here]
+            made += 1
+            here = exit_[here]
+    return links
+
+
+@numba.njit(inline="always")
+def _root(parent: np.ndarray, cell: np.int64) -> np.int64:  # pragma: no cover
+    while parent[cell] != cell:
+        parent[cell] = parent[parent[cell]]
+        cell = parent[cell]
+    return cell
+
+
+@numba.njit(cache=False)
+def _edges(offsets, targets):  # pragma: no cover - machine code
+    """Every pair of neighbours ``(a, b)``, ``a < b``, in order (``Grid.edges``)."""
+    size = len(offsets) - 1
+    count = 0
+    for a in range(size):
+        for p in range(offsets[a], offsets[a + 1]):
+            if a < targets[p]:
+                count += 1
+    first = np.empty(count, dtype=np.int64)
+    second = np.empty(count, dtype=np.int64)
+    k = 0
+    for a in range(size):
+        for p in range(offsets[a], offsets[a + 1]):
+            if a < targets[p]:
+                first[k] = a
+                second[k] = targets[p]
+                k += 1
+    return first, second
+
+
+@numba.njit(cache=False)
+def kruskal(offsets, targets, words):  # pragma: no cover - machine code
+    """:func:`.graph.kruskal` (without a weave)."""
+    size = len(offsets) - 1
+    first, second = _edges(offsets, targets)
+    parent = np.arange(size, dtype=np.int64)
+    order = np.arange(len(first), dtype=np.int64)
+    _shuffle(words, order)
+    links = np.empty((size - 1, 2), dtype=np.int64)
+    made = 0
+    for i in range(len(order)):
+        k = order[i]
+        a = first[k]
+        b = second[k]
+        ra = _root(parent, a)
+        rb = _root(parent, b)
+        if ra != rb:
+            parent[ra] = rb
+            links[made, 0] = a
+            links[made, 1] = b
+            made += 1
+    return links[:made]
+
+
+@numba.njit(inline="always")
+def _before(w1, a1, b1, w2, a2, b2):  # pragma: no cover - machine code
+    """Whether ``(w1, a1, b1) < (w2, a2, b2)``, as Python orders the tuples."""
+    if w1 != w2:
+        return w1 < w2
+    if a1 != a2:
+        return a1 < a2
+    return b1 < b2
+
+
+@numba.njit(cache=False)
+def prim(offsets, targets, words):  # pragma: no cover - machine code
+    """:func:`.graph.prim`: a binary heap of ``(weight, cell, there)`` ordered as
+    :mod:`heapq` orders the tuples (each is pushed once, so the pops are the same)."""
+    size = len(offsets) - 1
+    slots = len(targets)
+    weight = np.empty(slots, dtype=np.float64)  # each side's wall weight
+    for a in range(size):  # (drawn in the order of Grid.edges)
+        for p in range(offsets[a], offsets[a + 1]):
+            if a < targets[p]:
+                weight[p] = _chance(words)
+    for a in range(size):
+        for p in range(offsets[a], offsets[a + 1]):
+            b = targets[p]
+            if b < a:
+                for q in range(offsets[b], offsets[b + 1]):
+                    if targets[q] == a:
+                        weight[p] = weight[q]
+                        break
+    start = _pick(words, size)
+    visited = np.zeros(size, dtype=np.bool_)
+    heap_w = np.empty(slots, dtype=np.float64)
+    heap_a = np.empty(slots, dtype=np.int64)
+    heap_b = np.empty(slots, dtype=np.int64)
+    count = 0
+    links = np.empty((size - 1, 2), dtype=np.int64)
+    made = 0
+    cell = start
+    while True:
+        visited[cell] = True
+        for p in range(offsets[cell], offsets[cell + 1]):
+            there = targets[p]
+            if visited[there]:
+                continue
+            w = weight[p]
+            i = count  # push, sift up
+            count += 1
+            while i > 0:
+                up = (i - 1) >> 1
+                if _before(w, cell, there, heap_w[up], heap_a[up], heap_b[up]):
+                    heap_w[i] = heap_w[up]
+                    heap_a[i] = heap_a[up]
+                    heap_b[i] = heap_b[up]
+                    i = up
+                else:
+                    break
+            heap_w[i] = w
+            heap_a[i] = cell
+            heap_b[i] = there
+        cell = -1
+        while count and cell < 0:
+            here = heap_a[0]
+            there = heap_b[0]
+            count -= 1  # pop: the last item sifts down from the top
+            w = heap_w[count]
+            a = heap_a[count]
+            b = heap_b[count]
+            i = 0
+            while True:
+                child = 2 * i + 1
+                if child >= count:
+                    break
+                if child + 1 < count and _before(
+                    heap_w[child + 1], heap_a[child + 1], heap_b[child + 1],
+                    heap_w[child], heap_a[child], heap_b[child],
+                ):  # fmt: skip
+                    child += 1
+                if _before(heap_w[child], heap_a[child], heap_b[child], w, a, b):
+                    heap_w[i] = heap_w[child]
+                    heap_a[i] = heap_a[child]
+                    heap_b[i] = heap_b[child]
+                    i = child
+                else:
+                    break
+            heap_w[i] = w
+            heap_a[i] = a
+            heap_b[i] = b
+            if not visited[there]:
+                links[made, 0] = here
+                links[made, 1] = there
+                made += 1
+                cell = there
+        if cell < 0:
+            break
+    return links[:made]
+
+
+@numba.njit(cache=False)
+def prim_frontier(offsets, targets, words):  # pragma: no cover - machine code
+    """:func:`.graph.prim_frontier`."""
+    size = len(offsets) - 1
+    state = np.zeros(size, dtype=np.uint8)  # 0 unseen, 1 frontier, 2 in the maze
+    frontier = np.empty(size, dtype=np.int64)
+    inside = np.empty(64, dtype=np.int64)
+    links = np.empty((size - 1, 2), dtype=np.int64)
+    count = 0
+    made = 0
+    cell = _pick(words, size)
+    while True:
+        state[cell] = 2
+        for p in range(offsets[cell], offsets[cell + 1]):
+            there = targets[p]
+            if state[there] == 0:
+                state[there] = 1
+                frontier[count] = there
+                count += 1
+        if not count:
+            break
+        k = _pick(words, count)
+        cell = frontier[k]
+        frontier[k] = frontier[count - 1]
+        count -= 1
+        n = 0
+        for p in range(offsets[cell], offsets[cell + 1]):
+            if state[targets[p]] == 2:
+                if n == len(inside):
+                    inside = np.concatenate((inside, inside))
+                inside[n] = targets[p]
+                n += 1
+        links[made, 0] = inside[_pick(words, n)]
+        links[made, 1] = cell
+        made += 1
+    return links
+
+
+@numba.njit(cache=False)
+def growing_tree(offsets, targets, words, policy, newest):  # pragma: no cover
+    """:func:`.graph.growing_tree` without a weave (``policy``: :data:`POLICIES`)."""
+    size = len(offsets) - 1
+    visited = np.zeros(size, dtype=np.bool_)
+    active = np.empty(size, dtype=np.int64)
+    free = np.empty(64, dtype=np.int64)
+    links = np.empty((size - 1, 2), dtype=np.int64)
+    made = 0
+    first = _pick(words, size)
+    visited[first] = True
+    active[0] = first
+    count = 1
+    head = 0
+    while head < count:
+        if policy == 0:
+            k = count - 1
+        elif policy == 1:
+            k = head
+        elif policy == 2:
+            k = head + _pick(words, count - head)
+        elif _chance(words) < newest:
+            k = count - 1
+        else:
+            k = head + _pick(words, count - head)
+        here = active[k]
+        n = 0
+        for p in range(offsets[here], offsets[here + 1]):
+            if not visited[targets[p]]:
+                if n == len(free):
+                    free = np.concatenate((free, free))
+                free[n] = targets[p]
+                n += 1
+        if n:
+            there = free[_pick(words, n)]
+            visited[there] = True
+            links[made, 0] = here
+            links[made, 1] = there
+            made += 1
+            active[count] = there
+            count += 1
+        elif k == count - 1:
+            count -= 1
+        elif k == head:
+            head += 1
+        else:
+            active[k] = active[head]
+            head += 1
+    return links
+
+
+@numba.njit(cache=False)
+def hunt_and_kill(offsets, targets, words, order, shuffle, hunt_chance):  # pragma: no cover
+    """:func:`.graph.hunt_and_kill`: ``order`` the scan order (shuffled first when
+    ``shuffle``, ``hunt="random"``)."""
+    size = len(offsets) - 1
+    if shuffle:
+        _shuffle(words, order)
+    visited = np.zeros(size, dtype=np.bool_)
+    free = np.empty(64, dtype=np.int64)
+    links = np.empty((size - 1, 2), dtype=np.int64)
+    made = 0
+    here = _pick(words, size)
+    visited[here] = True
+    left = size - 1
+    scan = 0
+    while left:
+        n = 0
+        for p in range(offsets[here], offsets[here + 1]):
+            if not visited[targets[p]]:
+                if n == len(free):
+                    free = np.concatenate((free, free))
+                free[n] = targets[p]
+                n += 1
+        if n and not (hunt_chance != 0.0 and _chance(words) < hunt_chance):
+            there = free[_pick(words, n)]
+            visited[there] = True
+            links[made, 0] = here
+            links[made, 1] = there
+            made += 1
+            here = there
+            left -= 1
+            continue
+        position = scan
+        found = -1
+        n = 0
+        while position < size:
+            cell = order[position]
+            if not visited[cell]:
+                for p in range(offsets[cell], offsets[cell + 1]):
+                    if visited[targets[p]]:
+                        if n == len(free):
+                            free = np.concatenate((free, free))
+                        free[n] = targets[p]
+                        n += 1
+                if n:
+                    found = cell
+                    break
+            elif position == scan:
+                scan += 1
+            position += 1
+        links[made, 0] = free[_pick(words, n)]
+        links[made, 1] = found
+        made += 1
+        visited[found] = True
+        left -= 1
+        here = found
+    return links
+
+
+def warm() -> None:
+    """Compile (or load from lacak's cache) every kernel, on a tiny grid."""
+    offsets = np.array([0, 1, 3, 4], dtype=np.int64)
+    targets = np.array([1, 0, 2, 1], dtype=np.int64)  # (the types of the real calls)
+
+    def words() -> np.ndarray:
+        return np.array([1, 2, 3, 5], dtype=np.uint64)
+
+    reached(offsets, targets)
+    aldous_broder(offsets, targets, words())
+    wilson(offsets, targets, words())
+    kruskal(offsets, targets, words())
+    prim(offsets, targets, words())
+    prim_frontier(offsets, targets, words())
+    growing_tree(offsets, targets, words(), 3, 0.5)
+    hunt_and_kill(offsets, targets, words(), np.arange(3, dtype=np.int64), True, 0.5)
+
+
+lacak.store.compiled.cache_kernels(globals())  # machine code in lacak's checked cache
