@@ -35,6 +35,7 @@ __all__ = [
     "batch_plan",
     "batch_prepare",
     "batch_puzzle",
+    "batch_record",
     "choose",
     "extras",
     "parse",
@@ -204,15 +205,34 @@ def read_mask_file(path: str) -> str:
     return "/".join(rows)
 
 
+#: What ``lacak batch maze --format`` takes: the records as they are, or with the
+#: easy-to-hard images of each maze (:func:`batch_record`).
+BATCH_FORMATS = ("cells", "pixels")
+#: The grids ``--format pixels`` draws: rectangles of cells.
+_RECT_GRIDS = ("rect", "rectangle")
+
+
 def batch_plan(
-    *, grid: str | None = None, mask: str | None = None, braid: str | None = None, **_: Any
-) -> dict[str, Any]:
+    *, grid: str | None = None, mask: str | None = None, braid: str | None = None,
+    format: str | None = None, **_: Any,
+) -> dict[str, Any]:  # fmt: skip
     """What ``lacak batch maze --grid NAME --mask FILE --braid P`` mean: the generator
     options ``grid``, ``mask`` (the file's rows, read once, before the jobs) and
-    ``braid`` (a number from 0 to 1), which every job's generator then takes.
+    ``braid`` (a number from 0 to 1), which every job's generator then takes; and
+    ``--format`` checked (``pixels`` draws rectangular mazes only).
 
-    :raises InvalidOptionError: a braid share that is not a number.
+    :raises InvalidOptionError: a braid share that is not a number, an unknown format,
+        or pixels of a maze on another grid or with a mask.
     """
+    if format is not None and format not in BATCH_FORMATS:
+        raise lacak.InvalidOptionError(
+            f"--format is one of {', '.join(BATCH_FORMATS)}, not {format!r}"
+        )
+    if format == "pixels" and (mask is not None or grid not in (None, *_RECT_GRIDS)):
+        raise lacak.InvalidOptionError(
+            "--format pixels draws rectangular mazes of cells only: no --grid other than "
+            "rect, no --mask"
+        )
     options: dict[str, Any] = {}
     if grid is not None:
         options["grid"] = grid
@@ -230,15 +250,29 @@ def batch_plan(
 
 def batch_prepare(
     maze: Maze, *, solve: bool = False, endpoints: bool = False, solution: bool = False,
-    **_: Any,
+    format: str = "cells", **_: Any,
 ) -> Maze:  # fmt: skip
     """A generated maze as ``lacak batch maze`` records it: with the ends of its longest
     path when asked for (``--endpoints``), or when it is to be solved, and with the
-    path between them (``--solution``). (``--grid``, ``--mask`` and ``--braid`` are the
-    generator's, see :func:`batch_plan`.)"""
+    path between them (``--solution``, which ``--format pixels`` implies). (``--grid``,
+    ``--mask`` and ``--braid`` are the generator's, see :func:`batch_plan`.)"""
+    solution = solution or format == "pixels"
     if endpoints or solution or solve:
         return maze.with_endpoints(solution=solution)
     return maze
+
+
+def batch_record(data: dict[str, Any], *, format: str = "cells", **_: Any) -> dict[str, Any]:
+    """A record of ``lacak batch maze``, with ``--format pixels`` the maze's images
+    under ``"pixels"``: ``"inputs"`` and ``"targets"``, as the easy-to-hard papers' mazes
+    (:func:`lacak_mazes.interop.pixels`), which a ``.npz`` file stacks."""
+    instance = data.get("instance")
+    if format != "pixels" or not isinstance(instance, dict) or not instance.get("solution"):
+        return data
+    from .interop import pixel_pair  # here: see the module's documentation (numpy)
+
+    inputs, targets = pixel_pair(instance["cells"], instance["solution"])
+    return {**data, "pixels": {"inputs": inputs.tolist(), "targets": targets.tolist()}}
 
 
 def batch_puzzle(maze: Maze) -> MazePuzzle:
@@ -253,12 +287,21 @@ BATCH = lacak.BatchKind(
     # line runs), as `lacak maze generate` takes them; a request lacak does not trust (the
     # page's `prepare`, which ignores them) may give a grid's name, a share, and a mask
     # only as rows of text, never as a file
-    options={"endpoints": False, "solution": False, "grid": None, "mask": None, "braid": None},
+    options={
+        "endpoints": False,
+        "solution": False,
+        "grid": None,
+        "mask": None,
+        "braid": None,
+        "format": "cells",
+    },
     accepts={
-        "grid": OneOf("rect", "rectangle", "cylinder", "torus", "hex", "triangle", "upsilon",
-                      "polar"),
+        "grid": OneOf(
+            "rect", "rectangle", "cylinder", "torus", "hex", "triangle", "upsilon", "polar"
+        ),
         "mask": Text(max_length=20_000, pattern=r"[.Xx#/ ]*", like="X../.../..X"),
         "braid": Number(minimum=0.0, maximum=1.0),
+        "format": OneOf(*BATCH_FORMATS),
     },
     help={
         "endpoints": "Give each maze a start and an end: the ends of its longest path.",
@@ -268,10 +311,14 @@ BATCH = lacak.BatchKind(
         "mask": "A mask FILE (ASCII art, X no cell and . a cell, or a black-and-white PNG); "
         "the size is the mask's.",
         "braid": "Remove this share (0 to 1) of each maze's dead ends, making loops.",
+        "format": "cells (default), or pixels: each record also holds the maze's input and "
+        "target images of the easy-to-hard papers (rectangular mazes; implies --solution), "
+        "the arrays inputs and targets of a .npz.",
     },
     plan=batch_plan,
     prepare=batch_prepare,
     puzzle=batch_puzzle,
+    record=batch_record,
     measures={"solution cells": "instance.solution"},
     # on a grid: cells are ids, start, end and solution too, and the links are pairs of
     # cell indices (only grid batches have them: the "?")
@@ -282,6 +329,9 @@ BATCH = lacak.BatchKind(
         "solution": "instance.solution",
         "links": "instance.links?",
         "weights": "instance.weights?",
+        # --format pixels: the easy-to-hard images (batch_record)
+        "inputs": "pixels.inputs?",
+        "targets": "pixels.targets?",
     },
 )
 

@@ -36,6 +36,7 @@ MODULES = [
     "lacak_mazes.generators.growing_tree",
     "lacak_mazes.generators.division",
     "lacak_mazes.carving",
+    "lacak_mazes.interop",
 ]
 
 
