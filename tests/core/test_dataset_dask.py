@@ -53,6 +53,21 @@ def test_dask_lacak_s_pool_and_one_process_write_the_same_bytes(
     assert files["dask"] == files["pool"] == files["one"]
 
 
+@pytest.mark.parametrize("kind", sorted(BATCHES))
+def test_dask_writes_a_task_batch_as_lacak_s_pool_does(
+    cluster: Any, kind: str, tmp_path: Path
+) -> None:
+    files = {}
+    for name, how in (("dask", ["--scheduler", address(cluster), "--chunk-size", "3"]),
+                      ("pool", ["-w", "2"])):  # fmt: skip
+        out = tmp_path / f"{name}.jsonl"
+        result = CliRunner().invoke(make_cli(), ["batch", kind, "--task", "--level", "2", "-n",
+                                                 "20", "--seed", "5", *how, "-o", str(out)])  # fmt: skip
+        assert result.exit_code == 0, result.output
+        files[name] = out.read_bytes()
+    assert files["dask"] == files["pool"]
+
+
 def test_a_killed_dask_worker_loses_no_record(cluster: Any) -> None:
     client = cluster.client
     spec = dataset.spec("sliding", size=(3, 3), kind_options={"uniform": True})

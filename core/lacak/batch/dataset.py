@@ -215,6 +215,7 @@ def records(
         heuristic (the same for every job).
     :raises InvalidOptionError: bad counts, or a bad option the first job found.
     """
+    spec = spec.seeded(seed)  # (a task batch's entries record the batch's seed)
     rows = _rows(spec, count=count, seed=seed, start=start, written=written, seen=seen,
                  executor=executor, workers=workers, chunksize=chunksize,
                  summary=summary, chain=chain)  # fmt: skip
@@ -471,6 +472,7 @@ def write(
     :raises LimitReachedError: the batch gave up (see :func:`records`); the file
         holds the records made so far.
     """
+    spec = spec.seeded(seed)  # (a task batch's entries record the batch's seed)
     summary = summary if summary is not None else Summary(spec.kind, count)
     summary.out = None if out is None or str(out) == "-" else str(out)
     sink, state = open_output(out, spec, seed=seed, count=count, resume=resume,

@@ -442,7 +442,7 @@ class _Checker:
         self.summary = summary
         self.paths = _spec_measures(spec, batch)
         # whether a job's draw can be rejected: else indices follow one another
-        self.draws = bool(spec.unique or spec.min_length is not None or (
+        self.draws = spec.task is None and bool(spec.unique or spec.min_length is not None or (
             spec.max_length is not None or batch.prepare is not None))  # fmt: skip
         self.state = _Resumed()
         self.number = 0  # records checked
@@ -525,7 +525,7 @@ def _same_batch(path: Path, data: Mapping[str, Any], spec: Spec, seed: int) -> N
             "that made it"
         )
     again = json.loads(made.line)
-    for key in ("instance", "ok"):
+    for key in ("instance", "ok", "question", "answer", "metadata", "tokens"):
         if again.get(key) != data.get(key):
             raise InvalidOptionError(
                 f"{path} was not written by this command: its first record (job {index}) "
@@ -610,6 +610,10 @@ def open_output(
     arrays: Mapping[str, str] = {}
     if suffix == ".npz":
         arrays = _kind_of(default_registry(), spec.kind)[1].arrays
+        if spec.task is not None:
+            raise InvalidOptionError(
+                "a task batch's entries are text: write JSON Lines (.jsonl or .jsonl.gz)"
+            )
         if not arrays:
             raise InvalidOptionError(
                 f"{spec.kind} batches declare no arrays, so they cannot be written as .npz; "

@@ -6,7 +6,7 @@ size, what to solve with and the limits) and how one job draws its instance from
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -17,11 +17,14 @@ from ..errors import (
     InvalidOptionError,
     LimitReachedError,
     PluginError,
+    UnknownComponentError,
 )
 from ..interfaces import BatchKind, describe_state
 from ..limits import Limits
 from ..plugin.registry import default_registry
 from ..run import Run, solve_run
+from ..tasks import checked as _checked_task
+from ..tasks import make_entry
 from ..tokens import tokens
 
 if TYPE_CHECKING:
@@ -56,17 +59,29 @@ class _LookedUp:
     its options, and the paths of the summary's numbers."""
 
     __slots__ = ("batch", "generate", "generation", "kind_type", "measures", "registry",
-                 "shown", "spec")  # fmt: skip
+                 "shown", "spec", "task")  # fmt: skip
 
     def __init__(self, spec: Spec, registry: Registry) -> None:
         self.spec = spec
         self.registry = registry
         self.generation = registry.generation
         self.kind_type, self.batch = _kind_of(registry, spec.kind)
-        self.generate = _BoundGenerator(spec.kind, spec.generator, spec.options,
-                                        registry=registry)  # fmt: skip
+        #: the task's declaration (a batch of task entries), or ``None``
+        self.task = None
+        self.generate: Callable[[Any, int], Any]
+        if spec.task is not None:
+            self.task = _checked_task(spec.task, spec.level, spec.task_options,
+                                      registry=registry)[1]  # fmt: skip
+            self.generate = _no_generator
+        else:
+            self.generate = _BoundGenerator(spec.kind, spec.generator, spec.options,
+                                            registry=registry)  # fmt: skip
         self.shown = self.batch.instance or _default_instance
         self.measures = _spec_measures(spec, self.batch)
+
+
+def _no_generator(size: Any, seed: int) -> Any:
+    raise InvalidOptionError("a task batch's entries are made by the task, not a generator")
 
 
 class _Drawn:
@@ -105,6 +120,8 @@ def _look_up(spec: Spec, registry: Registry) -> _LookedUp:
 
 def _spec_measures(spec: Spec, batch: BatchKind) -> tuple[tuple[str, tuple[str, ...]], ...]:
     """The summary's numbers of ``spec``'s records (its kind declares ``batch``)."""
+    if spec.task is not None:
+        return ()  # (a task's entries: what each task measures is its own)
     return _measure_paths({**(_SOLVED_MEASURES if spec.solve else {}), **batch.measures})
 
 
@@ -142,6 +159,22 @@ class Spec:
     timings: bool = False
     #: ``"tokens"``: each record holds its search as Searchformer tokens (``tokens``).
     trace: str | None = None
+    #: A task of the kind (:mod:`lacak.tasks`): each record is its entry ``index`` (its
+    #: ``question``, ``answer`` and ``metadata``) instead of a generated instance.
+    task: str | None = None
+    #: The task's level.
+    level: int = 1
+    #: The task's options, its defaults included.
+    task_options: Mapping[str, Any] = attrs.field(factory=dict)
+    #: The batch's seed, which a task entry's metadata records (``dataset_seed``): set
+    #: by :func:`lacak.batch.dataset.records` and ``write`` (:meth:`seeded`).
+    dataset_seed: int | None = None
+
+    def seeded(self, seed: int) -> Spec:
+        """This spec for a batch seeded ``seed`` (a task batch's entries record it)."""
+        if self.task is None or self.dataset_seed == seed:
+            return self
+        return attrs.evolve(self, dataset_seed=seed)
 
     def __call__(self, job: tuple[int, int]) -> Made:
         """Run job ``(index, seed)`` quietly (a worker shows no progress of its own)."""
@@ -190,6 +223,8 @@ class Spec:
             found.generation != registry.generation
         ):
             found = _look_up(self, registry)
+        if found.task is not None:
+            return self._draw_task(found, index, seed)
         batch = found.batch
         instance = found.generate(self.size, seed)
         if batch.prepare is not None:
@@ -217,6 +252,36 @@ class Spec:
                                "message": message + (f"; {advice}" if advice else "")}  # fmt: skip
         return drawn
 
+    def _draw_task(self, found: _LookedUp, index: int, seed: int) -> _Drawn:
+        """Entry ``index`` of the task (its search traced, with ``trace``)."""
+        assert found.task is not None and self.dataset_seed is not None
+        entry = make_entry(self.kind, found.task, index, seed, dataset_seed=self.dataset_seed,
+                           level=self.level, options=self.task_options,
+                           puzzle=self.trace is not None)  # fmt: skip
+        puzzle = entry.pop("puzzle", None)
+        drawn = _Drawn(found, index, seed, entry)
+        if self.trace is not None:
+            if puzzle is None:
+                raise InvalidOptionError(
+                    f"task {self.task!r} gives no puzzle to search, so it has no trace"
+                )
+            try:
+                ran = solve_run(self.kind, lambda: puzzle, strategy=self.strategy,
+                                heuristic=self.heuristic, limits=self.limits,
+                                catch_early_stop=False, registry=default_registry(),
+                                trace=True)  # fmt: skip
+            except (InvalidOptionError, UnknownComponentError) as error:
+                raise InvalidOptionError(
+                    f"task {self.task!r} has no search trace with strategy "
+                    f"{self.strategy!r}: {error}"
+                ) from None
+            drawn.tokens = _tokens(ran)
+            if ran.result.stopped.is_limit:
+                drawn.error = {"type": LimitReachedError.__name__,
+                               "message": f"the search was stopped by a limit "
+                               f"({ran.result.stopped})"}  # fmt: skip
+        return drawn
+
     def finish(self, drawn: Made | _Drawn) -> Made:
         """The second half of a job :meth:`start` began: its record (a rejected draw as
         it is)."""
@@ -229,8 +294,11 @@ class Spec:
         began = time.perf_counter()
         found = drawn.found
         error = drawn.error
-        data: dict[str, Any] = {"index": drawn.index, "seed": drawn.seed, "ok": error is None,
-                                "instance": found.shown(drawn.instance)}  # fmt: skip
+        data: dict[str, Any] = {"index": drawn.index, "seed": drawn.seed, "ok": error is None}
+        if found.task is not None:  # a task's entry: its question, answer and metadata
+            data.update(drawn.instance)
+        else:
+            data["instance"] = found.shown(drawn.instance)
         if drawn.ran is not None:
             data["result"] = drawn.ran.to_dict()
             if not self.timings:
@@ -240,7 +308,7 @@ class Spec:
         if error is not None:
             data["error"] = error
         batch = found.batch
-        if batch.record is not None:
+        if batch.record is not None and found.task is None:
             data = dict(batch.record(data, **self.kind_options))
             if "digest" in data:
                 raise PluginError(
@@ -316,6 +384,9 @@ def spec(
     unique: bool = False,
     timings: bool = False,
     trace: str | None = None,
+    task: str | None = None,
+    level: int | None = None,
+    task_options: Mapping[str, Any] | None = None,
     registry: Registry | None = None,
 ) -> Spec:
     """The jobs of a batch of ``kind`` instances, checked before any runs.
@@ -336,12 +407,28 @@ def spec(
     :param trace: ``"tokens"``: each record holds its search as a Searchformer token
         sequence, ``tokens`` (:func:`lacak.tokens.tokens`); it implies solving, with
         ``astar`` unless a strategy is named (a kind's own engine records none).
-    :raises UnknownComponentError: no such kind or generator.
+    :param task: one of the kind's tasks (:func:`lacak.tasks.tasks`): each record is
+        the task's entry ``index`` at ``level`` (with ``task_options``), the same
+        ``question``, ``answer`` and ``metadata`` as
+        :func:`lacak.tasks.create_dataset` gives; a ``trace`` is of a search of its puzzle.
+        It takes no generator, size (give the task's ``shape`` option), kind option,
+        solving or length bound.
+    :raises UnknownComponentError: no such kind, generator or task.
     :raises InvalidOptionError: an option the generator or the kind does not take, a
         bad size or bound, or options that contradict each other.
     """
     reg = _registry(registry)
     _kind_type, batch = _kind_of(reg, kind)
+    if task is not None:
+        return _task_spec(reg, kind, task, level, task_options,
+                          given={"generator": generator, "size": size, "options": options,
+                                 "kind_options": kind_options, "heuristic": heuristic,
+                                 "min_length": min_length, "max_length": max_length,
+                                 "unique": unique or None, "solve": solve or None},
+                          strategy=strategy, limits=limits, timings=timings,
+                          trace=trace)  # fmt: skip
+    if level is not None or task_options:
+        raise InvalidOptionError("a level and task options are for a task's batch (--task)")
     catalogue = reg.generators(kind)  # raises for a kind with no generator, listing those
     given = dict(kind_options or {})
     unknown = sorted(set(given) - set(batch.options))
@@ -417,3 +504,53 @@ def spec(
         timings=bool(timings),
         trace=trace,
     )
+
+
+#: How the options a task batch takes no part of are spelled on the command line.
+_NOT_FOR_TASKS = {
+    "generator": "-a", "size": "--size", "options": "-O", "kind_options": "the kind's options",
+    "heuristic": "-H", "min_length": "--min-solution-length",
+    "max_length": "--max-solution-length", "unique": "--unique", "solve": "--solve",
+}  # fmt: skip
+
+
+def _task_spec(
+    reg: Registry, kind: str, task: str, level: int | None,
+    task_options: Mapping[str, Any] | None, *, given: Mapping[str, Any],
+    strategy: str | None, limits: Limits | None, timings: bool, trace: str | None,
+) -> Spec:  # fmt: skip
+    """:func:`spec` for a batch of ``kind``'s ``task`` entries."""
+    from ..tasks import tasks as all_tasks  # (the kind's tasks, for the message)
+
+    known = all_tasks(registry=reg)
+    if task not in known or known[task][0] != kind:
+        own = sorted(name for name, (owner, _) in known.items() if owner == kind)
+        raise InvalidOptionError(
+            f"the {kind} kind has no task {task!r} (its tasks: {', '.join(own) or 'none'})"
+        )
+    for key, value in given.items():
+        if value:
+            raise InvalidOptionError(
+                f"a task batch (--task) takes no {_NOT_FOR_TASKS[key]}: the task makes its "
+                "own instances"
+            )
+    _kind, _declared, number, options = _checked_task(task, 1 if level is None else level,
+                                                     dict(task_options or {}),
+                                                     registry=reg)  # fmt: skip
+    if trace not in (None, "tokens"):
+        raise InvalidOptionError(f"a batch's trace is 'tokens' (or none), not {trace!r}")
+    if strategy is not None and trace is None:
+        raise InvalidOptionError(
+            "a task batch searches only for its trace: a strategy needs --trace tokens"
+        )
+    if trace is not None and strategy is None:
+        strategy = "astar"
+    if strategy is not None and strategy not in reg.searchers():
+        reg.searchers()[strategy]  # raises, with close matches
+    if limits is not None and not isinstance(limits, Limits):
+        raise InvalidOptionError(
+            f"limits must be a lacak.Limits (or None), not {type(limits).__name__}"
+        )
+    return Spec(kind=kind, generator="", options={}, kind_options={}, strategy=strategy,
+                limits=limits, timings=bool(timings), trace=trace, task=task, level=number,
+                task_options=options)  # fmt: skip

@@ -11,6 +11,14 @@ whether it solves), so a third-party kind gets it with no command code::
                      [-w N | --scheduler tcp://HOST:PORT | --scheduler local:N] [--chunk-size N]
                      [-o FILE] [--resume | --overwrite] [--timings] [--trace tokens] [--json]
                      [--KIND-OPTION ...]
+    lacak batch KIND --task [NAME] [--level L] -n COUNT [--seed S] [--size ROWSxCOLS]
+                     [-O KEY=VALUE ...] [--trace tokens [-s STRATEGY]] [the same executor,
+                     file and resume options]
+
+``--task`` makes each record an entry of one of the kind's tasks (:mod:`lacak.tasks`):
+its ``question``, ``answer`` and ``metadata``, the same as
+``lacak.tasks.create_dataset(NAME, seed=S, level=L)[index]`` gives; ``--size`` and ``-O``
+are then the task's options.
 
 Records go to ``-o FILE`` (``--output``; JSON Lines; gzipped for ``.gz``; stacked arrays for
 ``.npz``) or standard output; a progress bar (on a terminal) and a summary
@@ -45,7 +53,7 @@ COMMON = frozenset({
     "count", "seed", "algorithm", "size", "gen_options", "solve", "strategy", "heuristic",
     "max_depth", "max_nodes", "timeout", "min_solution_length", "max_solution_length",
     "unique", "workers", "scheduler", "chunk_size", "out", "resume", "overwrite", "timings",
-    "trace", "as_json",
+    "trace", "as_json", "task", "level",
 })  # fmt: skip
 
 #: The short flags every ``lacak batch KIND`` has.
@@ -148,6 +156,11 @@ def batch_command(kind: str, *, registry: Registry) -> click.Command:
     @click.option("--trace", "trace", type=click.Choice(["tokens"]), default=None,
                   help="Put each search in its record as Searchformer tokens ('tokens'); "
                   "solves with astar unless -s names another.")
+    @click.option("--task", is_flag=False, flag_value="", default=None, metavar="[NAME]",
+                  help="Make entries of the kind's task NAME (default: the kind's own) "
+                  "instead: question, answer, metadata (see 'lacak tasks list').")
+    @click.option("--level", type=click.IntRange(min=1), default=None,
+                  help="The task's level (with --task; default 1).")
     @click.pass_context
     def command(ctx: click.Context, **values: Any) -> None:  # fmt: skip
         with using(registry):
@@ -171,6 +184,9 @@ def _run(ctx: click.Context, kind: str, batch: Any, registry: Registry, **values
         raise InvalidOptionError(
             "--workers sets lacak's own pool and --scheduler a Dask cluster: give one"
         )
+    task, level = values.pop("task"), values.pop("level")
+    if task is None and level is not None:
+        raise InvalidOptionError("--level is a task's level: give --task too")
     size = values["size"]
     limits = None
     if any(values[k] is not None for k in ("max_depth", "max_nodes", "timeout")):
@@ -191,11 +207,14 @@ def _run(ctx: click.Context, kind: str, batch: Any, registry: Registry, **values
         "trace": values["trace"],
         "registry": registry,
     }
-    plan = dataset.spec(kind, **common)  # the generator, so that -O values are typed by it
-    generator = registry.generators(kind)[plan.generator]
-    options = parse_pairs(values["gen_options"], generator.options,
-                          what=f"generator {plan.generator!r}")  # fmt: skip
-    plan = dataset.spec(kind, options=options, **{**common, "generator": plan.generator})
+    if task is not None:
+        plan = _task_plan(kind, task, level, values["gen_options"], common)
+    else:
+        plan = dataset.spec(kind, **common)  # the generator, so that -O values are typed by it
+        generator = registry.generators(kind)[plan.generator]
+        options = parse_pairs(values["gen_options"], generator.options,
+                              what=f"generator {plan.generator!r}")  # fmt: skip
+        plan = dataset.spec(kind, options=options, **{**common, "generator": plan.generator})
     bounded = plan.min_length is not None or plan.max_length is not None
     if bounded and plan.strategy is not None:
         searcher = registry.searchers()[plan.strategy]
@@ -234,6 +253,38 @@ def _run(ctx: click.Context, kind: str, batch: Any, registry: Registry, **values
     if summary.gave_up:
         click.echo(f"Error: {summary.gave_up}", err=True)
     ctx.exit(code)
+
+
+def _task_plan(kind: str, name: str, level: int | None, pairs: tuple[str, ...],
+               common: dict[str, Any]) -> Any:  # fmt: skip
+    """The spec of a task batch (``--task``): ``--size`` and ``-O`` are the task's options."""
+    from .. import tasks as tasking  # (deferred: only task batches need it)
+
+    registry = common["registry"]
+    own = {task_name: task for task_name, (owner, task) in
+           tasking.tasks(registry=registry).items() if owner == kind}  # fmt: skip
+    if not own:
+        raise InvalidOptionError(f"the {kind} kind declares no task (see 'lacak tasks list')")
+    if not name:
+        if kind in own:
+            name = kind
+        elif len(own) == 1:
+            (name,) = own
+        else:
+            raise InvalidOptionError(f"name one of the {kind} tasks: --task {'|'.join(own)}")
+    if name not in own:
+        raise InvalidOptionError(
+            f"the {kind} kind has no task {name!r} (its tasks: {', '.join(own)})"
+        )
+    declared = own[name]
+    options = parse_pairs(pairs, declared.options, what=f"task {name!r}")
+    size = common.pop("size")
+    if size is not None:
+        if "shape" not in declared.options:
+            raise InvalidOptionError(f"task {name!r} takes no size (its options: "
+                                     f"{', '.join(declared.options) or 'none'})")  # fmt: skip
+        options["shape"] = f"{size[0]}x{size[1]}"
+    return dataset.spec(kind, task=name, level=level, task_options=options, **common)
 
 
 def _report(summary: Any, as_json: bool) -> None:

@@ -42,9 +42,11 @@ __all__ = [
     "Curriculum",
     "TaskDataset",
     "TaskKind",
+    "checked",
     "create_dataset",
     "entry_seed",
     "install",
+    "make_entry",
     "register_reasoning_gym",
     "score_answer",
     "tasks",
@@ -148,21 +150,12 @@ class TaskDataset(Sequence[dict[str, Any]]):
         self, name: str, *, size: int, seed: int, level: int, registry: Any = None,
         **options: Any,
     ) -> None:  # fmt: skip
-        self.kind, self.task = _task(name, registry)
+        self.kind, self.task, self.level, self.options = checked(
+            name, level, options, registry=registry
+        )
         self.name = name
         self.size = _whole(size, "size")
         self.seed = _whole(seed, "seed")
-        levels = len(self.task.levels)
-        self.level = _whole(level, "level", 1)
-        if self.level > levels:
-            raise InvalidOptionError(f"task {name!r} has levels 1 to {levels}, got {self.level}")
-        unknown = sorted(set(options) - set(self.task.options))
-        if unknown:
-            raise InvalidOptionError(
-                f"task {name!r} takes no option {', '.join(map(repr, unknown))} (its "
-                f"options: {', '.join(sorted(self.task.options)) or 'none'})"
-            )
-        self.options = {**self.task.options, **options}
         self._entries: dict[int, dict[str, Any]] = {}
 
     def __len__(self) -> int:
@@ -186,17 +179,51 @@ class TaskDataset(Sequence[dict[str, Any]]):
 
     def make(self, index: int, *, puzzle: bool = False) -> dict[str, Any]:
         """Entry ``index`` (made anew; with ``puzzle=True`` also its live ``"puzzle"``)."""
-        seed = entry_seed(self.seed, index)
-        made = self.task.make(seed, self.level, **self.options)
-        metadata = dict(made["metadata"])
-        metadata.update(
-            kind=self.kind, task=self.name, level=self.level, seed=seed,
-            dataset_seed=self.seed, index=index, options=dict(self.options),
-        )  # fmt: skip
-        entry = {"question": made["question"], "answer": made["answer"], "metadata": metadata}
-        if puzzle:
-            entry["puzzle"] = made.get("puzzle")
-        return entry
+        return make_entry(self.kind, self.task, index, entry_seed(self.seed, index),
+                          dataset_seed=self.seed, level=self.level, options=self.options,
+                          puzzle=puzzle)  # fmt: skip
+
+
+def checked(
+    name: Any, level: Any, options: Mapping[str, Any], *, registry: Any = None
+) -> tuple[str, TaskKind, int, dict[str, Any]]:
+    """Task ``name`` at ``level`` with ``options``, checked: ``(kind, task, level,
+    options with the task's defaults)``.
+
+    :raises UnknownComponentError: an unknown task.
+    :raises InvalidOptionError: a bad level or an option the task does not take.
+    """
+    kind, task = _task(name, registry)
+    levels = len(task.levels)
+    number = _whole(level, "level", 1)
+    if number > levels:
+        raise InvalidOptionError(f"task {name!r} has levels 1 to {levels}, got {number}")
+    unknown = sorted(set(options) - set(task.options))
+    if unknown:
+        raise InvalidOptionError(
+            f"task {name!r} takes no option {', '.join(map(repr, unknown))} (its "
+            f"options: {', '.join(sorted(task.options)) or 'none'})"
+        )
+    return kind, task, number, {**task.options, **options}
+
+
+def make_entry(
+    kind: str, task: TaskKind, index: int, seed: int, *, dataset_seed: int, level: int,
+    options: Mapping[str, Any], puzzle: bool = False,
+) -> dict[str, Any]:  # fmt: skip
+    """Entry ``index`` of a dataset of ``task`` (of ``kind``) seeded ``dataset_seed``, from
+    its own ``seed`` (:func:`entry_seed`): what :class:`TaskDataset` and ``lacak batch KIND
+    --task`` both make (with ``puzzle=True`` also its live ``"puzzle"``)."""
+    made = task.make(seed, level, **options)
+    metadata = dict(made["metadata"])
+    metadata.update(
+        kind=kind, task=task.name, level=level, seed=seed,
+        dataset_seed=dataset_seed, index=index, options=dict(options),
+    )  # fmt: skip
+    entry = {"question": made["question"], "answer": made["answer"], "metadata": metadata}
+    if puzzle:
+        entry["puzzle"] = made.get("puzzle")
+    return entry
 
 
 def create_dataset(
