@@ -33,7 +33,7 @@ RESULTS = BENCH / "results"
 #: The peer libraries the scripts compare with (bench/requirements-*.txt): which were installed.
 PEERS = (
     "slidingpuzzle", "simpleai", "mazelib", "maze-dataset", "amazed", "aamaze",
-    "bogglesolver", "pyggle", "boggled", "boggler",
+    "bogglesolver", "pyggle", "boggled", "boggler", "reasoning-gym",
 )  # fmt: skip
 
 
