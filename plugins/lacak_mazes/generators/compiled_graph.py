@@ -113,6 +113,15 @@ def _shuffle(words: np.ndarray, items: np.ndarray) -> None:  # pragma: no cover
         items[i], items[j] = items[j], items[i]
 
 
+@numba.njit(inline="always")
+def _most(offsets: np.ndarray) -> int:  # pragma: no cover - machine code
+    """The most neighbours a cell has."""
+    most = 0
+    for c in range(len(offsets) - 1):
+        most = max(most, offsets[c + 1] - offsets[c])
+    return most
+
+
 @numba.njit(cache=False)
 def reached(offsets, targets):  # pragma: no cover - machine code
     """How many cells cell 0 reaches."""
@@ -340,7 +349,7 @@ def prim_frontier(offsets, targets, words):  # pragma: no cover - machine code
     size = len(offsets) - 1
     state = np.zeros(size, dtype=np.uint8)  # 0 unseen, 1 frontier, 2 in the maze
     frontier = np.empty(size, dtype=np.int64)
-    inside = np.empty(64, dtype=np.int64)
+    inside = np.empty(_most(offsets), dtype=np.int64)
     links = np.empty((size - 1, 2), dtype=np.int64)
     count = 0
     made = 0
@@ -362,8 +371,6 @@ def prim_frontier(offsets, targets, words):  # pragma: no cover - machine code
         n = 0
         for p in range(offsets[cell], offsets[cell + 1]):
             if state[targets[p]] == 2:
-                if n == len(inside):
-                    inside = np.concatenate((inside, inside))
                 inside[n] = targets[p]
                 n += 1
         links[made, 0] = inside[_pick(words, n)]
@@ -378,7 +385,7 @@ def growing_tree(offsets, targets, words, policy, newest):  # pragma: no cover
     size = len(offsets) - 1
     visited = np.zeros(size, dtype=np.bool_)
     active = np.empty(size, dtype=np.int64)
-    free = np.empty(64, dtype=np.int64)
+    free = np.empty(_most(offsets), dtype=np.int64)
     links = np.empty((size - 1, 2), dtype=np.int64)
     made = 0
     first = _pick(words, size)
@@ -401,8 +408,6 @@ def growing_tree(offsets, targets, words, policy, newest):  # pragma: no cover
         n = 0
         for p in range(offsets[here], offsets[here + 1]):
             if not visited[targets[p]]:
-                if n == len(free):
-                    free = np.concatenate((free, free))
                 free[n] = targets[p]
                 n += 1
         if n:
@@ -423,60 +428,94 @@ def growing_tree(offsets, targets, words, policy, newest):  # pragma: no cover
     return links
 
 
+#: De Bruijn's sequence and table: the index of a 64-bit word's lowest set bit.
+_DE_BRUIJN = np.uint64(0x03F79D71B4CB0A89)
+_LOWEST = np.zeros(64, dtype=np.int64)
+for _bit in range(64):
+    _LOWEST[((1 << _bit) * 0x03F79D71B4CB0A89 & (2**64 - 1)) >> 58] = _bit
+
+
+@numba.njit(inline="always")
+def _lowest(word: np.uint64) -> np.int64:  # pragma: no cover - machine code
+    """The index of ``word``'s lowest set bit (``word`` not 0)."""
+    return _LOWEST[((word & (~word + _ONE)) * _DE_BRUIJN) >> _S58]
+
+
+@numba.njit(inline="always")
+def _mark(bits: np.ndarray, summary: np.ndarray, position: np.int64) -> None:  # pragma: no cover
+    word = position >> 6
+    bits[word] |= _ONE << np.uint64(position & 63)
+    summary[word >> 6] |= _ONE << np.uint64(word & 63)
+
+
+@numba.njit(inline="always")
+def _unmark(bits: np.ndarray, summary: np.ndarray, position: np.int64) -> None:  # pragma: no cover
+    word = position >> 6
+    bits[word] &= ~(_ONE << np.uint64(position & 63))
+    if bits[word] == 0:
+        summary[word >> 6] &= ~(_ONE << np.uint64(word & 63))
+
+
 @numba.njit(cache=False)
 def hunt_and_kill(offsets, targets, words, order, shuffle, hunt_chance):  # pragma: no cover
     """:func:`.graph.hunt_and_kill`: ``order`` the scan order (shuffled first when
-    ``shuffle``, ``hunt="random"``)."""
+    ``shuffle``, ``hunt="random"``).
+
+    A hunt finds the first cell in scan order that is unvisited beside a visited one:
+    those cells are kept as bits by their place in the order (set when a neighbour is
+    visited, cleared when the cell is), with a summary word a 64 of them, so a hunt
+    reads a few words instead of rescanning the cells it passed before (the same cell
+    the scan finds, in time that grows with the cells, not their square)."""
     size = len(offsets) - 1
     if shuffle:
         _shuffle(words, order)
+    place = np.empty(size, dtype=np.int64)
+    for i in range(size):
+        place[order[i]] = i
+    bits = np.zeros((size + 63) >> 6, dtype=np.uint64)
+    summary = np.zeros((len(bits) + 63) >> 6, dtype=np.uint64)
+    low = 0  # summary words before it are 0
     visited = np.zeros(size, dtype=np.bool_)
-    free = np.empty(64, dtype=np.int64)
+    free = np.empty(_most(offsets), dtype=np.int64)
     links = np.empty((size - 1, 2), dtype=np.int64)
     made = 0
     here = _pick(words, size)
-    visited[here] = True
     left = size - 1
-    scan = 0
-    while left:
+    while True:
+        visited[here] = True  # (here is a cell just visited)
+        _unmark(bits, summary, place[here])
+        for p in range(offsets[here], offsets[here + 1]):
+            there = targets[p]
+            if not visited[there]:
+                _mark(bits, summary, place[there])
+                low = min(low, place[there] >> 12)
+        if not left:
+            break
         n = 0
         for p in range(offsets[here], offsets[here + 1]):
             if not visited[targets[p]]:
-                if n == len(free):
-                    free = np.concatenate((free, free))
                 free[n] = targets[p]
                 n += 1
         if n and not (hunt_chance != 0.0 and _chance(words) < hunt_chance):
             there = free[_pick(words, n)]
-            visited[there] = True
             links[made, 0] = here
             links[made, 1] = there
             made += 1
             here = there
             left -= 1
             continue
-        position = scan
-        found = -1
+        while summary[low] == 0:
+            low += 1
+        word = (low << 6) + _lowest(summary[low])
+        found = order[(word << 6) + _lowest(bits[word])]
         n = 0
-        while position < size:
-            cell = order[position]
-            if not visited[cell]:
-                for p in range(offsets[cell], offsets[cell + 1]):
-                    if visited[targets[p]]:
-                        if n == len(free):
-                            free = np.concatenate((free, free))
-                        free[n] = targets[p]
-                        n += 1
-                if n:
-                    found = cell
-                    break
-            elif position == scan:
-                scan += 1
-            position += 1
+        for p in range(offsets[found], offsets[found + 1]):
+            if visited[targets[p]]:
+                free[n] = targets[p]
+                n += 1
         links[made, 0] = free[_pick(words, n)]
         links[made, 1] = found
         made += 1
-        visited[found] = True
         left -= 1
         here = found
     return links
@@ -484,8 +523,8 @@ def hunt_and_kill(offsets, targets, words, order, shuffle, hunt_chance):  # prag
 
 def warm() -> None:
     """Compile (or load from lacak's cache) every kernel, on a tiny grid."""
-    offsets = np.array([0, 1, 3, 4], dtype=np.int64)
-    targets = np.array([1, 0, 2, 1], dtype=np.int64)  # (the types of the real calls)
+    offsets = np.array([0, 1, 3, 4], dtype=np.int32)
+    targets = np.array([1, 0, 2, 1], dtype=np.int32)  # (the types of the real calls)
 
     def words() -> np.ndarray:
         return np.array([1, 2, 3, 5], dtype=np.uint64)
