@@ -147,11 +147,14 @@ def test_compiled_grid_mazes_are_the_python_mazes(monkeypatch, case, kind, rows,
         parent[ra] = rb
 
 
-def test_the_flat_grid_is_the_layouts() -> None:
-    """Each built-in grid's arrays (computed without its geometry) say the same ids and
-    neighbours, in the same order, as its layout."""
+@pytest.mark.parametrize("part", [1 << 15, 5])
+def test_the_flat_grid_is_the_layouts(monkeypatch, part) -> None:
+    """Each built-in grid's arrays (computed without its geometry, a few rows at a time)
+    say the same ids and neighbours, in the same order, as its layout."""
+    from lacak_mazes.grids import shapes
     from lacak_mazes.grids.base import Flat
 
+    monkeypatch.setattr(shapes, "_PART", part)
     for kind in GRID_NAMES:
         for rows in range(1, 9):
             for cols in range(1, 9):

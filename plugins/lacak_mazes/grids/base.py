@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, ClassVar
 
 import attrs
@@ -89,14 +89,23 @@ class Flat:
         """The flat grid of ``ids`` whose neighbours are ``around`` (``size x k``, in the
         order of the sides, ``-1`` where a side has none); a neighbour met twice is kept
         where it is first met, as :meth:`Layout.of` keeps it."""
-        keep = around >= 0
-        for i in range(1, around.shape[1]):
-            for j in range(i):
-                keep[:, i] &= around[:, i] != around[:, j]
-        offsets = np.zeros(len(around) + 1, dtype=np.int64)
-        np.cumsum(keep.sum(axis=1), out=offsets[1:])
-        return cls(np.ascontiguousarray(ids, dtype=np.int64), offsets,
-                   np.ascontiguousarray(around[keep], dtype=np.int64))  # fmt: skip
+        return cls.joined(ids, [around])
+
+    @classmethod
+    def joined(cls, ids: np.ndarray, parts: Iterable[np.ndarray]) -> Flat:
+        """:meth:`of`, with ``around`` in parts, each the next cells' (a grid of millions
+        of cells is worked out a part at a time, in the processor's cache)."""
+        degrees, targets = [], []
+        for around in parts:
+            keep = around >= 0
+            for i in range(1, around.shape[1]):
+                for j in range(i):
+                    keep[:, i] &= around[:, i] != around[:, j]
+            degrees.append(keep.sum(axis=1))
+            targets.append(_narrow(around[keep]))
+        offsets = np.zeros(sum(len(d) for d in degrees) + 1, dtype=np.int64)
+        np.cumsum(np.concatenate(degrees), out=offsets[1:])
+        return cls(np.ascontiguousarray(ids), offsets, np.concatenate(targets))
 
     @classmethod
     def of_layout(cls, layout: Layout) -> Flat:

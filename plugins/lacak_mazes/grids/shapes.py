@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import functools
 import math
+from collections.abc import Callable, Iterator
 from typing import Any, ClassVar
 
 import attrs
@@ -39,11 +40,24 @@ __all__ = [
 SQRT3 = math.sqrt(3.0)
 
 
-def _cells(rows: int, cols: int) -> tuple[np.ndarray, np.ndarray]:
-    """Every cell's row and column, row by row."""
-    return np.repeat(np.arange(rows, dtype=np.int64), cols), np.tile(
-        np.arange(cols, dtype=np.int64), rows
-    )
+#: How many cells' neighbours :func:`_by_rows` works out at a time.
+_PART = 1 << 15
+
+
+def _by_rows(rows: int, cols: int, around: Callable[[np.ndarray, np.ndarray], np.ndarray]) -> Flat:
+    """The flat grid of ``(row, col)`` cells, row by row, whose neighbours ``around(row,
+    col)`` says (for arrays of cells, ``-1`` where a side has none), a few rows at a time."""
+    ids = np.empty((rows * cols, 2), dtype=np.int32)
+    ids[:, 0] = np.repeat(np.arange(rows, dtype=np.int32), cols)
+    ids[:, 1] = np.tile(np.arange(cols, dtype=np.int32), rows)
+    step = max(1, _PART // cols)
+
+    def parts() -> Iterator[np.ndarray]:
+        for first in range(0, rows, step):
+            cells = ids[first * cols : (first + step) * cols].astype(np.int64)
+            yield around(cells[:, 0], cells[:, 1])
+
+    return Flat.joined(ids, parts())
 
 
 def _at(rows: int, cols: int, row: np.ndarray, col: np.ndarray) -> np.ndarray:
@@ -105,7 +119,6 @@ class RectGrid(Grid):
 
     def topology(self) -> Flat:
         rows, cols = self.rows, self.cols
-        row, col = _cells(rows, cols)
 
         def at(r: np.ndarray, c: np.ndarray) -> np.ndarray:
             if self.wrap_rows:
@@ -114,9 +127,13 @@ class RectGrid(Grid):
                 c = c % cols
             return _at(rows, cols, r, c)
 
-        around = np.stack([at(row - 1, col), at(row, col + 1), at(row + 1, col), at(row, col - 1)],
-                          axis=1)  # fmt: skip
-        return Flat.of(np.stack([row, col], axis=1), around)
+        return _by_rows(
+            rows,
+            cols,
+            lambda row, col: np.stack(
+                [at(row - 1, col), at(row, col + 1), at(row + 1, col), at(row, col - 1)], axis=1
+            ),
+        )
 
     @functools.cached_property
     def longest_step(self) -> float:
@@ -199,7 +216,10 @@ class HexGrid(Grid):
 
     def topology(self) -> Flat:
         rows, cols = self.rows, self.cols
-        row, col = _cells(rows, cols)
+        return _by_rows(rows, cols, functools.partial(self._around, rows, cols))
+
+    @staticmethod
+    def _around(rows: int, cols: int, row: np.ndarray, col: np.ndarray) -> np.ndarray:
         odd = col % 2 == 1
         north, south = np.where(odd, row, row - 1), np.where(odd, row + 1, row)
         around = np.stack([
@@ -207,7 +227,7 @@ class HexGrid(Grid):
             _at(rows, cols, north, col + 1), _at(rows, cols, south, col + 1),
             _at(rows, cols, row + 1, col), _at(rows, cols, south, col - 1),
         ], axis=1)  # fmt: skip
-        return Flat.of(np.stack([row, col], axis=1), around)
+        return around
 
 
 @attrs.frozen(slots=False)
@@ -259,7 +279,10 @@ class TriangleGrid(Grid):
 
     def topology(self) -> Flat:
         rows, cols = self.rows, self.cols
-        row, col = _cells(rows, cols)
+        return _by_rows(rows, cols, functools.partial(self._around, rows, cols))
+
+    @staticmethod
+    def _around(rows: int, cols: int, row: np.ndarray, col: np.ndarray) -> np.ndarray:
         up = (row + col) % 2 == 0
         east, west = _at(rows, cols, row, col + 1), _at(rows, cols, row, col - 1)
         around = np.stack([
@@ -267,7 +290,7 @@ class TriangleGrid(Grid):
             np.where(up, _at(rows, cols, row + 1, col), east),
             west,
         ], axis=1)  # fmt: skip
-        return Flat.of(np.stack([row, col], axis=1), around)
+        return around
 
 
 @attrs.frozen(slots=False)
@@ -318,9 +341,12 @@ class UpsilonGrid(Grid):
 
     def topology(self) -> Flat:
         rows, cols = self.rows, self.cols
-        row, col = _cells(rows, cols)
+        return _by_rows(rows, cols, functools.partial(self._around, rows, cols))
+
+    @staticmethod
+    def _around(rows: int, cols: int, row: np.ndarray, col: np.ndarray) -> np.ndarray:
         eight = (row + col) % 2 == 0
-        around = np.full((rows * cols, 8), -1, dtype=np.int64)
+        around = np.full((len(row), 8), -1, dtype=np.int64)
         for k, normal in enumerate(range(0, 360, 45)):  # (the sides as layout() turns them)
             dx = round(math.cos(math.radians(normal)))
             dy = round(math.sin(math.radians(normal)))
@@ -328,7 +354,7 @@ class UpsilonGrid(Grid):
             around[:, k] = np.where(eight, there, around[:, k])
             if normal % 90 == 0:
                 around[:, k // 2] = np.where(eight, around[:, k // 2], there)
-        return Flat.of(np.stack([row, col], axis=1), around)
+        return around
 
 
 @attrs.frozen(slots=False)
