@@ -199,3 +199,41 @@ def test_a_grid_that_says_only_its_layout(monkeypatch) -> None:
     for name, options in CASES:
         python = _links(monkeypatch, "python", name, grid, 5, options)
         assert np.array_equal(python, _links(monkeypatch, "numba", name, grid, 5, options))
+
+
+def test_the_variable_chooses_the_graph_engine(monkeypatch) -> None:
+    monkeypatch.setenv(engine.ENGINE_VARIABLE, "python")
+    assert engine.graph_kernels(10**8) is None
+    monkeypatch.setenv(engine.ENGINE_VARIABLE, "cuda")
+    with pytest.raises(lacak.InvalidOptionError, match="names no maze engine"):
+        engine.graph_kernels(10)
+
+
+def test_auto_uses_the_graph_kernels_by_the_same_rule(monkeypatch) -> None:
+    """``auto``: Python for a small maze while the kernels are not loaded, the kernels
+    for a large one when their machine code is ready."""
+
+    class StandIn:
+        def __init__(self) -> None:
+            self.calls: list[str] = []
+
+        def loaded(self) -> bool:
+            return False
+
+        def available(self) -> bool:
+            return True
+
+        def ready(self) -> bool:
+            return True
+
+        def load(self, compile: bool = True) -> str:
+            self.calls.append(f"load compile={compile}")
+            return "kernels"
+
+    stand_in = StandIn()
+    monkeypatch.delenv(engine.ENGINE_VARIABLE, raising=False)
+    monkeypatch.setattr(engine, "GRAPH_ENGINE", stand_in)
+    monkeypatch.setattr(engine, "_spent", [0.0])
+    assert engine.graph_kernels(100) is None and stand_in.calls == []
+    assert engine.graph_kernels(engine.LOAD_FROM) == "kernels"
+    assert stand_in.calls == ["load compile=False"]
