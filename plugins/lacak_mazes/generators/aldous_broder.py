@@ -46,6 +46,7 @@ from ..maze import Maze
 from ._common import Rng
 from ._grid import corridor, maze_from_links
 from ._walk import col_steps, folded, moves, row_steps
+from .engine import kernels, timed
 
 __all__ = ["aldous_broder"]
 
@@ -60,8 +61,19 @@ def aldous_broder(height: int, width: int, seed: int, carving: bool = False) -> 
     """
     if height == 1 or width == 1:  # one perfect maze (no walk needed)
         return corridor(height, width, carving)
-    entered: list[np.ndarray] = []  # the cells first entered, block by block, when asked
     rng = Rng(seed, salt=9)
+    n = height * width
+    compiled = None if carving else kernels(n)
+    if compiled is not None:
+        start = int(rng.below(n, 1)[0])
+        return Maze(compiled.aldous_broder(rng.words(), height, width, start)[0])
+    with timed():
+        return _aldous_broder(rng, height, width, carving)
+
+
+def _aldous_broder(rng: Rng, height: int, width: int, carving: bool) -> Maze:
+    """:func:`aldous_broder` in numpy blocks (the reference of the compiled kernel)."""
+    entered: list[np.ndarray] = []  # the cells first entered, block by block, when asked
     n = height * width
     links = np.zeros(n, dtype=np.uint8)
     unentered = np.ones(n, dtype=bool)

@@ -15,7 +15,15 @@ either engine (the tests compare them over many seeds and sizes):
 - :func:`spanning_tree` -- Kruskal's and Prim's minimum spanning tree of distinct
   random weights (unique: Borůvka rounds on a union-find give the same one);
 - :func:`breadth_first` -- :class:`lacak_mazes.breadth_first.BreadthFirst`'s
-  search, for the endpoints and solutions of ``lacak batch maze``.
+  search, for the endpoints and solutions of ``lacak batch maze``;
+- :func:`binary_tree` and :func:`sidewinder` -- :mod:`.simple`'s numpy arrays, a
+  cell at a time (sidewinder's picks from a second copy of the stream, moved on
+  past the closing coins with :meth:`numpy.random.PCG64.advance`);
+- :func:`eller` -- :func:`.eller.eller`'s rows, with a union-find on one row;
+- :func:`division` -- :func:`.division.recursive_division`'s levels of rooms;
+- :func:`aldous_broder` -- :func:`.aldous_broder.aldous_broder`'s folded walk in
+  numpy blocks, move for move (it also counts the moves);
+- :func:`prim_frontier` -- :func:`.prim.prim_frontier`'s loop.
 
 Random numbers: what the Python engine draws in numpy blocks up front (each
 cell's order of neighbours, the start cell) is drawn the same way and handed
@@ -39,15 +47,21 @@ import numba
 import numpy as np
 
 __all__ = [
+    "aldous_broder",
+    "binary_tree",
     "breadth_first",
     "cells_from_exits",
     "cells_from_links",
     "choices",
     "depth_first",
+    "division",
     "edge_weights",
+    "eller",
     "growing_tree",
     "hunt_and_kill",
+    "prim_frontier",
     "raw",
+    "sidewinder",
     "spanning_tree",
     "warm",
     "wilson",
@@ -557,6 +571,294 @@ def spanning_tree(east_weight, south_weight):  # pragma: no cover
     return east, south
 
 
+@numba.njit(cache=False)
+def binary_tree(words, height, width, vertical, horizontal):  # pragma: no cover
+    """:func:`.simple.binary_tree`'s maze from the stream ``words``: a coin (a raw
+    number's top bit) a cell, row by row; the open-side bitmasks."""
+    cells = np.zeros((height, width), dtype=np.uint8)
+    edge_row = 0 if vertical == 1 else height - 1
+    edge_col = 0 if horizontal == 8 else width - 1
+    up = -1 if vertical == 1 else 1
+    side = -1 if horizontal == 8 else 1
+    back_v = _OPPOSITE[vertical]
+    back_h = _OPPOSITE[horizontal]
+    for row in range(height):
+        for col in range(width):
+            coin = (_next(words) >> _S63) != 0
+            if row == edge_row:
+                if col == edge_col:
+                    continue
+                coin = False
+            elif col == edge_col:
+                coin = True
+            if coin:
+                cells[row, col] |= vertical
+                cells[row + up, col] |= back_v
+            else:
+                cells[row, col] |= horizontal
+                cells[row, col + side] |= back_h
+    return cells
+
+
+@numba.njit(cache=False)
+def sidewinder(words, picks, height, width):  # pragma: no cover
+    """:func:`.simple.sidewinder`'s maze: ``words`` is the stream of the closing coins
+    (a raw number's top bit a cell, rows 1 on), ``picks`` the same stream after all of
+    them, of each run's cell that opens north; the open-side bitmasks."""
+    cells = np.zeros((height, width), dtype=np.uint8)
+    for col in range(width - 1):  # the top row's corridor
+        cells[0, col] |= 2
+        cells[0, col + 1] |= 8
+    for row in range(1, height):
+        first = 0
+        for col in range(width):
+            close = (_next(words) >> _S63) != 0  # (drawn at the east edge too)
+            if not close and col < width - 1:
+                cells[row, col] |= 2
+                cells[row, col + 1] |= 8
+                continue
+            length = np.uint64(col - first + 1)
+            pick = first + np.int64(((_next(picks) >> _S32) * length) >> _S32)
+            cells[row, pick] |= 1
+            cells[row - 1, pick] |= 4
+            first = col + 1
+    return cells
+
+
+@numba.njit(cache=False)
+def eller(words, height, width, join_bound, down):  # pragma: no cover
+    """:func:`.eller.eller`'s maze, row by row with the same random numbers (a row's
+    join coins, then its keys and its extra coins down); the open-side bitmasks. Sets
+    are labelled 0 .. width-1 afresh each row (the labels never reach the maze)."""
+    cells = np.zeros((height, width), dtype=np.uint8)
+    labels = np.arange(width)
+    parent = np.empty(width, dtype=np.int64)
+    roots = np.empty(width, dtype=np.int64)
+    coins = np.empty(width, dtype=np.int64)
+    keys = np.empty(width, dtype=np.float64)
+    best = np.empty(width, dtype=np.int64)
+    renamed = np.empty(width, dtype=np.int64)
+    going = np.empty(width, dtype=np.bool_)
+    for row in range(height):
+        last = row == height - 1
+        for col in range(width):
+            coins[col] = np.int64(_next(words) >> _S11)
+            parent[col] = col
+        for col in range(width - 1):
+            if last or coins[col] < join_bound:
+                a = _root(parent, labels[col])
+                b = _root(parent, labels[col + 1])
+                if a != b:
+                    parent[b] = a
+                    cells[row, col] |= 2
+                    cells[row, col + 1] |= 8
+        if last:
+            break
+        for col in range(width):
+            roots[col] = _root(parent, labels[col])
+            best[col] = -1
+            renamed[col] = -1
+        for col in range(width):
+            keys[col] = _float(words)
+        # one cell per set goes down: the one with the smallest key (the first on a tie)
+        for col in range(width):
+            r = roots[col]
+            if best[r] < 0 or keys[col] < keys[best[r]]:
+                best[r] = col
+        for col in range(width):
+            going[col] = _float(words) < down
+        for col in range(width):
+            if best[roots[col]] == col:
+                going[col] = True
+        count = 0
+        for col in range(width):
+            if going[col]:
+                cells[row, col] |= 4
+                cells[row + 1, col] |= 1
+                r = roots[col]
+                if renamed[r] < 0:
+                    renamed[r] = count
+                    count += 1
+                labels[col] = renamed[r]
+            else:
+                labels[col] = count
+                count += 1
+    return cells
+
+
+@numba.njit(cache=False)
+def division(words, height, width):  # pragma: no cover
+    """:func:`.division.recursive_division`'s maze: the rooms of a level in the same
+    order, each level's floats drawn as there (every room's coin, then every cut, then
+    every gap); the open-side bitmasks."""
+    n = height * width
+    passages = np.ones(2 * n, dtype=np.bool_)  # south of cell i at i, east of it at n + i
+    top = np.zeros(1, dtype=np.int64)
+    left = np.zeros(1, dtype=np.int64)
+    rows = np.full(1, height, dtype=np.int64)
+    cols = np.full(1, width, dtype=np.int64)
+    count = 1
+    while True:
+        kept = 0
+        for i in range(count):
+            if rows[i] >= 2 and cols[i] >= 2:
+                top[kept] = top[i]
+                left[kept] = left[i]
+                rows[kept] = rows[i]
+                cols[kept] = cols[i]
+                kept += 1
+        count = kept
+        if not count:
+            break
+        draws = np.empty(3 * count, dtype=np.float64)
+        for i in range(3 * count):
+            draws[i] = _float(words)
+        next_top = np.empty(2 * count, dtype=np.int64)
+        next_left = np.empty(2 * count, dtype=np.int64)
+        next_rows = np.empty(2 * count, dtype=np.int64)
+        next_cols = np.empty(2 * count, dtype=np.int64)
+        for i in range(count):
+            r = rows[i]
+            c = cols[i]
+            h = r > c or (r == c and draws[i] < 0.5)
+            across = r if h else c
+            along = c if h else r
+            cut = 1 + np.int64(draws[count + i] * (across - 1))
+            gap = np.int64(draws[2 * count + i] * along)
+            if h:
+                first = (top[i] + cut - 1) * width + left[i]
+                step = 1
+            else:
+                first = n + top[i] * width + left[i] + cut - 1
+                step = width
+            for k in range(along):
+                passages[first + k * step] = k == gap
+            next_top[i] = top[i]
+            next_left[i] = left[i]
+            next_rows[i] = cut if h else r
+            next_cols[i] = c if h else cut
+            next_top[count + i] = top[i] + cut if h else top[i]
+            next_left[count + i] = left[i] if h else left[i] + cut
+            next_rows[count + i] = r - cut if h else r
+            next_cols[count + i] = c if h else c - cut
+        top, left, rows, cols = next_top, next_left, next_rows, next_cols
+        count *= 2
+    cells = np.zeros((height, width), dtype=np.uint8)
+    for row in range(height):
+        for col in range(width):
+            i = row * width + col
+            if col < width - 1 and passages[n + i]:
+                cells[row, col] |= 2
+                cells[row, col + 1] |= 8
+            if row < height - 1 and passages[i]:
+                cells[row, col] |= 4
+                cells[row + 1, col] |= 1
+    return cells
+
+
+@numba.njit(cache=False)
+def aldous_broder(words, height, width, start):  # pragma: no cover
+    """:func:`.aldous_broder.aldous_broder`'s walk, move for move: two bits of a raw
+    number a move, low bits first, on the free walk folded into the grid (as
+    :func:`._walk.folded` makes it); the open-side bitmasks and the number of moves."""
+    n = height * width
+    cells = np.zeros((height, width), dtype=np.uint8)
+    entered = np.zeros(n, dtype=np.bool_)
+    entered[start] = True
+    y = start // width  # the free walk, modulo twice the side
+    x = start % width
+    row = y
+    col = x
+    count = 1
+    walked = 0
+    while count < n:
+        bits = _next(words)
+        for _ in range(32):
+            move = np.int64(bits & _THREE)
+            bits >>= np.uint64(2)
+            if move == 0 or move == 2:
+                y += move - 1
+                if y < 0:
+                    y += 2 * height
+                elif y == 2 * height:
+                    y = 0
+                new_row = y if y < height else 2 * height - 1 - y
+                new_col = col
+            else:
+                x += 2 - move
+                if x < 0:
+                    x += 2 * width
+                elif x == 2 * width:
+                    x = 0
+                new_row = row
+                new_col = x if x < width else 2 * width - 1 - x
+            walked += 1
+            cell = new_row * width + new_col
+            if not entered[cell]:
+                entered[cell] = True
+                if new_row < row:  # came from the south
+                    cells[new_row, new_col] |= 4
+                    cells[row, col] |= 1
+                elif new_row > row:
+                    cells[new_row, new_col] |= 1
+                    cells[row, col] |= 4
+                elif new_col < col:
+                    cells[new_row, new_col] |= 2
+                    cells[row, col] |= 8
+                else:
+                    cells[new_row, new_col] |= 8
+                    cells[row, col] |= 2
+                count += 1
+                if count == n:
+                    break
+            row = new_row
+            col = new_col
+    return cells, walked
+
+
+@numba.njit(cache=False)
+def prim_frontier(state, link, start, P, words):  # pragma: no cover
+    """:func:`.prim.prim_frontier`'s loop on the padded ``state`` and ``link``: a random
+    frontier cell a step (swapped with the last), joined to a random visited neighbour
+    (no number drawn when it has one)."""
+    offsets = np.empty(4, dtype=np.int64)  # Padded.steps: N, E, S, W, with their backs
+    offsets[0] = -P
+    offsets[1] = 1
+    offsets[2] = P
+    offsets[3] = -1
+    backs = np.array([4, 8, 1, 2], dtype=np.uint8)
+    frontier = np.empty(state.size, dtype=np.int64)
+    listed = np.zeros(state.size, dtype=np.uint8)
+    joins = np.empty(4, dtype=np.uint8)
+    count = 0
+    state[start] = 1
+    for k in range(4):
+        there = start + offsets[k]
+        if state[there] == 0:
+            listed[there] = 1
+            frontier[count] = there
+            count += 1
+    while count:
+        pick = int(_float(words) * count)
+        here = frontier[pick]
+        frontier[pick] = frontier[count - 1]
+        count -= 1
+        n_joins = 0
+        for k in range(4):
+            there = here + offsets[k]
+            mark = state[there]
+            if mark == 1:
+                joins[n_joins] = backs[k]
+                n_joins += 1
+            elif mark == 0 and listed[there] == 0:
+                listed[there] = 1
+                frontier[count] = there
+                count += 1
+        back = joins[int(_float(words) * n_joins)] if n_joins > 1 else joins[0]
+        link[here] = _OPPOSITE[back]
+        state[here] = 1
+
+
 def warm() -> None:
     """Compile (or load from lacak's cache) every kernel, on tiny mazes."""
     offsets = np.zeros((24, 4), dtype=np.int64)
@@ -575,6 +877,12 @@ def warm() -> None:
     wilson(state.copy(), np.zeros(9, dtype=np.int64), 3, 3, words)
     spanning_tree(*edge_weights(words.copy(), 1, 2, 1))
     breadth_first(np.frombuffer(bytes([2, 8]), dtype=np.uint8), 2, 0, -1)  # (read-only)
+    binary_tree(words.copy(), 2, 2, 1, 8)
+    sidewinder(words.copy(), words.copy(), 2, 2)
+    eller(words.copy(), 2, 2, 1 << 52, 0.5)
+    division(words.copy(), 2, 2)
+    aldous_broder(words.copy(), 2, 2, 0)
+    prim_frontier(state.copy(), link, 3, 3, words)
 
 
 lacak.store.compiled.cache_kernels(globals())  # machine code in lacak's checked cache

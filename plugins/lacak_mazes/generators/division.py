@@ -30,6 +30,7 @@ from .._common import E, S
 from ..carving import Carving
 from ..maze import Maze
 from ._common import Rng
+from .engine import kernels, timed
 
 __all__ = ["recursive_division"]
 
@@ -41,8 +42,17 @@ def recursive_division(height: int, width: int, seed: int, carving: bool = False
         the recursion, room by room, each dividing wall piece by piece (its gap left
         out), from one open room.
     """
-    walls: list[np.ndarray] = []  # the walls put up, level by level, when asked
     rng = Rng(seed, salt=7)
+    compiled = None if carving else kernels(height * width)
+    if compiled is not None:
+        return Maze(compiled.division(rng.words(), height, width))
+    with timed():
+        return _division(rng, height, width, carving)
+
+
+def _division(rng: Rng, height: int, width: int, carving: bool) -> Maze:
+    """:func:`recursive_division` in numpy (the reference of the compiled kernel)."""
+    walls: list[np.ndarray] = []  # the walls put up, level by level, when asked
     n = height * width
     # one array for both kinds of passage: south of cell i at i, east of cell i at n + i
     passages = np.ones(2 * n, dtype=bool)

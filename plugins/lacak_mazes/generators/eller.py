@@ -27,6 +27,7 @@ from .._common import E, S
 from ..carving import Carving
 from ..maze import Maze
 from ._common import Rng, check_probability
+from .engine import kernels, timed
 
 __all__ = ["eller"]
 
@@ -50,6 +51,15 @@ def eller(
     join = check_probability(join, "join", "eller")
     down = check_probability(down, "down", "eller")
     rng = Rng(seed, salt=4)
+    compiled = None if carving else kernels(height * width)
+    if compiled is not None:
+        return Maze(compiled.eller(rng.words(), height, width, int(join * 2**53), down))
+    with timed():
+        return _eller(rng, height, width, join, down, carving)
+
+
+def _eller(rng: Rng, height: int, width: int, join: float, down: float, carving: bool) -> Maze:
+    """:func:`eller` in Python (the reference of the compiled kernel)."""
     east = np.zeros((height, width), dtype=bool)
     south = np.zeros((height, width), dtype=bool)
     join_bound = int(float(join) * 2**53)

@@ -24,6 +24,7 @@ from .._common import OPPOSITE
 from ..maze import Maze
 from ._common import Rng
 from ._grid import Padded, maze_from_links, visit_carving
+from .engine import kernels, timed
 
 __all__ = ["prim_frontier"]
 
@@ -35,6 +36,18 @@ def prim_frontier(height: int, width: int, seed: int, carving: bool = False) -> 
     """
     rng = Rng(seed, salt=6)
     grid = Padded(height, width)
+    compiled = None if carving else kernels(height * width)
+    if compiled is not None:
+        start = grid.random_cell(rng)
+        state_array, link_array = grid.arrays()
+        compiled.prim_frontier(state_array, link_array, start, grid.P, rng.words())
+        return Maze(compiled.cells_from_links(link_array, height, width))
+    with timed():
+        return _prim_frontier(rng, grid, carving)
+
+
+def _prim_frontier(rng: Rng, grid: Padded, carving: bool) -> Maze:
+    """:func:`prim_frontier` in Python (the reference of the compiled kernel)."""
     if carving:
         grid.record()
     state, link, steps = grid.state, grid.link, grid.steps

@@ -28,11 +28,15 @@ from ..carving import Carving
 from ..maze import Maze
 from ._common import Rng
 from ._grid import maze_from_links
+from .engine import kernels, timed
 
 __all__ = ["BIASES", "binary_tree", "sidewinder"]
 
 #: The corner every binary-tree path leads to, by the two sides it opens.
 BIASES = ("NW", "NE", "SW", "SE")
+#: Cells of rows whose random numbers the numpy engine draws at once, so that its
+#: arrays stay in the processor's cache whatever the size of the maze.
+ROWS_BLOCK = 1 << 15
 
 
 def binary_tree(
@@ -52,8 +56,23 @@ def binary_tree(
     rng = Rng(seed, salt=11)
     vertical = N if bias[0] == "N" else S
     horizontal = W if bias[1] == "W" else E
-    coins = (rng.raw(height * width) >> np.uint64(63)).astype(bool).reshape(height, width)
-    links = np.where(coins, np.uint8(vertical), np.uint8(horizontal)).astype(np.uint8)
+    compiled = None if carving else kernels(height * width)
+    if compiled is not None:
+        return Maze(compiled.binary_tree(rng.words(), height, width, vertical, horizontal))
+    with timed():
+        return _binary_tree(rng, height, width, vertical, horizontal, carving)
+
+
+def _binary_tree(
+    rng: Rng, height: int, width: int, vertical: int, horizontal: int, carving: bool
+) -> Maze:
+    """:func:`binary_tree` in numpy (the reference of the compiled kernel)."""
+    links = np.empty((height, width), dtype=np.uint8)
+    step = max(1, ROWS_BLOCK // width)  # a block of rows' coins at a time: in the cache
+    for begin in range(0, height, step):
+        count = min(step, height - begin)
+        coins = (rng.raw(count * width) >> np.uint64(63)).astype(bool).reshape(count, width)
+        links[begin : begin + count] = np.where(coins, np.uint8(vertical), np.uint8(horizontal))
     # the edge row can only go sideways, the edge column only up or down
     edge_row = 0 if vertical == N else height - 1
     edge_col = 0 if horizontal == W else width - 1
@@ -61,9 +80,25 @@ def binary_tree(
     links[:, edge_col] = vertical
     links[edge_row, edge_col] = 0  # the root
     if not carving:
-        return maze_from_links(links)
+        return Maze(_cells_from_links(links))
     rows, cols = np.nonzero(links)  # row by row
     return maze_from_links(links, carving=Carving.of(rows, cols, links[rows, cols]))
+
+
+def _cells_from_links(links: np.ndarray) -> np.ndarray:
+    """:func:`._grid.maze_from_links`'s cells, a block of rows at a time (in the cache)."""
+    height, width = links.shape
+    cells = links.copy()
+    step = max(1, ROWS_BLOCK // width)
+    for begin in range(0, height, step):
+        end = min(height, begin + step)
+        block = links[begin:end]
+        low, high = max(begin, 1), min(end, height - 1)
+        cells[low - 1 : end - 1] |= (links[low:end] == N) * np.uint8(S)
+        cells[begin + 1 : high + 1] |= (links[begin:high] == S) * np.uint8(N)
+        cells[begin:end, :-1] |= (block[:, 1:] == W) * np.uint8(E)
+        cells[begin:end, 1:] |= (block[:, :-1] == E) * np.uint8(W)
+    return cells
 
 
 def sidewinder(height: int, width: int, seed: int, carving: bool = False) -> Maze:
@@ -72,11 +107,58 @@ def sidewinder(height: int, width: int, seed: int, carving: bool = False) -> Maz
     :param carving: give the maze its carving: the top row west to east, then row by
         row, each run's passages east and, as the run closes, its passage north.
     """
+    rng = Rng(seed, salt=12)
+    compiled = None if carving else kernels(height * width)
+    if compiled is not None:
+        words = rng.words()
+        rng.bits.advance((height - 1) * width)  # the closing coins: one a cell of rows 1..
+        return Maze(compiled.sidewinder(words, rng.words(), height, width))
+    with timed():
+        if carving:
+            return _sidewinder(rng, height, width, carving)
+        return _sidewinder_rows(rng, height, width)
+
+
+def _sidewinder_rows(rng: Rng, height: int, width: int) -> Maze:
+    """:func:`_sidewinder` without its carving, a block of rows at a time: the same
+    random numbers (the closing coins from ``rng``, each run's pick from a copy of the
+    stream moved on past all the coins), so the same maze, in memory that stays in
+    the cache whatever the size."""
+    cells = np.zeros((height, width), dtype=np.uint8)
+    cells[0, :-1] |= np.uint8(E)  # the top row's corridor
+    cells[0, 1:] |= np.uint8(W)
+    picks = np.random.PCG64()
+    picks.state = rng.bits.state
+    picks.advance((height - 1) * width)
+    step = max(1, ROWS_BLOCK // width)
+    for begin in range(1, height, step):
+        rows = min(step, height - begin)
+        close = (rng.raw(rows * width) >> np.uint64(63)).astype(bool).reshape(rows, width)
+        close[:, -1] = True
+        join = ~close[:, :-1]
+        block = cells[begin : begin + rows]
+        block[:, :-1] |= join * np.uint8(E)
+        block[:, 1:] |= join * np.uint8(W)
+        flat_close = close.ravel()
+        starts = np.ones(flat_close.size, dtype=bool)
+        starts[1:] = flat_close[:-1]
+        first = np.flatnonzero(starts)  # (runs never cross a row: the east edge closes)
+        lengths = np.flatnonzero(flat_close) - first + 1
+        high = picks.random_raw(first.size) >> np.uint64(32)
+        pick = first + (high * lengths.astype(np.uint64) >> np.uint64(32)).astype(np.int64)
+        at_row, at_col = np.divmod(pick, width)
+        block[at_row, at_col] |= np.uint8(N)
+        cells[begin - 1 + at_row, at_col] |= np.uint8(S)
+    return Maze(cells)
+
+
+def _sidewinder(rng: Rng, height: int, width: int, carving: bool) -> Maze:
+    """:func:`sidewinder` in numpy, all rows at once (the reference of the compiled
+    kernel and of :func:`_sidewinder_rows`)."""
     steps = []
     if carving:  # the top row's corridor
         top = np.arange(width - 1)
         steps.append((np.zeros_like(top), top, np.full(top.size, E), top))
-    rng = Rng(seed, salt=12)
     east = np.ones((height, width), dtype=bool)
     south = np.zeros((height, width), dtype=bool)
     if height > 1:
