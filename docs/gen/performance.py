@@ -23,6 +23,7 @@ SCRIPTS = {
     "sliding.py": ("Sliding puzzles against slidingpuzzle and simpleai", "sliding.md"),
     "korf100.py": ("Korf's 100 fifteen-puzzles with pattern databases", "pattern-databases.md"),
     "mazes.py": ("Maze generation and solving against mazelib and others", "mazes.md"),
+    "maze_grids.py": ("Mazes on every grid: growth with the cells", "mazes.md"),
     "boggle.py": ("Boggle against bogglesolver, pyggle, boggled and boggler", "boggle.md"),
     "boggle_limits.py": ("Boggle's bounds on the worst boards", "boggle.md"),
     "dictionaries.py": ("Opening a dictionary", "dictionaries.md"),
