@@ -58,15 +58,10 @@ kind, name, sides, seed = sys.argv[1], sys.argv[2], json.loads(sys.argv[3]), int
 def grid_of(side):
     if kind == "polar":
         from lacak_mazes.grids import PolarGrid
-        rings, best = 1, None
-        while True:
-            size = sum(PolarGrid(rings).counts)
-            if best is None or abs(size - side * side) < abs(best[1] - side * side):
-                best = (rings, size)
-            if size > side * side:
-                break
-            rings += 1
-        return make_grid("polar", (best[0], best[0]))
+        import itertools
+        totals = list(itertools.accumulate(PolarGrid(5000).counts))  # (ring r's: a prefix)
+        rings = min(range(1, len(totals) + 1), key=lambda r: abs(totals[r - 1] - side * side))
+        return make_grid("polar", (rings, rings))
     if kind == "mask":
         mask = ["".join("X" if r % 4 == 2 and c % 4 == 2 else "." for c in range(side))
                 for r in range(side)]

@@ -453,8 +453,26 @@ class PolarGrid(Grid):
         counts = np.array(self.counts, dtype=np.int64)
         rings = len(counts)
         first = np.concatenate(([0], np.cumsum(counts)))
-        ring = np.repeat(np.arange(rings, dtype=np.int64), counts)
-        index = np.arange(int(first[-1]), dtype=np.int64) - first[ring]
+        ids = np.empty((int(first[-1]), 2), dtype=np.int32)
+        ids[:, 0] = np.repeat(np.arange(rings, dtype=np.int32), counts)
+        ids[:, 1] = np.arange(int(first[-1])) - first[ids[:, 0]]
+
+        def parts() -> Iterator[np.ndarray]:  # (a few rings at a time)
+            inner = 0
+            while inner < rings:
+                outer = inner + 1
+                while outer < rings and first[outer + 1] - first[inner] <= _PART:
+                    outer += 1
+                cells = ids[first[inner] : first[outer]].astype(np.int64)
+                yield self._around(counts, first, cells[:, 0], cells[:, 1])
+                inner = outer
+
+        return Flat.joined(ids, parts())
+
+    @staticmethod
+    def _around(counts: np.ndarray, first: np.ndarray, ring: np.ndarray,
+                index: np.ndarray) -> np.ndarray:  # fmt: skip
+        rings = len(counts)
         count = counts[ring]
         outward = np.zeros(len(ring), dtype=np.int64)
         outward[ring < rings - 1] = (counts[1:] // counts[:-1])[ring[ring < rings - 1]]
@@ -472,5 +490,4 @@ class PolarGrid(Grid):
                          first[ring] + (index - 1) % count], axis=1)  # fmt: skip
         rest[~inner] = -1
         around[:, most:] = rest
-        ids = np.stack([ring, index], axis=1)
-        return Flat.of(ids, around)
+        return around
