@@ -111,6 +111,25 @@ def _indices(grid: Grid, items: Any, width: int, what: str) -> list[list[int]]:
     return found
 
 
+def _links_fit(grid: Grid, links: np.ndarray) -> bool:
+    """Whether every passage of ``links`` (indices within ``grid``) joins two neighbours
+    of ``grid``, and none is listed twice: the check of :meth:`GridMaze._check_links`,
+    on arrays, for the millions of passages of a big maze."""
+    if not len(links):
+        return True
+    flat = grid.flat
+    size = np.int64(grid.size)
+    starts = np.repeat(np.arange(grid.size, dtype=np.int64), np.diff(flat.offsets))
+    sides = np.sort(starts * size + flat.targets.astype(np.int64))  # every (cell, neighbour)
+    a, b = links[:, 0].astype(np.int64), links[:, 1].astype(np.int64)
+    keys = a * size + b
+    where = np.minimum(np.searchsorted(sides, keys), len(sides) - 1)
+    if len(sides) == 0 or not bool((sides[where] == keys).all()):
+        return False
+    pairs = np.sort(np.minimum(a, b) * size + np.maximum(a, b))
+    return not bool((pairs[1:] == pairs[:-1]).any())
+
+
 @attrs.frozen(eq=False, slots=False)
 class GridMaze:
     """A maze on a :class:`~lacak_mazes.grids.Grid`: its passages, by cell index.
@@ -149,22 +168,10 @@ class GridMaze:
         links = self.links
         if links.size and (links.min() < 0 or links.max() >= size):
             raise lacak.InvalidPuzzleError(f"a link names a cell outside {self.grid.name}")
-        seen = set()
-        neighbours = self.grid.neighbours
-        for a, b in links.tolist():
-            if b not in neighbours[a]:
-                raise lacak.InvalidPuzzleError(
-                    f"cells {list(self.grid.ids[a])} and {list(self.grid.ids[b])} are not "
-                    f"neighbours in {self.grid.name}: no passage can join them"
-                )
-            key = (a, b) if a < b else (b, a)
-            if key in seen:
-                raise lacak.InvalidPuzzleError(
-                    f"the passage {list(self.grid.ids[a])}-{list(self.grid.ids[b])} is listed twice"
-                )
-            seen.add(key)
+        if not _links_fit(self.grid, links):
+            self._check_links()  # says which passage is wrong
         if len(self.tunnels):
-            self._check_tunnels(seen)
+            self._check_tunnels(self._check_links())
         for name in ("start", "end"):
             cell = getattr(self, name)
             if cell is not None and not (isinstance(cell, int) and 0 <= cell < size):
@@ -176,6 +183,28 @@ class GridMaze:
         if self.solution is not None:
             self.check_path(self.solution, what="the solution")
         _check_text(self.algorithm, "algorithm")
+
+    def _check_links(self) -> set[tuple[int, int]]:
+        """The passages as pairs ``(low, high)``, one by one (:func:`_links_fit` checks
+        them all at once).
+
+        :raises InvalidPuzzleError: the first passage that joins two cells that are not
+            neighbours, or that is listed twice."""
+        seen = set()
+        neighbours = self.grid.neighbours
+        for a, b in self.links.tolist():
+            if b not in neighbours[a]:
+                raise lacak.InvalidPuzzleError(
+                    f"cells {list(self.grid.ids[a])} and {list(self.grid.ids[b])} are not "
+                    f"neighbours in {self.grid.name}: no passage can join them"
+                )
+            key = (a, b) if a < b else (b, a)
+            if key in seen:
+                raise lacak.InvalidPuzzleError(
+                    f"the passage {list(self.grid.ids[a])}-{list(self.grid.ids[b])} is listed twice"
+                )
+            seen.add(key)
+        return seen
 
     def _check_tunnels(self, links: set[tuple[int, int]]) -> None:
         """:raises InvalidPuzzleError: a tunnel that is not two cells apart in a row or a

@@ -206,3 +206,25 @@ def test_any_grid_maze_fits_and_reads_back_as_itself(
     if not maze.options.get("braid"):
         assert len(data["links"]) == len(data["cells"]) - 1
         assert maze.is_perfect()
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.sampled_from(["hex", "triangle", "upsilon", "torus", "cylinder", "polar"]),
+    st.integers(0, 2**20),
+    st.lists(st.tuples(st.integers(0, 40), st.integers(0, 40)), max_size=4),
+)
+def test_passages_that_are_no_passages_are_refused(name: str, seed: int, extra: list) -> None:
+    """The whole-array check of the links refuses what the one-by-one check does, with
+    its message: a pair of cells that are not neighbours, or a passage listed twice."""
+    size: Any = 3 if name == "polar" else (4, 5)
+    maze = lacak.generate("maze", "wilson", size, seed=seed, grid=name)
+    links = maze.links.tolist() + [[a % maze.size, b % maze.size] for a, b in extra]
+    neighbours = maze.grid.neighbours
+    pairs = [tuple(sorted(link)) for link in links]
+    bad = any(b not in neighbours[a] for a, b in links) or len(set(pairs)) < len(pairs)
+    if bad:
+        with pytest.raises(lacak.InvalidPuzzleError, match=r"not neighbours|listed twice"):
+            GridMaze(maze.grid, links)
+    else:
+        assert GridMaze(maze.grid, links).passages == len(links)
