@@ -244,20 +244,27 @@ def score_task(answer: Any, entry: Mapping[str, Any]) -> float:
     data = json.loads(instance) if isinstance(instance, str) else instance
     start, end = tuple(meta["start"]), tuple(meta["end"])
     if "grid" in data:  # another grid: its passages between the ids it names
+        if isinstance(answer, str) and not re.search(r"\d", answer):
+            return 0.0  # compass moves name no cells on this grid
         graph = GridMaze.from_dict(data)
         ids = graph.grid.ids
         opened = {(ids[a], ids[b]) for a, b in graph.links.tolist()}
         opened |= {(b, a) for a, b in opened}
-        if isinstance(answer, str) and not re.search(r"\d", answer):
-            return 0.0  # compass moves name no cells on this grid
+
+        def joined(step: tuple[Any, Any]) -> bool:
+            return step in opened
     else:
         maze = Maze.from_dict(data)
-        opened = {(here, there) for here in itertools.product(range(maze.height), range(maze.width))
-                  for _, there in maze.neighbors(here)}  # fmt: skip
+
+        def joined(step: tuple[Any, Any]) -> bool:
+            # (a walk's cells: each one after the start was a neighbour of the one before)
+            here, there = step
+            return there in {other for _, other in maze.neighbors(here)}
+
     cells = _cells(answer, (int(start[0]), int(start[1])))
     if not cells or cells[0] != start or cells[-1] != end:
         return 0.0
-    if any(step not in opened for step in itertools.pairwise(cells)):
+    if not all(map(joined, itertools.pairwise(cells))):
         return 0.0
     steps = len(cells) - 1
     optimal = int(meta["optimal_length"])
