@@ -168,10 +168,10 @@ class GridMaze:
         links = self.links
         if links.size and (links.min() < 0 or links.max() >= size):
             raise lacak.InvalidPuzzleError(f"a link names a cell outside {self.grid.name}")
-        if not _links_fit(self.grid, links):
-            self._check_links()  # says which passage is wrong
-        if len(self.tunnels):
+        if len(self.tunnels):  # (woven: the tunnels' check needs the passages as pairs)
             self._check_tunnels(self._check_links())
+        elif not _links_fit(self.grid, links):
+            self._check_links()  # says which passage is wrong
         for name in ("start", "end"):
             cell = getattr(self, name)
             if cell is not None and not (isinstance(cell, int) and 0 <= cell < size):
