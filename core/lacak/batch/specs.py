@@ -268,7 +268,7 @@ class Spec:
             try:
                 ran = solve_run(self.kind, lambda: puzzle, strategy=self.strategy,
                                 heuristic=self.heuristic, limits=self.limits,
-                                catch_early_stop=False, registry=default_registry(),
+                                catch_early_stop=False, registry=found.registry,
                                 trace=True)  # fmt: skip
             except (InvalidOptionError, UnknownComponentError) as error:
                 raise InvalidOptionError(
