@@ -413,9 +413,9 @@ def hunt_and_kill(grid: Grid, seed: int, hunt: str = "rows", hunt_chance: float 
             walk = np.array(
                 sorted(range(grid.size), key=lambda i: (cell_ids[i][1:], cell_ids[i][0]))
             )
-        else:
-            walk = np.arange(grid.size)
-        return fast.hunt_and_kill(*_flat(grid), _words(seed, 28), walk.astype(np.int64),
+        else:  # (rows: no order to pass, the kernel takes a cell's place to be the cell)
+            walk = np.arange(grid.size if hunt == "random" else 0, dtype=np.int32)
+        return fast.hunt_and_kill(*_flat(grid), _words(seed, 28), walk.astype(np.int32, copy=False),
                                   hunt == "random", float(hunt_chance))  # fmt: skip
     rng = _Random(seed, 28)
     neighbours = grid.neighbours
