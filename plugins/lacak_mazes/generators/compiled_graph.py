@@ -15,7 +15,8 @@ them over many seeds, sizes and every grid):
 - :func:`wilson`, :func:`aldous_broder` -- the uniform spanning trees' walks;
 - :func:`kruskal` (the one that is not its loop: the same shuffle, then Borůvka
   rounds, which find the same tree, its links sorted into Kruskal's order),
-  :func:`prim`, :func:`prim_frontier`;
+  :func:`prim` (its heap split into buckets by weight, :func:`prim_tree`, which
+  pops what the one heap pops), :func:`prim_frontier`;
 - :func:`reached` -- how many cells cell 0 reaches (:func:`.graph.check_connected`).
 
 Random numbers: the Python generators draw floats from
@@ -37,6 +38,9 @@ from __future__ import annotations
 import lacak
 import numba
 import numpy as np
+from llvmlite import ir
+from numba.core import cgutils, types
+from numba.extending import intrinsic
 
 __all__ = [
     "aldous_broder",
@@ -45,6 +49,7 @@ __all__ = [
     "kruskal",
     "prim",
     "prim_frontier",
+    "prim_tree",
     "reached",
     "warm",
     "wilson",
@@ -347,100 +352,229 @@ def kruskal(offsets, targets, words):  # pragma: no cover - machine code
 
 
 @numba.njit(inline="always")
-def _before(w1, a1, b1, w2, a2, b2):  # pragma: no cover - machine code
-    """Whether ``(w1, a1, b1) < (w2, a2, b2)``, as Python orders the tuples."""
-    if w1 != w2:
-        return w1 < w2
-    if a1 != a2:
-        return a1 < a2
-    return b1 < b2
+def _first(w1, k1, w2, k2):  # pragma: no cover - machine code
+    """Whether heap entry ``(w1, k1)`` comes before ``(w2, k2)``: ``w`` a weight's
+    bits, ``k`` is ``cell << 32 | there``. Weights are not negative, so their bits order
+    as they do, and this is Python's order of the tuples ``(weight, cell, there)``."""
+    return w1 < w2 or (w1 == w2 and k1 < k2)
+
+
+@numba.njit(inline="always")
+def _heap_push(heap, count, w, k):  # pragma: no cover - machine code
+    """Put ``(w, k)`` into the binary heap ``heap[:count]``: it sifts up."""
+    i = count
+    while i > 0:
+        up = (i - 1) >> 1
+        if _first(w, k, heap[up, 0], heap[up, 1]):
+            heap[i, 0] = heap[up, 0]
+            heap[i, 1] = heap[up, 1]
+            i = up
+        else:
+            break
+    heap[i, 0] = w
+    heap[i, 1] = k
+
+
+@numba.njit(inline="always")
+def _heap_pop(heap, count):  # pragma: no cover - machine code
+    """Take the top off the binary heap ``heap[:count]`` (not empty): the last entry
+    sifts down from the top."""
+    count -= 1
+    w = heap[count, 0]
+    k = heap[count, 1]
+    i = 0
+    while True:
+        child = 2 * i + 1
+        if child >= count:
+            break
+        if child + 1 < count and _first(
+            heap[child + 1, 0], heap[child + 1, 1], heap[child, 0], heap[child, 1]
+        ):
+            child += 1
+        if _first(heap[child, 0], heap[child, 1], w, k):
+            heap[i, 0] = heap[child, 0]
+            heap[i, 1] = heap[child, 1]
+            i = child
+        else:
+            break
+    heap[i, 0] = w
+    heap[i, 1] = k
+
+
+@intrinsic
+def _prefetch(typingctx, array, index):  # pragma: no cover - compiled
+    """Ask the processor for ``array[index]``'s cache line, without waiting for it (a
+    hint: an index past the end does no harm)."""
+    if not isinstance(array, types.Array) or not isinstance(index, types.Integer):
+        return None
+
+    def codegen(context, builder, signature, args):
+        item = cgutils.get_item_pointer(
+            context, builder, signature.args[0],
+            context.make_array(signature.args[0])(context, builder, args[0]),
+            [context.cast(builder, args[1], signature.args[1], types.intp)],
+            wraparound=False,
+        )  # fmt: skip
+        byte = ir.IntType(8).as_pointer()
+        word = ir.IntType(32)
+        hint = ir.FunctionType(ir.VoidType(), [byte, word, word, word])
+        call = cgutils.get_or_insert_function(builder.module, hint, "llvm.prefetch.p0i8")
+        builder.call(call, [builder.bitcast(item, byte), word(0), word(3), word(1)])
+        return context.get_dummy_value()
+
+    return types.void(array, index), codegen
+
+
+#: Entries in each block of Prim's overflow buckets.
+_BLOCK = 256
+
+
+@numba.njit(inline="always")
+def _bucket_bits(slots: int) -> int:  # pragma: no cover - machine code
+    """Prim's buckets, as a power of two: about 8192 neighbour slots (4096 walls) a
+    bucket, from 1 (a small grid: one bucket, one plain heap) to 65536."""
+    bits = 0
+    while bits < 16 and slots >> (bits + 13):
+        bits += 1
+    return bits
 
 
 @numba.njit(cache=False)
-def prim(offsets, targets, words):  # pragma: no cover - machine code
-    """:func:`.graph.prim`: a binary heap of ``(weight, cell, there)`` ordered as
-    :mod:`heapq` orders the tuples (each is pushed once, so the pops are the same)."""
+def prim_tree(offsets, targets, weight, start, bits):  # pragma: no cover - machine code
+    """Prim's tree from cell ``start`` over the weights ``weight`` (one a neighbour
+    slot, in ``[0, 1)``, both sides of a wall alike): the links in the order
+    :func:`.graph.prim`'s :mod:`heapq` of ``(weight, cell, there)`` makes them.
+
+    A bucketed heap, ``2**bits`` buckets: ``bucket(w) = int(w * 2**bits)`` is exact
+    (a power of two) and never lower for a higher weight. A small binary heap holds
+    every entry whose bucket is at most ``top``, the highest bucket moved into it so
+    far; the others wait in their buckets (lists of blocks of :data:`_BLOCK` entries).
+    A push goes to the heap if its bucket is at most ``top``, else to its bucket. When
+    the heap is empty, the lowest bucket that holds entries moves into it (``top``
+    becomes that bucket). Every entry in the heap is then below every entry waiting
+    (a lower bucket), so the heap's top is the least of all, in the tuples' order:
+    the pops are those of one heap of everything, the links the same, in the same
+    order. Two shortcuts drop only pops that make no link: an entry whose far cell
+    is in the maze when its bucket moves is left out (Python pops it for nothing),
+    and the loop ends when every cell is in (what is left is such entries).
+
+    Why: one heap of everything grows to millions of entries (most of them waiting
+    above the weights the tree is taking), and each pop sifts through twenty or
+    more levels of cache misses; this one stays a few thousand entries, in the
+    processor's cache, and the waiting entries are written once, in blocks, most
+    of them never read (their cells join the maze by cheaper walls first). A push
+    to the heap also asks for the far cell's row: it is often the next one visited.
+    """
     size = len(offsets) - 1
     slots = len(targets)
-    weight = np.empty(slots, dtype=np.float64)  # each side's wall weight
-    for a in range(size):  # (drawn in the order of Grid.edges)
-        for p in range(offsets[a], offsets[a + 1]):
-            if a < targets[p]:
-                weight[p] = _chance(words)
-    for a in range(size):
-        for p in range(offsets[a], offsets[a + 1]):
-            b = targets[p]
-            if b < a:
-                for q in range(offsets[b], offsets[b + 1]):
-                    if targets[q] == a:
-                        weight[p] = weight[q]
-                        break
-    start = _pick(words, size)
+    buckets = 1 << bits
+    scale = float(buckets)
+    weight_bits = weight.view(np.int64)
+    heap = np.empty((max(slots, 1), 2), dtype=np.int64)  # (weight bits, cell << 32 | there)
+    pool = np.empty((slots + (buckets + 1) * _BLOCK, 2), dtype=np.int64)  # the buckets' blocks
+    following = np.empty(len(pool) // _BLOCK, dtype=np.int32)  # the next block, or -1
+    head = np.full(buckets, -1, dtype=np.int32)  # each bucket's first and last block
+    tail = np.full(buckets, -1, dtype=np.int32)
+    fill = np.zeros(buckets, dtype=np.int64)  # entries in its last block
+    spare = -1  # blocks emptied, in a chain
+    fresh = 0  # the first block never used
+    count = 0  # entries in the heap
+    top = -1  # the highest bucket moved into the heap
+    lowest = buckets  # no bucket below this one holds entries
     visited = np.zeros(size, dtype=np.bool_)
-    heap_w = np.empty(slots, dtype=np.float64)
-    heap_a = np.empty(slots, dtype=np.int64)
-    heap_b = np.empty(slots, dtype=np.int64)
-    count = 0
-    links = np.empty((size - 1, 2), dtype=np.int64)
+    links = np.empty((max(size - 1, 0), 2), dtype=np.int64)
     made = 0
     cell = start
     while True:
         visited[cell] = True
+        if made == size - 1:
+            break  # every cell is in: the entries left would make no link
         for p in range(offsets[cell], offsets[cell + 1]):
             there = targets[p]
             if visited[there]:
                 continue
-            w = weight[p]
-            i = count  # push, sift up
-            count += 1
-            while i > 0:
-                up = (i - 1) >> 1
-                if _before(w, cell, there, heap_w[up], heap_a[up], heap_b[up]):
-                    heap_w[i] = heap_w[up]
-                    heap_a[i] = heap_a[up]
-                    heap_b[i] = heap_b[up]
-                    i = up
+            key = (np.int64(cell) << 32) | there
+            k = min(np.int64(weight[p] * scale), buckets - 1)  # (in range, whatever it is)
+            if k <= top:
+                _prefetch(targets, offsets[there])
+                _prefetch(weight, offsets[there])
+                _heap_push(heap, count, weight_bits[p], key)
+                count += 1
+                continue
+            block = tail[k]
+            n = fill[k]
+            if block < 0 or n == _BLOCK:  # a new block at the bucket's end
+                if spare >= 0:
+                    new = spare
+                    spare = following[spare]
                 else:
-                    break
-            heap_w[i] = w
-            heap_a[i] = cell
-            heap_b[i] = there
+                    new = fresh
+                    fresh += 1
+                following[new] = -1
+                if block < 0:
+                    head[k] = new
+                else:
+                    following[block] = new
+                tail[k] = block = new
+                n = 0
+            pool[block * _BLOCK + n, 0] = weight_bits[p]
+            pool[block * _BLOCK + n, 1] = key
+            fill[k] = n + 1
+            lowest = min(lowest, k)
         cell = -1
-        while count and cell < 0:
-            here = heap_a[0]
-            there = heap_b[0]
-            count -= 1  # pop: the last item sifts down from the top
-            w = heap_w[count]
-            a = heap_a[count]
-            b = heap_b[count]
-            i = 0
-            while True:
-                child = 2 * i + 1
-                if child >= count:
+        while cell < 0:
+            if count == 0:  # the lowest bucket moves into the heap
+                if lowest == buckets:
                     break
-                if child + 1 < count and _before(
-                    heap_w[child + 1], heap_a[child + 1], heap_b[child + 1],
-                    heap_w[child], heap_a[child], heap_b[child],
-                ):  # fmt: skip
-                    child += 1
-                if _before(heap_w[child], heap_a[child], heap_b[child], w, a, b):
-                    heap_w[i] = heap_w[child]
-                    heap_a[i] = heap_a[child]
-                    heap_b[i] = heap_b[child]
-                    i = child
-                else:
-                    break
-            heap_w[i] = w
-            heap_a[i] = a
-            heap_b[i] = b
+                top = lowest
+                block = head[top]
+                while block >= 0:
+                    end = block * _BLOCK + (_BLOCK if following[block] >= 0 else fill[top])
+                    for e in range(block * _BLOCK, end):
+                        if not visited[pool[e, 1] & 0xFFFFFFFF]:
+                            _heap_push(heap, count, pool[e, 0], pool[e, 1])
+                            count += 1
+                    after = following[block]
+                    following[block] = spare
+                    spare = block
+                    block = after
+                head[top] = tail[top] = -1
+                fill[top] = 0
+                lowest = top + 1
+                while lowest < buckets and head[lowest] < 0:
+                    lowest += 1
+                continue
+            key = heap[0, 1]
+            _heap_pop(heap, count)
+            count -= 1
+            there = key & 0xFFFFFFFF
             if not visited[there]:
-                links[made, 0] = here
+                links[made, 0] = key >> 32
                 links[made, 1] = there
                 made += 1
                 cell = there
         if cell < 0:
             break
     return links[:made]
+
+
+@numba.njit(cache=False)
+def prim(offsets, targets, words):  # pragma: no cover - machine code
+    """:func:`.graph.prim`: the same weights and start, then :func:`prim_tree`."""
+    size = len(offsets) - 1
+    weight = np.empty(len(targets), dtype=np.float64)  # each side's wall weight
+    for a in range(size):  # (drawn in the order of Grid.edges)
+        for p in range(offsets[a], offsets[a + 1]):
+            b = targets[p]
+            if a < b:
+                w = _chance(words)
+                weight[p] = w
+                for q in range(offsets[b], offsets[b + 1]):  # the wall from b's side
+                    if targets[q] == a:
+                        weight[q] = w
+                        break
+    start = _pick(words, size)
+    return prim_tree(offsets, targets, weight, start, _bucket_bits(len(targets)))
 
 
 @numba.njit(cache=False)
@@ -646,6 +780,7 @@ def warm() -> None:
     wilson(offsets, targets, words())
     kruskal(offsets, targets, words())
     prim(offsets, targets, words())
+    prim_tree(offsets, targets, np.array([0.5, 0.5, 0.25, 0.25]), 0, 0)
     prim_frontier(offsets, targets, words())
     growing_tree(offsets, targets, words(), 3, 0.5)
     hunt_and_kill(offsets, targets, words(), np.arange(3, dtype=np.int32), True, 0.5)
