@@ -98,7 +98,7 @@ def test_without_numba(monkeypatch: pytest.MonkeyPatch, kernels: Path) -> None:
 
 # -- machine code in lacak's cache (issue 23, item 7) --------------------------------------
 
-KERNEL = '''
+KERNEL = """
 import lacak
 import numba
 
@@ -114,7 +114,7 @@ def warm():
     assert add_twice(1, 2) == 6 and add_twice(1.5, 0.5) == 4.0
 
 lacak.store.compiled.cache_kernels(globals())
-'''
+"""
 
 
 def kernel_engine(kernels: Path, name: str) -> CompiledEngine:
@@ -158,7 +158,9 @@ def test_machine_code_is_kept_in_lacaks_cache_and_loaded_from_it(kernels: Path) 
 
 
 @needs_numba
-@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(damage=cache_damage(), which=st.integers(0, 3))
 @example(damage=CacheDamage("flip", (8 * 200,)), which=0)
 @example(damage=CacheDamage("folder"), which=1)
@@ -207,6 +209,67 @@ def test_only_loading_never_compiles(kernels: Path) -> None:
     assert engine.load() is not None and engine.ready()
 
 
+IMPORTING = """
+import lacak
+import numba
+
+from {helpers} import scale as _scale
+
+
+@numba.njit
+def scaled(x):
+    return _scale(x) + 1
+
+def warm():
+    scaled(2)
+
+lacak.store.compiled.cache_kernels(globals())
+"""
+
+HELPERS = """
+import lacak
+import numba
+
+from {deeper} import factor
+
+
+@numba.njit(inline="always")
+def scale(x):
+    return factor() * x
+
+lacak.store.compiled.cache_kernels(globals())
+"""
+
+DEEPER = """
+import numba
+
+FACTOR = {factor}
+
+
+@numba.njit(inline="always")
+def factor():
+    return FACTOR
+"""
+
+
+@needs_numba
+def test_machine_code_is_keyed_by_the_kernels_it_imports(kernels: Path) -> None:
+    """A kernel inlines what it imports from another kernel module (and that module's
+    own imports): a change there compiles it again, never loads the old machine code."""
+    name, helpers, deeper = "lacak_test_kernel_k", "lacak_test_kernel_k_h", "lacak_test_kernel_k_d"
+    (kernels / f"{name}.py").write_text(IMPORTING.format(helpers=helpers))
+    (kernels / f"{helpers}.py").write_text(HELPERS.format(deeper=deeper))
+    for factor, expected in ((2, 7), (5, 16), (2, 7)):
+        (kernels / f"{deeper}.py").write_text(DEEPER.format(factor=factor))
+        for module in (name, helpers, deeper):
+            sys.modules.pop(module, None)
+        engine = kernel_engine(kernels, name)  # as another process would
+        module = engine.load()
+        assert module is not None and module.scaled(3) == expected
+    # the first source's machine code was kept, and found again for it
+    assert sum(module.scaled.stats.cache_hits.values()) == 1
+
+
 @needs_numba
 def test_no_first_compile_the_deadline_cannot_cover(kernels: Path) -> None:
     """Issue 23, item 13: a first compile that might outlast the time limit does not
@@ -214,7 +277,9 @@ def test_no_first_compile_the_deadline_cannot_cover(kernels: Path) -> None:
     name = "lacak_test_kernel_h"
     engine = kernel_engine(kernels, name)
     with lacak.limits.use_clock(lambda: 1000.0):
-        with pytest.warns(lacak.store.compiled.CompileWarning, match="X=numba: the test engine is not"):
+        with pytest.warns(
+            lacak.store.compiled.CompileWarning, match="X=numba: the test engine is not"
+        ):
             assert engine.require_by(1000.0 + engine.compile_room - 1, "X=numba") is None
         with warnings.catch_warnings():
             warnings.simplefilter("error")  # told once

@@ -40,7 +40,8 @@ Machine code on disk
     caller only loads, left to a later compile while the run goes on
     without the engine). A file's name holds a digest of what its code
     depends on: the module's source (its bytes, not its path or time: an
-    install elsewhere reuses it), the kernel's bytecode, the argument types,
+    install elsewhere reuses it) and the sources of the modules whose kernels
+    it imports (compiled into its own), the kernel's bytecode, the argument types,
     the versions of numba and Python, and the machine (LLVM's target triple,
     CPU name and features). Checking costs what the checksum does, about
     microseconds for the few hundred kilobytes of a kernel.
@@ -158,14 +159,29 @@ def cache_kernels(namespace: Mapping[str, Any]) -> None:
     Call it at the end of a kernel module, with ``globals()``; its kernels are
     ``@numba.njit`` without ``cache=True``. :meth:`CompiledEngine.load` also calls it
     for the module it loads. Dispatchers imported from another module are left to
-    that module; calling it twice changes nothing.
+    that module's own call; calling it twice changes nothing.
+
+    The files are keyed by the module's source and by the sources of the modules
+    whose kernels it imports: a kernel it calls or inlines is compiled into its
+    machine code, so a change there must not load the old code (numba's own cache
+    keys only the calling module's file).
 
     :param namespace: the module's globals (``__name__`` and ``__file__`` among them).
     """
     from numba.core.dispatcher import Dispatcher  # the kernel module imported numba
 
     module = namespace["__name__"]
-    source = _source_digest(namespace.get("__file__"))
+    imported: set[str] = set()
+    spaces = [namespace]
+    while spaces:  # (and the modules those import kernels from, and so on)
+        for value in list(spaces.pop().values()):
+            name = getattr(getattr(value, "py_func", None), "__module__", module)
+            if isinstance(value, Dispatcher) and name != module and name not in imported:
+                imported.add(name)
+                spaces.append(vars(sys.modules[name]) if name in sys.modules else {})
+    files = [namespace.get("__file__")]
+    files += [getattr(sys.modules.get(name), "__file__", None) for name in sorted(imported)]
+    source = _source_digest(files)
     for value in list(namespace.values()):
         if (
             isinstance(value, Dispatcher)
@@ -175,14 +191,20 @@ def cache_kernels(namespace: Mapping[str, Any]) -> None:
             value._cache = _KernelCache(value.py_func, module, source)  # type: ignore[attr-defined]
 
 
-def _source_digest(file: str | None) -> str | None:
-    """A digest of a module's source bytes (``None`` when there is no file to read)."""
-    if not file:
-        return None
-    try:
-        return hashlib.sha256(Path(file).read_bytes()).hexdigest()
-    except OSError:
-        return None
+def _source_digest(files: list[str | None]) -> str | None:
+    """A digest of the source bytes of a module and of those it imports kernels from
+    (``None`` when one of them has no file to read: nothing is then kept)."""
+    digests = []
+    for file in files:
+        if not file:
+            return None
+        try:
+            digests.append(hashlib.sha256(Path(file).read_bytes()).hexdigest())
+        except OSError:
+            return None
+    if len(digests) == 1:  # (a module alone: the key it always had)
+        return digests[0]
+    return hashlib.sha256("\0".join(digests).encode()).hexdigest()
 
 
 class _KernelCache:

@@ -30,7 +30,7 @@ cell's order of neighbours, the start cell) is drawn the same way and handed
 in; what it draws as it goes (floats, Wilson's moves) the kernels draw from
 the same PCG64 stream, continued where the Python side left it: the bit
 generator's 128-bit state and increment are passed in as four 64-bit words
-(:meth:`._common.Rng.words`) and :func:`_next` steps it as numpy's PCG64 does (a
+(:meth:`._common.Rng.words`) and :func:`._pcg.next_raw` steps it as numpy's PCG64 does (a
 128-bit LCG step, then the XSL-RR output), in 64-bit halves. A float is the
 top 53 bits times ``2**-53`` and a move two bits of a raw number, low bits
 first, as :mod:`._common` and :mod:`._walk` make them.
@@ -45,6 +45,9 @@ from __future__ import annotations
 import lacak
 import numba
 import numpy as np
+
+from ._pcg import next_float as _float
+from ._pcg import next_raw as _next
 
 __all__ = [
     "aldous_broder",
@@ -67,56 +70,13 @@ __all__ = [
     "wilson",
 ]
 
-_M32 = np.uint64(0xFFFFFFFF)
 _S32 = np.uint64(32)
-_S58 = np.uint64(58)
 _S11 = np.uint64(11)
 _S63 = np.uint64(63)
-_ONE = np.uint64(1)
 _THREE = np.uint64(3)
-#: PCG64's 128-bit multiplier, high and low words.
-_MUL_HIGH = np.uint64(2549297995355413924)
-_MUL_LOW = np.uint64(4865540595714422341)
-_TWO_53 = 2.0**-53
 _SENTINEL = 2
 #: OPPOSITE, by bit (N=1, E=2, S=4, W=8).
 _OPPOSITE = np.array([0, 4, 8, 0, 1, 0, 0, 0, 2], dtype=np.uint8)
-
-
-@numba.njit(inline="always")
-def _mulhi(a: np.uint64, b: np.uint64) -> np.uint64:  # pragma: no cover - machine code
-    a0 = a & _M32
-    a1 = a >> _S32
-    b0 = b & _M32
-    b1 = b >> _S32
-    p00 = a0 * b0
-    p01 = a0 * b1
-    p10 = a1 * b0
-    p11 = a1 * b1
-    mid = (p00 >> _S32) + (p01 & _M32) + (p10 & _M32)
-    return p11 + (p01 >> _S32) + (p10 >> _S32) + (mid >> _S32)
-
-
-@numba.njit(inline="always")
-def _next(words: np.ndarray) -> np.uint64:  # pragma: no cover - machine code
-    """The next raw 64-bit number of the PCG64 stream ``words`` (advanced in place)."""
-    high = words[0]
-    low = words[1]
-    new_low = low * _MUL_LOW
-    new_high = _mulhi(low, _MUL_LOW) + high * _MUL_LOW + low * _MUL_HIGH
-    added = new_low + words[3]
-    carry = _ONE if added < new_low else np.uint64(0)
-    new_high = new_high + words[2] + carry
-    words[0] = new_high
-    words[1] = added
-    mixed = new_high ^ added
-    turn = new_high >> _S58
-    return (mixed >> turn) | (mixed << ((np.uint64(64) - turn) & _S63))
-
-
-@numba.njit(inline="always")
-def _float(words: np.ndarray) -> float:  # pragma: no cover - machine code
-    return float(_next(words) >> _S11) * _TWO_53
 
 
 @numba.njit(cache=False)

@@ -42,6 +42,8 @@ from llvmlite import ir
 from numba.core import cgutils, types
 from numba.extending import intrinsic
 
+from ._pcg import next_float as _chance  # (graph._Random.chance)
+
 __all__ = [
     "aldous_broder",
     "growing_tree",
@@ -55,55 +57,10 @@ __all__ = [
     "wilson",
 ]
 
-_M32 = np.uint64(0xFFFFFFFF)
-_S32 = np.uint64(32)
 _S58 = np.uint64(58)
-_S11 = np.uint64(11)
-_S63 = np.uint64(63)
 _ONE = np.uint64(1)
-#: PCG64's 128-bit multiplier, high and low words.
-_MUL_HIGH = np.uint64(2549297995355413924)
-_MUL_LOW = np.uint64(4865540595714422341)
-_TWO_53 = 2.0**-53
 #: The growing tree's policies, by number.
 POLICIES = {"newest": 0, "oldest": 1, "random": 2, "mix": 3}
-
-
-@numba.njit(inline="always")
-def _mulhi(a: np.uint64, b: np.uint64) -> np.uint64:  # pragma: no cover - machine code
-    a0 = a & _M32
-    a1 = a >> _S32
-    b0 = b & _M32
-    b1 = b >> _S32
-    p00 = a0 * b0
-    p01 = a0 * b1
-    p10 = a1 * b0
-    p11 = a1 * b1
-    mid = (p00 >> _S32) + (p01 & _M32) + (p10 & _M32)
-    return p11 + (p01 >> _S32) + (p10 >> _S32) + (mid >> _S32)
-
-
-@numba.njit(inline="always")
-def _next(words: np.ndarray) -> np.uint64:  # pragma: no cover - machine code
-    """The next raw 64-bit number of the PCG64 stream ``words`` (advanced in place)."""
-    high = words[0]
-    low = words[1]
-    new_low = low * _MUL_LOW
-    new_high = _mulhi(low, _MUL_LOW) + high * _MUL_LOW + low * _MUL_HIGH
-    added = new_low + words[3]
-    carry = _ONE if added < new_low else np.uint64(0)
-    new_high = new_high + words[2] + carry
-    words[0] = new_high
-    words[1] = added
-    mixed = new_high ^ added
-    turn = new_high >> _S58
-    return (mixed >> turn) | (mixed << ((np.uint64(64) - turn) & _S63))
-
-
-@numba.njit(inline="always")
-def _chance(words: np.ndarray) -> float:  # pragma: no cover - machine code
-    """:meth:`.graph._Random.chance`."""
-    return float(_next(words) >> _S11) * _TWO_53
 
 
 @numba.njit(inline="always")
